@@ -1,0 +1,51 @@
+"""The ``pbem`` command: a thin argparse layer over functions in ``pbem.commands``.
+
+Each module in ``COMMANDS`` defines ``register(subparsers)``, which adds its
+sub-command and sets ``func(args) -> int`` on the parser's defaults. Exit
+codes: 0 success, 1 the job ran but something failed (see the log), 2 bad
+input or configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+
+COMMANDS = [
+    "pbem.commands.adjudicate",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pbem", description="A play-by-email game master for Diplomacy and other games."
+    )
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="log debugging detail to stderr"
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

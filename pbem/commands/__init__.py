@@ -1,0 +1,1 @@
+"""Sub-commands of ``pbem``, one module each; see pbem.cli."""

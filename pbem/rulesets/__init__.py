@@ -1,0 +1,1 @@
+"""One package per game, each exposing a ``ruleset`` (see pbem.ruleset)."""
