@@ -121,3 +121,18 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
                            for power, orders in sorted(turn.orders.items()))
         text += f"\n--- record of the turn ---\nseed {turn.seed}\norders:\n{orders}\n"
     return text
+
+
+def export(store: Store, game_id: str) -> dict[str, Any]:
+    """Every live turn of ``game_id`` as JSON data (the referee's full record)."""
+    game = store.game(game_id)
+    if game is None:
+        raise ArchiveError(f"no game {game_id!r} in the archive")
+    return {
+        "game": game_id, "ruleset": game.ruleset, "variant": game.variant, "status": game.status,
+        "start_seed": game.start_seed, "result": game.result,
+        "turns": [{"seq": t.seq, "phase": t.phase_id, "label": t.phase_label, "seed": t.seed,
+                   "orders": t.orders, "nmr": t.nmr, "events": t.events,
+                   "state_before": t.state_before, "state_after": t.state_after,
+                   "adjudicated_at": t.adjudicated_at.isoformat()} for t in store.turns(game_id)],
+    }

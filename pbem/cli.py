@@ -15,7 +15,9 @@ import sys
 from collections.abc import Sequence
 
 COMMANDS = [
-    "pbem.commands.adjudicate",
+    "pbem.commands.run",
+    "pbem.commands.games",
+    "pbem.commands.archive",
 ]
 
 

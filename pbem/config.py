@@ -312,6 +312,8 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
         reader.problem("games", "should be a list of games")
         games_data = []
     games = tuple(_game(reader, game, f"games[{index}]") for index, game in enumerate(games_data))
+    for index, game in enumerate(games):
+        _check_setup(reader, game, f"games[{index}]")
     seen: set[str] = set()
     for index, game in enumerate(games):
         if game.id in seen:
@@ -336,6 +338,27 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
     )
 
 
+def _check_setup(reader: _Reader, game: Game, key: str) -> None:
+    """Ask the game's ruleset whether it can start with these variant, powers and options."""
+    from pbem.ruleset import REGISTRY, SetupError, get_ruleset
+
+    if game.ruleset not in REGISTRY or not game.players:
+        return
+    try:
+        ruleset = get_ruleset(game.ruleset)
+    except ImportError as error:
+        reader.problem(f"{key}.ruleset", f"ruleset {game.ruleset!r} is not available: {error}")
+        return
+    if game.variant not in ruleset.variants():
+        reader.problem(f"{key}.variant", f"unknown variant {game.variant!r} of {game.ruleset}; "
+                                         f"known: {', '.join(ruleset.variants())}")
+        return
+    try:
+        ruleset.start(game.variant, [player.power for player in game.players], game.options, 0)
+    except SetupError as error:
+        reader.problem(f"{key}.players", str(error))
+
+
 def _transport(
     reader: _Reader, value: Any, key: str, kinds: set[str], default_path: Path
 ) -> Transport:
@@ -357,7 +380,7 @@ def _transport(
     if not isinstance(port, int):
         reader.problem(f"{key}.port", "should be a port number")
         port = 0
-    if kind != "maildir" and "host" not in data:
+    if kind in kinds and kind != "maildir" and "host" not in data:
         reader.problem(f"{key}.host", f"is required for {kind}")
     ca_file = data.get("ca_file")
     return Transport(

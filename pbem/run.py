@@ -9,6 +9,8 @@ config, its stored row and its ruleset for the code that tends it.
 from __future__ import annotations
 
 import logging
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -61,11 +63,19 @@ class Run:
     """The context of one run: config, store, templates and the fixed ``now``."""
 
     def __init__(self, service: configuration.Service, store: Store, now: datetime,
-                 templates: Templates | None = None):
+                 templates: Templates | None = None,
+                 seed_source: Callable[[str, str], int] | None = None):
         self.service = service
         self.store = store
         self.now = now
         self.templates = templates or Templates()
+        self.seed_source = seed_source
+
+    def new_seed(self, game_id: str, phase_id: str) -> int:
+        """A fresh seed for adjudicating ``phase_id``: random, unless a test fixes it."""
+        if self.seed_source is not None:
+            return self.seed_source(game_id, phase_id)
+        return secrets.randbits(62)
 
     def live(self, game_id: str) -> LiveGame | None:
         """The started game ``game_id``, or None if it is not configured or not started."""

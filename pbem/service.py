@@ -15,12 +15,13 @@ import asyncio
 import fcntl
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from pathlib import Path
+from typing import Any
 
 from pbem import archive, intake, turns
 from pbem.config import Service
@@ -103,15 +104,14 @@ async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tall
     """Store every new message, then tell the inbox it is done."""
     async for fetched in inbox.fetch():
         tally.fetched += 1
-        incoming = parse(fetched.raw) if len(fetched.raw) <= service.max_message_bytes else None
+        incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
         sha = digest(fetched.raw)
-        sender = incoming.sender if incoming else ""
-        message_id = incoming.message_id if incoming else ""
-        dedup = f"mid:{sender}:{message_id}" if message_id else f"sha:{sha}"
+        message_id = incoming.message_id
+        dedup = f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}"
         row = store.add_message(
             dedup_key=dedup, sha256=sha, message_id=message_id, ref=fetched.ref,
-            received_at=received_at(fetched.raw, now), sender=sender,
-            subject=incoming.subject if incoming else "", raw=fetched.raw,
+            received_at=received_at(fetched.raw, now), sender=incoming.sender,
+            subject=incoming.subject, raw=fetched.raw,
         )
         if row is None:
             tally.duplicates += 1
@@ -126,8 +126,9 @@ def act(run: Run, tally: Tally) -> None:
             intake.handle(run, row_id)
             tally.handled += 1
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
-            log.exception("message %s could not be handled; it stays queued for the next run", row_id)
+            log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
+            intake.fail(run, row_id, error)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)
@@ -167,14 +168,15 @@ async def send_queue(service: Service, store: Store, outbox: Outbox, now: dateti
 
 async def run_once(service: Service, now: datetime | None = None,
                    templates: Templates | None = None, *, do_poll: bool = True,
-                   do_act: bool = True, do_send: bool = True) -> Tally:
+                   do_act: bool = True, do_send: bool = True,
+                   seed_source: Callable[[str, str], int] | None = None) -> Tally:
     """The cron job: poll, act, send, under the data directory's lock."""
     now = now or datetime.now(UTC)
     tally = Tally()
     with run_lock(service.data_dir):
         store = Store(service.database)
         try:
-            run = Run(service, store, now, templates)
+            run = Run(service, store, now, templates, seed_source)
             if do_poll:
                 async with open_inbox(service.inbox) as inbox:
                     await poll(service, store, inbox, now, tally)
@@ -192,5 +194,6 @@ async def run_once(service: Service, now: datetime | None = None,
     return tally
 
 
-def run_sync(service: Service, now: datetime | None = None, **kwargs: object) -> Tally:
-    return asyncio.run(run_once(service, now, **kwargs))  # type: ignore[arg-type]
+def run_sync(service: Service, now: datetime | None = None, **kwargs: Any) -> Tally:
+    """``run_once`` for callers without an event loop (the CLI, tests)."""
+    return asyncio.run(run_once(service, now, **kwargs))

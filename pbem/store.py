@@ -457,6 +457,14 @@ class Store:
             adjudicated_at=from_utc_text(row["adjudicated_at"]), rolled_back=bool(row["rolled_back"]),
         )
 
+    def next_seq(self, game_id: str) -> int:
+        """The number of the next turn: after every turn, rolled back ones included."""
+        row = self._one("SELECT max(seq) AS seq FROM turns WHERE game_id = ?", [game_id])
+        return int(row["seq"] or 0) + 1 if row else 1
+
+    def clear_orders(self, game_id: str, phase_id: str) -> None:
+        self.db.execute("DELETE FROM orders WHERE game_id = ? AND phase_id = ?", [game_id, phase_id])
+
     def roll_back_after(self, game_id: str, seq: int) -> None:
         """Mark every turn after ``seq`` as rolled back (kept, for the record)."""
         self.db.execute(

@@ -21,7 +21,6 @@ game along its turns.
 from __future__ import annotations
 
 import logging
-import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -122,7 +121,7 @@ def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) ->
                                                  power=power, phase=live.phase.label,
                                                  deadline=live.deadline_text()),
                          reply_to=run.reply_address(player)),
-                kind="reminder", dedup_key=f"reminder:{live.id}:{live.row.seq}:{power}", game_id=live.id,
+                kind="reminder", dedup_key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}", game_id=live.id,
             )
         run.store.update_game(live.id, reminded=True)
     log.info("[%s] reminded %s", live.id, ", ".join(missing))
@@ -159,7 +158,7 @@ def _start_grace(run: Run, live: LiveGame, missing: list[str]) -> None:
                                                  power=player.power, late=late, missing=missing,
                                                  phase=live.phase.label, until=until),
                          reply_to=run.reply_address(player)),
-                kind="late", dedup_key=f"late:{live.id}:{live.row.seq}:{player.power}", game_id=live.id,
+                kind="late", dedup_key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}", game_id=live.id,
             )
     log.info("[%s] grace period until %s for %s", live.id, until, ", ".join(missing))
 
@@ -174,11 +173,11 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         defaults = live.ruleset.default_orders(live.state, power)
         if defaults:
             orders[power] = defaults
-    seed = secrets.randbits(62)
+    seed = run.new_seed(live.id, phase.id)
     result = live.ruleset.adjudicate(live.state, orders, seed)
     new_state = result.state
     new_phase = live.ruleset.phase(new_state)
-    seq = live.row.seq + 1
+    seq = run.store.next_seq(live.id)
     with run.store.atomic():
         run.store.add_turn(TurnRow(
             game_id=live.id, seq=seq, phase_id=phase.id, phase_label=phase.label,
@@ -269,7 +268,7 @@ def send_reports(run: Run, live: LiveGame, seq: int, phase: Phase, events: list[
 
 def finish_game(run: Run, live: LiveGame, result: str) -> None:
     """End ``live`` (a draw or a concession): a final report to everyone."""
-    seq = live.row.seq
+    seq = run.store.next_seq(live.id) - 1
     run.store.update_game(live.id, status="over", result=result, deadline=None)
     phase = Phase(id=f"{live.phase.id}-end", label=f"{live.phase.label} (end of game)",
                   kind="end", acting=(), may_order=())
@@ -424,6 +423,7 @@ def vote(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
 
 def set_absence(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
     zone = live.config.timezone
+    player = run.store.player(live.id, player.power) or player  # earlier commands may have changed it
     try:
         first = parse_moment(command.args[0], zone)
         last = parse_moment(command.args[1], zone)
@@ -565,14 +565,24 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     phase = live.ruleset.phase(state)
     players = run.store.players(live.id)
     deadline = deadline_for(live.config, phase, run.now, players)
+    undone = [t for t in run.store.turns(live.id) if t.seq >= turn.seq]
     run.store.roll_back_after(live.id, turn.seq - 1)
-    run.store.update_game(live.id, state=turn.state_before, phase_id=phase.id,
+    for undone_turn in undone:
+        run.store.clear_orders(live.id, undone_turn.phase_id)
+    run.store.update_game(live.id, state=turn.state_before, phase_id=phase.id, seq=turn.seq - 1,
                           deadline=deadline, grace_until=None, reminded=False, late_noticed=False,
                           status="running", result=None)
-    text = (f"The referee has rolled game {live.id} back to {phase.label}. Orders you had sent for "
-            f"that phase still stand; send new ones to change them. The deadline is "
-            f"{format_deadline(deadline, live.config.timezone)}.")
-    _tell_players(run, live, f"rolled back to {phase.label}", text, key=f"rollback:{run.now.isoformat()}")
+    when = format_deadline(deadline, live.config.timezone)
+    for player in players:
+        before = turn.orders.get(player.power, [])
+        text = (f"The referee has rolled game {live.id} back to {phase.label}: the phases after it "
+                f"are undone. Please send your orders again before the deadline, {when}.\n\n"
+                + ("Your orders for this phase were:\n" + "\n".join(f"  {o}" for o in before)
+                   if before else "You had sent no orders for this phase."))
+        run.queue(Outgoing(to=player.address, subject=f"[{live.id}] rolled back to {phase.label}",
+                           text=text, reply_to=run.reply_address(player)),
+                  kind="notice", dedup_key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
+                  game_id=live.id)
     log.warning("[%s] rolled back to %s", live.id, phase.id)
     return f"rolled back to {phase.label}; players told"
 

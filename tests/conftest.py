@@ -10,3 +10,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "mail_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.mailserver)
+
+from pbem.ruleset import REGISTRY  # noqa: E402
+
+# The service's own tests play "tally", a tiny ruleset of theirs (tests/service/tally.py).
+REGISTRY.setdefault("tally", "tests.service.tally:ruleset")

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from email.parser import BytesHeaderParser
-from email.policy import default as default_policy
 from typing import Any
 
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
-from pbem.mail.message import Incoming, automatic_reason, parse, strip_reply
+from pbem.mail.message import Incoming, parse, strip_reply
 from pbem.ruleset import OrderLine
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -53,22 +51,41 @@ def handle(run: Run, row_id: int) -> None:
     log.info("message %s from %s: %s", row_id, row["sender"] or "?", outcome)
 
 
+def fail(run: Run, row_id: int, error: BaseException) -> None:
+    """A message whose handling raised: set it aside, tell the referee and the sender.
+
+    A bug must not make the same mail fail on every run; the raw message stays
+    stored, so the referee can act on it by hand once the bug is fixed.
+    """
+    row = run.store.message(row_id)
+    with run.store.atomic():
+        run.store.finish_message(row_id, "failed", f"error: {type(error).__name__}: {error}")
+        run.tell_referee(None, f"a mail from {row['sender'] or 'an unknown sender'} could not be handled",
+                         f"pbem failed on message {row_id} (subject {row['subject']!r}):\n"
+                         f"{type(error).__name__}: {error}\n\nThe message is kept in the database; "
+                         "the cron log has the details.", dedup_key=f"failed:{row_id}")
+        incoming = parse(row["raw"], headers_only=True)
+        if incoming.sender and not incoming.automatic:
+            _answer_stranger(run, row, incoming.sender, incoming.subject,
+                             "the game master hit an internal error reading your mail. The "
+                             "referee has been told and will look at it; you need not resend.",
+                             incoming.message_id)
+
+
 def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | None]:
     raw: bytes = row["raw"]
-    if len(raw) > run.service.max_message_bytes:
-        headers = BytesHeaderParser(policy=default_policy).parsebytes(raw)
-        sender = row["sender"] or ""
-        reason = automatic_reason(headers, sender)
-        if reason:
-            return "ignored", f"automatic mail ({reason}), too large, not answered", None, None
-        _answer_stranger(run, row, sender, row["subject"] or "",
-                         f"your mail is {len(raw)} bytes long, more than the "
-                         f"{run.service.max_message_bytes} this game master reads. Send your "
-                         "orders as plain text, without attachments.")
-        return "done", "too large; sender told", None, None
-    incoming = parse(raw)
+    too_large = len(raw) > run.service.max_message_bytes
+    incoming = parse(raw, headers_only=too_large)
     if incoming.automatic:
         return "ignored", f"automatic mail ({incoming.automatic}), not answered", None, None
+    if too_large:
+        if not incoming.sender:
+            return "ignored", "too large, and no sender to tell", None, None
+        _answer_stranger(run, row, incoming.sender, incoming.subject,
+                         f"your mail is {len(raw)} bytes long, more than the "
+                         f"{run.service.max_message_bytes} this game master reads. Send your "
+                         "orders as plain text, without attachments.", incoming.message_id)
+        return "done", "too large; sender told", None, None
     mail = read_mail(strip_reply(incoming.text))
     identity = identify(incoming, mail, run.service, run.store)
     if identity.referee:
@@ -202,8 +219,8 @@ def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer:
         )
     for line in lines:
         hint = line.hint or ""
-        if line.error and not hint:
-            hint = mailcommands.command_hint(line.text)
+        if line.error:  # a line like "LSIT" is a misspelt command more likely than an order
+            hint = mailcommands.command_hint(line.text) or hint
         answer.orders.append({"line": line.line, "text": line.text.strip(), "order": line.order,
                               "error": line.error, "hint": hint, "note": line.note})
     answer.replaced = replaced

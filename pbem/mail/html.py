@@ -24,11 +24,15 @@ class _TextCollector(HTMLParser):
         self.parts: list[str] = []
         self.skipping: list[int] = []  # depths of open elements whose content is dropped
         self.stack: list[str] = []
+        self.line_has_text = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = " ".join(value or "" for name, value in attrs if name == "class")
-        if tag in _BLOCKS:
+        if tag == "br":
             self.parts.append("\n")
+            self.line_has_text = False
+        elif tag in _BLOCKS:
+            self._end_line()
         if tag in _VOID:
             return
         if tag in _SKIPPED or "gmail_quote" in classes or "moz-cite-prefix" in classes:
@@ -47,11 +51,18 @@ class _TextCollector(HTMLParser):
                 if opened == tag:
                     break
         if tag in _BLOCKS:
+            self._end_line()
+
+    def _end_line(self) -> None:
+        """End the current line unless it is empty: nested blocks make one break."""
+        if self.line_has_text:
             self.parts.append("\n")
+            self.line_has_text = False
 
     def handle_data(self, data: str) -> None:
         if not self.skipping:
             self.parts.append(" ".join(data.replace("\xa0", " ").split("\n")))
+            self.line_has_text = self.line_has_text or bool(data.strip())
 
 
 def html_to_text(html: str) -> str:
@@ -63,9 +74,4 @@ def html_to_text(html: str) -> str:
     except Exception:  # noqa: BLE001 - HTMLParser is lenient; never fail a player's mail
         pass
     lines = [" ".join(line.split()) for line in "".join(collector.parts).split("\n")]
-    # collapse runs of blank lines that block elements leave behind
-    text: list[str] = []
-    for line in lines:
-        if line or (text and text[-1]):
-            text.append(line)
-    return "\n".join(text).strip("\n")
+    return "\n".join(lines).strip("\n")

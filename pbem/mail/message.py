@@ -9,6 +9,7 @@ empty text and a ``problem``), never an exception.
 from __future__ import annotations
 
 import email
+import email.parser
 import email.policy
 import hashlib
 import re
@@ -51,10 +52,17 @@ def digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-def parse(raw: bytes) -> Incoming:
-    """Decode ``raw`` into an Incoming; never raises."""
+def parse(raw: bytes, *, headers_only: bool = False) -> Incoming:
+    """Decode ``raw`` into an Incoming; never raises.
+
+    ``headers_only`` reads no body (for a message too large to read): the text
+    is empty and ``problem`` says why.
+    """
     try:
-        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        if headers_only:
+            msg = email.parser.BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
+        else:
+            msg = email.message_from_bytes(raw, policy=email.policy.default)
     except Exception:  # noqa: BLE001 - the stdlib parser is lenient; this is belt and braces
         return Incoming("", "", "", (), "", "", "", problem="the message could not be parsed")
     sender_name, sender = _address(_header(msg, "From"))
@@ -63,7 +71,7 @@ def parse(raw: bytes) -> Incoming:
         for _, addr in getaddresses([_header(msg, "To"), _header(msg, "Cc")])
         if "@" in addr
     )
-    text, problem = body_text(msg)
+    text, problem = ("", "the message was too large to read") if headers_only else body_text(msg)
     return Incoming(
         message_id=_header(msg, "Message-ID").strip(),
         sender=sender,
