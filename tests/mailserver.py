@@ -36,7 +36,8 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses
 from pathlib import Path
 from typing import Any
@@ -151,11 +152,11 @@ postmaster_address = postmaster@{DOMAIN}
 
 passdb {{
   driver = passwd-file
-  args = scheme=PLAIN username_format=%Lu {base}/users
+  args = scheme=PLAIN username_format=%Lu {base}/users/%Lu
 }}
 userdb {{
   driver = passwd-file
-  args = username_format=%Lu {base}/users
+  args = username_format=%Lu {base}/users/%Lu
   default_fields = uid={uid} gid={gid} home={base}/mail/%Ld/%Ln
 }}
 
@@ -196,6 +197,18 @@ protocol imap {{
 """
 
 
+@dataclass(frozen=True)
+class Accepted:
+    """One message an SMTP server of the fixture accepted: on which port, from which client
+    connection (its port), who logged in (None if nobody), and the envelope."""
+
+    server_port: int
+    client_port: int
+    login: str | None
+    sender: str
+    recipients: tuple[str, ...]
+
+
 class _DeliverOverLmtp:
     """The aiosmtpd handler: known recipients only, each message handed to Dovecot before 250."""
 
@@ -213,10 +226,22 @@ class _DeliverOverLmtp:
 
     async def handle_DATA(self, server: Any, session: Session, envelope: Envelope) -> str:
         content = envelope.original_content or b""
-        with smtplib.LMTP(HOST, self.server.lmtp_port, local_hostname="localhost") as lmtp:
-            refused = lmtp.sendmail(envelope.mail_from or "", envelope.rcpt_tos, content)
+        try:
+            with smtplib.LMTP(HOST, self.server.lmtp_port, local_hostname="localhost") as lmtp:
+                refused = lmtp.sendmail(envelope.mail_from or "", envelope.rcpt_tos, content)
+        except (smtplib.SMTPException, OSError) as error:
+            return f"451 4.3.0 delivery to Dovecot failed: {error}"
         if refused:
             return f"451 4.3.0 Dovecot refused {sorted(refused)}"
+        login = getattr(session.auth_data, "login", None)
+        peer: Any = session.peer  # (address, port) for a TCP client
+        self.server.accepted.append(Accepted(
+            server_port=server.transport.get_extra_info("sockname")[1],
+            client_port=int(peer[1]),
+            login=login.decode() if isinstance(login, bytes) else login,
+            sender=envelope.mail_from or "",
+            recipients=tuple(envelope.rcpt_tos),
+        ))
         return "250 2.0.0 OK delivered"
 
 
@@ -261,6 +286,8 @@ class MailServer:
         self._lock = threading.Lock()
         self._dovecot: subprocess.Popen[bytes] | None = None
         self._controllers: list[Controller] = []
+        self.accepted: list[Accepted] = []
+        """Every message the SMTP servers accepted, in order."""
 
     # Starting and stopping.
 
@@ -269,13 +296,12 @@ class MailServer:
         if dovecot is None:
             pytest.fail(INSTALL_HINT, pytrace=False)
         self.base.chmod(0o755)  # the mail user must reach its mail directories
-        for sub in ("run", "state", "mail", "tls"):
+        for sub in ("run", "state", "mail", "tls", "users"):
             (self.base / sub).mkdir()
         if os.geteuid() == 0:
             mail = pwd.getpwnam("mail")
             os.chown(self.base / "mail", mail.pw_uid, mail.pw_gid)
         _, cert, key = make_test_ca(self.base / "tls")
-        self._write_users()
         config = self.base / "dovecot.conf"
         config.write_text(dovecot_config(
             self.base, imap=self.imap_port, imaps=self.imaps_port, lmtp=self.lmtp_port,
@@ -319,6 +345,19 @@ class MailServer:
         for controller in self._controllers:
             controller.start()
 
+    @contextlib.contextmanager
+    def extra_smtp_server(self, **aiosmtpd_options: Any) -> Iterator[int]:
+        """Another open SMTP server that delivers the same way, with aiosmtpd options of the
+        test's choosing (e.g. ``timeout=0.3`` to close idle connections); yields its port."""
+        port = free_port()
+        controller = Controller(_DeliverOverLmtp(self), hostname=HOST, port=port,
+                                server_hostname="localhost", **aiosmtpd_options)
+        controller.start()
+        try:
+            yield port
+        finally:
+            controller.stop()
+
     def stop(self) -> None:
         for controller in self._controllers:
             with contextlib.suppress(Exception):
@@ -345,21 +384,24 @@ class MailServer:
     # Users.
 
     def add_user(self, address: str, password: str) -> MailUser:
-        """Create (or re-password) a mailbox; Dovecot rereads the passwd-file on its next login."""
-        if ":" in address + password or "\n" in address + password:
-            raise ValueError("no colons or line breaks in a test user's address or password")
+        """Create a mailbox, usable at once for IMAP, SMTP AUTH and delivery."""
+        if any(bad in address + password for bad in ":/\n"):
+            raise ValueError("no colons, slashes or line breaks in a test address or password")
+        user = mailbox_of(address)
         with self._lock:
-            self._users[mailbox_of(address)] = password
-            self._write_users()
-        return MailUser(mailbox_of(address), password)
+            if user in self._users and self._users[user] != password:
+                raise ValueError(f"{user} exists with another password; take a new address")
+            self._users[user] = password
+            self._write_user(user, password)
+        return MailUser(user, password)
 
-    def _write_users(self) -> None:
-        lines = "".join(f"{address}:{{PLAIN}}{password}::::::\n"
-                        for address, password in self._users.items())
-        staging = self.base / "users.new"
-        staging.write_text(lines)
+    def _write_user(self, address: str, password: str) -> None:
+        # One passwd-file per user: Dovecot checks a passwd-file for changes at most once a
+        # second, but opens a file it has not seen yet at once.
+        staging = self.base / "users" / f".{address}.new"
+        staging.write_text(f"{address}:{{PLAIN}}{password}::::::\n")
         staging.chmod(0o644)
-        staging.replace(self.base / "users")
+        staging.replace(self.base / "users" / address)
 
     def password(self, address: str) -> str:
         return self._users[mailbox_of(address)]
@@ -390,7 +432,7 @@ class MailServer:
             if known is not None and secrets.compare_digest(
                 known.encode(), auth_data.password
             ):
-                return AuthResult(success=True)
+                return AuthResult(success=True, auth_data=auth_data)
         return AuthResult(success=False, handled=False)
 
     # What a player's mail client does.
@@ -419,16 +461,18 @@ class MailServer:
             for message in messages:
                 if isinstance(message, EmailMessage):
                     raw = message.as_bytes(policy=email.policy.SMTP)
+                    headers: Message = message
                 else:
                     raw = re.sub(rb"\r?\n", b"\r\n", message)  # SMTP speaks CRLF
-                parsed = email.message_from_bytes(raw, policy=email.policy.default)
+                    headers = BytesHeaderParser().parsebytes(raw)
                 recipients = [to] if isinstance(to, str) else to
                 if recipients is None:
-                    recipients = [a for _, a in getaddresses(parsed.get_all("To", [])
-                                                             + parsed.get_all("Cc", []))]
+                    recipients = [address for _, address in getaddresses(
+                        [str(h) for h in headers.get_all("To", []) + headers.get_all("Cc", [])]
+                    )]
                 envelope_sender = sender
                 if envelope_sender is None:
-                    envelope_sender = getaddresses(parsed.get_all("From", []))[0][1]
+                    envelope_sender = getaddresses([str(headers.get("From", ""))])[0][1]
                 smtp.sendmail(envelope_sender, list(recipients), raw)
 
     # What a test reads.
@@ -445,7 +489,8 @@ class MailServer:
                 client.logout()
 
     def mailbox(self, address: str, folder: str = "INBOX") -> list[EmailMessage]:
-        """Every message in a user's folder, oldest first, read without marking anything seen."""
+        """Every message in a user's folder, oldest first, read without marking anything seen
+        (with LF line endings, so ``get_content()`` gives text as it was written)."""
         return [message for message, _ in self._read(address, folder, "BODY.PEEK[]")]
 
     def flags(self, address: str, folder: str = "INBOX") -> list[frozenset[str]]:
@@ -466,7 +511,9 @@ class MailServer:
                     continue
                 head, body = item
                 flags = imaplib.ParseFlags(head)
-                message = email.message_from_bytes(body, policy=email.policy.default)
+                # IMAP sends CRLF; the email package would keep the CRs in the decoded text.
+                message = email.message_from_bytes(body.replace(b"\r\n", b"\n"),
+                                                   policy=email.policy.default)
                 assert isinstance(message, EmailMessage)
                 read.append((message, frozenset(flag.decode() for flag in flags)))
             return read

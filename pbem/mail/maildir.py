@@ -47,6 +47,14 @@ def _split_name(name: str) -> tuple[str, str]:
     return name.partition(mailbox.Maildir.colon)[0], ""
 
 
+def _open(path: Path) -> mailbox.Maildir:
+    """The Maildir at ``path``, its folders created if missing (``mailbox.Maildir`` creates them
+    only when ``path`` itself does not exist yet)."""
+    for subdir in ("tmp", "new", "cur"):
+        (path / subdir).mkdir(parents=True, exist_ok=True)
+    return mailbox.Maildir(path, create=False)
+
+
 def _folder_name(name: str) -> str:
     if not name or "/" in name or name.startswith(".") or "\0" in name:
         raise ValueError(f"processed_folder {name!r}: give a plain folder name such as 'processed'")
@@ -64,11 +72,12 @@ class MaildirInbox:
 
     def __init__(self, path: str | os.PathLike[str], processed_folder: str | None = None) -> None:
         self.path = Path(path)
-        maildir = mailbox.Maildir(self.path, create=True)
+        maildir = _open(self.path)
         self._processed: Path | None = None
         if processed_folder is not None:
-            maildir.add_folder(_folder_name(processed_folder))
+            maildir.add_folder(_folder_name(processed_folder))  # marks it a Maildir++ folder
             self._processed = self.path / f".{processed_folder}"
+            _open(self._processed)
         # Where fetch last saw each key, so that done need not list the folders again.
         self._seen_at: dict[str, Path] = {}
 
@@ -158,7 +167,7 @@ class MaildirOutbox:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self._maildir = mailbox.Maildir(self.path, create=True)
+        self._maildir = _open(self.path)
 
     async def send(self, raw: bytes, sender: str, recipients: Sequence[str]) -> None:
         check_envelope(sender, recipients)

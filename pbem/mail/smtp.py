@@ -37,6 +37,17 @@ class _StaleConnection(Exception):
     """The server had closed the kept-open connection before this message began."""
 
 
+def _caused_by(error: BaseException, kind: type[BaseException]) -> bool:
+    """Whether ``error`` or an error it was raised from is a ``kind`` (aiosmtplib wraps the
+    TLS errors of a connect in its own)."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, kind):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _size_on_the_wire(raw: bytes) -> int:
     """The message's size once every line ends in CRLF, as RFC 1870 counts it."""
     return len(raw) + raw.count(b"\n") - raw.count(b"\r\n")
@@ -96,7 +107,7 @@ class SmtpOutbox:
             if error.code >= 500:
                 raise PermanentFailure(message, error.code) from error
         message = f"SMTP {self.host}:{self.port}: {what}: {error or type(error).__name__}"
-        if isinstance(error, ssl.SSLCertVerificationError):
+        if _caused_by(error, ssl.SSLCertVerificationError):
             raise PermanentFailure(message) from error
         raise TemporaryFailure(message) from error
 
