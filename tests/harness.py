@@ -79,17 +79,19 @@ class Table:
     def __init__(self, folder: Path, games: Iterable[dict[str, Any]], *,
                  now: datetime = datetime(2026, 3, 2, 9, 0, tzinfo=UTC),
                  service_settings: Mapping[str, Any] | None = None,
-                 seed_source: Callable[[str, str], int] | None = None):
+                 seed_source: Callable[[str, str], int] | None = None,
+                 address: str = SERVICE_ADDRESS, referee: str = REFEREE_ADDRESS):
         self.folder = folder
         self.now = now
         self.seed_source = seed_source
+        self.address = address
         data = {
             "service": {
-                "address": SERVICE_ADDRESS, "name": "pbem test judge", "data_dir": "var",
+                "address": address, "name": "pbem test judge", "data_dir": "var",
                 "archive_dir": "turns",
                 "inbox": {"transport": "maildir", "path": "mail/inbox"},
                 "outbox": {"transport": "maildir", "path": "mail/outbox"},
-                "referee": {"address": REFEREE_ADDRESS, "password": REFEREE_PASSWORD},
+                "referee": {"address": referee, "password": REFEREE_PASSWORD},
                 # tests jump the clock by days; the stale-cron guard has its own tests
                 "stale_after": "3650d",
                 **(service_settings or {}),
@@ -120,12 +122,21 @@ class Table:
             start_game(Run(self.service, store, self.now, self.templates), game_id, seed=seed)
         self.run(do_poll=False, do_act=False)
 
+    def reply_token_address(self, power: str, game_id: str = "g1") -> str:
+        """The secret reply address pbem gave ``power``."""
+        with self.store() as store:
+            player = store.player(game_id, power)
+            assert player is not None, power
+        local, _, domain = self.address.partition("@")
+        return f"{local}+{player.token}@{domain}"
+
     def store(self) -> _StoreContext:
         return _StoreContext(self.service.database)
 
     # -- players' mail ------------------------------------------------------
 
     def send(self, sender: str, text: str = "", **kwargs: Any) -> bytes:
+        kwargs.setdefault("to", self.address)
         raw = plain_mail(sender, text, **kwargs)
         self.deliver(raw)
         return raw
@@ -170,3 +181,40 @@ class _StoreContext:
 
     def __exit__(self, *exc: object) -> None:
         self.store.close()
+
+
+class MailServerTable(Table):
+    """The same table on the real mail server: IMAP in, SMTP out, players' IMAP mailboxes.
+
+    ``server`` is the test suite's MailServer (tests/mailserver.py); every address in the
+    games must be a mailbox made with ``mailboxes.user``.
+    """
+
+    def __init__(self, folder: Path, games: Iterable[dict[str, Any]], server: Any, judge: Any,
+                 referee: Any, *, inbox_security: str = "tls", outbox_security: str = "starttls",
+                 **kwargs: Any):
+        self.server = server
+        imap = server.imap_settings(judge, inbox_security)
+        smtp = server.smtp_settings(judge, outbox_security)
+        settings = dict(kwargs.pop("service_settings", {}) or {})
+        settings["inbox"] = {"transport": "imap", **imap}
+        settings["outbox"] = {"transport": "smtp", **smtp}
+        super().__init__(folder, games, service_settings=settings, address=judge.address,
+                         referee=referee.address, **kwargs)
+        self._taken_ids: set[str] = set()
+
+    def deliver(self, raw: bytes) -> None:
+        self.server.deliver(raw)
+
+    def mails_to(self, address: str) -> list[EmailMessage]:
+        return self.server.mailbox(address)
+
+    def take(self, address: str | None = None) -> list[EmailMessage]:
+        assert address is not None, "on the real server, say whose mailbox to read"
+        fresh = []
+        for message in self.server.mailbox(address):
+            key = f"{address}:{message['Message-ID']}"
+            if key not in self._taken_ids:
+                self._taken_ids.add(key)
+                fresh.append(message)
+        return fresh

@@ -3,7 +3,7 @@
 import pytest
 
 from pbem.store import Store
-from tests.harness import REFEREE_ADDRESS, SERVICE_ADDRESS, Table, game, plain_mail, text_of
+from tests.harness import REFEREE_ADDRESS, Table, game, plain_mail, text_of
 
 NORTH, SOUTH, EAST = "north@example.test", "south@example.test", "east@example.test"
 PLAYERS = {"North": NORTH, "South": SOUTH, "East": EAST}
@@ -25,11 +25,7 @@ def orders_of(table: Table, power: str) -> list[str]:
 
 
 def reply_address(table: Table, power: str) -> str:
-    with table.store() as store:
-        player = store.player("g1", power)
-        assert player is not None
-        local, _, domain = SERVICE_ADDRESS.partition("@")
-        return f"{local}+{player.token}@{domain}"
+    return table.reply_token_address(power)
 
 
 def test_welcome_mails_tell_each_player_their_power_password_and_reply_address(tmp_path):
