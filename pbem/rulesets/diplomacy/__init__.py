@@ -1,0 +1,1 @@
+"""Diplomacy (placeholder while building)."""
