@@ -319,11 +319,13 @@ class _Checker:
     def line(self, number: int, text: str) -> MailLine:
         try:
             order = read_order(self.variant, text, self.kind, self.board)
-            canonical, note = self.check(order)
         except OrderSyntaxError as error:
-            return MailLine(number, text, error=str(error), hint=error.hint)
+            return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(error.hint))
+        try:
+            canonical, note = self.check(order)
         except IllegalOrder as error:
-            return MailLine(number, text, error=str(error), hint=self.hint_for(error))
+            hint = self.hint_for(order, error)
+            return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(hint))
         if isinstance(canonical, Waive):
             self.waives += 1
             key = f"waive-{self.waives}"
@@ -332,13 +334,13 @@ class _Checker:
             if key in self.seen:
                 note = _join(note, f"replaces your order on line {self.seen[key]}")
             self.seen[key] = number
-        return MailLine(number, text, order=str(canonical), key=key, note=note)
+        return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
 
     def check(self, order: Order) -> tuple[Order, str | None]:
         """The canonical order, and a note if it was corrected; IllegalOrder if refused."""
         kinds = _PHASE_ORDERS[self.kind]
         if not isinstance(order, kinds):
-            raise IllegalOrder(f"'{order}' is not an order for {self.label}")
+            raise IllegalOrder(f"'{order}' is not an order for {self.label}", reason="wrong phase")
         if self.kind is PhaseKind.ADJUSTMENTS:
             return self.adjustment(order), None
         assert isinstance(order, UnitOrder)
@@ -387,7 +389,19 @@ class _Checker:
             return self.not_yours(order.province, reason == "not own unit")
         return f"'{order}': {REASONS.get(reason, reason)}"
 
-    def hint_for(self, error: IllegalOrder) -> str | None:
+    def hint_for(self, order: Order, error: IllegalOrder) -> str | None:
+        """How to put right an order the rules refused."""
+        if error.reason == "wrong phase":
+            return f"orders now are like {EXAMPLES[self.kind]}"
+        if isinstance(order, Move) and self.kind is PhaseKind.MOVEMENT:
+            unit = self.board.units.get(order.province)
+            if unit is not None and unit.power == self.power:
+                game_map = self.variant.map
+                if unit.type is UnitType.ARMY:
+                    reach = sorted(game_map.army_borders.get(unit.province, ()))
+                else:
+                    reach = sorted(game_map.fleet_borders.get(unit.location, ()))
+                return f"{unit} can move to {', '.join(reach)}"
         if self.kind is PhaseKind.ADJUSTMENTS and error.reason in (
             "not a home supply center", "home supply center not owned", "province occupied",
             "not an owned supply center", "second build in the same province",
@@ -412,6 +426,11 @@ class _Checker:
 
     def name(self, province: str) -> str:
         return self.variant.map.provinces[province].name
+
+
+def _sentence(text: str | None) -> str | None:
+    """Player-facing text starts with a capital letter."""
+    return text[:1].upper() + text[1:] if text else text
 
 
 def _join(first: str | None, second: str) -> str:

@@ -20,6 +20,7 @@ from .movement import adjudicate_movement
 from .orders import NotationError, parse_order
 from .parser import OrderSyntaxError, read_order
 from .retreats import adjudicate_retreats, retreat_options
+from .state import dislodgement_dict
 from .variant import Variant, load_variant
 
 
@@ -72,17 +73,6 @@ def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
     for unit in sorted(units, key=lambda u: (u.power, u.location)):
         grouped.setdefault(unit.power, []).append(str(unit))
     return grouped
-
-
-def dislodgement_dict(dislodged: Dislodgement) -> dict[str, Any]:
-    return {
-        "power": dislodged.unit.power,
-        "unit": str(dislodged.unit),
-        "attacker_from": dislodged.attacker_from,
-        "attacker_power": dislodged.attacker_power,
-        "attacker_via_convoy": dislodged.via_convoy,
-        "retreats": list(dislodged.retreats),
-    }
 
 
 def read_unit(variant: Variant, power: str, text: Any) -> Unit:
@@ -155,7 +145,7 @@ def read_orders(
                     parse_order(str(text), variant.map.provinces)
                     orders[power].append(str(text))
             except (NotationError, OrderSyntaxError) as error:
-                raise PositionError(f"{power}: {text!r}: {error}") from None
+                raise PositionError(f"{power}: {error}") from None
     return orders
 
 

@@ -27,21 +27,22 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
     """
     province = game_map.provinces[province_of(dest)]
     reachable = game_map.fleet_can_reach(location, province.abbr)
+    here = f"F {location}"
     if not reachable:
         if province.type == "land":
-            raise IllegalOrder(f"a fleet cannot go inland to {province.name}")
-        raise IllegalOrder(f"a fleet at {location} cannot reach {province.name}: they do not border")
+            raise IllegalOrder(f"{here} cannot go to {province.name}: fleets stay at sea and on coasts")
+        raise IllegalOrder(f"{here} cannot reach {province.name}: they do not border by sea")
     coast = coast_of(dest)
     if coast:
         if dest not in province.locations:
             raise IllegalOrder(f"{province.name} has no coast {coast}")
         if dest not in reachable:
-            raise IllegalOrder(f"a fleet at {location} cannot reach the {coast} coast of {province.name}")
+            raise IllegalOrder(f"{here} cannot reach the {coast} coast of {province.name}")
         return dest
     if len(reachable) == 1:
         return reachable[0]
     raise IllegalOrder(
-        f"{province.name} has {len(reachable)} coasts a fleet at {location} can reach: "
+        f"{here} can reach {len(reachable)} coasts of {province.name}: "
         f"name one ({', '.join(reachable)})",
         reason="coast not specified",
     )
