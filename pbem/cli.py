@@ -18,6 +18,8 @@ COMMANDS = [
     "pbem.commands.run",
     "pbem.commands.games",
     "pbem.commands.archive",
+    "pbem.commands.adjudicate",
+    "pbem.commands.demo",
 ]
 
 

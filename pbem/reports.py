@@ -23,13 +23,13 @@ class Templates:
     def __init__(self, *roots: Path):
         self.roots = list(roots) or [DEFAULT_ROOT]
         loader = jinja2.FileSystemLoader([str(root) for root in self.roots])
+        # Jinja2's default whitespace handling: templates control it with {%- -%}.
         self.text_env = jinja2.Environment(
             loader=loader, autoescape=False, undefined=jinja2.StrictUndefined,
-            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+            keep_trailing_newline=True,
         )
         self.html_env = jinja2.Environment(
             loader=loader, autoescape=True, undefined=jinja2.StrictUndefined,
-            trim_blocks=True, lstrip_blocks=True,
         )
         for env in (self.text_env, self.html_env):
             env.filters["indent_lines"] = _indent_lines
