@@ -21,6 +21,7 @@ import email
 import email.policy
 import imaplib
 import itertools
+import logging
 import os
 import pwd
 import re
@@ -328,6 +329,9 @@ class MailServer:
             time.sleep(0.02)
 
     def _start_smtp(self, cert: Path, key: Path) -> None:
+        # aiosmtpd warns on every successful AUTH that Session.login_data, which it sets itself,
+        # is deprecated; keep its errors only.
+        logging.getLogger("mail.log").setLevel(logging.ERROR)
         tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         tls.load_cert_chain(cert, key)
         handler = _DeliverOverLmtp(self)

@@ -207,6 +207,23 @@ async def test_fetch_streams_a_few_hundred_messages_batch_by_batch(
         assert subjects(later) == [f"m{n}" for n in range(batch)]
 
 
+async def test_a_batch_is_limited_in_bytes_as_well(
+    mail_server: MailServer, gm: MailUser, france: MailUser
+) -> None:
+    mail_server.deliver_many(order(france.address, gm.address, f"b{n}") for n in range(5))
+    async with inbox_for(mail_server, gm, batch_size=100, batch_bytes=1) as inbox:
+        fetched = []
+        async for each in inbox.fetch():
+            fetched.append(each)
+            next_uid = int(each.ref.rpartition(":")[2]) + 1
+            with mail_server.imap(gm.address) as client:  # take the next one away
+                client.select("INBOX")
+                client.uid("STORE", str(next_uid), "+FLAGS.SILENT", "(\\Deleted)")
+                client.expunge()
+    # Each message came in a FETCH of its own, so each removal was noticed in time.
+    assert subjects(fetched) == ["b0", "b2", "b4"]
+
+
 async def test_done_refuses_a_ref_from_another_uidvalidity_or_folder(
     mail_server: MailServer, gm: MailUser, france: MailUser
 ) -> None:
