@@ -33,6 +33,7 @@ from pbem.mail.transport import (
     PermanentFailure,
     Security,
     TemporaryFailure,
+    tls_context,
     with_lf_line_endings,
 )
 
@@ -54,12 +55,6 @@ def _folder_name(name: str) -> str:
     if not name or not name.isascii() or not name.isprintable():
         raise ValueError(f"IMAP folder {name!r}: give a printable ASCII name such as 'INBOX'")
     return name
-
-
-def tls_context(ca_file: str | None) -> ssl.SSLContext:
-    """A client context that checks the server's certificate against ``ca_file``, or against the
-    system's CAs when there is none."""
-    return ssl.create_default_context(cafile=ca_file)
 
 
 async def _start_tls(
@@ -257,13 +252,24 @@ class ImapInbox:
             )
         else:
             client = aioimaplib.IMAP4(self.host, self.port, timeout=self.timeout)
+        try:
+            self._uidvalidity = await self._open(client, context)
+        except BaseException:
+            # Half open (say, connected but not logged in) must not pass for a session.
+            if client.protocol.transport is not None:
+                client.protocol.transport.close()
+            raise
         self._client = client
+        log.debug("IMAP %r: %s has UIDVALIDITY %d", self, self.folder, self._uidvalidity)
+        return client
+
+    async def _open(self, client: aioimaplib.IMAP4, context: ssl.SSLContext | None) -> int:
+        """Greet, upgrade, log in and select ``folder``; the folder's UIDVALIDITY."""
         await self._command("connect", client.wait_hello_from_server())
         if context is not None and self.security == "starttls":
             await self._command("STARTTLS", _start_tls(client, context, self.host, self.timeout))
         response = await self._command("login", client.login(self.username, self._password))
         if response.result != "OK":
-            await self._drop()
             raise PermanentFailure(
                 f"IMAP {self.host}:{self.port} refused the login of {self.username}: "
                 f"{_said(response)}"
@@ -271,14 +277,11 @@ class ImapInbox:
         response = await self._command("select", client.select(aioimaplib.quoted(self.folder)))
         validity = _UIDVALIDITY.search(b" ".join(response.lines[:-1]))
         if response.result != "OK" or validity is None:
-            await self._drop()
             raise PermanentFailure(f"IMAP {self.username} cannot open {self.folder!r}: "
                                    f"{_said(response)}")
-        self._uidvalidity = int(validity.group(1))
         if self.processed_folder is not None:
             await self._ensure_folder(client, self.processed_folder)
-        log.debug("IMAP %r: %s has UIDVALIDITY %d", self, self.folder, self._uidvalidity)
-        return client
+        return int(validity.group(1))
 
     async def _ensure_folder(self, client: aioimaplib.IMAP4, folder: str) -> None:
         listed = await self._command("LIST", client.list('""', aioimaplib.quoted(folder)))

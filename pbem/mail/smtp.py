@@ -22,15 +22,10 @@ from pbem.mail.transport import (
     Security,
     TemporaryFailure,
     check_envelope,
+    tls_context,
 )
 
 log = logging.getLogger(__name__)
-
-
-def tls_context(ca_file: str | None) -> ssl.SSLContext:
-    """A client context that checks the server's certificate against ``ca_file``, or against the
-    system's CAs when there is none."""
-    return ssl.create_default_context(cafile=ca_file)
 
 
 class _StaleConnection(Exception):
