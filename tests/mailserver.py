@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import email
 import email.policy
+import grp
 import imaplib
 import itertools
 import logging
@@ -122,10 +123,11 @@ def dovecot_config(base: Path, *, imap: int, imaps: int, lmtp: int, cert: Path, 
         users = f"mail_uid = {uid}\nmail_gid = {gid}\nfirst_valid_uid = {uid}\n"
     else:
         uid, gid = os.getuid(), os.getgid()
-        me = pwd.getpwuid(uid).pw_name
+        me, my_group = pwd.getpwuid(uid).pw_name, grp.getgrgid(gid).gr_name
         users = (
             f"default_login_user = {me}\ndefault_internal_user = {me}\n"
-            f"default_internal_group = {me}\nfirst_valid_uid = {uid}\n"
+            f"default_internal_group = {my_group}\nfirst_valid_uid = {uid}\n"
+            f"first_valid_gid = {gid}\n"
             "service anvil {\n  chroot =\n}\n"
             "service imap-login {\n  chroot =\n}\n"
         )

@@ -285,7 +285,8 @@ class ImapInbox:
 
     async def _ensure_folder(self, client: aioimaplib.IMAP4, folder: str) -> None:
         listed = await self._command("LIST", client.list('""', aioimaplib.quoted(folder)))
-        if listed.result == "OK" and any(line.startswith(b"LIST") for line in listed.lines[:-1]):
+        # aioimaplib strips "* LIST ": a folder found is a line such as b'(\\HasNoChildren) "/" x'.
+        if listed.result == "OK" and any(line.startswith(b"(") for line in listed.lines[:-1]):
             return
         created = await self._command("CREATE", client.create(aioimaplib.quoted(folder)))
         if created.result != "OK":
