@@ -3,7 +3,8 @@
 The suite starts it itself (see /work/shared/mail-test-server.md for the facts it relies on):
 
 - Dovecot with its own configuration in a temporary directory: IMAP (plain), IMAPS (implicit TLS,
-  with a test CA that openssl makes here), and LMTP, users from a passwd-file we write.
+  with a test CA that openssl makes here), and LMTP; users from passwd-files written here, one
+  per user, so that a user added in the middle of a test can log in at once.
 - Three aiosmtpd servers: ``smtp_port`` plain and open, as a player's mail client uses;
   ``submission_port`` with STARTTLS and AUTH required, like port 587; ``smtps_port`` with implicit
   TLS and AUTH required, like port 465. Each hands an accepted message to Dovecot over LMTP before
