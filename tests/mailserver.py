@@ -3,7 +3,8 @@
 The suite starts it itself (see /work/shared/mail-test-server.md for the facts it relies on):
 
 - Dovecot with its own configuration in a temporary directory: IMAP (plain), IMAPS (implicit TLS,
-  with a test CA that openssl makes here), and LMTP, users from a passwd-file we write.
+  with a test CA that openssl makes here), and LMTP; users from passwd-files written here, one
+  per user, so that a user added in the middle of a test can log in at once.
 - Three aiosmtpd servers: ``smtp_port`` plain and open, as a player's mail client uses;
   ``submission_port`` with STARTTLS and AUTH required, like port 587; ``smtps_port`` with implicit
   TLS and AUTH required, like port 465. Each hands an accepted message to Dovecot over LMTP before
@@ -19,8 +20,10 @@ from __future__ import annotations
 import contextlib
 import email
 import email.policy
+import grp
 import imaplib
 import itertools
+import logging
 import os
 import pwd
 import re
@@ -121,10 +124,11 @@ def dovecot_config(base: Path, *, imap: int, imaps: int, lmtp: int, cert: Path, 
         users = f"mail_uid = {uid}\nmail_gid = {gid}\nfirst_valid_uid = {uid}\n"
     else:
         uid, gid = os.getuid(), os.getgid()
-        me = pwd.getpwuid(uid).pw_name
+        me, my_group = pwd.getpwuid(uid).pw_name, grp.getgrgid(gid).gr_name
         users = (
             f"default_login_user = {me}\ndefault_internal_user = {me}\n"
-            f"default_internal_group = {me}\nfirst_valid_uid = {uid}\n"
+            f"default_internal_group = {my_group}\nfirst_valid_uid = {uid}\n"
+            f"first_valid_gid = {gid}\n"
             "service anvil {\n  chroot =\n}\n"
             "service imap-login {\n  chroot =\n}\n"
         )
@@ -328,6 +332,9 @@ class MailServer:
             time.sleep(0.02)
 
     def _start_smtp(self, cert: Path, key: Path) -> None:
+        # aiosmtpd warns on every successful AUTH that Session.login_data, which it sets itself,
+        # is deprecated; keep its errors only.
+        logging.getLogger("mail.log").setLevel(logging.ERROR)
         tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         tls.load_cert_chain(cert, key)
         handler = _DeliverOverLmtp(self)

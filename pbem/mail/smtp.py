@@ -22,15 +22,10 @@ from pbem.mail.transport import (
     Security,
     TemporaryFailure,
     check_envelope,
+    tls_context,
 )
 
 log = logging.getLogger(__name__)
-
-
-def tls_context(ca_file: str | None) -> ssl.SSLContext:
-    """A client context that checks the server's certificate against ``ca_file``, or against the
-    system's CAs when there is none."""
-    return ssl.create_default_context(cafile=ca_file)
 
 
 class _StaleConnection(Exception):
@@ -141,6 +136,13 @@ class SmtpOutbox:
                 await client.starttls()
             if self.username is not None and self._password is not None:
                 step = f"log in as {self.username}"
+                await client.ehlo()
+                if not client.supports_extension("auth"):
+                    client.close()
+                    raise PermanentFailure(
+                        f"SMTP {self.host}:{self.port} does not offer AUTH here, so "
+                        f"{self.username} cannot log in; check the port and security"
+                    )
                 await client.login(self.username, self._password)
         except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
             client.close()
@@ -162,7 +164,12 @@ class SmtpOutbox:
         except _StaleConnection:
             # A connection kept open may have been closed by the server while idle. Nothing of
             # this message was accepted yet, so one fresh connection may try again.
-            await self._transaction(await self._connection(), raw, sender, recipients)
+            try:
+                await self._transaction(await self._connection(), raw, sender, recipients)
+            except _StaleConnection as error:
+                raise TemporaryFailure(
+                    f"SMTP {self.host}:{self.port}: the server hangs up at MAIL FROM"
+                ) from error
 
     async def _transaction(
         self, client: aiosmtplib.SMTP, raw: bytes, sender: str, recipients: Sequence[str]

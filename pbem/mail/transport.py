@@ -8,6 +8,7 @@ records them as sent only when ``send`` returned. Errors say whether trying agai
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -128,3 +129,9 @@ def check_envelope(sender: str, recipients: Sequence[str]) -> None:
     for address in recipients:
         if "@" not in address:
             raise PermanentFailure(f"invalid recipient {address!r}: an address needs an @")
+
+
+def tls_context(ca_file: str | None) -> ssl.SSLContext:
+    """A client context that checks the server's certificate and name against ``ca_file``, or
+    against the system's CAs when there is none."""
+    return ssl.create_default_context(cafile=ca_file)

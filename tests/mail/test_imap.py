@@ -140,12 +140,13 @@ async def test_with_a_processed_folder_even_seen_mail_in_the_inbox_waits(
 async def test_a_missing_processed_folder_is_created(
     mail_server: MailServer, gm: MailUser, france: MailUser
 ) -> None:
-    mail_server.deliver(order(france.address, gm.address, "archived"))
-    async with inbox_for(mail_server, gm, processed_folder="Archive/pbem") as inbox:
-        [fetched] = await fetch_all(inbox)
-        await inbox.done(fetched.ref)
+    for subject in ("archived", "archived later"):  # the second session finds it made
+        mail_server.deliver(order(france.address, gm.address, subject))
+        async with inbox_for(mail_server, gm, processed_folder="Archive/pbem") as inbox:
+            [fetched] = await fetch_all(inbox)
+            await inbox.done(fetched.ref)
     assert [str(m["Subject"]) for m in mail_server.mailbox(gm.address, "Archive/pbem")] == [
-        "archived"]
+        "archived", "archived later"]
     assert mail_server.mailbox(gm.address) == []
 
 
@@ -207,6 +208,23 @@ async def test_fetch_streams_a_few_hundred_messages_batch_by_batch(
         assert subjects(later) == [f"m{n}" for n in range(batch)]
 
 
+async def test_a_batch_is_limited_in_bytes_as_well(
+    mail_server: MailServer, gm: MailUser, france: MailUser
+) -> None:
+    mail_server.deliver_many(order(france.address, gm.address, f"b{n}") for n in range(5))
+    async with inbox_for(mail_server, gm, batch_size=100, batch_bytes=1) as inbox:
+        fetched = []
+        async for each in inbox.fetch():
+            fetched.append(each)
+            next_uid = int(each.ref.rpartition(":")[2]) + 1
+            with mail_server.imap(gm.address) as client:  # take the next one away
+                client.select("INBOX")
+                client.uid("STORE", str(next_uid), "+FLAGS.SILENT", "(\\Deleted)")
+                client.expunge()
+    # Each message came in a FETCH of its own, so each removal was noticed in time.
+    assert subjects(fetched) == ["b0", "b2", "b4"]
+
+
 async def test_done_refuses_a_ref_from_another_uidvalidity_or_folder(
     mail_server: MailServer, gm: MailUser, france: MailUser
 ) -> None:
@@ -227,8 +245,9 @@ async def test_a_wrong_password_is_a_permanent_failure(
     mail_server: MailServer, gm: MailUser
 ) -> None:
     inbox = inbox_for(mail_server, gm, password="not the password")
-    with pytest.raises(PermanentFailure, match="refused the login"):
-        await fetch_all(inbox)
+    for _ in range(2):  # the connection refused a login is not kept as if it were a session
+        with pytest.raises(PermanentFailure, match="refused the login"):
+            await fetch_all(inbox)
     assert "not the password" not in repr(inbox)
 
 

@@ -160,6 +160,16 @@ async def test_starttls_is_not_skipped_when_the_server_does_not_offer_it(
     assert mail_server.mailbox(france.address) == []
 
 
+async def test_logging_in_where_the_server_offers_no_auth_is_a_permanent_failure(
+    mail_server: MailServer, gm: MailUser, france: MailUser
+) -> None:
+    outbox = SmtpOutbox(mail_server.host, mail_server.smtp_port, username=gm.address,
+                        password=gm.password, security="plain")
+    with pytest.raises(PermanentFailure, match="does not offer AUTH"):
+        await outbox.send(report(gm.address, france.address, "x"), gm.address,
+                          [france.address])
+
+
 async def test_a_send_after_the_server_closed_an_idle_connection_reconnects(
     mail_server: MailServer, gm: MailUser, france: MailUser
 ) -> None:

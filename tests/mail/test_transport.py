@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from aioimaplib import Response
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.mail.imap import _messages, _uids, parse_ref
+from pbem.mail.imap import _messages, _sizes, _uids, batches, parse_ref, uid_set
 from pbem.mail.transport import PermanentFailure, check_envelope, with_lf_line_endings
 
 
@@ -59,3 +61,47 @@ def test_line_endings_become_lf() -> None:
 
 def test_a_bounce_may_have_an_empty_sender() -> None:
     check_envelope("", ["gm@example.test"])
+
+
+def test_size_answers_are_read_in_either_order() -> None:
+    lines = [b"1 FETCH (UID 4 RFC822.SIZE 2200)", b"2 FETCH (RFC822.SIZE 31 UID 5)",
+             b"Fetch completed."]
+    assert _sizes(lines) == {4: 2200, 5: 31}
+
+
+@given(
+    sizes=st.lists(st.integers(min_value=1, max_value=5000), max_size=60),
+    most=st.integers(min_value=1, max_value=12),
+    most_bytes=st.integers(min_value=1, max_value=20000),
+)
+def test_batches_keep_order_and_stay_within_both_limits(
+    sizes: list[int], most: int, most_bytes: int
+) -> None:
+    pairs = list(enumerate(sizes, start=1))
+    size_of = dict(pairs)
+    cut = list(batches(pairs, most, most_bytes))
+    assert [uid for batch in cut for uid in batch] == [uid for uid, _ in pairs]
+    for batch in cut:
+        assert 1 <= len(batch) <= most
+        assert len(batch) == 1 or sum(size_of[uid] for uid in batch) <= most_bytes
+
+
+def expand(sequence_set: str) -> list[int]:
+    uids: list[int] = []
+    for part in sequence_set.split(","):
+        first, _, last = part.partition(":")
+        uids.extend(range(int(first), int(last or first) + 1))
+    return uids
+
+
+@given(st.sets(st.integers(min_value=1, max_value=300), min_size=1))
+def test_a_uid_set_names_exactly_the_uids_with_runs_shortened(uids: set[int]) -> None:
+    ordered = sorted(uids)
+    written = uid_set(ordered)
+    assert expand(written) == ordered
+    gaps = sum(1 for a, b in itertools.pairwise(ordered) if b != a + 1)
+    assert written.count(",") == gaps
+
+
+def test_a_uid_set_example() -> None:
+    assert uid_set([1, 2, 3, 7, 9, 10]) == "1:3,7,9:10"
