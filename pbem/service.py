@@ -26,6 +26,7 @@ from typing import Any
 from pbem import archive, intake, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
+from pbem.faults import checkpoint
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse
 from pbem.mail.transport import (
@@ -111,6 +112,7 @@ async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tall
     """Store every new message, then tell the inbox it is done."""
     async for fetched in inbox.fetch():
         tally.fetched += 1
+        checkpoint("fetched")
         incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
         sha = digest(fetched.raw)
         message_id = incoming.message_id
@@ -123,6 +125,7 @@ async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tall
         if row is None:
             tally.duplicates += 1
             log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
+        checkpoint("stored")
         await inbox.done(fetched.ref)
 
 
@@ -132,6 +135,7 @@ def act(run: Run, tally: Tally) -> None:
         try:
             intake.handle(run, row_id)
             tally.handled += 1
+            checkpoint("handled")
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
@@ -173,6 +177,7 @@ async def send_queue(service: Service, store: Store, outbox: Outbox, now: dateti
             else:
                 store.mark_sent(mail.id, now)
                 tally.sent += 1
+                checkpoint("sent")
 
 
 async def run_once(service: Service, now: datetime | None = None,

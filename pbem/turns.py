@@ -26,6 +26,7 @@ from typing import Any
 
 from pbem import archive
 from pbem.deadlines import format_deadline, localize, next_deadline, parse_moment
+from pbem.faults import checkpoint
 from pbem.intake.commands import Command
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
@@ -202,9 +203,12 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         _release_postal_press(run, updated)
         if new_phase.over:
             run.store.update_game(live.id, status="over", result=new_phase.result)
+        checkpoint("adjudicating")
     log.info("[%s] adjudicated %s (%s); next: %s", live.id, phase.id, reason,
              "game over" if new_phase.over else new_phase.id)
+    checkpoint("adjudicated")
     archive.write_turn(run, live.id, seq)
+    checkpoint("archived")
 
 
 def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:

@@ -146,9 +146,11 @@ class Table:
 
     def outbox(self) -> list[tuple[str, EmailMessage]]:
         """Every mail pbem sent so far, as (key, message), oldest first."""
-        box = mailbox.Maildir(self.folder / "mail" / "outbox", create=True)
-        items = [(key, as_email_message(box.get_bytes(key))) for key in box.keys()]
-        return sorted(items, key=lambda item: (item[1]["Date"] and item[1]["Date"].datetime, item[0]))
+        folder = self.folder / "mail" / "outbox"
+        mailbox.Maildir(folder, create=True)
+        files = [path for sub in ("new", "cur") for path in (folder / sub).iterdir()]
+        files.sort(key=lambda path: (path.stat().st_mtime_ns, path.name))  # delivery order
+        return [(path.name.split(":")[0], as_email_message(path.read_bytes())) for path in files]
 
     def mails_to(self, address: str) -> list[EmailMessage]:
         return [message for _, message in self.outbox() if message["Delivered-To"] == address]

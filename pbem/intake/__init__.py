@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.faults import checkpoint
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.identity import Identity, identify
@@ -47,6 +48,7 @@ def handle(run: Run, row_id: int) -> None:
     row = run.store.message(row_id)
     with run.store.atomic():
         status, outcome, game_id, power = _handle(run, row)
+        checkpoint("queued-reply")
         run.store.finish_message(row_id, status, outcome, game_id, power)
     log.info("message %s from %s: %s", row_id, row["sender"] or "?", outcome)
 

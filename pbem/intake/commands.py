@@ -44,6 +44,9 @@ _ASCII = str.maketrans(
         "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
         "\u2192": "->", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ",
         "\u200b": "", "\ufeff": "",
+        # line breaks other than "\n" (str.splitlines knows them): rulesets see "\n" only
+        "\r": "", "\x0b": " ", "\x0c": " ", "\x1c": " ", "\x1d": " ", "\x1e": " ",
+        "\x85": " ", "\u2028": " ", "\u2029": " ",
     }
 )
 
@@ -86,7 +89,8 @@ class Mail:
 
 
 def normalise(text: str) -> str:
-    """Dashes, arrows, quotes and odd spaces from mail programs made ASCII."""
+    """Dashes, arrows, quotes and odd spaces from mail programs made ASCII, and every
+    line break made "\n", so that line numbers mean the same to everyone."""
     return text.translate(_ASCII)
 
 

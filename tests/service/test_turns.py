@@ -97,7 +97,8 @@ def test_orders_in_the_grace_period_are_taken_and_called_late(tmp_path):
     order(table, "South", "ADD 4")
     table.now = DEADLINE + timedelta(hours=1)
     table.run()
-    assert "waiting for East" in text_of(table.take(NORTH)[-1])
+    [notice] = [m for m in table.take(NORTH) if "late" in str(m["Subject"])]
+    assert "waiting for East" in text_of(notice)
     order(table, "East", "ADD 6")
     table.now = DEADLINE + timedelta(hours=2)
     table.run()
