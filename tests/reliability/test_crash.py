@@ -12,14 +12,24 @@ from tests.harness import MailServerTable, game, text_of
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ORDERS = {
-    "Austria": "A Vie - Gal", "England": "F Lon - Nth", "France": "A Par - Bur",
-    "Germany": "A Mun - Ruh", "Italy": "A Ven H", "Russia": "A War - Gal", "Turkey": "A Con - Bul",
+    "Austria": "A Vie - Gal",
+    "England": "F Lon - Nth",
+    "France": "A Par - Bur",
+    "Germany": "A Mun - Ruh",
+    "Italy": "A Ven H",
+    "Russia": "A War - Gal",
+    "Turkey": "A Con - Bul",
 }
 # Where to crash: every failpoint, at a place in the run where work is half done.
 CRASHES = {
-    "fetched": "fetched:4", "stored": "stored:4", "queued-reply": "queued-reply:3",
-    "handled": "handled:5", "adjudicating": "adjudicating", "adjudicated": "adjudicated",
-    "archived": "archived", "sent": "sent:6",
+    "fetched": "fetched:4",
+    "stored": "stored:4",
+    "queued-reply": "queued-reply:3",
+    "handled": "handled:5",
+    "adjudicating": "adjudicating",
+    "adjudicated": "adjudicated",
+    "archived": "archived",
+    "sent": "sent:6",
 }
 assert set(CRASHES) == set(POINTS)
 
@@ -29,8 +39,13 @@ def pbem_run(table, crash: str | None) -> subprocess.CompletedProcess[str]:
     env.pop("PBEM_CRASH_AT", None)
     if crash:
         env["PBEM_CRASH_AT"] = crash
-    return subprocess.run([sys.executable, "-m", "pbem.cli", "--config", str(table.config_path), "run"],
-                          env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pbem.cli", "--config", str(table.config_path), "run"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize("mode", ["exception", "kill"])
@@ -38,8 +53,9 @@ def pbem_run(table, crash: str | None) -> subprocess.CompletedProcess[str]:
 def test_a_crash_loses_nothing_and_sends_nothing_twice(tmp_path, mail_server, mailboxes, point, mode):
     judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
     players = {power: mailboxes.user(power.lower()).address for power in POWERS}
-    table = MailServerTable(tmp_path, [game("crash", "diplomacy", players, early="orders")],
-                            mail_server, judge, referee)
+    table = MailServerTable(
+        tmp_path, [game("crash", "diplomacy", players, early="orders")], mail_server, judge, referee
+    )
     table.start("crash")
     for power, address in players.items():
         table.take(address)  # the welcome

@@ -12,24 +12,45 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.message import parse, strip_reply
 from pbem.intake.commands import normalise, read_mail
+from pbem.mail.message import parse, strip_reply
 from pbem.ruleset import REGISTRY, get_ruleset
 from tests.harness import Table, game
 
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
 
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=300)
-charsets = st.sampled_from(["utf-8", "iso-8859-1", "windows-1252", "koi8-r", "utf-16", "x-unknown-8",
-                            "us-ascii", "shift_jis", ""])
+charsets = st.sampled_from(
+    [
+        "utf-8",
+        "iso-8859-1",
+        "windows-1252",
+        "koi8-r",
+        "utf-16",
+        "x-unknown-8",
+        "us-ascii",
+        "shift_jis",
+        "",
+    ]
+)
 encodings = st.sampled_from(["7bit", "8bit", "base64", "quoted-printable", "x-uuencode", "binary"])
 junk = st.binary(max_size=400)
 
 
 @st.composite
 def leaf(draw) -> bytes:
-    maintype = draw(st.sampled_from(["text/plain", "text/html", "application/octet-stream",
-                                     "image/png", "text/x-garbage", "message/rfc822"]))
+    maintype = draw(
+        st.sampled_from(
+            [
+                "text/plain",
+                "text/html",
+                "application/octet-stream",
+                "image/png",
+                "text/x-garbage",
+                "message/rfc822",
+            ]
+        )
+    )
     charset = draw(charsets)
     encoding = draw(encodings)
     body = draw(st.one_of(text.map(lambda t: t.encode("utf-8", "replace")), junk))
@@ -59,14 +80,36 @@ def mime_tree(draw, depth: int = 0) -> bytes:
 
 @st.composite
 def message(draw) -> tuple[str, bytes]:
-    sender = draw(st.sampled_from([*PLAYERS.values(), "stranger@example.test", "", "not an address",
-                                   "=?utf-8?b?broken", "MAILER-DAEMON@x.test"]))
+    sender = draw(
+        st.sampled_from(
+            [
+                *PLAYERS.values(),
+                "stranger@example.test",
+                "",
+                "not an address",
+                "=?utf-8?b?broken",
+                "MAILER-DAEMON@x.test",
+            ]
+        )
+    )
     subject = draw(st.one_of(text, st.just("=?utf-8?q?=ZZ=?="), st.just("=?x-none?b?@@@?=")))
-    signon = draw(st.sampled_from(["SIGNON North g1 pw\n", "SIGNON South g1 pw\n", "SIGNON North g1 bad\n", ""]))
+    signon = draw(
+        st.sampled_from(["SIGNON North g1 pw\n", "SIGNON South g1 pw\n", "SIGNON North g1 bad\n", ""])
+    )
     head = f"From: {sender}\nTo: judge@pbem.test\nSubject: {subject}\n"
-    head += draw(st.sampled_from(["", "Message-ID: <fuzz@x>\n", "Message-ID: garbage\n",
-                                  "Auto-Submitted: auto-replied\n", "Date: yesterday\n",
-                                  "Content-Transfer-Encoding: base64\n", "MIME-Version: 9.9\n"]))
+    head += draw(
+        st.sampled_from(
+            [
+                "",
+                "Message-ID: <fuzz@x>\n",
+                "Message-ID: garbage\n",
+                "Auto-Submitted: auto-replied\n",
+                "Date: yesterday\n",
+                "Content-Transfer-Encoding: base64\n",
+                "MIME-Version: 9.9\n",
+            ]
+        )
+    )
     if draw(st.booleans()):
         body = (signon + draw(text)).encode("utf-8", "replace")
         raw = head.encode("utf-8", "replace") + b"Content-Type: text/plain; charset=utf-8\n\n" + body
@@ -79,9 +122,15 @@ def message(draw) -> tuple[str, bytes]:
 
 
 @given(st.lists(message(), min_size=1, max_size=6))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow,
-                                                                  HealthCheck.data_too_large])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 def test_no_mail_ever_causes_a_traceback_and_known_players_get_an_answer(tmp_path_factory, messages):
     table = Table(tmp_path_factory.mktemp("fuzz"), [game("g1", "tally", PLAYERS)])
     table.start("g1")
@@ -118,8 +167,11 @@ def started_rulesets():
         except ImportError:
             continue
         for variant in ruleset.variants()[:1]:
-            for powers in (["North", "South", "East", "West"], ["Austria", "England", "France", "Germany",
-                                                               "Italy", "Russia", "Turkey"], ["A", "B"]):
+            for powers in (
+                ["North", "South", "East", "West"],
+                ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
+                ["A", "B"],
+            ):
                 try:
                     state = ruleset.start(variant, powers, {}, 7)
                 except Exception:  # noqa: BLE001 - this ruleset wants other seats; try the next
@@ -130,10 +182,39 @@ def started_rulesets():
 
 
 @pytest.mark.parametrize("ruleset, state", started_rulesets())
-@given(body=st.one_of(text, st.lists(st.sampled_from(
-    ["A PAR - BUR", "F LON - NTH S", "build", "B A", "-", "->", "::", "1", "X", "hold", "ATTACK", "play",
-     "via convoy", "(nc)", "/sc", "Move Left & +1 & Earth", "recruit", "feast", "R", "D", "waive"]),
-    max_size=8).map(" ".join)))
+@given(
+    body=st.one_of(
+        text,
+        st.lists(
+            st.sampled_from(
+                [
+                    "A PAR - BUR",
+                    "F LON - NTH S",
+                    "build",
+                    "B A",
+                    "-",
+                    "->",
+                    "::",
+                    "1",
+                    "X",
+                    "hold",
+                    "ATTACK",
+                    "play",
+                    "via convoy",
+                    "(nc)",
+                    "/sc",
+                    "Move Left & +1 & Earth",
+                    "recruit",
+                    "feast",
+                    "R",
+                    "D",
+                    "waive",
+                ]
+            ),
+            max_size=8,
+        ).map(" ".join),
+    )
+)
 @settings(max_examples=60, deadline=None)
 def test_every_ruleset_reads_any_order_text_without_raising(ruleset, state, body):
     body = normalise(body)  # as intake gives it: "\n" is the only line break

@@ -83,7 +83,9 @@ def test_html_templates_escape_what_players_wrote(tmp_path):
 def test_a_referee_command_from_a_player_with_the_referee_password_is_refused(table):
     table.send(PLAYERS["North"], f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nPROCESS")
     table.run()
-    [reply] = [m for m in table.take(PLAYERS["North"]) if "Re:" in str(m["Subject"]) or "refused" in text_of(m)]
+    [reply] = [
+        m for m in table.take(PLAYERS["North"]) if "Re:" in str(m["Subject"]) or "refused" in text_of(m)
+    ]
     assert "refused" in text_of(reply)
     with table.store() as store:
         assert store.turns("g1") == []
