@@ -148,7 +148,7 @@ def parse_variant(name: str, where: str, data: Any) -> Variant:
             other = seen.setdefault(fold(spelling), card.name)
             if other != card.name:
                 raise DataError(
-                    f"{where}: card {card.name!r}: the name {spelling!r} is already {other!r}'s"
+                    f"{where}: card {card.name!r}: the name {spelling!r} is taken by card {other!r}"
                 )
     raw_enemies = data.get("enemies")
     if not isinstance(raw_enemies, list):

@@ -38,7 +38,9 @@ def settle_offers(table: Table, answers: dict[str, list[Answer]]) -> None:
             kept.append(offer)
             continue
         by, to = table.name(offer.by), table.name(offer.to)
-        said = _answer(answers.get(offer.to, []), offer.kind, by)
+        # SELL / KEEP name the submitted khan; the other answers name who offered.
+        about = table.name(offer.source) if offer.kind == "sale" else by
+        said = _answer(answers.get(offer.to, []), offer.kind, about)
         if said is None:
             table.say("lapse", f"{to} did not answer {by}'s offer: it is refused.", khan=to)
             continue

@@ -49,9 +49,18 @@ from .state import ACTIONS, DECLARATIONS, OVER, Game
 from .table import Table
 
 
-def adjudicate(game: Game, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
-    """Resolve the current phase of ``game`` with everyone's canonical orders."""
-    table = Table(game, random.Random(seed))
+def adjudicate(
+    game: Game,
+    orders: Mapping[str, Sequence[str]],
+    seed: int,
+    dice: random.Random | None = None,
+) -> Adjudication:
+    """Resolve the current phase of ``game`` with everyone's canonical orders.
+
+    Every die comes from ``random.Random(seed)``; ``dice`` replaces it where a
+    test wants to name the rolls.
+    """
+    table = Table(game, dice or random.Random(seed))
     sent = {p: sort_orders(game, orders.get(p, ())) for p in game.in_game()}
     _record(table, sent)
     _hand_signals(table, sent)
