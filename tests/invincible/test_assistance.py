@@ -172,8 +172,11 @@ def test_a_khan_without_companion_can_only_raise_it() -> None:
 
 
 def test_a_khan_makes_one_attack_khan_a_turn() -> None:
-    mails = {"Kublai": "Attack Khan Jamukha\nAttack Khan Ogadai", "Jamukha": "withdraw",
-             "Ogadai": "withdraw"}
+    mails = {
+        "Kublai": "Attack Khan Jamukha\nAttack Khan Ogadai",
+        "Jamukha": "withdraw",
+        "Ogadai": "withdraw",
+    }
     result = play(GAME, mails, [QUIET])
     assert [e["defender"] for e in events(result, "attack")] == ["Jamukha"]
 

@@ -208,8 +208,11 @@ def test_an_accepted_suit_for_peace_ends_the_battle_and_falls_due_next_turn() ->
 def test_a_refused_suit_lets_the_battle_go_on() -> None:
     # Round 1 as above, Jamukha sues, Kublai refuses. Round 2: 4 + 6 = 10 against 1 + 2 = 3,
     # Companion 3 -> 0. Jamukha does not sue twice in one battle.
-    board = fight([3, 3, 4, 1], Kublai="REFUSE PEACE WITH JAMUKHA",
-                  Jamukha="SUE FOR PEACE IF COMPANION BELOW 5")
+    board = fight(
+        [3, 3, 4, 1],
+        Kublai="REFUSE PEACE WITH JAMUKHA",
+        Jamukha="SUE FOR PEACE IF COMPANION BELOW 5",
+    )
     assert len(events(board, "sue")) == 1
     assert board.khans["Jamukha"].ruler == "Kublai"
 
@@ -230,8 +233,11 @@ def test_khans_suing_at_once_make_peace_owing_nothing() -> None:
 def test_plan_lines_assign_points_between_rounds_once() -> None:
     # Round 1: 3 + 6 = 9 against 1 + 2 = 3: Companion 7 -> 1, then 3 Leader to Companion -> 4.
     # Round 2: 1 + 6 = 7 against 4 + 2 = 6: Companion 4 -> 3; the line has fired already.
-    board = fight([3, 1, 1, 4], Kublai="WITHDRAW AFTER ROUND 2",
-                  Jamukha="ASSIGN 3 LEADER TO COMPANION IF COMPANION BELOW 4")
+    board = fight(
+        [3, 1, 1, 4],
+        Kublai="WITHDRAW AFTER ROUND 2",
+        Jamukha="ASSIGN 3 LEADER TO COMPANION IF COMPANION BELOW 4",
+    )
     jamukha = board.khans["Jamukha"]
     assert (jamukha.modes.companion, jamukha.modes.leader) == (3, 2)
     assert len(events(board, "assign")) == 1
@@ -239,8 +245,11 @@ def test_plan_lines_assign_points_between_rounds_once() -> None:
 
 def test_plan_lines_spend_honor_between_rounds() -> None:
     # Round 1: 3 + 6 = 9 against 1 + 2 = 3: Companion 7 -> 1; Honor 9 -> 8 and a 5: 1 -> 6.
-    board = fight([3, 1, 5], Kublai="WITHDRAW AFTER ROUND 1",
-                  Jamukha="SPEND HONOR ON COMPANION IF COMPANION BELOW 2")
+    board = fight(
+        [3, 1, 5],
+        Kublai="WITHDRAW AFTER ROUND 1",
+        Jamukha="SPEND HONOR ON COMPANION IF COMPANION BELOW 2",
+    )
     jamukha = board.khans["Jamukha"]
     assert (jamukha.modes.companion, jamukha.full.companion, jamukha.honor) == (6, 10, 8)
 

@@ -8,8 +8,8 @@ import pytest
 
 from pbem.ruleset import SetupError
 from pbem.rulesets.invincible import ruleset
-from pbem.rulesets.invincible.succession import roll_off
 from pbem.rulesets.invincible.state import ACTIONS, DECLARATIONS
+from pbem.rulesets.invincible.succession import roll_off
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 

@@ -193,8 +193,9 @@ def feast(table: Table, host: str, order: Feast) -> None:
     shared = " with " + ", ".join(table.name(g) for g in guests) if guests else ""
     table.say(
         "feast",
-        f"{table.name(host)} feasts{shared} for {1 + len(guests)} Wine: their Modes are "
-        "restored to full"
+        f"{table.name(host)} feasts{shared} for {1 + len(guests)} Wine: "
+        + ("their Modes are" if guests else "his Modes are")
+        + " restored to full"
         + (f"; {table.name(host)} gains {len(guests)} Informer for sharing." if guests else "."),
         host=table.name(host),
         guests=[table.name(g) for g in guests],

@@ -51,9 +51,9 @@ def attack_enemy(table: Table, leader: str, order: AttackEnemy) -> None:
     total = sum(table.khans[p].modes.total() for p in horde)
     table.say(
         "enemy-battle",
-        f"{table.name(leader)} leads "
+        f"{table.name(leader)} leads the Horde ("
         + ", ".join(table.name(p) for p in horde)
-        + f" against Mongol Enemy {enemy.number}, the {enemy.name}: {total} Modal points "
+        + f") against Mongol Enemy {enemy.number}, the {enemy.name}: {total} Modal points "
         f"against its rating of {enemy.rating} (Attack Mongol Enemy).",
         leader=table.name(leader),
         horde=[table.name(p) for p in horde],

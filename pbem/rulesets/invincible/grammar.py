@@ -40,7 +40,21 @@ from .orders import (
 )
 
 #: words that carry no meaning anywhere in a line
-FILLER = {"THE", "A", "AN", "AND", "POINT", "POINTS", "PTS", "PLEASE", "MY", "IS", "FALLS", "GOES", "DROPS"}
+FILLER = {
+    "THE",
+    "A",
+    "AN",
+    "AND",
+    "POINT",
+    "POINTS",
+    "PTS",
+    "PLEASE",
+    "MY",
+    "IS",
+    "FALLS",
+    "GOES",
+    "DROPS",
+}
 NUMBERS = {
     "ZERO": 0,
     "ONE": 1,

@@ -176,18 +176,21 @@ def hold_horde_feast(table: Table, answers: dict[str, list[Answer]]) -> None:
     informer = len(present) // 2 + len(declining)
     gained = table.add_mode(gk, "informer", informer)
     table.feasted.update(present)
+    declined = ""
+    if declining:
+        names = ", ".join(table.name(p) for p in declining)
+        verbs = (
+            "declines and forfeits one Honor"
+            if len(declining) == 1
+            else ("decline and forfeit one Honor each")
+        )
+        declined = f"; {names} {verbs} to the Genghis Khan"
     table.say(
         "horde-feast",
         f"The Horde Feast of {table.name(gk)}: "
         + ", ".join(table.name(p) for p in present)
-        + f" feast for {cost} Wine, their Modes restored to full"
-        + (
-            "; " + ", ".join(table.name(p) for p in declining) + " decline and forfeit one "
-            "Honor each to the Genghis Khan"
-            if declining
-            else ""
-        )
-        + f"; {table.name(gk)} gains {gained} Informer.",
+        + f" feast for {cost} Wine, their Modes restored to full{declined}; "
+        f"{table.name(gk)} gains {gained} Informer.",
         host=table.name(gk),
         present=[table.name(p) for p in present],
         declining=[table.name(p) for p in declining],
