@@ -71,7 +71,7 @@ def test_unanswered_offers_are_refused_next_turn() -> None:
 
 
 def test_a_gift_of_wine_earns_no_informer() -> None:
-    # Ruling 15: only Wine shared at a feast earns the permanent Informer point.
+    # Ruling 17: only Wine shared at a feast earns the permanent Informer point.
     mails = {"Kublai": "Assist Jamukha 2 Wine", "Jamukha": "accept assistance"}
     result = play(GAME, mails, [QUIET])
     assert result.state.khan("Kublai").full.informer == 8
@@ -113,7 +113,7 @@ def test_a_feast_restores_the_modes_to_full_for_one_wine() -> None:
     result = play(game, {"Kublai": "Feast"}, [QUIET])
     kublai = result.state.khan("Kublai")
     assert (kublai.modes.companion, kublai.modes.informer) == (5, 8)
-    assert kublai.modes.accuser == 9  # above full: a feast does not lower it (ruling 14)
+    assert kublai.modes.accuser == 9  # above full: a feast does not lower it (ruling 16)
     assert kublai.wine == 5
 
 

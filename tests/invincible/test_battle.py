@@ -136,7 +136,7 @@ def test_a_conquered_genghis_khan_hands_his_title_to_his_conqueror() -> None:
 
 
 def test_a_khan_who_submits_brings_his_submitted_khans_along() -> None:
-    # A Horde is one level deep (ruling 19): Ogadai, Jamukha's, now serves Kublai.
+    # A Horde is one level deep (ruling 23): Ogadai, Jamukha's, now serves Kublai.
     game = set_khan(GAME, "Ogadai", ruler="Jamukha")
     board = fight([6, 1], game=game)
     assert board.khans["Jamukha"].ruler == "Kublai"
@@ -255,7 +255,7 @@ def test_plan_lines_spend_honor_between_rounds() -> None:
 
 
 def test_a_battle_breaks_off_after_ten_rounds() -> None:
-    # No Accuser against no Informer and ties every round: nothing can happen (ruling 12).
+    # No Accuser against no Informer and ties every round: nothing can happen (ruling 11).
     game = set_khan(set_khan(GAME, "Kublai", accuser=0), "Jamukha", informer=0)
     board = fight([3, 3] * 10, game=game)
     assert len(events(board, "round")) == 10

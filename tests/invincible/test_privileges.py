@@ -72,7 +72,7 @@ def test_a_horde_feast_is_held_at_the_start_of_next_turn() -> None:
     game = set_khan(game, "Temujin", informer=1, full=(6, 5, 4, 9))
     called, held = _feast(game, {})
     assert len(called.state.offers) == 3 and called.state.khan("Kublai").modes.companion == 1
-    # Four present (unanswered guests attend, ruling 9): two Wine (ruling 1). The Genghis
+    # Four present (unanswered guests attend, ruling 15): two Wine (ruling 1). The Genghis
     # Khan feasts too (Informer 1 -> 4, his full), then gains one per two present: 4 + 2.
     temujin = held.state.khan("Temujin")
     assert (temujin.wine, temujin.modes.informer) == (1, 6)
@@ -128,3 +128,10 @@ def test_with_declarations_the_horde_feast_is_held_in_the_declarations_phase() -
     assert set(held.state.feasted) == {"Temujin", "Kublai", "Ogadai"}
     acted = play(held.state, {"Kublai": "Attack Khan Jamukha"}, [QUIET])
     assert events(acted, "attack") == []
+
+
+def test_wine_paid_beyond_ten_is_lost() -> None:
+    # Ruling 21: Kublai holds 9; the price is paid in full, one Wine of it is lost.
+    game = set_khan(VASSAL, "Kublai", wine=9)
+    result = play(game, {"Temujin": "Buy Ogadai", "Kublai": "Sell Ogadai"}, [QUIET])
+    assert (result.state.khan("Temujin").wine, result.state.khan("Kublai").wine) == (1, 10)

@@ -28,7 +28,7 @@ def _check_table(game: Game) -> None:
             assert khan.ruler is None
         elif khan.ruler is not None:
             ruler = game.khan(khan.ruler)
-            assert not ruler.out and ruler.ruler is None  # one level deep (ruling 19)
+            assert not ruler.out and ruler.ruler is None  # one level deep (ruling 23)
         if not khan.out:
             assert khan.honor > 0 or khan.modes.companion > 0  # else he was defeated
     if len(in_game) > 1 or game.step != "over":

@@ -199,3 +199,17 @@ def test_a_turn_replays_exactly_from_its_seed() -> None:
     first = ruleset.adjudicate(game, orders, 77)
     again = ruleset.adjudicate(game, orders, 77)
     assert first.state == again.state and first.events == again.events
+
+
+def test_a_genghis_khan_defeated_outside_battle_hands_the_title_on_at_once() -> None:
+    game = set_khan(GAME, "Temujin", honor=-1, companion=1)
+    result = play(game, {}, [QUIET])
+    assert result.state.khan("Temujin").out
+    assert result.state.genghis == "Jamukha"  # the greatest Honor; no wait of two turns
+
+
+def test_khans_submitted_to_a_khan_defeated_outside_battle_are_freed() -> None:
+    game = set_khan(set_khan(GAME, "Kublai", honor=-1, companion=1), "Ogadai", ruler="Kublai")
+    result = play(game, {}, [QUIET])
+    assert result.state.khan("Kublai").out
+    assert result.state.khan("Ogadai").ruler is None

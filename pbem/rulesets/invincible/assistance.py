@@ -157,7 +157,7 @@ def spend_honor(table: Table, actor: str, mode: str, text: str) -> None:
 
 
 def restore_to_full(table: Table, power: str) -> None:
-    """A feast raises every Mode to its full value; a Mode above it stays (RULINGS.md 14)."""
+    """A feast raises every Mode to its full value; a Mode above it stays (RULINGS.md 16)."""
     khan = table.khans[power]
     for mode in ("companion", "accuser", "informer", "leader"):
         if khan.modes.get(mode) < khan.full.get(mode):
@@ -167,7 +167,7 @@ def restore_to_full(table: Table, power: str) -> None:
 def feast(table: Table, host: str, order: Feast) -> None:
     """Spend one Wine per khan fed to restore their Modes ("Feast").
 
-    Sharing Wine gains the host one permanent Informer per guest (RULINGS.md 15).
+    Sharing Wine gains the host one permanent Informer per guest (RULINGS.md 17).
     """
     if host in table.engaged:
         table.void(host, order.text(), "a khan engaged in battle this turn cannot feast")
@@ -218,7 +218,7 @@ def submit(table: Table, actor: str, order: Submit) -> None:
 
 
 def request_transfer(table: Table, actor: str, text: str) -> None:
-    """A submitted khan asks the Genghis Khan to buy him ("Request Transfer", RULINGS.md 20)."""
+    """A submitted khan asks the Genghis Khan to buy him ("Request Transfer", RULINGS.md 24)."""
     ruler = table.khans[actor].ruler
     if ruler is None or ruler == table.genghis:
         table.void(actor, text, "only a khan submitted to another than the Genghis Khan may")

@@ -10,7 +10,7 @@ After each round the plans may assign points or spend Honor, and may end
 the battle: Sue for Peace, Retreat, Withdraw (which the other may Pursue).
 A khan brought to zero Companion loses the battle and, if he keeps Honor,
 submits to his conqueror. The rulings that settle the rulebook's gaps are
-RULINGS.md 3 to 8 and 10 to 13.
+RULINGS.md 3 to 14.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def _wish(table: Table, battle: _Battle, power: str, skip: tuple[str, ...] = ())
         if word == RETREAT and battle.round == 0:
             continue  # "after an attack and defense have been made"
         if word == WITHDRAW and power in battle.pursued:
-            continue  # RULINGS.md 11
+            continue  # RULINGS.md 8
         if plan.wants(word, me, them, battle.round):
             return word
     return ""

@@ -69,7 +69,7 @@ def attack_enemy(table: Table, leader: str, order: AttackEnemy) -> None:
     elif total < enemy.rating:
         _defeat(table, leader, cooperating)
     else:
-        table.say("enemy-holds", f"The {enemy.name} holds: nothing is won or lost (RULINGS.md 18).")
+        table.say("enemy-holds", f"The {enemy.name} holds: nothing is won or lost (RULINGS.md 29).")
     table.settle()
 
 

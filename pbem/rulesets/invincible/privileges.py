@@ -43,7 +43,7 @@ def restore_honor(table: Table, gk: str, order: RestoreHonor) -> None:
 
 
 def buy(table: Table, gk: str, order: Buy) -> None:
-    """Offer two Wine for a submitted khan; his ruler sells or keeps him (RULINGS.md 20)."""
+    """Offer two Wine for a submitted khan; his ruler sells or keeps him (RULINGS.md 24)."""
     vassal = table.khan_named(order.vassal)
     if gk != table.genghis:
         table.void(gk, order.text(), "only the Genghis Khan may buy a submitted khan")
@@ -116,7 +116,7 @@ def complete_sale(table: Table, gk: str, vassal: str) -> None:
 
 
 def call_horde_feast(table: Table, gk: str, text: str) -> None:
-    """Summon every khan to a Horde Feast at the start of next turn (RULINGS.md 16)."""
+    """Summon every khan to a Horde Feast at the start of next turn (RULINGS.md 18)."""
     if gk != table.genghis:
         table.void(gk, text, "only the Genghis Khan may call a Horde Feast")
         return

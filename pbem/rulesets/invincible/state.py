@@ -46,7 +46,7 @@ class Khan:
 
     ``modes`` are the points the khan has now; ``full`` are the points a
     Feast restores them to ("increases the Modal points to their fullness",
-    RULINGS.md 14), raised for good by Spend Honor and by sharing Wine.
+    RULINGS.md 16), raised for good by Spend Honor and by sharing Wine.
     ``ruler`` is the power the khan has submitted to, if any.
     """
 

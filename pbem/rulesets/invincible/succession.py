@@ -33,7 +33,7 @@ def roll_off(powers: Sequence[str], roll: Callable[[], int]) -> list[list[tuple[
 def successor(table: Table, exclude: str) -> str | None:
     """The free khan with the greatest Honor, then Companion, Leader, Informer, Accuser.
 
-    Only khans who have submitted to no one are candidates (RULINGS.md 21);
+    Only khans who have submitted to no one are candidates (RULINGS.md 25);
     a tie on every count is settled by a d6 roll-off.
     """
     candidates = [p for p in table.in_game() if p != exclude and table.khans[p].ruler is None]

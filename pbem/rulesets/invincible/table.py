@@ -164,7 +164,7 @@ class Table:
     def submit(self, vassal: str, ruler: str) -> None:
         """``vassal`` submits to ``ruler``'s Horde ("Submit"), with one Wine.
 
-        A Horde is one level deep (RULINGS.md 19): submitting to a submitted
+        A Horde is one level deep (RULINGS.md 23): submitting to a submitted
         khan is submitting to his ruler, and the vassal's own submitted khans
         follow him. A Genghis Khan who submits hands his title to his ruler.
         """

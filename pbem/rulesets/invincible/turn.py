@@ -255,7 +255,7 @@ def _end_turn(table: Table) -> None:
 
 
 def _check_end(table: Table) -> None:
-    """The game also ends when one khan or none is left (RULINGS.md 23)."""
+    """The game also ends when one khan or none is left (RULINGS.md 36)."""
     if table.over:
         return
     left = table.in_game()

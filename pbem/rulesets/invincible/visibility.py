@@ -1,4 +1,4 @@
-"""What each viewer may see: the one place that decides it (RULINGS.md 24).
+"""What each viewer may see: the one place that decides it (RULINGS.md 37).
 
 A khan at the table sees everyone's card values, Honor and Wine, the
 declarations, every die rolled and every outcome, the offers made openly,
