@@ -8,10 +8,11 @@ round rolls the attacker's die first, then the defender's.
 
 from __future__ import annotations
 
+from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.battle import attack_khan
 from pbem.rulesets.invincible.state import Debt
 
-from .helpers import events, new_game, set_khan, table
+from .helpers import events, new_game, orders_of, set_khan, table
 
 GAME = new_game()
 
@@ -271,3 +272,23 @@ def test_battle_events_give_every_die_for_the_report() -> None:
         "= 5. Jamukha loses 5 Companion (7 → 2)."
     )
     assert "seen_by" not in round_
+
+
+def test_a_whole_battle_with_a_fixed_seed() -> None:
+    # random.Random(2026) rolls 1, 3, 5, 5, 6, 1, ...
+    # Round 1: 1 + 6 = 7 against 3 + 2 = 5: Jamukha Companion 7 -> 5, Informer 6 -> 4.
+    # Round 2: 5 + 6 = 11 against 5 + 2 = 7: Companion 5 -> 1, Informer 4 -> 2.
+    # Companion below 3: Jamukha retreats (Honor 9 -> 8); Kublai cannot pursue a retreat.
+    # Kublai wins: Honor 7 -> 8, Wine 6 -> 7; Jamukha Wine 2 -> 1.
+    # The turn ends: the Genghis Khan rolls 6, then 1: a band of brigands, rating 5.
+    mails = {
+        "Kublai": "Attack Khan Jamukha\nPursue",
+        "Jamukha": "Defend 2\nRetreat if Companion below 3",
+    }
+    result = ruleset.adjudicate(GAME, orders_of(GAME, mails), 2026)
+    kublai, jamukha = result.state.khan("Kublai"), result.state.khan("Jamukha")
+    assert [(e["attack"], e["defence"]) for e in events(result, "round")] == [(7, 5), (11, 7)]
+    assert (jamukha.modes.companion, jamukha.modes.informer) == (1, 2)
+    assert (jamukha.honor, jamukha.wine, jamukha.ruler) == (8, 1, None)
+    assert (kublai.honor, kublai.wine) == (8, 7)
+    assert [(e.name, e.rating) for e in result.state.enemies] == [("band of brigands", 5)]
