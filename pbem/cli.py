@@ -15,7 +15,11 @@ import sys
 from collections.abc import Sequence
 
 COMMANDS = [
+    "pbem.commands.run",
+    "pbem.commands.games",
+    "pbem.commands.archive",
     "pbem.commands.adjudicate",
+    "pbem.commands.demo",
 ]
 
 
