@@ -1,29 +1,21 @@
-"""Rendering the Invincible! templates as the service will: views in, text out."""
+"""Rendering the Invincible! templates with the service's own Templates: views in, text out."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
+from pbem.reports import Templates
 from pbem.ruleset import Phase
 from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.state import Game
 
-TEMPLATES = Path(__file__).parents[2] / "templates"
+TEMPLATES = Templates()
 GAME_INFO = {"id": "g1", "name": "Steppe", "ruleset": "invincible", "variant": "standard"}
 DEADLINE = "Sat 28 Nov 2026 20:00 CET (19:00 UTC)"
 
-TEXT = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined, autoescape=False
-)
-HTML = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined, autoescape=True
-)
-
 
 def report_context(phase: Phase, state: Game, events: list[dict[str, Any]], viewer: str) -> dict:
+    """What the service gives a report template (pbem.turns.report_context)."""
     following = ruleset.phase(state)
     return {
         "game": GAME_INFO,
@@ -45,15 +37,15 @@ def report_context(phase: Phase, state: Game, events: list[dict[str, Any]], view
 
 def reports(phase: Phase, state: Game, events: list[dict[str, Any]], viewer: str) -> list[str]:
     """The text and HTML reports of one phase for one viewer."""
-    context = report_context(phase, state, events, viewer)
-    return [
-        TEXT.get_template("invincible/report.txt.j2").render(**context),
-        HTML.get_template("invincible/report.html.j2").render(**context),
-    ]
+    text, html = TEMPLATES.report("invincible", **report_context(phase, state, events, viewer))
+    assert html is not None
+    return [text, html]
+
+
+def html_report(phase: Phase, state: Game, events: list[dict[str, Any]], viewer: str) -> str:
+    return reports(phase, state, events, viewer)[1]
 
 
 def orders_help(state: Game, power: str) -> str:
     view = ruleset.view(state, [], power)
-    return TEXT.get_template("invincible/orders.txt.j2").render(
-        game=GAME_INFO, power=power, view=view
-    )
+    return TEMPLATES.text("invincible/orders.txt.j2", game=GAME_INFO, power=power, view=view)

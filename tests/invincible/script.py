@@ -1,9 +1,10 @@
 """A scripted game of Invincible! among four players, by mail, from start to victory.
 
-The same mails are played through the pure ruleset (``test_script.py``) and,
-once the mail service is there, through real mail; both must end the same.
-``TURNS`` holds one dict per phase: power -> the full text of the mail that
-player sent in that phase (a power missing sent nothing). ``SEEDS`` are the
+The same mails are played through the pure ruleset (``test_script.py``) and
+through the mail service (``test_by_mail.py``); both must end the same.
+``TURNS`` holds one dict per phase: power -> the text of the mail that player
+sent in that phase, below its SIGNON line (a power missing sent nothing; every
+khan mails in each actions phase, where all must act). ``SEEDS`` are the
 adjudication seeds the service drew, one per phase. ``REJECTED`` lists the
 lines ``parse_orders`` must refuse. ``check(states, events)`` gets the state
 after ``start`` and after every phase (``states[i + 1]`` follows phase
@@ -97,7 +98,7 @@ TURNS: list[dict[str, str]] = [
     # 10: turn 6, declarations
     {"North": "Attack Mongol Enemy"},
     # 11: turn 6, actions
-    {"North": "Attack Mongol Enemy"},
+    {"North": "Attack Mongol Enemy", "East": "Pass", "South": "Pass", "West": "Pass"},
 ]
 
 # Only the actions phases roll dice; these seeds give the story above.

@@ -11,7 +11,8 @@ from . import script
 from .render import orders_help, reports
 
 
-def _play() -> tuple[list[Any], list[list[dict[str, Any]]], dict[tuple[int, str], list[str]]]:
+def play_script() -> tuple[list[Any], list[list[dict[str, Any]]], dict[tuple[int, str], list[str]]]:
+    """States, events and the rejected lines of each mail, through the pure interface."""
     state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
     states, events = [state], []
     rejected: dict[tuple[int, str], list[str]] = {}
@@ -36,12 +37,12 @@ def _play() -> tuple[list[Any], list[list[dict[str, Any]]], dict[tuple[int, str]
 
 
 def test_the_scripted_game_plays_out_as_written() -> None:
-    states, events, _ = _play()
+    states, events, _ = play_script()
     script.check(states, events)
 
 
 def test_the_scripted_mistakes_are_rejected() -> None:
-    _, _, rejected = _play()
+    _, _, rejected = play_script()
     expected = {key: lines for key, lines in script.REJECTED.items() if lines}
     assert rejected == expected
 
@@ -52,7 +53,7 @@ def test_the_script_has_one_seed_per_phase() -> None:
 
 
 def test_every_report_of_the_scripted_game_renders_and_keeps_its_secrets() -> None:
-    states, events, _ = _play()
+    states, events, _ = play_script()
     for index in range(len(script.TURNS)):
         phase = ruleset.phase(states[index])
         for viewer in [*script.POWERS, REFEREE, PUBLIC]:

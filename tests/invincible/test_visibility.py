@@ -12,7 +12,7 @@ from pbem.rulesets.invincible import ruleset
 
 from .helpers import new_game, play, set_khan
 from .random_khans import random_game
-from .render import HTML, orders_help, report_context, reports
+from .render import html_report, orders_help, reports
 
 QUIET = 1
 VIEWERS = ("Temujin", "Kublai", "Ogadai", "Jamukha", REFEREE, PUBLIC)
@@ -101,8 +101,7 @@ def test_reports_render_for_every_viewer() -> None:
 def test_the_html_report_escapes_what_players_named() -> None:
     game = ruleset.start("standard", ["<b>Al</b>", "Bo"], {"declarations": False}, 1)
     result = ruleset.adjudicate(game, {}, 1)
-    context = report_context(ruleset.phase(game), result.state, result.events, REFEREE)
-    html = HTML.get_template("invincible/report.html.j2").render(**context)
+    html = html_report(ruleset.phase(game), result.state, result.events, REFEREE)
     assert "&lt;b&gt;Al&lt;/b&gt;" in html and "<b>Al</b>" not in html
 
 

@@ -14,11 +14,14 @@ How the table game becomes mail:
   - ``declarations`` (id ``T<n>-declarations``): every khan may mail what he
     intends; all declarations are published, the Genghis Khan's first and
     then clockwise, bluffs included. Answers to offers still open from the
-    last turn go in this mail too. Sending nothing is allowed.
+    last turn go in this mail too. Sending nothing is allowed: no khan is
+    ``acting`` (none is reminded or counted missing) but all may order, so
+    the phase runs to its deadline.
   - ``actions`` (id ``T<n>-actions``): every khan mails what he does, in
     order, and his battle plan; the actions happen the Genghis Khan first,
     then clockwise, battles round by round with seeded dice; then the turn's
-    results.
+    results. Every khan in the game is ``acting``; one who sends nothing
+    passes (``default_orders``) and defends as his plan's defaults say.
 
   Option ``declarations: false`` leaves the first phase out; the actions
   phase then also carries the answers.
@@ -73,12 +76,14 @@ class Invincible(Ruleset):
                 survivors=state.in_game(),
             )
         everyone = state.order_of_play()
-        word = "declarations" if state.step == DECLARATIONS else "actions"
+        declaring = state.step == DECLARATIONS
         return Phase(
             id=f"T{state.turn}-{state.step}",
-            label=f"Turn {state.turn} {word}",
+            label=f"Turn {state.turn} {'declarations' if declaring else 'actions'}",
             kind=state.step,
-            acting=everyone,
+            # Declaring is optional: nobody is reminded or counted missing, and the
+            # phase runs to its deadline.
+            acting=() if declaring else everyone,
             may_order=everyone,
         )
 
