@@ -113,22 +113,15 @@ def assist(table: Table, actor: str, order: Assist) -> None:
     if receiver == actor:
         give(table, offer)
         return
-    answer = table.plan(receiver).answer("assistance", table.name(actor))
-    if answer is None:
-        table.offers.append(offer)
-        table.say(
-            "pending",
-            f"{table.name(receiver)} will answer in his next mail.",
-            khan=table.name(receiver),
-        )
-    elif answer:
+    answer = table.standing_answer(offer, table.name(actor))
+    if answer:
         table.say(
             "accept",
             f"{table.name(receiver)} accepts the assistance (Accept Assistance).",
             khan=table.name(receiver),
         )
         give(table, offer)
-    else:
+    elif answer is False:
         table.say(
             "refuse",
             f"{table.name(receiver)} refuses the assistance (Refuse Assistance).",

@@ -207,14 +207,9 @@ def _sue(table: Table, battle: _Battle, suer: str) -> _End | None:
         "Honor next turn (Sue for Peace).",
         khan=table.name(suer),
     )
-    answer = table.plan(other).answer("peace", table.name(suer))
+    offer = Offer("peace", suer, other, table.turn)
+    answer = table.standing_answer(offer, table.name(suer), "; the battle halts until then")
     if answer is None:
-        table.offers.append(Offer("peace", suer, other, table.turn))
-        table.say(
-            "pending",
-            f"{table.name(other)} will answer in his next mail; the battle halts until then.",
-            khan=table.name(other),
-        )
         return _End()
     if answer:
         table.debts.append(Debt(suer, other, table.turn + 1))

@@ -13,17 +13,10 @@ from __future__ import annotations
 
 from .assistance import give
 from .orders import Answer
+from .plan import Plan
 from .privileges import complete_sale
 from .state import Debt
 from .table import Table
-
-
-def _answer(answers: list[Answer], kind: str, other: str) -> bool | None:
-    for wanted in (other, ""):
-        for answer in reversed(answers):
-            if answer.kind == kind and answer.other == wanted:
-                return answer.accept
-    return None
 
 
 def settle_offers(table: Table, answers: dict[str, list[Answer]]) -> None:
@@ -40,7 +33,7 @@ def settle_offers(table: Table, answers: dict[str, list[Answer]]) -> None:
         by, to = table.name(offer.by), table.name(offer.to)
         # SELL / KEEP name the submitted khan; the other answers name who offered.
         about = table.name(offer.source) if offer.kind == "sale" else by
-        said = _answer(answers.get(offer.to, []), offer.kind, about)
+        said = Plan(answers=tuple(answers.get(offer.to, []))).answer(offer.kind, about)
         if said is None:
             table.say("lapse", f"{to} did not answer {by}'s offer: it is refused.", khan=to)
             continue
@@ -69,7 +62,7 @@ def settle_debts(table: Table, answers: dict[str, list[Answer]]) -> None:
     table.debts = [d for d in table.debts if d.due > table.turn]
     for debt in due:
         debtor, creditor = table.name(debt.debtor), table.name(debt.creditor)
-        if _answer(answers.get(debt.debtor, []), "debt", creditor) is False:
+        if Plan(answers=tuple(answers.get(debt.debtor, []))).answer("debt", creditor) is False:
             table.add_honor(debt.debtor, -1)
             table.feuds.append((debt.creditor, debt.debtor))
             table.say(

@@ -11,6 +11,7 @@ from math import ceil
 
 from .assistance import restore_to_full
 from .orders import Answer, Buy, RestoreHonor
+from .plan import Plan
 from .state import Offer
 from .table import Table
 
@@ -63,22 +64,19 @@ def buy(table: Table, gk: str, order: Buy) -> None:
         by=table.name(gk),
         to=table.name(ruler),
     )
-    requested = any(o.kind == "transfer" and o.by == vassal for o in table.offers)
-    answer = True if requested else table.plan(ruler).answer("sale", table.name(vassal))
-    if requested:
+    if any(o.kind == "transfer" and o.by == vassal for o in table.offers):
         table.say(
             "accept",
             f"{table.name(vassal)} asked for this transfer: {table.name(ruler)} cannot refuse.",
             khan=table.name(ruler),
         )
-    if answer is None:
-        table.offers.append(Offer("sale", gk, ruler, table.turn, source=vassal))
-        table.say(
-            "pending", f"{table.name(ruler)} will answer in his next mail.", khan=table.name(ruler)
-        )
-    elif answer:
-        complete_sale(table, gk, vassal)
+        answer: bool | None = True
     else:
+        offer = Offer("sale", gk, ruler, table.turn, source=vassal)
+        answer = table.standing_answer(offer, table.name(vassal))
+    if answer:
+        complete_sale(table, gk, vassal)
+    elif answer is False:
         table.say(
             "refuse", f"{table.name(ruler)} keeps {table.name(vassal)}.", khan=table.name(ruler)
         )
@@ -155,8 +153,8 @@ def hold_horde_feast(table: Table, answers: dict[str, list[Answer]]) -> None:
     for offer in called:
         if table.khans[offer.to].out:
             continue
-        said = [a.accept for a in answers.get(offer.to, []) if a.kind == "horde-feast"]
-        comes = said[-1] if said else offer.answer != "refuse"
+        said = Plan(answers=tuple(answers.get(offer.to, []))).answer("horde-feast", "")
+        comes = said if said is not None else offer.answer != "refuse"
         (attending if comes else declining).append(offer.to)
     present = [gk, *attending]
     cost = HORDE_FEAST_WINE * ceil(len(present) / HORDE_FEAST_GROUP)

@@ -39,6 +39,9 @@ class Modes:
     def with_mode(self, mode: str, value: int) -> Modes:
         return replace(self, **{mode: value})
 
+    def plus(self, other: Modes) -> Modes:
+        return Modes(*(self.get(mode) + other.get(mode) for mode in MODES))
+
 
 @dataclass(frozen=True)
 class Khan:
@@ -164,6 +167,16 @@ class Game:
 
     def vassals(self, power: str) -> tuple[str, ...]:
         return tuple(k.power for k in self.khans if not k.out and k.ruler == power)
+
+
+def horde_modes(khans: Mapping[str, Khan], power: str) -> Modes:
+    """A khan's Modes with his submitted khans' added ("include any points available
+    from subservient Khans")."""
+    total = khans[power].modes
+    for khan in khans.values():
+        if not khan.out and khan.ruler == power:
+            total = total.plus(khan.modes)
+    return total
 
 
 def _modes(data: Mapping[str, Any]) -> Modes:

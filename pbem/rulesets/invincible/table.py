@@ -16,7 +16,7 @@ from typing import Any
 
 from .data import VARIANTS, Variant
 from .plan import Plan
-from .state import Debt, Enemy, Game, Khan, Modes, Offer
+from .state import Debt, Enemy, Game, Khan, Modes, Offer, horde_modes
 from .succession import successor
 
 
@@ -76,20 +76,26 @@ class Table:
         return [p for p, k in self.khans.items() if not k.out and k.ruler == power]
 
     def strength(self, power: str) -> Modes:
-        """A khan's Modes counting his submitted khans' ("Make sure to include ...")."""
-        total = self.khans[power].modes
-        for vassal in self.vassals(power):
-            other = self.khans[vassal].modes
-            total = Modes(
-                total.companion + other.companion,
-                total.accuser + other.accuser,
-                total.informer + other.informer,
-                total.leader + other.leader,
-            )
-        return total
+        """A khan's Modes counting his submitted khans'."""
+        return horde_modes(self.khans, power)
 
     def plan(self, power: str) -> Plan:
         return self.plans.get(power, Plan())
+
+    def standing_answer(self, offer: Offer, about: str, waiting: str = "") -> bool | None:
+        """The receiver's standing answer to ``offer`` (about the khan named ``about``).
+
+        With none, the offer waits for his next mail (RULINGS.md 15).
+        """
+        answer = self.plan(offer.to).answer(offer.kind, about)
+        if answer is None:
+            self.offers.append(offer)
+            self.say(
+                "pending",
+                f"{self.name(offer.to)} will answer in his next mail{waiting}.",
+                khan=self.name(offer.to),
+            )
+        return answer
 
     def order_of_play(self) -> list[str]:
         seats = list(self.khans)

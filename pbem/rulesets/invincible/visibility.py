@@ -17,7 +17,7 @@ from typing import Any
 from pbem.ruleset import REFEREE
 
 from .data import MODES, VARIANTS
-from .state import Game, Khan
+from .state import Game, Khan, horde_modes
 
 
 def may_see(event: Mapping[str, Any], viewer: str) -> bool:
@@ -27,10 +27,6 @@ def may_see(event: Mapping[str, Any], viewer: str) -> bool:
 
 def _khan(game: Game, khan: Khan) -> dict[str, Any]:
     vassals = [game.khan(p).card for p in game.vassals(khan.power)]
-    totals = {mode: khan.modes.get(mode) for mode in MODES}
-    for vassal in game.vassals(khan.power):
-        for mode in MODES:
-            totals[mode] += game.khan(vassal).modes.get(mode)
     return {
         "khan": khan.card,
         "power": khan.power,
@@ -40,7 +36,7 @@ def _khan(game: Game, khan: Khan) -> dict[str, Any]:
         "wine": khan.wine,
         "ruler": game.khan(khan.ruler).card if khan.ruler else "",
         "vassals": vassals,
-        "horde": sum(totals.values()),
+        "horde": horde_modes({k.power: k for k in game.khans}, khan.power).total(),
         "out": khan.out,
         "genghis": khan.power == game.genghis,
         "warned": khan.warned,
