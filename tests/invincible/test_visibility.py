@@ -119,7 +119,7 @@ def test_the_final_report_says_who_won() -> None:
     game = new_game(["Temujin", "Kublai"], turn_limit=1)
     result = play(game, {}, [QUIET])
     text, _ = reports(ruleset.phase(game), result.state, result.events, PUBLIC)
-    assert "The game is over. The turn limit of 1 turns is reached" in text
+    assert "The game is over. The turn limit of 1 turn is reached" in text
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

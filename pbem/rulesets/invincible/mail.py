@@ -66,21 +66,15 @@ def names(game: Game) -> Names:
     return Names.build(VARIANTS[game.variant], {k.power: k.card for k in game.khans})
 
 
-def _card_power(game: Game, card: str) -> str | None:
-    for khan in game.khans:
-        if khan.card == card and not khan.out:
-            return khan.power
-    return None
-
-
 def check(game: Game, power: str, order: Order) -> str | None:
     """Why ``power`` cannot give ``order`` as the game stands, or None if he can."""
     me = game.khan(power)
     gk = game.genghis == power
     ruler = game.khan(me.ruler).card if me.ruler else ""
+    playing = {k.card: k for k in game.khans if not k.out}
     named = list(named_khans(order))
     for card in named:
-        if _card_power(game, card) is None:
+        if card not in playing:
             return f"{card} is out of the game"
     if isinstance(order, Answer) and order.other and order.other == me.card:
         return "you cannot answer yourself"
@@ -88,10 +82,8 @@ def check(game: Game, power: str, order: Order) -> str | None:
         return "name another khan, not yourself"
     if isinstance(order, AttackKhan | AttackEnemy | Cooperate) and ruler:
         return f"you have submitted to {ruler}: your Modes are his to command, not yours"
-    if isinstance(order, AttackKhan):
-        target = game.khan(_card_power(game, order.target) or power)
-        if target.ruler == power:
-            return f"{order.target} has submitted to you: you cannot attack your own khan"
+    if isinstance(order, AttackKhan) and playing[order.target].ruler == power:
+        return f"{order.target} has submitted to you: you cannot attack your own khan"
     if isinstance(order, AttackEnemy):
         enemy = next((e for e in game.enemies if e.number == order.number), None)
         if enemy is None:
@@ -109,7 +101,7 @@ def check(game: Game, power: str, order: Order) -> str | None:
         return f"you have submitted to {ruler}: your Modes are his to assign, not yours"
     vassal = order.vassal if isinstance(order, Assign) else ""
     vassal = order.source if isinstance(order, Assist) else vassal
-    if vassal and game.khan(_card_power(game, vassal) or power).ruler != power:
+    if vassal and playing[vassal].ruler != power:
         return f"{vassal} has not submitted to you"
     if isinstance(order, Assign) and order.vassal and order.sort == PLAN:
         return "a battle plan assigns only your own points: leave out FOR"
@@ -121,10 +113,8 @@ def check(game: Game, power: str, order: Order) -> str | None:
         return "only the Genghis Khan may do that"
     if isinstance(order, RestoreHonor | TransferLoss) and named == [me.card]:
         return "name another khan, not yourself"
-    if isinstance(order, Buy):
-        bought = game.khan(_card_power(game, order.vassal) or power)
-        if bought.ruler is None or bought.ruler == power:
-            return f"{order.vassal} has not submitted to another khan"
+    if isinstance(order, Buy) and playing[order.vassal].ruler in (None, power):
+        return f"{order.vassal} has not submitted to another khan"
     if isinstance(order, Submit):
         if gk:
             return "the Genghis Khan submits to no one"

@@ -199,11 +199,11 @@ class Table:
             "genghis", f"{self.name(heir)} is now the Genghis Khan ({why}).", khan=self.name(heir)
         )
 
-    def settle(self, by: str | None = None) -> None:
+    def settle(self) -> None:
         """Remove every khan whose Honor and Companion are both zero or less ("Defeat")."""
         for power, khan in list(self.khans.items()):
             if not khan.out and khan.honor <= 0 and khan.modes.companion <= 0:
-                self.defeat(power, by)
+                self.defeat(power, by=None)
 
     def defeat(self, power: str, by: str | None) -> None:
         """``power`` leaves the game; his submitted khans submit to the victor, if any."""

@@ -228,7 +228,7 @@ def _attack_khan(table: Table, power: str, order: AttackKhan) -> None:
 
 
 def _end_turn(table: Table) -> None:
-    """ "Determine Results": wounds, costs, defeat, the title, the enemy roll, the end."""
+    """Determine the results: wounds, costs, defeat, the title, the enemy roll, the end."""
     for power in table.in_game():
         khan = table.khans[power]
         if khan.honor < 0 and khan.modes.companion > 0:
@@ -248,7 +248,8 @@ def _end_turn(table: Table) -> None:
     if not table.over and table.turn >= limit:
         table.over = True
         table.result = (
-            f"The turn limit of {limit} turns is reached with the khans still divided; "
+            f"The turn limit of {limit} turn{'s' if limit != 1 else ''} is reached with the "
+            "khans still divided; "
             f"{table.name(table.genghis)} is the Genghis Khan."
         )
         table.say("game-over", table.result)

@@ -17,7 +17,7 @@ from typing import Any
 from pbem.ruleset import REFEREE
 
 from .data import MODES, VARIANTS
-from .state import Game, Khan, horde_modes
+from .state import Game, Khan, Offer, horde_modes
 
 
 def may_see(event: Mapping[str, Any], viewer: str) -> bool:
@@ -43,20 +43,19 @@ def _khan(game: Game, khan: Khan) -> dict[str, Any]:
     }
 
 
-def _offer_text(
-    game: Game, kind: str, by: str, to: str, source: str, amount: int, what: str
-) -> str:
-    b, t = game.khan(by).card, game.khan(to).card
-    if kind == "assistance":
-        whose = f" of {game.khan(source).card}'s" if source else ""
+def _offer_text(game: Game, offer: Offer) -> str:
+    """An open offer, and how its receiver answers it."""
+    b, t = game.khan(offer.by).card, game.khan(offer.to).card
+    if offer.kind == "assistance":
+        whose = f" of {game.khan(offer.source).card}'s" if offer.source else ""
         return (
-            f"{b} offers {t} {amount}{whose} {what.title()}: {t} answers ACCEPT or REFUSE "
-            f"ASSISTANCE FROM {b.upper()}."
+            f"{b} offers {t} {offer.amount}{whose} {offer.what.title()}: {t} answers ACCEPT or "
+            f"REFUSE ASSISTANCE FROM {b.upper()}."
         )
-    if kind == "peace":
+    if offer.kind == "peace":
         return f"{b} sues {t} for peace: {t} answers ACCEPT or REFUSE PEACE WITH {b.upper()}."
-    if kind == "sale":
-        v = game.khan(source).card
+    if offer.kind == "sale":
+        v = game.khan(offer.source).card
         return (
             f"The Genghis Khan, {b}, offers {t} two Wine for {v}: {t} answers SELL or "
             f"KEEP {v.upper()}."
@@ -91,11 +90,7 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
             }
             for e in game.enemies
         ],
-        "offers": [
-            _offer_text(game, o.kind, o.by, o.to, o.source, o.amount, o.what)
-            for o in game.offers
-            if o.kind != "horde-feast"
-        ],
+        "offers": [_offer_text(game, o) for o in game.offers if o.kind != "horde-feast"],
         "horde_feast": next(
             (
                 f"The Genghis Khan, {game.khan(o.by).card}, has called a Horde Feast for the "
