@@ -69,9 +69,7 @@ def test_wine_is_only_made_by_beating_mongol_enemies(seed: int, players: int) ->
 
 @GAMES
 @given(seed=SEEDS, players=PLAYERS)
-def test_modal_points_are_only_made_by_honor_feasts_and_gifts_of_the_genghis_khan(
-    seed: int, players: int
-) -> None:
+def test_modal_points_are_only_made_by_spending_honor_and_feasting(seed: int, players: int) -> None:
     # Assign Points and Assist Khan move points; battles and enemies destroy them. Only
     # Spend Honor, feasts and the Horde Feast's Informer make new ones.
     makers = {"spend-honor", "feast", "horde-feast"}
