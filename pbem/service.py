@@ -28,7 +28,14 @@ from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse
-from pbem.mail.transport import Inbox, Outbox, PermanentFailure, TemporaryFailure
+from pbem.mail.transport import (
+    Inbox,
+    Outbox,
+    PermanentFailure,
+    ServerRefused,
+    TemporaryFailure,
+    TransportError,
+)
 from pbem.reports import Templates
 from pbem.run import Run
 from pbem.store import Store
@@ -148,6 +155,8 @@ async def send_queue(service: Service, store: Store, outbox: Outbox, now: dateti
         for mail in batch:
             try:
                 await outbox.send(mail.raw, service.address, [mail.recipient])
+            except ServerRefused:
+                raise  # not this mail's fault: keep the queue as it is
             except PermanentFailure as error:
                 store.mark_retry(mail.id, str(error), now, failed=True)
                 tally.failed += 1
@@ -178,16 +187,28 @@ async def run_once(service: Service, now: datetime | None = None,
         try:
             run = Run(service, store, now, templates, seed_source)
             if do_poll:
-                async with open_inbox(service.inbox) as inbox:
-                    await poll(service, store, inbox, now, tally)
+                try:
+                    async with open_inbox(service.inbox) as inbox:
+                        await poll(service, store, inbox, now, tally)
+                except TransportError as error:  # deadlines are still kept, below
+                    tally.errors.append(f"polling the inbox failed: {error}")
+                    log.error("polling the inbox failed: %s", error)
             if do_act:
                 last = store.get_meta("last_run_at")
                 turns.stale_guard(run, from_utc_text(last) if last else None)
                 act(run, tally)
                 store.set_meta("last_run_at", utc_text(now))
             if do_send:
-                async with open_outbox(service.outbox) as outbox:
-                    await send_queue(service, store, outbox, now, tally)
+                try:
+                    async with open_outbox(service.outbox) as outbox:
+                        await send_queue(service, store, outbox, now, tally)
+                except ServerRefused as error:
+                    tally.errors.append(f"the outgoing mail server refused us: {error}")
+                    log.error("the outgoing mail server refused us (%s); the queue is kept until "
+                              "the config is fixed", error)
+                except TransportError as error:
+                    tally.errors.append(f"sending failed: {error}")
+                    log.error("sending failed (%s); the queue is kept for the next run", error)
         finally:
             store.close()
     log.info("%s", tally.line())

@@ -19,6 +19,7 @@ import aiosmtplib
 from pbem.mail.transport import (
     SECURITIES,
     PermanentFailure,
+    ServerRefused,
     Security,
     TemporaryFailure,
     check_envelope,
@@ -146,7 +147,12 @@ class SmtpOutbox:
                 await client.login(self.username, self._password)
         except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
             client.close()
-            self._fail(step, error)
+            try:
+                self._fail(step, error)
+            except PermanentFailure as refused:
+                raise ServerRefused(str(refused), refused.code) from error
+        except PermanentFailure as refused:
+            raise ServerRefused(str(refused), refused.code) from None
         log.debug("SMTP %r: connected", self)
         self._client = client
         return client

@@ -55,6 +55,12 @@ class PermanentFailure(TransportError):
     """
 
 
+class ServerRefused(PermanentFailure):
+    """The server refused us, not one message: a wrong password, an unknown certificate, no
+    STARTTLS. Nothing can be sent until the configuration changes, so no message is to blame.
+    """
+
+
 @runtime_checkable
 class Inbox(Protocol):
     """Where players' mail arrives.
