@@ -109,7 +109,7 @@ def cast_from_hand(turn: Turn, caster: str, parts: tuple[Played, ...]) -> bool:
     from_stores = take(turn, caster, real_cards(parts))
     shown = f" (playing {names(from_stores)} kept on the table)" if from_stores else ""
     turn.say("cast", f"{caster} invokes {text}{shown}.", power=caster)
-    perform(turn, Cast(caster, list(parts), real_cards(parts)))
+    perform(turn, Cast(caster, list(invocation.played), real_cards(parts)))
     return True
 
 
