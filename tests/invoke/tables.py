@@ -130,3 +130,10 @@ def with_wall(game: Game, owner: str, element: str, mods: list[list[str]],
     wall = Wall(id=game.new_id("E"), owner=owner, guards=guards, charge=charge)
     game.walls.append(wall)
     return wall
+
+
+def until(game: Game, name: str) -> Game:
+    """Every other mage passes until it is ``name``'s turn."""
+    while game.current != name:
+        game = play(game, {game.current: "PASS"}).state
+    return game

@@ -7,6 +7,7 @@ from pbem.rulesets.invoke.state import WallCard
 
 from .tables import give, play, table, texts, with_wall
 
+
 def test_an_unguarded_attack_destroys_gems_which_leave_play() -> None:
     game = table(hands={"Alice": ["Move Left", "Fire", "+2"]})
     after = play(game, {"Alice": "Move Left & Fire & +2"}).state

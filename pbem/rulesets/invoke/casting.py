@@ -108,7 +108,12 @@ def cast_from_hand(turn: Turn, caster: str, parts: tuple[Played, ...]) -> bool:
         return False
     from_stores = take(turn, caster, real_cards(parts))
     shown = f" (playing {names(from_stores)} kept on the table)" if from_stores else ""
-    turn.say("cast", f"{caster} invokes {text}{shown}.", power=caster)
+    public = manifest.face_up(parts, turn.cards)
+    if public != text:  # a Tome, Wand or creature keeps face-down cards: its owner's secret
+        turn.whisper("cast", f"{caster} invokes {public}.", f"{caster} invokes {text}.",
+                     to=(caster,), power=caster)
+    else:
+        turn.say("cast", f"{caster} invokes {text}{shown}.", power=caster)
     perform(turn, Cast(caster, list(invocation.played), real_cards(parts)))
     return True
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .notation import real_cards
-from .reading import Alter, Attack, Destroy, HandDiscard, Invocation, Relocate
+from .reading import Alter, Attack, Destroy, HandDiscard, Invocation, Relocate, power
 from .state import AETHER, Counter
 from .table import Turn
 
@@ -33,10 +33,16 @@ def aims(turn: Turn, invocation: Invocation) -> set[str]:
     """Whose gems, hands, walls, creatures or items an invocation reaches (or the Aether)."""
     seats = turn.seats
     shape = invocation.shape
+
+    def live(elements: Sequence[int]) -> bool:  # an element with no power left reaches nobody
+        return any(power(invocation.played[i], turn.cards) > 0 for i in elements)
+
     places = []
     if isinstance(shape, Attack):
-        places = [place for place, elements in shape.stops if elements]
-    elif isinstance(shape, Destroy | HandDiscard):
+        places = [place for place, elements in shape.stops if live(elements)]
+    elif isinstance(shape, Destroy):
+        places = [shape.place] if live(shape.elements) else []
+    elif isinstance(shape, HandDiscard):
         places = [shape.place]
     elif isinstance(shape, Relocate):
         places = [shape.source]

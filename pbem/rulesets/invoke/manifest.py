@@ -12,6 +12,7 @@ and two creatures of opposite elements may not be in play for one mage.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .cards import CardSet
@@ -56,6 +57,16 @@ def describe(thing: Thing, cards: CardSet) -> tuple[str, str]:
         return (f"{name}, holding nothing", f"{name}, holding nothing")
     return (f"{name} holding {plural(len(thing.kept), 'face-down card')}",
             f"{name} holding {names([part.card for part in thing.kept])}")
+
+
+def face_up(parts: Sequence[Played], cards: CardSet) -> str:
+    """A sequence as the others see it cast: the cards a Tome or creature keeps, and
+    a Wand's face-down cards, are only counted."""
+    keeps = cards.kind(parts[0].card) in ("tome", "creature")
+    shown = [p for i, p in enumerate(parts) if i == 0 or not (keeps or p.down)]
+    hidden = len(parts) - len(shown)
+    text = write_sequence(shown, cards)
+    return f"{text} & {plural(hidden, 'face-down card')}" if hidden else text
 
 
 def wand_parts(thing: Thing) -> tuple[Played, ...]:
