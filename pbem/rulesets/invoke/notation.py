@@ -34,10 +34,15 @@ class NotationError(ValueError):
         self.hint = hint
 
 
+def tidy(text: str) -> str:
+    """One space between words, plain hyphens."""
+    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
+    return " ".join(text.split())
+
+
 def normal(text: str) -> str:
     """Lower case, one space between words, plain hyphens."""
-    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
-    return " ".join(text.lower().split())
+    return tidy(text).lower()
 
 
 def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
@@ -74,13 +79,14 @@ def read_sequence(text: str, cards: CardSet, seats: Sequence[str]) -> tuple[Play
 
 def read_card(piece: str, cards: CardSet, seats: Sequence[str]) -> Played:
     """One card with its words, e.g. "target hand of bob" or "face down Haste"."""
-    words = normal(piece)
+    written = tidy(piece)  # the player's own case, kept for the names of mages
     down = False
     for marker in ("face down ", "face-down ", "facedown "):
-        if words.startswith(marker):
-            down, words = True, words[len(marker):]
-    if words.startswith("(") and words.endswith(")"):
-        down, words = True, words[1:-1].strip()
+        if written.lower().startswith(marker):
+            down, written = True, written[len(marker):]
+    if written.startswith("(") and written.endswith(")"):
+        down, written = True, written[1:-1].strip()
+    words = written.lower()
 
     sign = MODIFIER.match(words)
     if sign:
@@ -97,6 +103,7 @@ def read_card(piece: str, cards: CardSet, seats: Sequence[str]) -> Played:
     if found is None:
         raise NotationError(f"{piece.strip()!r} is not a card", _guess(words, cards))
     name = found
+    rest = written[len(written) - len(rest):] if rest else ""
     if cards.kind(name) == "chaos":
         raise NotationError(
             f"{name} is a Chaos card", "Chaos cards are played by themselves when drawn"
@@ -136,12 +143,8 @@ def _words(name: str, rest: str, cards: CardSet, seats: Sequence[str]) -> tuple[
         rest = _drop(rest, "of ")
         return "", match_name(rest, places, "mage") if rest else ""
     if kind in ("target_creature", "target_item"):
-        if rest.startswith("of "):
-            what, who = "", rest[3:]
-        elif " of " in rest:
-            what, _, who = rest.rpartition(" of ")
-        else:
-            what, who = rest, ""
+        owner = re.search(r"(?:^| )of (.*)$", rest, re.IGNORECASE)
+        what, who = (rest[:owner.start()], owner.group(1)) if owner else (rest, "")
         things = cards.of_kind("creature") if kind == "target_creature" else (
             cards.named("tome"), cards.named("wand"))
         return (
@@ -158,14 +161,14 @@ def _words(name: str, rest: str, cards: CardSet, seats: Sequence[str]) -> tuple[
         return f"E{int(ident.group(1))}", ""
     if kind == "build_wall":
         rest = _drop(rest, "on ")
-        if rest in ("", "gems", "power gems", "my gems", "my power gems"):
+        if normal(rest) in ("", "gems", "power gems", "my gems", "my power gems"):
             return "", ""
         if normal(rest) == normal(AETHER):
             return AETHER, ""
         things = (*cards.of_kind("creature"), cards.named("tome"), cards.named("wand"))
         return _thing(rest, things, "thing to guard"), ""
     if rest:
-        following = _card_name(rest, cards)[0]
+        following = _card_name(normal(rest), cards)[0]
         if following:
             raise NotationError(
                 f"{name} takes no words after it", f"join cards with &: {name} & {following}"
@@ -175,7 +178,7 @@ def _words(name: str, rest: str, cards: CardSet, seats: Sequence[str]) -> tuple[
 
 
 def _drop(text: str, prefix: str) -> str:
-    return text[len(prefix):] if text.startswith(prefix) else text
+    return text[len(prefix):] if text.lower().startswith(prefix) else text
 
 
 def _thing(word: str, names: Sequence[str], what: str) -> str:

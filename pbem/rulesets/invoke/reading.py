@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import CardSet
-from .notation import attach, card_text
+from .notation import NotationError, attach, card_text
 from .state import AETHER, Played
 
 TIMING = ("haste", "delay", "sustain")
@@ -189,7 +189,10 @@ def read(
                 f"{card_text(part, cards)}: only the cards on a Wand may lie face down",
                 "start the sequence with Wand to store it: Wand & Build Wall & face down Fire",
             )
-    played = attach(parts, cards)
+    try:
+        played = attach(parts, cards)
+    except NotationError as error:
+        raise Unreadable(error.message, error.hint) from None
     reader = _Reader(played, caster, cards, tuple(seats), counter, wand, shift)
     return reader.read()
 
