@@ -89,15 +89,16 @@ def check_end(turn: Turn, *, turn_over: bool) -> None:
 def finish(turn: Turn, reason: str) -> None:
     game = turn.game
     for wand in [t for t in game.things if turn.cards.kind(t.card) == "wand"]:
-        secret = manifest.describe(wand, turn.cards)[1]
+        wand.kept = list(manifest.wand_parts(wand))  # turned face up to be judged
+        shown = manifest.describe(wand, turn.cards)[0]
         if manifest.legitimate(turn, wand):
-            turn.say("wand", f"At the end, {secret}: a legitimate invocation.")
+            turn.say("wand", f"At the end, {shown}: a legitimate invocation.")
             continue
         owner = game.mages[wand.owner]
         lost = min(1, owner.gems)
         owner.gems -= lost
         game.destroyed += lost
-        turn.say("wand", f"At the end, {secret}: no legitimate invocation. The Wand explodes "
+        turn.say("wand", f"At the end, {shown}: no legitimate invocation. The Wand explodes "
                          f"and {wand.owner} loses {plural(lost, 'power gem')}.",
                  power=wand.owner, destroyed=lost)
     standing = game.in_game()
