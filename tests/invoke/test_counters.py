@@ -177,3 +177,10 @@ def test_target_established_invocation_cannot_move_a_wall() -> None:
     result = play(game, {"Alice": f"Target Established Invocation {wall.id} & Move Left"})
     assert "walls stay where they were built" in texts(result.events)
     assert result.state.walls[0].owner == "Bob"
+
+
+def test_target_established_invocation_cannot_raise_a_wall_above_three_points() -> None:
+    game = table(SEATS, hands={"Alice": ["Target Established Invocation", "+2"]})
+    wall = with_wall(game, "Bob", "Earth", [["+1"]])
+    after = play(game, {"Alice": f"Target Established Invocation {wall.id} & +2"}).state
+    assert after.walls[0].charge[0].adjust == 1  # 2 points + 1 = the wall's 3

@@ -233,3 +233,28 @@ def test_face_down_cards_belong_on_a_wand_only() -> None:
 
 def test_a_thing_is_manifested_by_a_sequence_that_starts_with_it() -> None:
     assert "starts with it" in refused("Move Left & Tome")
+
+
+def test_movement_cards_in_a_row_make_one_stop() -> None:
+    assert strikes("Move Left & Move Left & Fire") == [("Carol", [("Fire", 1)])]
+    assert strikes("Invoke Dave & Move Left & Fire") == [("Erin", [("Fire", 1)])]
+    assert strikes("Move Left & Fire & Move Left & Air") == [
+        ("Bob", [("Fire", 1)]), ("Carol", [("Air", 1)])]
+
+
+def test_a_target_is_named_with_of_or_reached_by_a_move_not_both() -> None:
+    assert "already says whose" in refused("Target Power Gem of Bob & Move Left & Fire")
+    shape = reading("Target Power Gem & Move Left & +1 & Fire").shape
+    assert isinstance(shape, Destroy) and shape.place.seat(SEATS) == "Carol"
+
+
+def test_movement_counts_only_the_mages_still_in_the_game() -> None:
+    seats = ["Alice", "Carol", "Dave"]  # Bob has left
+    assert strikes("Move Left & Fire", seats) == [("Carol", [("Fire", 1)])]
+    assert strikes("Move Right & Fire", seats) == [("Dave", [("Fire", 1)])]
+
+
+def test_a_wall_built_by_target_current_invocation_goes_where_the_invocation_strikes() -> None:
+    assert "drop the 'on" in (pytest.raises(Unreadable, reading,
+                                            "Target Current Invocation & Build Wall on Aether "
+                                            "& Fire", counter=True).value.hint or "")

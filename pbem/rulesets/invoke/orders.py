@@ -25,7 +25,6 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter as Tally
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pbem.ruleset import OrderLine
@@ -259,10 +258,6 @@ def _counter(game: Game, cards: CardSet, power: str, body: str) -> Order:
                     "do then")
     counter = Counter(what=what, by=by, at=at, action=action)
     return Order("counter", counter_text(counter), "counters", note=note, counter=counter)
-
-
-def turn_plan(orders: Sequence[Order]) -> list[Order]:
-    return [order for order in orders if order.kind in TURN_KINDS]
 
 
 def parse_mail(game: Game, power: str, text: str) -> list[OrderLine]:

@@ -569,7 +569,13 @@ class _Reader:
         if kinds[0] == "build_wall":
             if established:
                 raise Unreadable("a wall is built in front of the current invocation only")
-            return Alter(established, "wall", wall=self.wall(rest))
+            wall = self.wall(rest)
+            if wall.on:
+                raise Unreadable(
+                    "this wall goes in front of what the current invocation strikes",
+                    "drop the 'on ...': Target Current Invocation & Build Wall & Fire",
+                )
+            return Alter(established, "wall", wall=wall)
         if len(rest) == 1 and kinds[0] in MOVES:
             step = value(self.played[rest[0]], self.cards)
             return Alter(established, "shift", amount=step if kinds[0] == "move_left" else -step)
