@@ -84,7 +84,8 @@ def play(game: Game, orders: Mapping[str, Sequence[str] | str], seed: int = 0) -
 
 
 def texts(events: Sequence[Mapping[str, Any]]) -> str:
-    return "\n".join(str(e["text"]) for e in events)
+    """The events as the referee reads them (secrets included)."""
+    return "\n".join(str(e.get("secret", e["text"])) for e in events)
 
 
 def total_gems(game: Game) -> int:

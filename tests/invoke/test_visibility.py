@@ -106,3 +106,15 @@ def test_state_round_trips_through_json_exactly() -> None:
     again = ruleset.load_state(json.loads(json.dumps(data)))
     assert again == result.state
     assert ruleset.dump_state(again) == data
+
+
+def test_a_refused_invocation_shows_its_cards_to_its_caster_only() -> None:
+    game = table(hands={"Alice": ["Build Wall", "Water", "Build Wall", "Water", "Air"]})
+    result = play(game, {"Alice": ["Build Wall & Water", "Build Wall & Water"]})
+    (refusal,) = [e for e in result.events if e["kind"] == "fails"]
+    assert refusal["to"] == ["Alice"] and "already have a wall" in refusal["secret"]
+    seen = {viewer: [e["text"] for e in ruleset.view(result.state, result.events, viewer)
+                     ["events"] if e["kind"] == "fails"] for viewer in ("Alice", "Bob")}
+    assert seen["Alice"] == [refusal["secret"]]
+    assert seen["Bob"] == ["Something Alice tried could not be done; the cards stay hidden."]
+    assert refusal["secret"] in ruleset.hidden_facts(result.state, result.events, "Bob")

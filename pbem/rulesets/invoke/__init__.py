@@ -78,7 +78,7 @@ class InvokeRuleset(Ruleset):
         game = state.copy()
         turn = Turn(game, cardset(game), random.Random(seed))
         play_turn(turn, orders)
-        notices = [e["text"] for e in turn.events if e["kind"] == "ignored"]
+        notices = [e["secret"] for e in turn.events if e["kind"] == "ignored"]
         if game.over:
             notices.append(game.result)
         return Adjudication(state=game, events=turn.events, notices=notices)

@@ -1,7 +1,7 @@
 """One invocation from cast to end: counters, timing, and the shape's own resolution.
 
 The one place that knows the order of events around an invocation (RULINGS.md,
-"Timing"):
+rulings 24 to 28):
 
 1. it is read; if the rules cannot read it, or it cannot happen now (a wall
    opposite to one of the mage's, a second magical item), it fails and its
@@ -92,19 +92,26 @@ def problem(turn: Turn, invocation: Invocation, pending: Cast | None = None) -> 
     return None
 
 
+def refuse(turn: Turn, mage: str, secret: str) -> None:
+    """Something a mage tried is refused before any card was shown: the cards are still
+    in their hand (or face down on their Wand), so only they read which and why."""
+    turn.whisper("fails", f"Something {mage} tried could not be done; the cards stay hidden.",
+                 secret, to=(mage,), power=mage)
+
+
 def cast_from_hand(turn: Turn, caster: str, parts: tuple[Played, ...]) -> bool:
     """The acting mage casts one line of their turn; whether it was cast at all."""
     text = write_sequence(parts, turn.cards)
     try:
         invocation = read(parts, caster, turn.cards, turn.seats)
     except Unreadable as error:
-        turn.say("fails", f"{caster} cannot invoke {text}: {error.message}.", power=caster)
+        refuse(turn, caster, f"{caster} cannot invoke {text}: {error.message}.")
         return False
     why = problem(turn, invocation)
     if why is None and missing(turn, caster, real_cards(parts)):
         why = f"{caster} no longer holds {names(missing(turn, caster, real_cards(parts)))}"
     if why:
-        turn.say("fails", f"{caster} cannot invoke {text}: {why}.", power=caster)
+        refuse(turn, caster, f"{caster} cannot invoke {text}: {why}.")
         return False
     from_stores = take(turn, caster, real_cards(parts))
     shown = f" (playing {names(from_stores)} kept on the table)" if from_stores else ""
@@ -123,7 +130,7 @@ def activate_wand(turn: Turn, owner: str) -> bool:
     found = manifest.read_wand(turn, owner, counter=False)
     why = found if isinstance(found, str) else problem(turn, found[1])
     if why:
-        turn.say("fails", f"{owner} cannot activate a Wand: {why}.", power=owner)
+        refuse(turn, owner, f"{owner} cannot activate a Wand: {why}.")
         return False
     assert not isinstance(found, str)
     wand, invocation = found
@@ -200,9 +207,9 @@ def resolve(turn: Turn, invocation: Invocation, cast: Cast, pending: Cast | None
         relocation.relocate(turn, invocation, shape, played)
     elif isinstance(shape, BuildWall):
         guard = guard_of(turn, invocation.caster, shape.on)
-        if isinstance(guard, str) or problem(turn, invocation):
-            turn.say("fails", f"{cast.label} cannot build its wall: "
-                              f"{guard if isinstance(guard, str) else problem(turn, invocation)}.")
+        why = guard if isinstance(guard, str) else problem(turn, invocation)
+        if why or isinstance(guard, str):
+            turn.say("fails", f"{cast.label} cannot build its wall: {why}.")
             return []
         return build(turn, shape, invocation.played, guard[0], guard[1])
     elif isinstance(shape, Manifest):
@@ -331,10 +338,9 @@ def resolve_spells(turn: Turn) -> None:
         perform(turn, cast)
         if spell not in game.spells:
             continue  # it fizzled
-        invocation = _travel(turn, cast)
         spell.played = cast.played
         spell.left -= 1
-        spell.shift = cast.shift + invocation
+        spell.shift = cast.shift + _travel(turn, cast)  # a sustained attack moves on
         if spell.left <= 0:
             game.spells.remove(spell)
             discard(turn, real_cards(spell.played))

@@ -91,6 +91,10 @@ def read_order(game: Game, power: str, line: str, used: Tally[str] | None = None
             "between your turns you may set counters (IF Fire AT ME: Haste & Build Wall & "
             "Water) and your DRAW choice",
         )
+    if order.kind == "wand":
+        found = read_wand(Turn.looking(game), power, counter=False)
+        if isinstance(found, str):
+            raise OrderError(found)
     if used is not None and order.kind in ("invoke", "repair"):
         need = real_cards(order.parts)
         turn = Turn.looking(game)
@@ -107,9 +111,6 @@ def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Orde
     if words == "pass":
         return Order("pass", "PASS", "turn")
     if words in ("activate wand", "fire wand", "use wand"):
-        why = read_wand(Turn.looking(game), power, counter=False)
-        if isinstance(why, str):
-            raise OrderError(why)
         return Order("wand", WAND, "turn")
     if words in ("no counters", "no counter", "clear counters"):
         return Order("no_counters", "NO COUNTERS", "counters")

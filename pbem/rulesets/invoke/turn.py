@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from . import ending
-from .casting import activate_wand, cast_from_hand, resolve_spells
+from .casting import activate_wand, cast_from_hand, refuse, resolve_spells
 from .drawing import draw_up
 from .notation import real_cards
 from .orders import Order, OrderError, read_order
@@ -41,8 +41,10 @@ def standing_orders(turn: Turn, orders: Mapping[str, Sequence[str]]) -> dict[str
             try:
                 mine.append(read_order(game, name, line))
             except OrderError as error:
-                turn.say("ignored", f"An order of {name}'s could not be read and is ignored: "
-                                    f"{error.message}.", power=name)
+                turn.whisper("ignored", f"An order of {name}'s could not be read and is "
+                                        "ignored.",
+                             f"An order of {name}'s could not be read and is ignored: {line} "
+                             f"({error.message}).", to=(name,), power=name)
         read[name] = mine
         mage = game.mages[name]
         for order in mine:
@@ -66,7 +68,7 @@ def play_turn(turn: Turn, orders: Mapping[str, Sequence[str]]) -> None:
                    f"{acting} no longer holds {names(short)}" if short else
                    repair(turn, wall, order.parts))
             if why or wall is None:
-                turn.say("fails", f"{acting} cannot repair {order.wall}: {why}.", power=acting)
+                refuse(turn, acting, f"{acting} cannot repair {order.wall}: {why}.")
                 continue
             take(turn, acting, real_cards(order.parts))
             turn.say("repair", f"{acting} repairs {wall_text(turn, wall)}.", power=acting)
