@@ -23,7 +23,7 @@ def mail(game: Game, power: str, rng: random.Random) -> str:
     lines: list[str] = []
     if rng.random() < 0.2:
         decks = rng.sample(list(CARDS.decks), rng.randint(1, 3))
-        lines.append("DRAW " + ", ".join(f"{rng.randint(0, 3)} {deck}" for deck in decks))
+        lines.append("REFILL " + ", ".join(f"{rng.randint(0, 3)} {deck}" for deck in decks))
     if rng.random() < 0.5:
         lines.extend(counters(game, power, rng))
     if power == game.current:

@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
+from pbem.reports import Templates
 from pbem.rulesets.invoke import ruleset
 from pbem.rulesets.invoke.state import Game
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-
-
-def environment(html: bool) -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
-        autoescape=html, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-
-
-TEXT, HTML = environment(False), environment(True)
+TEMPLATES = Templates()  # the service's own environments (whitespace, escaping, strictness)
 GAME = {"id": "g1", "name": "Test game", "ruleset": "invoke", "variant": "starter"}
 
 
@@ -39,11 +28,11 @@ def report(before: Game, after: Game, events: Sequence[Mapping[str, Any]], viewe
         "over": following.over,
         "result": following.result,
     }
-    environment = HTML if html else TEXT
-    return environment.get_template(f"invoke/report.{'html' if html else 'txt'}.j2").render(
-        context)
+    if html:
+        return TEMPLATES.html("invoke/report.html.j2", **context)
+    return TEMPLATES.text("invoke/report.txt.j2", **context)
 
 
 def orders_help(state: Game, power: str) -> str:
-    return TEXT.get_template("invoke/orders.txt.j2").render(
-        game=GAME, power=power, view=ruleset.view(state, [], power))
+    return TEMPLATES.text("invoke/orders.txt.j2", game=GAME, power=power,
+                          view=ruleset.view(state, [], power))

@@ -16,7 +16,7 @@ The story (seats clockwise Alice, Bob, Carol: Bob is Alice's left, Carol her rig
    nothing. She names a mage who is not at the table.
 4. Alice steals Bob's Imp (with the card it holds) and banks two cards in a Tome; her
    second strike needs a Move Right she has already spent. Carol changes her standing
-   DRAW choice for her next turn.
+   REFILL choice for her next turn.
 5. Bob draws the Chaos card Aether Flood (every mage takes a gem from the Aether); then
    he sends nothing: he casts nothing and discards two cards at random.
 6. Carol passes, discarding the two cards she names; the game has reached its last
@@ -46,7 +46,7 @@ TURNS: list[dict[str, str]] = [
         "Alice": "Move Right & Water & +2\n"
                  "Move Rihgt & Earth\n"
                  "move left & air\n"
-                 "DRAW 3 Focus, 2 Manifest, 2 Thaumaturgy\n",
+                 "REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy\n",
         "Bob": "Tome & Fire\n",
     },
     {
@@ -64,7 +64,7 @@ TURNS: list[dict[str, str]] = [
         "Alice": "Target Creature Imp of Bob & Move Right\n"
                  "Move Right & Earth\n"
                  "Tome & Earth & Water\n",
-        "Carol": "DRAW 3 Manifest, 3 Focus\n",
+        "Carol": "REFILL 3 Manifest, 3 Focus\n",
     },
     {},
     {

@@ -8,7 +8,7 @@ from .tables import CARDS, play, stack, table, texts, with_wall
 
 
 def drawn_by_bob(chaos: str, game: Game | None = None, bob: list[str] | None = None):
-    """Alice passes; Bob, next, draws ``chaos`` first (his DRAW puts Thaumaturgy first)."""
+    """Alice passes; Bob, next, draws ``chaos`` first (his REFILL puts Thaumaturgy first)."""
     game = game or table(hands={"Alice": ["Fire", "Fire", "Fire"], "Bob": bob or ["Water"] * 6,
                                 "Carol": ["Earth", "Earth"]})
     game.mages["Bob"].draw = [("Thaumaturgy", 1)]

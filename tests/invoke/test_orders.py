@@ -29,7 +29,7 @@ def test_sequences_are_read_in_any_case_and_written_canonically() -> None:
 
 
 def test_every_non_blank_line_gives_one_orderline_with_its_number() -> None:
-    parsed = lines("Move Left & Fire\n\n   \nDRAW 3 Focus\nnonsense here")
+    parsed = lines("Move Left & Fire\n\n   \nREFILL 3 Focus\nnonsense here")
     assert [(p.line, bool(p.order)) for p in parsed] == [(1, True), (4, True), (5, False)]
 
 
@@ -75,9 +75,9 @@ def test_only_the_mage_whose_turn_it_is_sends_a_turn() -> None:
 def test_keys_group_what_a_later_mail_replaces() -> None:
     wall = with_wall(game := table(hands={"Alice": ["Move Left", "Fire", "Water", "Air"]}),
                      "Alice", "Water", [[]])
-    parsed = lines(f"Move Left & Fire\nREPAIR {wall.id} & Water\nDISCARD Air\nDRAW 3 Focus\n"
+    parsed = lines(f"Move Left & Fire\nREPAIR {wall.id} & Water\nDISCARD Air\nREFILL 3 Focus\n"
                    "IF Fire AT ME: Haste & Build Wall & Water\nNO COUNTERS", game=game)
-    assert [p.key for p in parsed] == ["turn", "repair", "discard", "draw", "counters",
+    assert [p.key for p in parsed] == ["turn", "repair", "discard", "refill", "counters",
                                        "counters"]
 
 
@@ -86,12 +86,15 @@ def test_pass_cannot_stand_with_invocations() -> None:
     assert parsed[0].error and parsed[1].order
 
 
-def test_draw_orders() -> None:
-    assert one("draw 3 focus, 2 manifest").order == "DRAW 3 Focus, 2 Manifest"
-    assert one("DRAW Focus").order == "DRAW 3 Focus"
-    assert one("DRAW 4 Focus").error == "at most 3 cards may come from one deck"
-    assert one("DRAW 2 Fcous").hint == "did you mean Focus?"
-    assert one("DRAWW 2 Focus").hint == "did you mean DRAW?"
+def test_refill_orders() -> None:
+    assert one("refill 3 focus, 2 manifest").order == "REFILL 3 Focus, 2 Manifest"
+    assert one("REFILL Focus").order == "REFILL 3 Focus"
+    assert one("REFILL 4 Focus").error == "at most 3 cards may come from one deck"
+    assert one("REFILL 2 Fcous").hint == "did you mean Focus?"
+    assert one("REFIL 2 Focus").hint == "did you mean REFILL?"
+    # DRAW is the service's vote for a drawn game
+    line = one("DRAW 3 Focus")
+    assert line.error and "write REFILL" in line.error and line.hint == "REFILL 3 Focus"
 
 
 def test_counter_orders() -> None:

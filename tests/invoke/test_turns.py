@@ -25,7 +25,7 @@ def test_the_next_mage_draws_back_to_seven_at_most_three_from_a_deck() -> None:
 
 def test_a_standing_draw_choice_is_set_by_mail_at_any_time() -> None:
     game = table()
-    state = play(game, {"Alice": "PASS", "Carol": "draw 2 focus, 3 thaumaturgy"}).state
+    state = play(game, {"Alice": "PASS", "Carol": "refill 2 focus, 3 thaumaturgy"}).state
     assert state.mages["Carol"].draw == [("Focus", 2), ("Thaumaturgy", 3)]
 
 
@@ -147,3 +147,13 @@ def test_a_chaos_card_drawn_at_the_start_of_a_turn_can_end_the_game() -> None:
     stack(game, "Thaumaturgy", ["Aether Boon"])
     result = play(game, {"Alice": "PASS"})
     assert result.state.over and result.state.winners == ["Bob"]
+
+
+def test_the_mage_whose_turn_it_is_owes_invocations_or_pass() -> None:
+    game = table()
+    owed = ["your invocations for this turn (or PASS)"]
+    assert ruleset.missing(game, "Alice", []) == owed
+    assert ruleset.missing(game, "Alice", ["REFILL 3 Focus", "DISCARD Fire"]) == owed
+    assert ruleset.missing(game, "Alice", ["PASS"]) == []
+    assert ruleset.missing(game, "Alice", ["Move Left & Fire"]) == []
+    assert ruleset.missing(game, "Bob", []) == []

@@ -2,14 +2,14 @@
 
 2 to 10 mages play in turns. Each turn is one phase: the mage whose turn it is
 sends their whole turn (repairs, invocations as card sequences, discards) in one
-mail; everyone may meanwhile change their standing DRAW choice and their
+mail; everyone may meanwhile change their standing REFILL choice and their
 standing counters, the by-mail form of out-of-turn play.
 
 Phases: ids ``T1``, ``T2``... (one per turn, unique over the game), then ``END``.
 Deadline kinds (a game's config gives each a duration):
 
 * ``turn``: a mage's turn; ``acting`` is that mage, ``may_order`` every mage
-  still in the game (counters and DRAW choices);
+  still in the game (counters and REFILL choices);
 * ``over``: the game has ended; nobody orders.
 
 The modules, one concept each: ``cards`` (the card sets, YAML in
@@ -36,6 +36,9 @@ from .orders import parse_mail
 from .state import Game
 from .table import Turn, cardset
 from .turn import play_turn
+
+#: canonical orders that are not the turn's invocations (orders.py writes them so)
+STANDING = ("REFILL ", "IF ", "NO COUNTERS", "REPAIR ", "DISCARD ")
 
 
 class InvokeRuleset(Ruleset):
@@ -70,6 +73,15 @@ class InvokeRuleset(Ruleset):
         """A mage who sends nothing casts nothing (and so discards two); others keep
         their standing orders."""
         return ["PASS"] if power == state.current and not state.over else []
+
+    def missing(self, state: Game, power: str, orders: Sequence[str]) -> list[str]:
+        """The mage whose turn it is still owes invocations (or PASS) until they send some;
+        REFILL, counters, REPAIR and DISCARD alone do not make a turn."""
+        if state.over or power != state.current:
+            return []
+        if any(not order.startswith(STANDING) for order in orders):
+            return []
+        return ["your invocations for this turn (or PASS)"]
 
     def adjudicate(self, state: Game, orders: Mapping[str, Sequence[str]],
                    seed: int) -> Adjudication:

@@ -1,7 +1,7 @@
 """Drawing cards: back to a full hand, at most 3 from a deck, Chaos played at once.
 
 Rulebook, "Sequence of Play" 1-2 and "Setting the Game" 4-5. By mail a mage's
-choice of decks is a standing order (``DRAW 2 Manifest, 3 Focus, 2
+choice of decks is a standing order (``REFILL 2 Manifest, 3 Focus, 2
 Thaumaturgy``) used each time they draw: the engine draws from the decks in the
 order written, as many as written, then fills what is still missing from the
 decks in the card set's order, never more than 3 from one deck. A Chaos card

@@ -10,14 +10,16 @@ line                                               key         who, when
 ``PASS`` (no invocation: discard two)              turn        the mage whose turn it is
 ``REPAIR E3 & Water & +1``                         repair      the mage whose turn it is
 ``DISCARD Fire, Air`` (at the end of the turn)     discard     the mage whose turn it is
-``DRAW 3 Focus, 2 Manifest, 2 Thaumaturgy``        draw        any mage, standing
+``REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy``      refill      any mage, standing
 ``IF Fire AT ME: Haste & Build Wall & Water``      counters    any mage, standing
 ``NO COUNTERS``                                    counters    any mage
 =================================================  ==========  ======================
 
 A later mail's lines replace an earlier mail's lines of the same key: a new
 list of invocations replaces the whole turn, new counters replace all
-counters. DRAW and counters stand from turn to turn until replaced.
+counters. REFILL and counters stand from turn to turn until replaced. (DRAW
+belongs to the service's mail language, the vote for a drawn game, so the
+choice of decks to draw from is written REFILL.)
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter as Tally
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pbem.ruleset import OrderLine
@@ -47,14 +50,14 @@ from .state import AETHER, Counter, Game, Played
 from .table import Turn, cardset, missing
 from .walls import repair
 
-KEYWORDS = ("DRAW", "REPAIR", "DISCARD", "PASS", "ACTIVATE WAND", "IF", "NO COUNTERS")
+KEYWORDS = ("REFILL", "REPAIR", "DISCARD", "PASS", "ACTIVATE WAND", "IF", "NO COUNTERS")
 
 
 @dataclass(frozen=True)
 class Order:
     """A line understood: what it is, its canonical text, its key and any note."""
 
-    kind: str  # invoke, wand, pass, repair, discard, draw, counter, no_counters
+    kind: str  # invoke, wand, pass, repair, discard, refill, counter, no_counters
     text: str
     key: str
     note: str | None = None
@@ -89,7 +92,7 @@ def read_order(game: Game, power: str, line: str, used: Tally[str] | None = None
         raise OrderError(
             f"it is {game.current}'s turn, not yours",
             "between your turns you may set counters (IF Fire AT ME: Haste & Build Wall & "
-            "Water) and your DRAW choice",
+            "Water) and your REFILL choice",
         )
     if order.kind == "wand":
         found = read_wand(Turn.looking(game), power, counter=False)
@@ -116,8 +119,11 @@ def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Orde
         return Order("no_counters", "NO COUNTERS", "counters")
     first = words.split(" ", 1)[0]
     rest = line.strip()[len(first):].strip()
-    if first == "draw":
+    if first == "refill":
         return read_draw(cards, rest)
+    if first == "draw":
+        raise OrderError("DRAW is the vote for a drawn game; to choose the decks you draw from, "
+                         "write REFILL", f"REFILL {rest}" if rest else "REFILL 3 Focus, 2 Manifest")
     if first == "discard" and not words.startswith("discard &"):
         names = [n for n in re.split(r"[,&]", rest) if n.strip()]
         if not names:
@@ -146,7 +152,8 @@ def _card(cards: CardSet, name: str) -> str:
 def read_draw(cards: CardSet, rest: str) -> Order:
     choices: list[tuple[str, int]] = []
     if not rest:
-        raise OrderError("DRAW needs decks", f"e.g. DRAW 3 Focus, 2 Manifest, 2 {cards.decks[1]}")
+        raise OrderError("REFILL needs decks",
+                         f"e.g. REFILL 3 Focus, 2 Manifest, 2 {cards.decks[1]}")
     for item in re.split(r"[,&]| and ", rest):
         item = item.strip()
         if not item:
@@ -160,12 +167,16 @@ def read_draw(cards: CardSet, rest: str) -> Order:
             raise OrderError(error.message, error.hint) from None
         if count > cards.draw_limit:
             raise OrderError(f"at most {cards.draw_limit} cards may come from one deck",
-                             f"DRAW {cards.draw_limit} {deck}")
+                             f"REFILL {cards.draw_limit} {deck}")
         if deck in (d for d, _ in choices):
             raise OrderError(f"{deck} is named twice")
         choices.append((deck, count))
-    text = "DRAW " + ", ".join(f"{count} {deck}" for deck, count in choices)
-    return Order("draw", text, "draw", draw=tuple(choices))
+    return Order("refill", refill_text(choices), "refill", draw=tuple(choices))
+
+
+def refill_text(choices: Sequence[tuple[str, int]]) -> str:
+    """The canonical REFILL order: "REFILL 3 Focus, 2 Manifest"."""
+    return "REFILL " + ", ".join(f"{count} {deck}" for deck, count in choices)
 
 
 def _parts(cards: CardSet, game: Game, text: str) -> tuple[Played, ...]:

@@ -3,7 +3,7 @@
 Rulebook, "Power Gems", "The Aether" and "Setting the Game": power gems by the
 number of mages (from the card set), the Aether seeded with half a mage's gems
 rounded up, each deck shuffled, every mage drawing 7 with at most 3 from one
-deck (by their DRAW choice in the game's options, else the card set's deck
+deck (by their draw choice in the game's options, else the card set's deck
 order), Chaos cards drawn for a starting hand set aside and shuffled back into
 their deck once everyone has drawn. The first mage to play is the first in
 seating order, or the one the options name ("by any method according to house

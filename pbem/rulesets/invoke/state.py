@@ -108,7 +108,7 @@ class Mage:
     name: str
     gems: int
     hand: list[str] = field(default_factory=list)
-    draw: list[tuple[str, int]] = field(default_factory=list)  # the standing DRAW choice
+    draw: list[tuple[str, int]] = field(default_factory=list)  # the standing REFILL choice
     counters: list[Counter] = field(default_factory=list)
     ghost: bool = False  # out of power at the end of a turn: the ghost round
     out: bool = False  # removed from the game

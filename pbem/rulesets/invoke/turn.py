@@ -3,9 +3,9 @@
 Rulebook, "Sequence of Play". By mail a turn is one phase. The mage drew back to
 seven at the end of the previous adjudication (so their report shows the hand
 they play from) and sends their whole turn in one mail; meanwhile every mage may
-change their standing DRAW choice and counters. At the deadline:
+change their standing REFILL choice and counters. At the deadline:
 
-1. standing orders are updated: DRAW choices and counters of every mage;
+1. standing orders are updated: REFILL choices and counters of every mage;
 2. start of turn: the mage repairs their walls (REPAIR);
 3. the mage's invocations, in the order written, each answered by counters
    (casting.py); ACTIVATE WAND fires their Wand at that point;
@@ -32,7 +32,7 @@ from .walls import repair, wall_text
 
 
 def standing_orders(turn: Turn, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
-    """Read everyone's canonical orders; DRAW and counters take effect at once."""
+    """Read everyone's canonical orders; REFILL and counters take effect at once."""
     game = turn.game
     read: dict[str, list[Order]] = {}
     for name in game.in_game():
@@ -48,7 +48,7 @@ def standing_orders(turn: Turn, orders: Mapping[str, Sequence[str]]) -> dict[str
         read[name] = mine
         mage = game.mages[name]
         for order in mine:
-            if order.kind == "draw":
+            if order.kind == "refill":
                 mage.draw = list(order.draw)
         if any(order.kind in ("counter", "no_counters") for order in mine):
             mage.counters = [order.counter for order in mine if order.counter]

@@ -22,6 +22,7 @@ from pbem.ruleset import REFEREE
 from .counters import listed
 from .manifest import describe
 from .notation import write_sequence
+from .orders import refill_text
 from .state import AETHER, Game
 from .table import Turn, cardset
 from .walls import wall_text
@@ -83,8 +84,7 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
             "name": viewer,
             "hand": list(mage.hand),
             "hand_line": hand_line(game, viewer),
-            "draw": "DRAW " + ", ".join(f"{n} {deck}" for deck, n in mage.draw)
-            if mage.draw else "",
+            "refill": refill_text(mage.draw) if mage.draw else "",
             "counters": listed(mage.counters, viewer),
             "out": mage.out,
         }
