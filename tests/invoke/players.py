@@ -35,15 +35,17 @@ def counters(game: Game, power: str, rng: random.Random) -> list[str]:
     others = [n for n in game.in_game() if n != power]
     at = rng.choice(["ME", "ANYONE", "ANYONE", "Aether", *others])
     what = rng.choice(["ANY", "ANY", "ANY", *ELEMENTS, "Target Hand", "Target Power Gem"])
-    action = rng.choice([
-        "Haste & Build Wall & " + rng.choice(ELEMENTS),
-        "Target Current Invocation & -1",
-        "Target Current Invocation & " + rng.choice(ELEMENTS),
-        "Target Current Invocation & Build Wall & " + rng.choice(ELEMENTS),
-        "Target Current Invocation & " + rng.choice(MOVES),
-        "ACTIVATE WAND",
-        "Haste & Invoke " + rng.choice(others) + " & " + rng.choice(ELEMENTS),
-    ])
+    action = rng.choice(
+        [
+            "Haste & Build Wall & " + rng.choice(ELEMENTS),
+            "Target Current Invocation & -1",
+            "Target Current Invocation & " + rng.choice(ELEMENTS),
+            "Target Current Invocation & Build Wall & " + rng.choice(ELEMENTS),
+            "Target Current Invocation & " + rng.choice(MOVES),
+            "ACTIVATE WAND",
+            "Haste & Invoke " + rng.choice(others) + " & " + rng.choice(ELEMENTS),
+        ]
+    )
     if rng.random() < 0.1:
         return ["NO COUNTERS"]
     return [f"IF {what} AT {at}: {action}"]
@@ -75,19 +77,20 @@ def turn(game: Game, power: str, rng: random.Random) -> list[str]:
             f"Delay & {rng.choice(MOVES)} & {element}",
             f"Sustain & Invoke {rng.choice(others)} & {element}",
             "Tome & " + " & ".join(rng.sample(hand, min(len(hand), rng.randint(1, 3)))),
-            "Wand & " + " & ".join(
-                rng.choice(["", "face down "]) + c for c in rng.sample(hand, min(len(hand), 2))),
+            "Wand & "
+            + " & ".join(rng.choice(["", "face down "]) + c for c in rng.sample(hand, min(len(hand), 2))),
             "ACTIVATE WAND",
             *(f"{c} & {rng.choice(hand)}" for c in ("Mermaid", "Imp", "Sylph", "Gnome")),
         ]
         if ids:
-            shapes.append(f"Target Established Invocation {rng.choice(ids)} & "
-                          + rng.choice([element, "-1", "+1", rng.choice(MOVES)]))
+            shapes.append(
+                f"Target Established Invocation {rng.choice(ids)} & "
+                + rng.choice([element, "-1", "+1", rng.choice(MOVES)])
+            )
         if mine:
             shapes.append(f"REPAIR {rng.choice(mine)} & {rng.choice([element, '+1'])}")
         candidates.append(rng.choice(shapes))
-    playable = [line for line in candidates
-                if not ruleset.parse_orders(game, power, line)[0].error]
+    playable = [line for line in candidates if not ruleset.parse_orders(game, power, line)[0].error]
     lines = rng.sample(playable, min(len(playable), rng.randint(0, 3)))
     if candidates and rng.random() < 0.2:
         lines.append(rng.choice(candidates))  # perhaps a mistake, as players make

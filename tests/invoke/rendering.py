@@ -13,8 +13,9 @@ TEMPLATES = Templates()  # the service's own environments (whitespace, escaping,
 GAME = {"id": "g1", "name": "Test game", "ruleset": "invoke", "variant": "starter"}
 
 
-def report(before: Game, after: Game, events: Sequence[Mapping[str, Any]], viewer: str,
-           html: bool = False) -> str:
+def report(
+    before: Game, after: Game, events: Sequence[Mapping[str, Any]], viewer: str, html: bool = False
+) -> str:
     phase = ruleset.phase(before)
     following = ruleset.phase(after)
     context = {
@@ -22,9 +23,14 @@ def report(before: Game, after: Game, events: Sequence[Mapping[str, Any]], viewe
         "viewer": viewer,
         "phase": {"id": phase.id, "label": phase.label},
         "view": ruleset.view(after, events, viewer),
-        "next": None if following.over else {
-            "id": following.id, "label": following.label, "kind": following.kind,
-            "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)"},
+        "next": None
+        if following.over
+        else {
+            "id": following.id,
+            "label": following.label,
+            "kind": following.kind,
+            "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)",
+        },
         "over": following.over,
         "result": following.result,
     }
@@ -34,5 +40,4 @@ def report(before: Game, after: Game, events: Sequence[Mapping[str, Any]], viewe
 
 
 def orders_help(state: Game, power: str) -> str:
-    return TEMPLATES.text("invoke/orders.txt.j2", game=GAME, power=power,
-                          view=ruleset.view(state, [], power))
+    return TEMPLATES.text("invoke/orders.txt.j2", game=GAME, power=power, view=ruleset.view(state, [], power))

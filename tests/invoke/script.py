@@ -44,32 +44,24 @@ TURNS: list[dict[str, str]] = [
     {
         "Carol": "if any at me: target current invocation & -1\n",
         "Alice": "Move Right & Water & +2\n"
-                 "Move Rihgt & Earth\n"
-                 "move left & air\n"
-                 "REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy\n",
+        "Move Rihgt & Earth\n"
+        "move left & air\n"
+        "REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy\n",
         "Bob": "Tome & Fire\n",
     },
     {
-        "Bob": "Imp & Fire\n"
-               "Tome & Discard & Haste\n"
-               "IF ANY AT ME: Target Current Invocation & -1\n",
+        "Bob": "Imp & Fire\nTome & Discard & Haste\nIF ANY AT ME: Target Current Invocation & -1\n",
     },
     {
-        "Carol": "Build Wall & Fire & Fire\n"
-                 "Move Right & Air\n"
-                 "Target Hand of Dave & Discard\n"
-                 "DISCARD Fire\n",
+        "Carol": "Build Wall & Fire & Fire\nMove Right & Air\nTarget Hand of Dave & Discard\nDISCARD Fire\n",
     },
     {
-        "Alice": "Target Creature Imp of Bob & Move Right\n"
-                 "Move Right & Earth\n"
-                 "Tome & Earth & Water\n",
+        "Alice": "Target Creature Imp of Bob & Move Right\nMove Right & Earth\nTome & Earth & Water\n",
         "Carol": "REFILL 3 Manifest, 3 Focus\n",
     },
     {},
     {
-        "Carol": "PASS\n"
-                 "DISCARD Fire, Air\n",
+        "Carol": "PASS\nDISCARD Fire, Air\n",
     },
 ]
 SEEDS = [101, 102, 103, 104, 105, 106]
@@ -87,6 +79,7 @@ MISTAKES = {
 def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) -> None:
     """What must have happened. ``states[0]`` is the start, ``states[i + 1]`` the state
     after phase i, ``events[i]`` the events of phase i (all as the ruleset returns them)."""
+
     def gems(state: Any) -> list[int]:
         return [state.mages[name].gems for name in POWERS]
 
@@ -95,8 +88,10 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
 
     # 1. Water 3, less Carol's -1, strikes Carol for 2; Air strikes Bob for 1.
     assert gems(states[1]) == [7, 6, 5] and states[1].destroyed == 3
-    assert ("Carol's counter fires against Alice's invocation (speed 1 against 0): "
-            "IF ANY AT ME: Target Current Invocation & -1.") in said(0)
+    assert (
+        "Carol's counter fires against Alice's invocation (speed 1 against 0): "
+        "IF ANY AT ME: Target Current Invocation & -1."
+    ) in said(0)
     assert states[1].mages["Carol"].counters == []
     # 2. Bob's Imp holds a Fire, face down; his counter is set.
     (imp,) = states[2].things
@@ -105,14 +100,15 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert len(states[2].mages["Bob"].counters) == 1
     # 3. Carol's Fire wall of 2 points; Bob's counter takes her Air to nothing.
     (wall,) = states[3].walls
-    assert (wall.owner, wall.guards, [c.element for c in wall.charge]) == (
-        "Carol", "gems", ["Fire", "Fire"])
+    assert (wall.owner, wall.guards, [c.element for c in wall.charge]) == ("Carol", "gems", ["Fire", "Fire"])
     assert gems(states[3]) == [7, 6, 5] and states[3].mages["Bob"].counters == []
     assert "Carol's Air does no damage to Bob." in said(2)
     assert states[3].mages["Carol"].hand == ["Air"]
     # 4. The Imp, with its Fire, is Alice's now; her Tome banks Earth and Water.
     assert [(t.card, t.owner, [p.card for p in t.kept]) for t in states[4].things] == [
-        ("Imp", "Alice", ["Fire"]), ("Tome", "Alice", ["Earth", "Water"])]
+        ("Imp", "Alice", ["Fire"]),
+        ("Tome", "Alice", ["Earth", "Water"]),
+    ]
     assert states[4].mages["Carol"].draw == [("Manifest", 3), ("Focus", 3)]
     # ... and Bob, drawing for his turn, draws Aether Flood: Bob, Carol, Alice each take one.
     assert "Bob draws the Chaos card Aether Flood" in said(3)
@@ -124,5 +120,6 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert "Carol discards Fire, Air (no invocation this turn: at least two)." in said(5)
     final = states[-1]
     assert final.over and final.winners == ["Alice"]
-    assert final.result == ("The game is over (the last turn (6) has been played): Alice "
-                            "wins with 8 power gems.")
+    assert final.result == (
+        "The game is over (the last turn (6) has been played): Alice wins with 8 power gems."
+    )

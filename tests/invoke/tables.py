@@ -118,8 +118,7 @@ def full_set() -> Counter[str]:
     return Counter(card for deck in CARDS.decks for card in CARDS.full_deck(deck))
 
 
-def with_wall(game: Game, owner: str, element: str, mods: list[list[str]],
-              guards: str = "gems") -> Wall:
+def with_wall(game: Game, owner: str, element: str, mods: list[list[str]], guards: str = "gems") -> Wall:
     """Give ``owner`` a wall: one element card per entry of ``mods``, with those modifiers."""
     pull(game, "Build Wall")
     charge = []

@@ -26,8 +26,11 @@ def seed_of(game_id: str, phase_id: str) -> int:
 
 
 def test_the_scripted_game_by_mail(tmp_path: Path) -> None:
-    table = Table(tmp_path, [game("g1", "invoke", ADDRESSES, variant=script.VARIANT,
-                                  options=script.OPTIONS)], seed_source=seed_of)
+    table = Table(
+        tmp_path,
+        [game("g1", "invoke", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)],
+        seed_source=seed_of,
+    )
     table.start("g1", seed=script.START_SEED)
     welcomes = {power: table.take(address) for power, address in ADDRESSES.items()}
     for power, mails in welcomes.items():
@@ -42,8 +45,7 @@ def test_the_scripted_game_by_mail(tmp_path: Path) -> None:
             table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
         table.run()
         for power in mails:
-            (reply,) = [m for m in table.take(ADDRESSES[power])
-                        if "results" not in str(m["Subject"])]
+            (reply,) = [m for m in table.take(ADDRESSES[power]) if "results" not in str(m["Subject"])]
             body = text_of(reply)
             for mistake in script.MISTAKES.get((index, power), []):
                 assert f"{mistake}\n      ERROR:" in body, (power, body)
@@ -74,8 +76,12 @@ def test_the_scripted_game_by_mail(tmp_path: Path) -> None:
         mails = table.mails_to(address)
         assert sum(1 for m in mails if "results" in str(m["Subject"])) == 6
         bodies = [text_of(m) for m in mails]
-        bodies += [unescape(str(part.get_content())) for m in mails
-                   for part in m.walk() if part.get_content_type() == "text/html"]
+        bodies += [
+            unescape(str(part.get_content()))
+            for m in mails
+            for part in m.walk()
+            if part.get_content_type() == "text/html"
+        ]
         for turn, state in zip(turns, states[1:], strict=True):
             for fact in ruleset.hidden_facts(state, turn.events, power):
                 assert not any(fact in body for body in bodies), (power, fact)

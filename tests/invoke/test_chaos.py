@@ -9,8 +9,9 @@ from .tables import CARDS, play, stack, table, texts, with_wall
 
 def drawn_by_bob(chaos: str, game: Game | None = None, bob: list[str] | None = None):
     """Alice passes; Bob, next, draws ``chaos`` first (his REFILL puts Thaumaturgy first)."""
-    game = game or table(hands={"Alice": ["Fire", "Fire", "Fire"], "Bob": bob or ["Water"] * 6,
-                                "Carol": ["Earth", "Earth"]})
+    game = game or table(
+        hands={"Alice": ["Fire", "Fire", "Fire"], "Bob": bob or ["Water"] * 6, "Carol": ["Earth", "Earth"]}
+    )
     game.mages["Bob"].draw = [("Thaumaturgy", 1)]
     stack(game, "Thaumaturgy", [chaos])
     result = play(game, {"Alice": "PASS"})

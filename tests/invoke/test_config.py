@@ -15,7 +15,8 @@ CONFIG = Path(__file__).resolve().parents[2] / "config" / "invoke.example.yaml"
 def test_the_example_config_loads_in_the_service_and_starts_a_game(tmp_path: Path) -> None:
     entry = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
     service = {
-        "address": "judge@example.org", "data_dir": str(tmp_path / "var"),
+        "address": "judge@example.org",
+        "data_dir": str(tmp_path / "var"),
         "inbox": {"transport": "maildir", "path": str(tmp_path / "in")},
         "outbox": {"transport": "maildir", "path": str(tmp_path / "out")},
         "referee": {"address": "referee@example.org", "password": "secret"},

@@ -10,8 +10,7 @@ from pbem.rulesets.invoke import ruleset
 
 from .tables import give, table, with_wall
 
-GAME = table(hands={"Alice": ["Move Left", "Fire", "+1", "Target Hand", "Discard", "Build Wall",
-                              "Water"]})
+GAME = table(hands={"Alice": ["Move Left", "Fire", "+1", "Target Hand", "Discard", "Build Wall", "Water"]})
 
 
 def lines(text: str, power: str = "Alice", game=GAME) -> list[OrderLine]:
@@ -56,14 +55,12 @@ def test_a_chaos_card_is_never_written() -> None:
 
 def test_an_unreadable_sequence_is_refused_with_the_reason() -> None:
     line = one("Fire & Move Left & Water")
-    assert line.error == ("Fire and Water are opposites and may not be combined in the same "
-                          "invocation")
+    assert line.error == ("Fire and Water are opposites and may not be combined in the same invocation")
 
 
 def test_cards_not_held_are_refused_counting_all_lines_of_the_mail() -> None:
     parsed = lines("Move Left & Fire\nMove Left & Water")
-    assert parsed[0].order and parsed[1].error == "you do not hold Move Left (with your other " \
-                                                  "lines)"
+    assert parsed[0].order and parsed[1].error == "you do not hold Move Left (with your other lines)"
     assert parsed[1].hint and parsed[1].hint.startswith("your hand: Move Left, Fire")
 
 
@@ -73,12 +70,15 @@ def test_only_the_mage_whose_turn_it_is_sends_a_turn() -> None:
 
 
 def test_keys_group_what_a_later_mail_replaces() -> None:
-    wall = with_wall(game := table(hands={"Alice": ["Move Left", "Fire", "Water", "Air"]}),
-                     "Alice", "Water", [[]])
-    parsed = lines(f"Move Left & Fire\nREPAIR {wall.id} & Water\nDISCARD Air\nREFILL 3 Focus\n"
-                   "IF Fire AT ME: Haste & Build Wall & Water\nNO COUNTERS", game=game)
-    assert [p.key for p in parsed] == ["turn", "repair", "discard", "refill", "counters",
-                                       "counters"]
+    wall = with_wall(
+        game := table(hands={"Alice": ["Move Left", "Fire", "Water", "Air"]}), "Alice", "Water", [[]]
+    )
+    parsed = lines(
+        f"Move Left & Fire\nREPAIR {wall.id} & Water\nDISCARD Air\nREFILL 3 Focus\n"
+        "IF Fire AT ME: Haste & Build Wall & Water\nNO COUNTERS",
+        game=game,
+    )
+    assert [p.key for p in parsed] == ["turn", "repair", "discard", "refill", "counters", "counters"]
 
 
 def test_pass_cannot_stand_with_invocations() -> None:
@@ -101,12 +101,13 @@ def test_counter_orders() -> None:
     line = one("if fire at me: haste & build wall & water", "Bob")
     assert (line.order, line.key) == ("IF Fire AT ME: Haste & Build Wall & Water", "counters")
     assert line.note and "fires only if you do then" in line.note
-    assert one("IF ANY BY alice AT aether THEN Target Current Invocation & -1", "Bob").order == \
-        "IF ANY BY Alice AT Aether: Target Current Invocation & -1"
+    assert (
+        one("IF ANY BY alice AT aether THEN Target Current Invocation & -1", "Bob").order
+        == "IF ANY BY Alice AT Aether: Target Current Invocation & -1"
+    )
     assert one("IF Fier AT ME: Haste & Build Wall & Water", "Bob").hint == "did you mean Fire?"
     assert one("IF Fire: Haste & Fire", "Bob").error == "a counter says what it answers and at whom"
-    assert one("IF Fire AT ME: ACTIVATE WAND", "Bob").note == \
-        "you have no Wand that could fire now"
+    assert one("IF Fire AT ME: ACTIVATE WAND", "Bob").note == "you have no Wand that could fire now"
 
 
 def test_discard_orders_note_cards_not_held() -> None:
@@ -123,18 +124,45 @@ def test_activate_wand_needs_a_wand() -> None:
     assert one("ACTIVATE WAND", game=game).error == "Alice has no Wand in play"
 
 
-CARD_WORDS = ["Move Left", "move right", "Invoke Bob", "Invoke carol", "FIRE", "water", "Air",
-              "Earth", "+1", "+2", "-1", "-2", "Haste", "Delay", "Sustain", "Build Wall",
-              "Build Wall on Aether", "Target Hand", "Target Hand of Bob",
-              "Target Power Gem of aether", "Target Power Gem", "Discard", "Tome", "Wand",
-              "Imp", "face down Fire", "Target Established Invocation E1",
-              "Target Creature Imp of Bob", "Target Magical Item of Carol",
-              "Target Current Invocation"]
+CARD_WORDS = [
+    "Move Left",
+    "move right",
+    "Invoke Bob",
+    "Invoke carol",
+    "FIRE",
+    "water",
+    "Air",
+    "Earth",
+    "+1",
+    "+2",
+    "-1",
+    "-2",
+    "Haste",
+    "Delay",
+    "Sustain",
+    "Build Wall",
+    "Build Wall on Aether",
+    "Target Hand",
+    "Target Hand of Bob",
+    "Target Power Gem of aether",
+    "Target Power Gem",
+    "Discard",
+    "Tome",
+    "Wand",
+    "Imp",
+    "face down Fire",
+    "Target Established Invocation E1",
+    "Target Creature Imp of Bob",
+    "Target Magical Item of Carol",
+    "Target Current Invocation",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(CARD_WORDS), min_size=1, max_size=6),
-       st.sampled_from(["", "IF Fire AT ME: ", "IF ANY BY Bob AT aether: "]))
+@given(
+    st.lists(st.sampled_from(CARD_WORDS), min_size=1, max_size=6),
+    st.sampled_from(["", "IF Fire AT ME: ", "IF ANY BY Bob AT aether: "]),
+)
 def test_canonical_orders_parse_back_to_themselves(words: list[str], prefix: str) -> None:
     game = table(hands={"Alice": []})
     try:

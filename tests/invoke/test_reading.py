@@ -24,8 +24,7 @@ from .tables import CARDS
 SEATS = ["Alice", "Bob", "Carol", "Dave", "Erin"]  # clockwise: Bob is Alice's left
 
 
-def reading(text: str, caster: str = "Alice", seats: list[str] = SEATS,
-            **flags: bool) -> Invocation:
+def reading(text: str, caster: str = "Alice", seats: list[str] = SEATS, **flags: bool) -> Invocation:
     return read(read_sequence(text, CARDS, seats), caster, CARDS, seats, **flags)
 
 
@@ -34,8 +33,10 @@ def strikes(text: str, seats: list[str] = SEATS) -> list[tuple[str, list[tuple[s
     invocation = reading(text, seats=seats)
     assert isinstance(invocation.shape, Attack)
     return [
-        (place.seat(seats) or "", [(invocation.played[i].card,
-                                    power(invocation.played[i], CARDS)) for i in elements])
+        (
+            place.seat(seats) or "",
+            [(invocation.played[i].card, power(invocation.played[i], CARDS)) for i in elements],
+        )
         for place, elements in invocation.shape.stops
     ]
 
@@ -48,11 +49,11 @@ def refused(text: str, **flags: bool) -> str:
 
 # -- rulebook, "Sequence: IT MATTERS" ----------------------------------------------------
 
+
 def test_leading_plus_one_before_move_left_is_a_sweep_with_one_element_per_stop() -> None:
     # "+1 & Move Left & Air & Fire = ... moves left once, attacks with Air, moves left again
     # and attacks with Fire"
-    assert strikes("+1 & Move Left & Air & Fire") == [("Bob", [("Air", 1)]),
-                                                      ("Carol", [("Fire", 1)])]
+    assert strikes("+1 & Move Left & Air & Fire") == [("Bob", [("Air", 1)]), ("Carol", [("Fire", 1)])]
 
 
 def test_plus_two_after_move_left_moves_three_seats_and_strikes_with_both() -> None:
@@ -74,7 +75,10 @@ def test_a_sweep_stop_without_an_element_attacks_nobody() -> None:
 def test_plus_two_sweep_can_carry_two_fire_elements() -> None:
     # Elements: "The +2 & Move Left Invocation ... can have 2 Fire Elements on it"
     assert strikes("+2 & Move Left & Fire & Fire") == [
-        ("Bob", [("Fire", 1)]), ("Carol", [("Fire", 1)]), ("Dave", [])]
+        ("Bob", [("Fire", 1)]),
+        ("Carol", [("Fire", 1)]),
+        ("Dave", []),
+    ]
 
 
 def test_a_sweep_refuses_more_elements_than_stops() -> None:
@@ -99,13 +103,16 @@ def test_element_before_the_move_rides_along_with_it() -> None:
     assert strikes("Air & Move Left") == [("Bob", [("Air", 1)])]
 
 
-@pytest.mark.parametrize("text", [
-    "Move Left & +1 & Earth",
-    "Move Right & +2 & Earth",
-    "Move Left & +2 & -1 & Earth",
-    "Move Right & +2 & +1 & -1 & Earth",
-    "Invoke Carol & Earth",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Move Left & +1 & Earth",
+        "Move Right & +2 & Earth",
+        "Move Left & +2 & -1 & Earth",
+        "Move Right & +2 & +1 & -1 & Earth",
+        "Invoke Carol & Earth",
+    ],
+)
 def test_example_3_every_way_to_strike_the_mage_across_the_table(text: str) -> None:
     # Five mages; the target has one mage between to the left and two to the right.
     assert strikes(text) == [("Carol", [("Earth", 1)])]
@@ -130,12 +137,12 @@ def test_invoke_needs_a_mage_and_cannot_attack_the_aether() -> None:
 
 # -- targets -----------------------------------------------------------------------------
 
+
 def test_target_power_gem_with_a_move_steals_from_the_mage_it_brings_the_gem_from() -> None:
     # Example 2: "Target Power Gem & Move Left you stole a power gem from the Mage to your right"
     shape = reading("Target Power Gem & Move Left").shape
     assert isinstance(shape, Relocate)
-    assert (shape.source.seat(SEATS), shape.dest.seat(SEATS), shape.count) == (
-        "Erin", "Alice", 1)
+    assert (shape.source.seat(SEATS), shape.dest.seat(SEATS), shape.count) == ("Erin", "Alice", 1)
 
 
 def test_target_hand_plus_two_then_move_left_moves_three_cards_one_seat() -> None:
@@ -143,8 +150,7 @@ def test_target_hand_plus_two_then_move_left_moves_three_cards_one_seat() -> Non
     # Left"; named: Carol passes to Dave.
     shape = reading("Target Hand of Carol & +2 & Move Left").shape
     assert isinstance(shape, Relocate)
-    assert (shape.source.seat(SEATS), shape.dest.seat(SEATS), shape.count) == (
-        "Carol", "Dave", 3)
+    assert (shape.source.seat(SEATS), shape.dest.seat(SEATS), shape.count) == ("Carol", "Dave", 3)
 
 
 def test_target_hand_move_left_plus_one_moves_one_card_two_seats() -> None:
@@ -188,6 +194,7 @@ def test_target_cards_come_first() -> None:
 
 
 # -- walls, timing, manifest --------------------------------------------------------------
+
 
 def test_shield_wall_example_of_four_points_is_not_legitimate() -> None:
     # "Build Wall Card, 2 Water Elements, +2 Modifier. This is not a legitimate wall"
@@ -238,8 +245,7 @@ def test_a_thing_is_manifested_by_a_sequence_that_starts_with_it() -> None:
 def test_movement_cards_in_a_row_make_one_stop() -> None:
     assert strikes("Move Left & Move Left & Fire") == [("Carol", [("Fire", 1)])]
     assert strikes("Invoke Dave & Move Left & Fire") == [("Erin", [("Fire", 1)])]
-    assert strikes("Move Left & Fire & Move Left & Air") == [
-        ("Bob", [("Fire", 1)]), ("Carol", [("Air", 1)])]
+    assert strikes("Move Left & Fire & Move Left & Air") == [("Bob", [("Fire", 1)]), ("Carol", [("Air", 1)])]
 
 
 def test_a_target_is_named_with_of_or_reached_by_a_move_not_both() -> None:
@@ -255,6 +261,9 @@ def test_movement_counts_only_the_mages_still_in_the_game() -> None:
 
 
 def test_a_wall_built_by_target_current_invocation_goes_where_the_invocation_strikes() -> None:
-    assert "drop the 'on" in (pytest.raises(Unreadable, reading,
-                                            "Target Current Invocation & Build Wall on Aether "
-                                            "& Fire", counter=True).value.hint or "")
+    assert "drop the 'on" in (
+        pytest.raises(
+            Unreadable, reading, "Target Current Invocation & Build Wall on Aether & Fire", counter=True
+        ).value.hint
+        or ""
+    )

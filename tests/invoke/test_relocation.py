@@ -11,24 +11,28 @@ SEATS = ("Alice", "Bob", "Carol", "Dave")  # clockwise: each mage's left is the 
 def test_target_hand_of_a_mage_and_move_left_passes_one_card_to_their_left() -> None:
     # "Target Hand & Move Left = another Mage must pass one card from their hand to the Mage
     # to their Left"
-    game = table(SEATS, hands={"Alice": ["Target Hand", "Move Left"], "Carol": ["Fire"] * 3,
-                               "Dave": ["Air"]})
+    game = table(SEATS, hands={"Alice": ["Target Hand", "Move Left"], "Carol": ["Fire"] * 3, "Dave": ["Air"]})
     after = play(game, {"Alice": "Target Hand of Carol & Move Left"}).state
     assert after.mages["Carol"].hand == ["Fire", "Fire"]
     assert after.mages["Dave"].hand == ["Air", "Fire"]
 
 
 def test_target_hand_plus_two_moves_three_cards() -> None:
-    game = table(SEATS, hands={"Alice": ["Target Hand", "+2", "Move Left"],
-                               "Carol": ["Fire", "Air", "Earth", "Water"], "Dave": []})
+    game = table(
+        SEATS,
+        hands={
+            "Alice": ["Target Hand", "+2", "Move Left"],
+            "Carol": ["Fire", "Air", "Earth", "Water"],
+            "Dave": [],
+        },
+    )
     after = play(game, {"Alice": "Target Hand of Carol & +2 & Move Left"}).state
     assert len(after.mages["Carol"].hand) == 1
     assert len(after.mages["Dave"].hand) == 3
 
 
 def test_target_hand_move_left_plus_one_sends_one_card_two_seats() -> None:
-    game = table(SEATS, hands={"Alice": ["Target Hand", "Move Left", "+1"],
-                               "Carol": ["Earth"]})
+    game = table(SEATS, hands={"Alice": ["Target Hand", "Move Left", "+1"], "Carol": ["Earth"]})
     after = play(game, {"Alice": "Target Hand of Carol & Move Left & +1"}).state
     assert after.mages["Carol"].hand == []
     assert after.mages["Alice"].hand == ["Earth"]  # Carol's left is Dave, then Alice
@@ -44,23 +48,27 @@ def test_a_stolen_card_is_seen_only_by_the_two_hands_it_moves_between() -> None:
 
 
 def test_a_hand_never_grows_past_seven_by_relocation() -> None:
-    game = table(SEATS, hands={"Alice": ["Target Hand", "+1", "Move Left"],
-                               "Carol": ["Fire", "Fire"], "Dave": ["Air"] * 6})
+    game = table(
+        SEATS,
+        hands={"Alice": ["Target Hand", "+1", "Move Left"], "Carol": ["Fire", "Fire"], "Dave": ["Air"] * 6},
+    )
     result = play(game, {"Alice": "Target Hand of Carol & +1 & Move Left"})
     assert len(result.state.mages["Dave"].hand) == 7
     assert "hand is full" in texts(result.events)
 
 
 def test_target_hand_discard_and_plus_two_makes_a_mage_discard_three() -> None:
-    game = table(SEATS, hands={"Alice": ["Target Hand", "Discard", "+2"],
-                               "Carol": ["Fire", "Air", "Earth", "Water"]})
+    game = table(
+        SEATS, hands={"Alice": ["Target Hand", "Discard", "+2"], "Carol": ["Fire", "Air", "Earth", "Water"]}
+    )
     after = play(game, {"Alice": "Target Hand of Carol & Discard & +2"}).state
     assert len(after.mages["Carol"].hand) == 1
 
 
 def test_target_hand_reached_by_a_move_discards_from_the_mage_there() -> None:
-    game = table(SEATS, hands={"Alice": ["Target Hand", "Move Left", "+1", "Discard"],
-                               "Carol": ["Fire", "Air"]})
+    game = table(
+        SEATS, hands={"Alice": ["Target Hand", "Move Left", "+1", "Discard"], "Carol": ["Fire", "Air"]}
+    )
     after = play(game, {"Alice": "Target Hand & Move Left & +1 & Discard"}).state
     assert len(after.mages["Carol"].hand) == 1
 
@@ -72,9 +80,11 @@ def test_target_power_gem_relocates_between_two_other_mages() -> None:
 
 
 def test_target_creature_steals_a_creature_and_leaves_its_wall_behind() -> None:
-    game = table(SEATS, hands={"Bob": ["Mermaid", "Build Wall", "Water"],
-                               "Alice": ["Target Creature", "Move Left"]},
-                 options={"first": "Bob"})
+    game = table(
+        SEATS,
+        hands={"Bob": ["Mermaid", "Build Wall", "Water"], "Alice": ["Target Creature", "Move Left"]},
+        options={"first": "Bob"},
+    )
     after_bob = play(game, {"Bob": ["Mermaid", "Build Wall on Mermaid & Water"]}).state
     # Carol passes, Dave passes, then Alice steals the Mermaid from Bob (her left)
     state = play(play(after_bob, {"Carol": "PASS"}).state, {"Dave": "PASS"}).state
@@ -87,8 +97,7 @@ def test_target_creature_steals_a_creature_and_leaves_its_wall_behind() -> None:
 
 
 def test_a_magical_item_cannot_join_a_mage_who_has_one() -> None:
-    game = table(SEATS, hands={"Bob": ["Tome", "Fire"], "Carol": ["Wand", "Fire"]},
-                 options={"first": "Bob"})
+    game = table(SEATS, hands={"Bob": ["Tome", "Fire"], "Carol": ["Wand", "Fire"]}, options={"first": "Bob"})
     state = play(game, {"Bob": "Tome & Fire"}).state
     state = play(state, {"Carol": "Wand & Move Left & face down Fire"}).state
     state = play(state, {"Dave": "PASS"}).state

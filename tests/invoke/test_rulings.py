@@ -16,7 +16,8 @@ def test_every_ruling_names_tests_that_exist() -> None:
     rulings = re.split(r"\n(?=\d+\. )", text)[1:]
     assert len(rulings) >= 30
     defined = {
-        name for path in HERE.glob("test_*.py")
+        name
+        for path in HERE.glob("test_*.py")
         for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)
     }
     files = {path.name for path in HERE.glob("test_*.py")}

@@ -27,8 +27,10 @@ def test_the_scripted_game_plays_as_written() -> None:
                     keys.setdefault(line.key, []).append(line.order)
             orders.setdefault(power, {}).update(keys)  # a later mail replaces by key
         result = ruleset.adjudicate(
-            state, {p: [o for group in k.values() for o in group] for p, k in orders.items()},
-            script.SEEDS[index])
+            state,
+            {p: [o for group in k.values() for o in group] for p, k in orders.items()},
+            script.SEEDS[index],
+        )
         state = result.state
         states.append(state)
         events.append(result.events)

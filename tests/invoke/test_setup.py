@@ -15,12 +15,23 @@ from .tables import CARDS, all_cards, full_set
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
 
 
-@pytest.mark.parametrize("mages, gems, aether", [
-    (2, 7, 4), (3, 7, 4), (4, 5, 3), (5, 5, 3), (6, 4, 2), (7, 4, 2), (8, 4, 2), (9, 4, 2),
-    (10, 3, 2),
-])
-def test_power_gems_by_table_size_and_the_aether_at_half_rounded_up(mages: int, gems: int,
-                                                                    aether: int) -> None:
+@pytest.mark.parametrize(
+    "mages, gems, aether",
+    [
+        (2, 7, 4),
+        (3, 7, 4),
+        (4, 5, 3),
+        (5, 5, 3),
+        (6, 4, 2),
+        (7, 4, 2),
+        (8, 4, 2),
+        (9, 4, 2),
+        (10, 3, 2),
+    ],
+)
+def test_power_gems_by_table_size_and_the_aether_at_half_rounded_up(
+    mages: int, gems: int, aether: int
+) -> None:
     game = ruleset.start("starter", NAMES[:mages], {}, 7)
     assert {m.gems for m in game.mages.values()} == {gems}
     assert game.aether == aether  # "3 Mages, 7 gems - Aether = 4 gems"
@@ -41,24 +52,52 @@ def test_starting_hands_hold_seven_at_most_three_per_deck_and_no_chaos(seed: int
 
 def test_chaos_cards_drawn_at_setup_are_set_aside_and_shuffled_back(monkeypatch) -> None:
     data = {
-        "name": "chaotic", "power_gems": {2: 7}, "hand_size": 7, "draw_limit": 3,
-        "wall_points": 3, "rounds": 5, "elements": dict(CARDS.opposites),
-        "decks": {"Manifest": {"Element": [{"name": e, "kind": "element", "count": 5}
-                                           for e in CARDS.opposites]},
-                  "Thaumaturgy": {"Action": [
-                      {"name": CARDS.named(k), "kind": k, "count": 1}
-                      for k in ("move_left", "move_right", "invoke", "discard", "build_wall")],
-                      "Chaos": [{"name": "Backfire", "kind": "chaos", "count": 30,
-                                 "effect": "destroy_gems", "who": "drawer", "amount": 1,
-                                 "text": "Ouch."}]},
-                  "Focus": {"Target": [{"name": CARDS.named(k), "kind": k, "count": 2} for k in (
-                      "target_item", "target_creature", "target_hand", "target_gem",
-                      "target_current", "target_established")],
-                      "Modifier": [{"name": "+1", "kind": "modifier", "value": 1, "count": 2},
-                                   *({"name": CARDS.named(k), "kind": k, "count": 1}
-                                     for k in ("delay", "sustain", "haste")),
-                                   {"name": "Tome", "kind": "tome", "count": 1, "holds": 3},
-                                   {"name": "Wand", "kind": "wand", "count": 1}]}},
+        "name": "chaotic",
+        "power_gems": {2: 7},
+        "hand_size": 7,
+        "draw_limit": 3,
+        "wall_points": 3,
+        "rounds": 5,
+        "elements": dict(CARDS.opposites),
+        "decks": {
+            "Manifest": {"Element": [{"name": e, "kind": "element", "count": 5} for e in CARDS.opposites]},
+            "Thaumaturgy": {
+                "Action": [
+                    {"name": CARDS.named(k), "kind": k, "count": 1}
+                    for k in ("move_left", "move_right", "invoke", "discard", "build_wall")
+                ],
+                "Chaos": [
+                    {
+                        "name": "Backfire",
+                        "kind": "chaos",
+                        "count": 30,
+                        "effect": "destroy_gems",
+                        "who": "drawer",
+                        "amount": 1,
+                        "text": "Ouch.",
+                    }
+                ],
+            },
+            "Focus": {
+                "Target": [
+                    {"name": CARDS.named(k), "kind": k, "count": 2}
+                    for k in (
+                        "target_item",
+                        "target_creature",
+                        "target_hand",
+                        "target_gem",
+                        "target_current",
+                        "target_established",
+                    )
+                ],
+                "Modifier": [
+                    {"name": "+1", "kind": "modifier", "value": 1, "count": 2},
+                    *({"name": CARDS.named(k), "kind": k, "count": 1} for k in ("delay", "sustain", "haste")),
+                    {"name": "Tome", "kind": "tome", "count": 1, "holds": 3},
+                    {"name": "Wand", "kind": "wand", "count": 1},
+                ],
+            },
+        },
     }
     monkeypatch.setitem(VARIANTS, "chaotic", build_cardset(data, "chaotic.yaml"))
     game = ruleset.start("chaotic", ["Ann", "Ben"], {"draw": {"Ann": "3 Thaumaturgy"}}, 2)
@@ -76,27 +115,34 @@ def test_the_same_seed_deals_the_same_table() -> None:
 
 
 def test_options_choose_the_first_mage_starting_draws_and_rounds() -> None:
-    game = ruleset.start("starter", NAMES[:3], {
-        "first": "Cid", "rounds": 4, "draw": {"Ben": "3 Focus, 3 Manifest, 1 Thaumaturgy"}}, 3)
+    game = ruleset.start(
+        "starter",
+        NAMES[:3],
+        {"first": "Cid", "rounds": 4, "draw": {"Ben": "3 Focus, 3 Manifest, 1 Thaumaturgy"}},
+        3,
+    )
     assert game.current == "Cid" and game.turn_limit == 12
     decks = Counter(CARDS.deck_of(card) for card in game.mages["Ben"].hand)
     assert decks["Focus"] == 3 and decks["Manifest"] == 3
     assert game.mages["Ben"].draw == [("Focus", 3), ("Manifest", 3), ("Thaumaturgy", 1)]
 
 
-@pytest.mark.parametrize("powers, options, message", [
-    (["Ann"], {}, "for 2 to 10 mages, not 1"),
-    (NAMES + ["Kim"], {}, "for 2 to 10 mages, not 11"),
-    (["Ann", "ann"], {}, "two mages are called"),
-    (["Ann", "Fire"], {}, "a word of the game"),
-    (["Ann", "aether"], {}, "a word of the game"),
-    (["Ann", "B&B"], {}, "may not contain"),
-    (["Ann", "Lord of Fire"], {}, "may not contain the words"),
-    (["Ann", "Ben"], {"first": "Cid"}, "not one of the mages"),
-    (["Ann", "Ben"], {"speed": 2}, "unknown option"),
-    (["Ann", "Ben"], {"rounds": 0}, "at least 1"),
-    (["Ann", "Ben"], {"draw": {"Ann": "4 Focus"}}, "at most 3"),
-])
+@pytest.mark.parametrize(
+    "powers, options, message",
+    [
+        (["Ann"], {}, "for 2 to 10 mages, not 1"),
+        (NAMES + ["Kim"], {}, "for 2 to 10 mages, not 11"),
+        (["Ann", "ann"], {}, "two mages are called"),
+        (["Ann", "Fire"], {}, "a word of the game"),
+        (["Ann", "aether"], {}, "a word of the game"),
+        (["Ann", "B&B"], {}, "may not contain"),
+        (["Ann", "Lord of Fire"], {}, "may not contain the words"),
+        (["Ann", "Ben"], {"first": "Cid"}, "not one of the mages"),
+        (["Ann", "Ben"], {"speed": 2}, "unknown option"),
+        (["Ann", "Ben"], {"rounds": 0}, "at least 1"),
+        (["Ann", "Ben"], {"draw": {"Ann": "4 Focus"}}, "at most 3"),
+    ],
+)
 def test_setup_errors_say_what_to_change(powers, options, message) -> None:
     with pytest.raises(SetupError, match=message):
         ruleset.start("starter", powers, options, 1)

@@ -20,8 +20,7 @@ def test_damage_is_taken_at_the_end_of_the_turn() -> None:
     # Bob has one gem. Alice strikes it, then steals it: the steal still finds it, because
     # the strike's damage waits for the end of the turn ("All damage takes effect at the
     # end of play").
-    game = table(hands={"Alice": ["Move Left", "Fire", "Target Power Gem", "Move Right"]},
-                 gems={"Bob": 1})
+    game = table(hands={"Alice": ["Move Left", "Fire", "Target Power Gem", "Move Right"]}, gems={"Bob": 1})
     after = play(game, {"Alice": ["Move Left & Fire", "Target Power Gem & Move Right"]}).state
     assert after.mages["Alice"].gems == 8
     assert after.mages["Bob"].gems == 0
@@ -69,27 +68,27 @@ def test_rulebook_shield_wall_example() -> None:
     # "So you build it with 2 Water, +1 modifying the Water. This wall will block and take
     # no damage from Water. It will block but also take damage from Fire. It does not
     # interact with Air or Earth at all"
-    game = table(hands={"Bob": ["Build Wall", "Water", "Water", "+1"]},
-                 options={"first": "Bob"})
+    game = table(hands={"Bob": ["Build Wall", "Water", "Water", "+1"]}, options={"first": "Bob"})
     built = play(game, {"Bob": "Build Wall & Water & Water & +1"}).state
     (wall,) = built.walls
     assert (wall.owner, wall.guards) == ("Bob", "gems")
-    give(built, "Carol", ["Move Right", "Water", "+2", "Move Right", "Fire", "Move Right",
-                          "Earth"])
-    hit = play(built, {"Carol": ["Move Right & Water & +2", "Move Right & Fire",
-                                 "Move Right & Earth"]})
+    give(built, "Carol", ["Move Right", "Water", "+2", "Move Right", "Fire", "Move Right", "Earth"])
+    hit = play(built, {"Carol": ["Move Right & Water & +2", "Move Right & Fire", "Move Right & Earth"]})
     assert hit.state.mages["Bob"].gems == 7 - 1  # only the Earth got through
     (wall,) = hit.state.walls
-    assert [(c.element, c.mods, c.adjust) for c in wall.charge] == [
-        ("Water", [], 0), ("Water", ["+1"], -1)]
+    assert [(c.element, c.mods, c.adjust) for c in wall.charge] == [("Water", [], 0), ("Water", ["+1"], -1)]
 
 
 def test_the_victim_of_a_theft_strikes_back_rulebook_example_2() -> None:
     # Alice steals a gem from the mage on her right (Carol); Carol, with Move Left and
     # elements but no Target Power Gem, sends a tornado at Alice: 1 damage.
-    game = table(hands={"Alice": ["Target Power Gem", "Move Left"],
-                        "Carol": ["Move Left", "Air", "Fire", "Earth", "Water", "Air"]},
-                 seed=3)
+    game = table(
+        hands={
+            "Alice": ["Target Power Gem", "Move Left"],
+            "Carol": ["Move Left", "Air", "Fire", "Earth", "Water", "Air"],
+        },
+        seed=3,
+    )
     first = play(game, {"Alice": "Target Power Gem & Move Left"}).state
     assert (first.mages["Alice"].gems, first.mages["Carol"].gems) == (8, 6)
     second = play(first, {"Bob": "PASS"}).state
@@ -100,14 +99,20 @@ def test_the_victim_of_a_theft_strikes_back_rulebook_example_2() -> None:
 
 def test_sequence_examples_strike_where_the_rulebook_says() -> None:
     seats = ("Alice", "Bob", "Carol", "Dave", "Erin")
-    sweep = play(table(seats, hands={"Alice": ["+1", "Move Left", "Air", "Fire"]}),
-                 {"Alice": "+1 & Move Left & Air & Fire"}).state
+    sweep = play(
+        table(seats, hands={"Alice": ["+1", "Move Left", "Air", "Fire"]}),
+        {"Alice": "+1 & Move Left & Air & Fire"},
+    ).state
     assert [sweep.mages[n].gems for n in seats] == [5, 4, 4, 5, 5]
-    jump = play(table(seats, hands={"Alice": ["Move Left", "+2", "Air", "Fire"]}),
-                {"Alice": "Move Left & +2 & Air & Fire"}).state
+    jump = play(
+        table(seats, hands={"Alice": ["Move Left", "+2", "Air", "Fire"]}),
+        {"Alice": "Move Left & +2 & Air & Fire"},
+    ).state
     assert [jump.mages[n].gems for n in seats] == [5, 5, 5, 3, 5]
-    strong = play(table(seats, hands={"Alice": ["Move Left", "Air", "Fire", "+2"]}),
-                  {"Alice": "Move Left & Air & Fire & +2"}).state
+    strong = play(
+        table(seats, hands={"Alice": ["Move Left", "Air", "Fire", "+2"]}),
+        {"Alice": "Move Left & Air & Fire & +2"},
+    ).state
     assert [strong.mages[n].gems for n in seats] == [5, 1, 5, 5, 5]
 
 

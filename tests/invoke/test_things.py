@@ -50,8 +50,7 @@ def test_a_creature_holds_its_cards_and_is_destroyed_by_an_element() -> None:
 
 
 def test_a_creature_guarded_by_a_wall_of_its_own_element_survives_that_element() -> None:
-    game = table(hands={"Alice": ["Imp", "Build Wall", "Fire"],
-                        "Bob": ["Target Creature", "Fire", "+1"]})
+    game = table(hands={"Alice": ["Imp", "Build Wall", "Fire"], "Bob": ["Target Creature", "Fire", "+1"]})
     state = play(game, {"Alice": ["Imp", "Build Wall on Imp & Fire"]}).state
     result = play(state, {"Bob": "Target Creature Imp of Alice & Fire & +1"})
     assert [t.card for t in result.state.things] == ["Imp"]
@@ -59,8 +58,7 @@ def test_a_creature_guarded_by_a_wall_of_its_own_element_survives_that_element()
 
 
 def test_target_magical_item_with_an_element_destroys_the_item() -> None:
-    game = table(hands={"Alice": ["Wand", "Move Left", "Fire"],
-                        "Bob": ["Target Magical Item", "Earth"]})
+    game = table(hands={"Alice": ["Wand", "Move Left", "Fire"], "Bob": ["Target Magical Item", "Earth"]})
     state = play(game, {"Alice": "Wand & Move Left & face down Fire"}).state
     result = play(state, {"Bob": "Target Magical Item of Alice & Earth"})
     assert result.state.things == []
@@ -97,8 +95,14 @@ def test_a_wand_may_hold_an_opposite_element_but_not_fire_it_while_that_stands()
 
 
 def test_an_unfired_wand_without_a_legitimate_invocation_explodes_at_the_end() -> None:
-    game = table(hands={"Alice": ["Wand", "Move Left"], "Bob": ["Wand", "Fire", "Move Left"],
-                        "Carol": ["Target Power Gem", "Fire"]}, aether=1)
+    game = table(
+        hands={
+            "Alice": ["Wand", "Move Left"],
+            "Bob": ["Wand", "Fire", "Move Left"],
+            "Carol": ["Target Power Gem", "Fire"],
+        },
+        aether=1,
+    )
     state = play(game, {"Alice": "Wand & face down Move Left"}).state  # carries nothing
     state = play(state, {"Bob": "Wand & face down Move Left & face down Fire"}).state
     result = play(state, {"Carol": "Target Power Gem of Aether & Fire"})
@@ -114,8 +118,6 @@ def test_a_face_down_card_is_hidden_from_the_others_until_fired() -> None:
     result = play(game, {"Alice": "Wand & Build Wall & Fire & face down Haste"})
     mine = ruleset.view(result.state, result.events, "Alice")
     theirs = ruleset.view(result.state, result.events, "Bob")
-    assert mine["mages"][0]["things"] == [
-        "Alice's Wand M1 holding Build Wall & Fire & face down Haste"]
-    assert theirs["mages"][0]["things"] == [
-        "Alice's Wand M1 holding Build Wall & Fire & 1 face-down card"]
+    assert mine["mages"][0]["things"] == ["Alice's Wand M1 holding Build Wall & Fire & face down Haste"]
+    assert theirs["mages"][0]["things"] == ["Alice's Wand M1 holding Build Wall & Fire & 1 face-down card"]
     assert "Haste" not in str(theirs)

@@ -18,16 +18,15 @@ def test_delay_resolves_at_the_end_of_the_casters_next_turn() -> None:
     assert state.mages["Carol"].gems == 7
     view = ruleset.view(state, [], "Bob")
     assert view["mages"][0]["spells"] == [
-        f"{spell.id}: Alice's Delay & Move Right & Earth, resolves at the end of Alice's "
-        "next turn"]
+        f"{spell.id}: Alice's Delay & Move Right & Earth, resolves at the end of Alice's next turn"
+    ]
     state = play(state, {"Bob": "PASS"}).state
     state = play(state, {"Carol": "PASS"}).state
     assert state.mages["Carol"].gems == 7
     result = play(state, {"Alice": "PASS"})
     assert result.state.mages["Carol"].gems == 6
     assert result.state.spells == []
-    assert {"Delay", "Earth"} <= set(result.state.discards["Focus"] +
-                                     result.state.discards["Manifest"])
+    assert {"Delay", "Earth"} <= set(result.state.discards["Focus"] + result.state.discards["Manifest"])
 
 
 def test_sustain_moves_on_and_strikes_again_at_the_end_of_the_next_turn() -> None:
@@ -82,10 +81,10 @@ def test_a_waiting_invocation_can_be_moved_with_target_established_invocation() 
 
 
 def test_counters_answer_an_established_invocation_when_it_resolves() -> None:
-    game = table(hands={"Alice": ["Delay", "Move Left", "Fire"],
-                        "Bob": ["Haste", "Build Wall", "Fire"]})
-    state = play(game, {"Alice": "Delay & Move Left & Fire",
-                        "Bob": "IF Fire AT ME: Haste & Build Wall & Fire"}).state
+    game = table(hands={"Alice": ["Delay", "Move Left", "Fire"], "Bob": ["Haste", "Build Wall", "Fire"]})
+    state = play(
+        game, {"Alice": "Delay & Move Left & Fire", "Bob": "IF Fire AT ME: Haste & Build Wall & Fire"}
+    ).state
     assert len(state.mages["Bob"].counters) == 1  # nothing struck yet
     give(state, "Bob", ["Haste", "Build Wall", "Fire"])
     state = play(state, {"Bob": "PASS"}).state

@@ -19,8 +19,7 @@ def test_the_next_mage_draws_back_to_seven_at_most_three_from_a_deck() -> None:
     assert decks == {"Focus": 3, "Manifest": 3, "Thaumaturgy": 1}  # 3 F, 1 M, then filled
     (draw,) = [e for e in result.events if e["kind"] == "draw"]
     assert draw["to"] == ["Bob"]
-    assert draw["text"] == ("Bob draws 3 cards from Manifest; 1 card from Thaumaturgy; "
-                            "3 cards from Focus.")
+    assert draw["text"] == ("Bob draws 3 cards from Manifest; 1 card from Thaumaturgy; 3 cards from Focus.")
 
 
 def test_a_standing_draw_choice_is_set_by_mail_at_any_time() -> None:
@@ -104,8 +103,7 @@ def test_a_ghost_who_regains_power_stays() -> None:
 
 
 def test_the_game_ends_when_one_mage_has_power_left() -> None:
-    game = table(("Alice", "Bob"), hands={"Alice": ["Move Left", "Fire", "+1"]},
-                 gems={"Bob": 2})
+    game = table(("Alice", "Bob"), hands={"Alice": ["Move Left", "Fire", "+1"]}, gems={"Bob": 2})
     result = play(game, {"Alice": "Move Left & Fire & +1"})
     assert result.state.over
     assert result.state.winners == ["Alice"]
@@ -115,8 +113,9 @@ def test_the_game_ends_when_one_mage_has_power_left() -> None:
 
 
 def test_the_game_ends_when_the_aether_is_empty_and_the_most_gems_win() -> None:
-    game = table(hands={"Alice": ["Target Power Gem", "Fire", "+1"]}, aether=2,
-                 gems={"Alice": 5, "Bob": 6, "Carol": 6})
+    game = table(
+        hands={"Alice": ["Target Power Gem", "Fire", "+1"]}, aether=2, gems={"Alice": 5, "Bob": 6, "Carol": 6}
+    )
     result = play(game, {"Alice": "Target Power Gem of Aether & Fire & +1"})
     assert result.state.over
     assert result.state.winners == ["Bob", "Carol"]

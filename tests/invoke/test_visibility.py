@@ -15,15 +15,22 @@ from .tables import play, table
 def scene():
     """Alice charges a Wand with a face-down card and banks nothing; Bob sets a counter;
     Carol keeps cards in a Tome. Then Alice steals a card from Carol."""
-    game = table(hands={"Alice": ["Wand", "Build Wall", "Fire", "Haste", "Target Hand",
-                                  "Move Left"],
-                        "Bob": ["Haste", "Build Wall", "Water"],
-                        "Carol": ["Tome", "Fire", "Air", "Earth", "Mermaid", "Imp"]},
-                 options={"first": "Carol"})
+    game = table(
+        hands={
+            "Alice": ["Wand", "Build Wall", "Fire", "Haste", "Target Hand", "Move Left"],
+            "Bob": ["Haste", "Build Wall", "Water"],
+            "Carol": ["Tome", "Fire", "Air", "Earth", "Mermaid", "Imp"],
+        },
+        options={"first": "Carol"},
+    )
     first = play(game, {"Carol": "Tome & Fire & Air & Earth"}).state
-    second = play(first, {"Alice": ["Wand & Build Wall & Fire & face down Haste",
-                                    "Target Hand of Carol & Move Left"],
-                          "Bob": "IF Fire AT ME: Haste & Build Wall & Water"})
+    second = play(
+        first,
+        {
+            "Alice": ["Wand & Build Wall & Fire & face down Haste", "Target Hand of Carol & Move Left"],
+            "Bob": "IF Fire AT ME: Haste & Build Wall & Water",
+        },
+    )
     return first, second
 
 
@@ -32,8 +39,9 @@ def test_each_mage_sees_their_own_hand_and_only_counts_of_the_others() -> None:
     state = result.state
     view = ruleset.view(state, result.events, "Bob")
     assert view["you"]["hand_line"] == f"Bob's hand: {', '.join(state.mages['Bob'].hand)}"
-    assert [m["cards"] for m in view["mages"]] == [len(state.mages[n].hand)
-                                                  for n in ("Alice", "Bob", "Carol")]
+    assert [m["cards"] for m in view["mages"]] == [
+        len(state.mages[n].hand) for n in ("Alice", "Bob", "Carol")
+    ]
     assert view["referee"] is None
     assert all(len(state.mages[n].hand) > 0 for n in ("Alice", "Carol"))
     dumped = json.dumps(view)
@@ -47,11 +55,11 @@ def test_the_tome_wand_and_counters_are_their_owners_secrets() -> None:
     assert "Alice's Wand M2 holding Build Wall & Fire & face down Haste" in facts
     assert "Carol's Tome M1 holding Fire, Air, Earth" in facts
     assert "Bob's counter 1: IF Fire AT ME: Haste & Build Wall & Water" not in facts
-    assert "Bob's counter 1: IF Fire AT ME: Haste & Build Wall & Water" in \
-        ruleset.hidden_facts(result.state, result.events, "Alice")
+    assert "Bob's counter 1: IF Fire AT ME: Haste & Build Wall & Water" in ruleset.hidden_facts(
+        result.state, result.events, "Alice"
+    )
     stolen = [e for e in result.events if e["kind"] == "relocate"][0]["secret"]
-    assert stolen in facts and stolen not in ruleset.hidden_facts(
-        result.state, result.events, "Carol")
+    assert stolen in facts and stolen not in ruleset.hidden_facts(result.state, result.events, "Carol")
 
 
 def test_the_referee_sees_everything_and_the_public_nothing_secret() -> None:
@@ -77,7 +85,8 @@ def test_reports_render_for_every_viewer_and_keep_the_secrets() -> None:
             assert fact not in text and fact not in html
     alice = report(first, result.state, result.events, "Alice")
     assert "Build Wall &amp; Fire &amp; face down Haste" in report(
-        first, result.state, result.events, "Alice", html=True)
+        first, result.state, result.events, "Alice", html=True
+    )
     assert "Alice's Wand M2 holding Build Wall & Fire & face down Haste" in alice
     assert "Alice's hand: " in alice
     referee = report(first, result.state, result.events, REFEREE)
@@ -113,8 +122,14 @@ def test_a_refused_invocation_shows_its_cards_to_its_caster_only() -> None:
     result = play(game, {"Alice": ["Build Wall & Water", "Build Wall & Water"]})
     (refusal,) = [e for e in result.events if e["kind"] == "fails"]
     assert refusal["to"] == ["Alice"] and "already have a wall" in refusal["secret"]
-    seen = {viewer: [e["text"] for e in ruleset.view(result.state, result.events, viewer)
-                     ["events"] if e["kind"] == "fails"] for viewer in ("Alice", "Bob")}
+    seen = {
+        viewer: [
+            e["text"]
+            for e in ruleset.view(result.state, result.events, viewer)["events"]
+            if e["kind"] == "fails"
+        ]
+        for viewer in ("Alice", "Bob")
+    }
     assert seen["Alice"] == [refusal["secret"]]
     assert seen["Bob"] == ["Something Alice tried could not be done; the cards stay hidden."]
     assert refusal["secret"] in ruleset.hidden_facts(result.state, result.events, "Bob")

@@ -37,8 +37,7 @@ def test_a_mage_may_not_have_opposite_elements_established() -> None:
     # "So if you have a Water Wall, you can not also have a Fire Wall"
     game = table(hands={"Alice": ["Build Wall", "Fire"]})
     with_wall(game, "Alice", "Water", [[]], guards="gems")
-    notes = [line.note for line in ruleset.parse_orders(game, "Alice", "Build Wall on Aether & "
-                                                                        "Fire")]
+    notes = [line.note for line in ruleset.parse_orders(game, "Alice", "Build Wall on Aether & Fire")]
     assert notes == [None]  # a wall for the Aether is the Aether's, not Alice's
     game2 = table(hands={"Alice": ["Mermaid", "Build Wall", "Fire"]})
     with_wall(game2, "Alice", "Water", [[]])
@@ -73,8 +72,7 @@ def test_repair_adds_elements_or_modifiers_at_the_start_of_the_owners_turn() -> 
     game = table(hands={"Alice": ["+1", "Water"]})
     wall = with_wall(game, "Alice", "Water", [[]])
     after = play(game, {"Alice": f"REPAIR {wall.id} & +1 & Water"}).state
-    assert [(c.element, c.mods) for c in after.walls[0].charge] == [
-        ("Water", ["+1"]), ("Water", [])]
+    assert [(c.element, c.mods) for c in after.walls[0].charge] == [("Water", ["+1"]), ("Water", [])]
 
 
 def test_repair_cannot_change_the_element_or_exceed_three_points() -> None:

@@ -47,15 +47,20 @@ class InvokeRuleset(Ruleset):
     def variants(self) -> list[str]:
         return sorted(VARIANTS)
 
-    def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any],
-              seed: int) -> Game:
+    def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> Game:
         return setup.start(variant, powers, options, seed)
 
     def phase(self, state: Game) -> Phase:
         if state.over:
             return Phase(
-                id="END", label="Game over", kind="over", acting=(), may_order=(), over=True,
-                result=state.result, winners=tuple(state.winners),
+                id="END",
+                label="Game over",
+                kind="over",
+                acting=(),
+                may_order=(),
+                over=True,
+                result=state.result,
+                winners=tuple(state.winners),
                 survivors=tuple(state.in_game()),
             )
         return Phase(
@@ -83,8 +88,7 @@ class InvokeRuleset(Ruleset):
             return []
         return ["your invocations for this turn (or PASS)"]
 
-    def adjudicate(self, state: Game, orders: Mapping[str, Sequence[str]],
-                   seed: int) -> Adjudication:
+    def adjudicate(self, state: Game, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         if state.over:
             return Adjudication(state=state, events=[], notices=["The game is already over."])
         game = state.copy()
@@ -95,12 +99,10 @@ class InvokeRuleset(Ruleset):
             notices.append(game.result)
         return Adjudication(state=game, events=turn.events, notices=notices)
 
-    def view(self, state: Game, events: Sequence[Mapping[str, Any]],
-             viewer: str) -> dict[str, Any]:
+    def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return visibility.view(state, events, viewer)
 
-    def hidden_facts(self, state: Game, events: Sequence[Mapping[str, Any]],
-                     viewer: str) -> list[str]:
+    def hidden_facts(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(state, events, viewer)
 
     def dump_state(self, state: Game) -> dict[str, Any]:

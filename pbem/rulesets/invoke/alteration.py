@@ -59,16 +59,14 @@ def change(turn: Turn, alter: Invocation, shape: Alter, target: Target, label: s
 
 def counter_element(turn: Turn, who: str, part: Played, target: Target, label: str) -> None:
     kinds = [turn.cards.kind(p.card) for p in target.played]
-    same = [i for i, p in enumerate(target.played) if p.card == part.card
-            and kinds[i] == "element"]
+    same = [i for i, p in enumerate(target.played) if p.card == part.card and kinds[i] == "element"]
     opposite = turn.cards.opposites[part.card]
     against = [i for i, p in enumerate(target.played) if p.card == opposite]
     if same:
         last = target.played[same[-1]]
         extra = value(part, turn.cards) - 1
         target.played[same[-1]] = replace(last, bonus=last.bonus + extra)
-        turn.say("alter", f"{who}'s {part.card} changes the {part.card} of {label} by "
-                          f"{extra:+d}.")
+        turn.say("alter", f"{who}'s {part.card} changes the {part.card} of {label} by {extra:+d}.")
         return
     if not against:
         turn.say("alter", f"{who}'s {part.card} does not touch {label}.")
@@ -80,8 +78,7 @@ def counter_element(turn: Turn, who: str, part: Played, target: Target, label: s
         target.played[i] = replace(target.played[i], bonus=target.played[i].bonus - taken)
         strength -= taken
         cancelled += taken
-    turn.say("alter", f"{who}'s {part.card} cancels {cancelled} point(s) of {opposite} "
-                      f"in {label}.")
+    turn.say("alter", f"{who}'s {part.card} cancels {cancelled} point(s) of {opposite} in {label}.")
 
 
 def wall_aim(turn: Turn, aimed: Invocation) -> tuple[str, str] | None:
@@ -138,11 +135,9 @@ def change_established(turn: Turn, alter: Invocation, shape: Alter) -> None:
             for index in shape.elements:
                 part = alter.played[index]
                 turn.say("alter", f"{alter.caster}'s {part.card} strikes {label}.")
-                meet(turn, wall_for(turn, wall.owner, wall.guards), part.card,
-                     power(part, turn.cards))
+                meet(turn, wall_for(turn, wall.owner, wall.guards), part.card, power(part, turn.cards))
         return
     spell: Spell = next(s for s in turn.game.spells if s.id == ident)
     target = Target(spell.caster, list(spell.played), spell.shift)
     change(turn, alter, shape, target, f"{spell.caster}'s established invocation {ident}")
     spell.played, spell.shift = target.played, target.shift
-

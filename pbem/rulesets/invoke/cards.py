@@ -118,12 +118,7 @@ class CardSet:
 
     def full_deck(self, deck: str) -> list[str]:
         """Every card of a deck, each as often as its count, in file order."""
-        return [
-            card.name
-            for card in self.cards.values()
-            if card.deck == deck
-            for _ in range(card.count)
-        ]
+        return [card.name for card in self.cards.values() if card.deck == deck for _ in range(card.count)]
 
     def gems_for(self, mages: int) -> int | None:
         return self.power_gems.get(mages)
@@ -146,8 +141,16 @@ def build_cardset(data: Any, source: str) -> CardSet:
 
     if not isinstance(data, dict):
         raise fail("top level", "expected a mapping of settings and decks")
-    for key in ("name", "power_gems", "hand_size", "draw_limit", "wall_points", "rounds",
-                "elements", "decks"):
+    for key in (
+        "name",
+        "power_gems",
+        "hand_size",
+        "draw_limit",
+        "wall_points",
+        "rounds",
+        "elements",
+        "decks",
+    ):
         if key not in data:
             raise fail(key, "missing")
     for key in ("hand_size", "draw_limit", "wall_points", "rounds"):
@@ -191,8 +194,7 @@ def build_cardset(data: Any, source: str) -> CardSet:
             raise fail("decks", f"expected exactly one card of kind {kind}, found {named}")
     elements = {card.name for card in cards.values() if card.kind == "element"}
     if elements != set(opposites):
-        raise fail("decks", f"the element cards {sorted(elements)} must be the elements "
-                            f"{sorted(opposites)}")
+        raise fail("decks", f"the element cards {sorted(elements)} must be the elements {sorted(opposites)}")
 
     return CardSet(
         name=str(data["name"]),

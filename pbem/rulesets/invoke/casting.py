@@ -61,8 +61,15 @@ class Cast:
 
 
 def read_cast(turn: Turn, cast: Cast) -> Invocation:
-    return read(cast.played, cast.caster, turn.cards, turn.seats, counter=cast.counter,
-                wand=cast.wand, shift=cast.shift)
+    return read(
+        cast.played,
+        cast.caster,
+        turn.cards,
+        turn.seats,
+        counter=cast.counter,
+        wand=cast.wand,
+        shift=cast.shift,
+    )
 
 
 def problem(turn: Turn, invocation: Invocation, pending: Cast | None = None) -> str | None:
@@ -95,8 +102,13 @@ def problem(turn: Turn, invocation: Invocation, pending: Cast | None = None) -> 
 def refuse(turn: Turn, mage: str, secret: str) -> None:
     """Something a mage tried is refused before any card was shown: the cards are still
     in their hand (or face down on their Wand), so only they read which and why."""
-    turn.whisper("fails", f"Something {mage} tried could not be done; the cards stay hidden.",
-                 secret, to=(mage,), power=mage)
+    turn.whisper(
+        "fails",
+        f"Something {mage} tried could not be done; the cards stay hidden.",
+        secret,
+        to=(mage,),
+        power=mage,
+    )
 
 
 def cast_from_hand(turn: Turn, caster: str, parts: tuple[Played, ...]) -> bool:
@@ -117,8 +129,9 @@ def cast_from_hand(turn: Turn, caster: str, parts: tuple[Played, ...]) -> bool:
     shown = f" (playing {names(from_stores)} kept on the table)" if from_stores else ""
     public = manifest.face_up(parts, turn.cards)
     if public != text:  # a Tome, Wand or creature keeps face-down cards: its owner's secret
-        turn.whisper("cast", f"{caster} invokes {public}.", f"{caster} invokes {text}.",
-                     to=(caster,), power=caster)
+        turn.whisper(
+            "cast", f"{caster} invokes {public}.", f"{caster} invokes {text}.", to=(caster,), power=caster
+        )
     else:
         turn.say("cast", f"{caster} invokes {text}{shown}.", power=caster)
     perform(turn, Cast(caster, list(invocation.played), real_cards(parts)))
@@ -134,15 +147,17 @@ def activate_wand(turn: Turn, owner: str) -> bool:
         return False
     assert not isinstance(found, str)
     wand, invocation = found
-    turn.say("cast", f"{owner} activates the Wand {wand.id}: "
-                     f"{write_sequence(invocation.played, turn.cards)}.", power=owner)
+    turn.say(
+        "cast",
+        f"{owner} activates the Wand {wand.id}: {write_sequence(invocation.played, turn.cards)}.",
+        power=owner,
+    )
     cards = manifest.release(turn, wand)
     perform(turn, Cast(owner, list(invocation.played), cards, wand=True))
     return True
 
 
-def perform(turn: Turn, cast: Cast, *, answerable: bool = True,
-            pending: Cast | None = None) -> None:
+def perform(turn: Turn, cast: Cast, *, answerable: bool = True, pending: Cast | None = None) -> None:
     """Counters, then resolution; the cast's cards go where the shape leaves them."""
     try:
         invocation = read_cast(turn, cast)
@@ -186,11 +201,20 @@ def establish(turn: Turn, cast: Cast, invocation: Invocation, repeats: bool = Fa
         cast_turn=turn.game.turn,
     )
     turn.game.spells.append(spell)
-    when = "at the end of the next turn" if repeats else (
-        f"at the end of {cast.caster}'s next turn" if invocation.delay == 1
-        else f"at the end of {cast.caster}'s turn {invocation.delay} turns from now")
-    turn.say("established", f"{cast.caster}'s invocation stays on the table as {spell.id}; "
-                            f"it resolves {when}.", power=cast.caster)
+    when = (
+        "at the end of the next turn"
+        if repeats
+        else (
+            f"at the end of {cast.caster}'s next turn"
+            if invocation.delay == 1
+            else f"at the end of {cast.caster}'s turn {invocation.delay} turns from now"
+        )
+    )
+    turn.say(
+        "established",
+        f"{cast.caster}'s invocation stays on the table as {spell.id}; it resolves {when}.",
+        power=cast.caster,
+    )
 
 
 def resolve(turn: Turn, invocation: Invocation, cast: Cast, pending: Cast | None) -> list[str]:
@@ -302,10 +326,13 @@ def answer(turn: Turn, pending: Cast) -> None:
 def fire(turn: Turn, ready: Ready, pending: Cast) -> None:
     owner = ready.owner
     turn.mage(owner).counters.remove(ready.counter)
-    turn.say("counter", f"{owner}'s counter fires against {pending.label} "
-                        f"(speed {ready.invocation.speed} against "
-                        f"{read_cast(turn, pending).speed}): {counter_text(ready.counter)}.",
-             power=owner)
+    turn.say(
+        "counter",
+        f"{owner}'s counter fires against {pending.label} "
+        f"(speed {ready.invocation.speed} against "
+        f"{read_cast(turn, pending).speed}): {counter_text(ready.counter)}.",
+        power=owner,
+    )
     if ready.counter.action == WAND:
         found = manifest.read_wand(turn, owner, counter=True)
         assert not isinstance(found, str)
@@ -331,9 +358,12 @@ def resolve_spells(turn: Turn) -> None:
                 spell.wait -= 1
             if spell.wait > 0:
                 continue
-        turn.say("established", f"{spell.caster}'s established invocation {spell.id} "
-                                f"resolves: {write_sequence(spell.played, turn.cards)}.",
-                 power=spell.caster)
+        turn.say(
+            "established",
+            f"{spell.caster}'s established invocation {spell.id} "
+            f"resolves: {write_sequence(spell.played, turn.cards)}.",
+            power=spell.caster,
+        )
         cast = Cast(spell.caster, list(spell.played), [], shift=spell.shift, spell=spell)
         perform(turn, cast)
         if spell not in game.spells:
@@ -352,4 +382,3 @@ def _travel(turn: Turn, cast: Cast) -> int:
         return read_cast(turn, cast).travel
     except Unreadable:
         return 0
-

@@ -22,12 +22,10 @@ from .walls import lose
 Effect = Callable[[Turn, str, CardDef], None]
 
 
-def play(turn: Turn, drawer: str, card: str,
-         draw_extra: Callable[[Turn, str, int], None]) -> None:
+def play(turn: Turn, drawer: str, card: str, draw_extra: Callable[[Turn, str, int], None]) -> None:
     """Play a Chaos card ``drawer`` has just drawn."""
     definition = turn.cards.cards[card]
-    turn.say("chaos", f"{drawer} draws the Chaos card {card}: {definition.text}", power=drawer,
-             card=card)
+    turn.say("chaos", f"{drawer} draws the Chaos card {card}: {definition.text}", power=drawer, card=card)
     discard(turn, [card])
     if definition.effect == "draw_extra":
         draw_extra(turn, drawer, definition.amount)
@@ -49,8 +47,7 @@ def destroy_gems(turn: Turn, drawer: str, card: CardDef) -> None:
         lost = min(card.amount, mage.gems)
         mage.gems -= lost
         turn.game.destroyed += lost
-        turn.say("gems", f"{name} loses {plural(lost, 'power gem')} (destroyed).", power=name,
-                 destroyed=lost)
+        turn.say("gems", f"{name} loses {plural(lost, 'power gem')} (destroyed).", power=name, destroyed=lost)
 
 
 def discard_random(turn: Turn, drawer: str, card: CardDef) -> None:
@@ -68,8 +65,7 @@ def gems_to_aether(turn: Turn, drawer: str, card: CardDef) -> None:
         given = min(card.amount, mage.gems)
         mage.gems -= given
         turn.game.aether += given
-        turn.say("gems", f"{name} returns {plural(given, 'power gem')} to the Aether.",
-                 power=name)
+        turn.say("gems", f"{name} returns {plural(given, 'power gem')} to the Aether.", power=name)
 
 
 def gems_from_aether(turn: Turn, drawer: str, card: CardDef) -> None:
@@ -91,8 +87,7 @@ def gems_from_richest(turn: Turn, drawer: str, card: CardDef) -> None:
     got = min(card.amount, turn.mage(richest).gems)
     turn.mage(richest).gems -= got
     turn.mage(drawer).gems += got
-    turn.say("gems", f"{drawer} takes {plural(got, 'power gem')} from {richest}.",
-             power=richest)
+    turn.say("gems", f"{drawer} takes {plural(got, 'power gem')} from {richest}.", power=richest)
 
 
 def reverse(turn: Turn, drawer: str, card: CardDef) -> None:
@@ -107,9 +102,13 @@ def pass_left(turn: Turn, drawer: str, card: CardDef) -> None:
     for name in seats:
         left = neighbour(turn, name, 1)
         turn.mage(left).hand.extend(passed[name])
-        turn.whisper("relocate", f"{name} passes {plural(len(passed[name]), 'card')} to {left}.",
-                     f"{name} passes {names(passed[name])} to {left}.", to=(name, left),
-                     power=name)
+        turn.whisper(
+            "relocate",
+            f"{name} passes {plural(len(passed[name]), 'card')} to {left}.",
+            f"{name} passes {names(passed[name])} to {left}.",
+            to=(name, left),
+            power=name,
+        )
 
 
 def walls_weaken(turn: Turn, drawer: str, card: CardDef) -> None:

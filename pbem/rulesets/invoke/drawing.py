@@ -23,8 +23,7 @@ def draw_one(turn: Turn, deck: str) -> str | None:
         game.stock[deck] = game.discards[deck]
         game.discards[deck] = []
         turn.rng.shuffle(game.stock[deck])
-        turn.say("reshuffle", f"The {deck} deck has run out: its discard pile is shuffled "
-                              "into a new deck.")
+        turn.say("reshuffle", f"The {deck} deck has run out: its discard pile is shuffled into a new deck.")
     return game.stock[deck].pop() if game.stock[deck] else None
 
 
@@ -41,8 +40,7 @@ def draw_up(turn: Turn, name: str, *, setup: bool = False) -> list[str]:
     drawn: dict[str, list[str]] = {deck: [] for deck in turn.cards.decks}
     aside: list[str] = []
     for deck, want in choices(turn, name):
-        while (len(mage.hand) < turn.cards.hand_size
-               and taken[deck] < min(want, turn.cards.draw_limit)):
+        while len(mage.hand) < turn.cards.hand_size and taken[deck] < min(want, turn.cards.draw_limit):
             card = draw_one(turn, deck)
             if card is None:
                 break
@@ -52,8 +50,12 @@ def draw_up(turn: Turn, name: str, *, setup: bool = False) -> list[str]:
                 drawn[deck].append(card)
             elif setup:
                 aside.append(card)
-                turn.say("chaos", f"{name} draws the Chaos card {card} for a starting hand: "
-                                  "it is set aside, to be shuffled back.", power=name)
+                turn.say(
+                    "chaos",
+                    f"{name} draws the Chaos card {card} for a starting hand: "
+                    "it is set aside, to be shuffled back.",
+                    power=name,
+                )
             else:
                 tell(turn, name, drawn)
                 drawn = {deck: [] for deck in turn.cards.decks}
@@ -89,5 +91,4 @@ def tell(turn: Turn, name: str, drawn: dict[str, list[str]]) -> None:
         return
     public = "; ".join(f"{plural(len(drawn[deck]), 'card')} from {deck}" for deck in decks)
     secret = "; ".join(f"{names(drawn[deck])} from {deck}" for deck in decks)
-    turn.whisper("draw", f"{name} draws {public}.", f"{name} draws {secret}.", to=(name,),
-                 power=name)
+    turn.whisper("draw", f"{name} draws {public}.", f"{name} draws {secret}.", to=(name,), power=name)

@@ -29,9 +29,13 @@ def take_damage(turn: Turn) -> None:
             lost = min(points, mage.gems)
             mage.gems -= lost
         game.destroyed += lost
-        turn.say("gems", f"{whose(target).capitalize()} power gems take "
-                         f"{plural(points, 'point')} of damage: {plural(lost, 'gem')} destroyed.",
-                 power=target, destroyed=lost)
+        turn.say(
+            "gems",
+            f"{whose(target).capitalize()} power gems take "
+            f"{plural(points, 'point')} of damage: {plural(lost, 'gem')} destroyed.",
+            power=target,
+            destroyed=lost,
+        )
     turn.damage.clear()
 
 
@@ -44,8 +48,12 @@ def ghost_round(turn: Turn, acting: str) -> None:
     for name in game.in_game():
         other = game.mages[name]
         if other.gems == 0 and not other.ghost:
-            turn.say("ghost", f"{name} has no power left: a ghost until the end of their next "
-                              "turn, unless they regain a gem.", power=name)
+            turn.say(
+                "ghost",
+                f"{name} has no power left: a ghost until the end of their next "
+                "turn, unless they regain a gem.",
+                power=name,
+            )
         elif other.gems > 0 and other.ghost:
             turn.say("ghost", f"{name} has power again and is no longer a ghost.", power=name)
         other.ghost = other.gems == 0
@@ -98,9 +106,13 @@ def finish(turn: Turn, reason: str) -> None:
         lost = min(1, owner.gems)
         owner.gems -= lost
         game.destroyed += lost
-        turn.say("wand", f"At the end, {shown}: no legitimate invocation. The Wand explodes "
-                         f"and {wand.owner} loses {plural(lost, 'power gem')}.",
-                 power=wand.owner, destroyed=lost)
+        turn.say(
+            "wand",
+            f"At the end, {shown}: no legitimate invocation. The Wand explodes "
+            f"and {wand.owner} loses {plural(lost, 'power gem')}.",
+            power=wand.owner,
+            destroyed=lost,
+        )
     standing = game.in_game()
     best = max(game.mages[name].gems for name in standing)
     game.winners = [name for name in standing if game.mages[name].gems == best] if best else []
@@ -108,9 +120,10 @@ def finish(turn: Turn, reason: str) -> None:
     if not game.winners:
         game.result = f"The game is over ({reason}); nobody has power left, nobody wins."
     elif len(game.winners) == 1:
-        game.result = (f"The game is over ({reason}): {game.winners[0]} wins with "
-                       f"{plural(best, 'power gem')}.")
+        game.result = f"The game is over ({reason}): {game.winners[0]} wins with {plural(best, 'power gem')}."
     else:
-        game.result = (f"The game is over ({reason}): {' and '.join(game.winners)} share the "
-                       f"win with {plural(best, 'power gem')} each.")
+        game.result = (
+            f"The game is over ({reason}): {' and '.join(game.winners)} share the "
+            f"win with {plural(best, 'power gem')} each."
+        )
     turn.say("over", game.result)

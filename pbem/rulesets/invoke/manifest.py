@@ -37,8 +37,14 @@ def manifest(turn: Turn, invocation: Invocation) -> list[str]:
     if public == secret:
         turn.say("manifest", f"{caster} manifests {public}.", power=caster, thing=thing.id)
     else:
-        turn.whisper("manifest", f"{caster} manifests {public}.", f"{caster} manifests {secret}.",
-                     to=(caster,), power=caster, thing=thing.id)
+        turn.whisper(
+            "manifest",
+            f"{caster} manifests {public}.",
+            f"{caster} manifests {secret}.",
+            to=(caster,),
+            power=caster,
+            thing=thing.id,
+        )
     return real_cards(invocation.played)
 
 
@@ -51,12 +57,13 @@ def describe(thing: Thing, cards: CardSet) -> tuple[str, str]:
         shown = [card_text(part, cards) for part in thing.kept if not part.down]
         if hidden:
             shown.append(plural(hidden, "face-down card"))
-        return (f"{name} holding {' & '.join(shown)}",
-                f"{name} holding {write_sequence(thing.kept, cards)}")
+        return (f"{name} holding {' & '.join(shown)}", f"{name} holding {write_sequence(thing.kept, cards)}")
     if not thing.kept:
         return (f"{name}, holding nothing", f"{name}, holding nothing")
-    return (f"{name} holding {plural(len(thing.kept), 'face-down card')}",
-            f"{name} holding {names([part.card for part in thing.kept])}")
+    return (
+        f"{name} holding {plural(len(thing.kept), 'face-down card')}",
+        f"{name} holding {names([part.card for part in thing.kept])}",
+    )
 
 
 def face_up(parts: Sequence[Played], cards: CardSet) -> str:
@@ -80,8 +87,7 @@ def read_wand(turn: Turn, owner: str, *, counter: bool) -> tuple[Thing, Invocati
     if wand is None:
         return f"{owner} has no Wand in play"
     try:
-        invocation = read(wand_parts(wand), owner, turn.cards, turn.seats, counter=counter,
-                          wand=True)
+        invocation = read(wand_parts(wand), owner, turn.cards, turn.seats, counter=counter, wand=True)
     except Unreadable as error:
         return f"the Wand's invocation cannot be read: {error.message}"
     return wand, invocation

@@ -70,9 +70,7 @@ def read_sequence(text: str, cards: CardSet, seats: Sequence[str]) -> tuple[Play
     parts = []
     for number, piece in enumerate(pieces, start=1):
         if not piece.strip():
-            raise NotationError(
-                f"card {number} is empty", "write one card between each pair of '&'"
-            )
+            raise NotationError(f"card {number} is empty", "write one card between each pair of '&'")
         parts.append(read_card(piece, cards, seats))
     return tuple(parts)
 
@@ -83,7 +81,7 @@ def read_card(piece: str, cards: CardSet, seats: Sequence[str]) -> Played:
     down = False
     for marker in ("face down ", "face-down ", "facedown "):
         if written.lower().startswith(marker):
-            down, written = True, written[len(marker):]
+            down, written = True, written[len(marker) :]
     if written.startswith("(") and written.endswith(")"):
         down, written = True, written[1:-1].strip()
     words = written.lower()
@@ -95,19 +93,17 @@ def read_card(piece: str, cards: CardSet, seats: Sequence[str]) -> Played:
             return Played(card=name, down=down)
         known = ", ".join(cards.of_kind("modifier"))
         raise NotationError(
-            f"there is no {name} card", f"the modifier cards are {known}; several may follow "
-            "one card, e.g. Fire & +2 & +1"
+            f"there is no {name} card",
+            f"the modifier cards are {known}; several may follow one card, e.g. Fire & +2 & +1",
         )
 
     found, rest = _card_name(words, cards)
     if found is None:
         raise NotationError(f"{piece.strip()!r} is not a card", _guess(words, cards))
     name = found
-    rest = written[len(written) - len(rest):] if rest else ""
+    rest = written[len(written) - len(rest) :] if rest else ""
     if cards.kind(name) == "chaos":
-        raise NotationError(
-            f"{name} is a Chaos card", "Chaos cards are played by themselves when drawn"
-        )
+        raise NotationError(f"{name} is a Chaos card", "Chaos cards are played by themselves when drawn")
     what, who = _words(name, rest, cards, seats)
     return Played(card=name, what=what, who=who, down=down)
 
@@ -118,7 +114,7 @@ def _card_name(words: str, cards: CardSet) -> tuple[str | None, str]:
         if words == key:
             return name, ""
         if words.startswith(key + " "):
-            return name, words[len(key) + 1:]
+            return name, words[len(key) + 1 :]
     return None, ""
 
 
@@ -144,9 +140,12 @@ def _words(name: str, rest: str, cards: CardSet, seats: Sequence[str]) -> tuple[
         return "", match_name(rest, places, "mage") if rest else ""
     if kind in ("target_creature", "target_item"):
         owner = re.search(r"(?:^| )of (.*)$", rest, re.IGNORECASE)
-        what, who = (rest[:owner.start()], owner.group(1)) if owner else (rest, "")
-        things = cards.of_kind("creature") if kind == "target_creature" else (
-            cards.named("tome"), cards.named("wand"))
+        what, who = (rest[: owner.start()], owner.group(1)) if owner else (rest, "")
+        things = (
+            cards.of_kind("creature")
+            if kind == "target_creature"
+            else (cards.named("tome"), cards.named("wand"))
+        )
         return (
             _thing(what, things, "creature" if kind == "target_creature" else "magical item"),
             match_name(who, places, "mage") if who else "",
@@ -170,15 +169,13 @@ def _words(name: str, rest: str, cards: CardSet, seats: Sequence[str]) -> tuple[
     if rest:
         following = _card_name(normal(rest), cards)[0]
         if following:
-            raise NotationError(
-                f"{name} takes no words after it", f"join cards with &: {name} & {following}"
-            )
+            raise NotationError(f"{name} takes no words after it", f"join cards with &: {name} & {following}")
         raise NotationError(f"{name} takes no words after it ({rest!r})")
     return "", ""
 
 
 def _drop(text: str, prefix: str) -> str:
-    return text[len(prefix):] if text.lower().startswith(prefix) else text
+    return text[len(prefix) :] if text.lower().startswith(prefix) else text
 
 
 def _thing(word: str, names: Sequence[str], what: str) -> str:

@@ -104,8 +104,10 @@ def read_order(game: Game, power: str, line: str, used: Tally[str] | None = None
         short = missing(turn, power, [*used.elements(), *need])
         if short:
             others = " (with your other lines)" if used else ""
-            raise OrderError(f"you do not hold {', '.join(short)}{others}",
-                             f"your hand: {', '.join(game.mages[power].hand) or 'empty'}")
+            raise OrderError(
+                f"you do not hold {', '.join(short)}{others}",
+                f"your hand: {', '.join(game.mages[power].hand) or 'empty'}",
+            )
         used.update(need)
     return order
 
@@ -118,12 +120,14 @@ def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Orde
     if words in ("no counters", "no counter", "clear counters"):
         return Order("no_counters", "NO COUNTERS", "counters")
     first = words.split(" ", 1)[0]
-    rest = line.strip()[len(first):].strip()
+    rest = line.strip()[len(first) :].strip()
     if first == "refill":
         return read_draw(cards, rest)
     if first == "draw":
-        raise OrderError("DRAW is the vote for a drawn game; to choose the decks you draw from, "
-                         "write REFILL", f"REFILL {rest}" if rest else "REFILL 3 Focus, 2 Manifest")
+        raise OrderError(
+            "DRAW is the vote for a drawn game; to choose the decks you draw from, write REFILL",
+            f"REFILL {rest}" if rest else "REFILL 3 Focus, 2 Manifest",
+        )
     if first == "discard" and not words.startswith("discard &"):
         names = [n for n in re.split(r"[,&]", rest) if n.strip()]
         if not names:
@@ -133,8 +137,7 @@ def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Orde
         note = None
         if Tally(held) - hand:
             note = f"you do not hold {', '.join(sorted((Tally(held) - hand).elements()))} now"
-        return Order("discard", f"DISCARD {', '.join(held)}", "discard", note=note,
-                     cards=tuple(held))
+        return Order("discard", f"DISCARD {', '.join(held)}", "discard", note=note, cards=tuple(held))
     if first == "repair":
         return _repair(game, cards, power, rest)
     if first == "if":
@@ -152,22 +155,22 @@ def _card(cards: CardSet, name: str) -> str:
 def read_draw(cards: CardSet, rest: str) -> Order:
     choices: list[tuple[str, int]] = []
     if not rest:
-        raise OrderError("REFILL needs decks",
-                         f"e.g. REFILL 3 Focus, 2 Manifest, 2 {cards.decks[1]}")
+        raise OrderError("REFILL needs decks", f"e.g. REFILL 3 Focus, 2 Manifest, 2 {cards.decks[1]}")
     for item in re.split(r"[,&]| and ", rest):
         item = item.strip()
         if not item:
             continue
         match = re.match(r"^(\d+)\s+(.*)$", item)
-        count, name = (int(match.group(1)), match.group(2)) if match else (
-            cards.draw_limit, item)
+        count, name = (int(match.group(1)), match.group(2)) if match else (cards.draw_limit, item)
         try:
             deck = match_name(name, cards.decks, "deck")
         except NotationError as error:
             raise OrderError(error.message, error.hint) from None
         if count > cards.draw_limit:
-            raise OrderError(f"at most {cards.draw_limit} cards may come from one deck",
-                             f"REFILL {cards.draw_limit} {deck}")
+            raise OrderError(
+                f"at most {cards.draw_limit} cards may come from one deck",
+                f"REFILL {cards.draw_limit} {deck}",
+            )
         if deck in (d for d, _ in choices):
             raise OrderError(f"{deck} is named twice")
         choices.append((deck, count))
@@ -209,8 +212,10 @@ def _repair(game: Game, cards: CardSet, power: str, rest: str) -> Order:
     wall = next((w for w in game.walls if w.id == wall_id), None)
     if wall is None or wall.owner != power:
         yours = [w.id for w in game.walls if w.owner == power]
-        raise OrderError(f"{wall_id} is not a wall of yours",
-                         f"your walls: {', '.join(yours)}" if yours else "you have no wall")
+        raise OrderError(
+            f"{wall_id} is not a wall of yours",
+            f"your walls: {', '.join(yours)}" if yours else "you have no wall",
+        )
     parts = _parts(cards, game, sequence)
     why = repair(Turn.looking(game), copy.deepcopy(wall), parts)
     if why:
@@ -228,21 +233,28 @@ def _counter(game: Game, cards: CardSet, power: str, body: str) -> Order:
     elif re.search(r"\s+then\s+", body, re.I):
         trigger, action = re.split(r"\s+then\s+", body, maxsplit=1, flags=re.I)
     else:
-        raise OrderError("a counter is IF <card> AT <whom>: <invocation>",
-                         "e.g. IF Fire AT ME: Haste & Build Wall & Water")
+        raise OrderError(
+            "a counter is IF <card> AT <whom>: <invocation>", "e.g. IF Fire AT ME: Haste & Build Wall & Water"
+        )
     match = TRIGGER.match(trigger.strip())
     if not match:
-        raise OrderError("a counter says what it answers and at whom",
-                         "e.g. IF Fire AT ME:, IF ANY BY Bob AT Aether:, IF Target Hand AT Carol:")
+        raise OrderError(
+            "a counter says what it answers and at whom",
+            "e.g. IF Fire AT ME:, IF ANY BY Bob AT Aether:, IF Target Hand AT Carol:",
+        )
     what = match.group("what").strip()
     what = ANY if normal(what) in ("any", "anything") else _card(cards, what)
     people = [p for p in game.seats if p != power]
     try:
-        by = ANYONE if not match.group("by") or normal(match.group("by")) == "anyone" else \
-            match_name(match.group("by"), people, "mage")
+        by = (
+            ANYONE
+            if not match.group("by") or normal(match.group("by")) == "anyone"
+            else match_name(match.group("by"), people, "mage")
+        )
         at_word = match.group("at").strip()
         at = {"me": ME, "anyone": ANYONE}.get(normal(at_word)) or match_name(
-            at_word, [*game.seats, AETHER], "mage")
+            at_word, [*game.seats, AETHER], "mage"
+        )
     except NotationError as error:
         raise OrderError(error.message, error.hint) from None
     action = action.strip()
@@ -266,8 +278,7 @@ def _counter(game: Game, cards: CardSet, power: str, body: str) -> Order:
         action = write_sequence(parts, cards)
         short = missing(Turn.looking(game), power, real_cards(parts))
         if short:
-            note = (f"you do not hold {', '.join(short)} now; the counter fires only if you "
-                    "do then")
+            note = f"you do not hold {', '.join(short)} now; the counter fires only if you do then"
     counter = Counter(what=what, by=by, at=at, action=action)
     return Order("counter", counter_text(counter), "counters", note=note, counter=counter)
 
@@ -282,16 +293,20 @@ def parse_mail(game: Game, power: str, text: str) -> list[OrderLine]:
         try:
             order = read_order(game, power, raw, used)
         except OrderError as error:
-            lines.append(OrderLine(line=number, text=raw.strip(), error=error.message,
-                                   hint=error.hint))
+            lines.append(OrderLine(line=number, text=raw.strip(), error=error.message, hint=error.hint))
             continue
-        lines.append(OrderLine(line=number, text=raw.strip(), order=order.text, key=order.key,
-                               note=order.note))
+        lines.append(
+            OrderLine(line=number, text=raw.strip(), order=order.text, key=order.key, note=order.note)
+        )
     invoking = any(line.key == "turn" and line.order != "PASS" for line in lines)
     return [
-        OrderLine(line=line.line, text=line.text,
-                  error="PASS means no invocation this turn, but this mail has invocations",
-                  hint="drop PASS, or the invocations")
-        if line.order == "PASS" and invoking else line
+        OrderLine(
+            line=line.line,
+            text=line.text,
+            error="PASS means no invocation this turn, but this mail has invocations",
+            hint="drop PASS, or the invocations",
+        )
+        if line.order == "PASS" and invoking
+        else line
         for line in lines
     ]

@@ -233,9 +233,7 @@ class _Reader:
                     f"{self.name(index)} is manifested by an invocation that starts with it",
                     f"write it alone on its line: {self.played[index].card} & <cards it keeps>",
                 )
-        elements = tuple(
-            self.played[i].card for i in core if self.kind(i) == "element"
-        )
+        elements = tuple(self.played[i].card for i in core if self.kind(i) == "element")
         self.check_opposites(elements)
         first = self.kind(core[0])
         travel = 0
@@ -278,8 +276,7 @@ class _Reader:
             opposite = self.cards.opposites[element]
             if opposite in elements:
                 raise Unreadable(
-                    f"{element} and {opposite} are opposites and may not be combined "
-                    "in the same invocation",
+                    f"{element} and {opposite} are opposites and may not be combined in the same invocation",
                     "use one of them, or two invocations",
                 )
 
@@ -338,8 +335,7 @@ class _Reader:
                 else:
                     count = 1 + sum(self.cards.value(m) for m in part.lead)
                     if count < 1:
-                        raise Unreadable(
-                            f"{self.name(index)}: the modifiers before it leave no stop")
+                        raise Unreadable(f"{self.name(index)}: the modifiers before it leave no stop")
                     step = 1 + sum(self.cards.value(m) for m in part.mods) + part.bonus
                     step = step if kind == "move_left" else -step
                     arrivals = [base.moved(step * k) for k in range(1, count + 1)]
@@ -356,8 +352,7 @@ class _Reader:
                     stops[slots.pop(0)][1].append(index)
                 elif swept:
                     raise Unreadable(
-                        "a sweep carries one element to each stop, and this one has more "
-                        "elements than stops",
+                        "a sweep carries one element to each stop, and this one has more elements than stops",
                         "put another + card before the Move, or drop an element",
                     )
                 elif here is None:
@@ -369,8 +364,8 @@ class _Reader:
         if pending:
             if not stops:
                 raise Unreadable(
-                    "an element by itself goes nowhere (\"just throwing down a fire card does "
-                    "not make a fireball\")",
+                    'an element by itself goes nowhere ("just throwing down a fire card does '
+                    'not make a fireball")',
                     "move it: Move Left & Fire, Invoke Bob & Fire; or guard: Build Wall & Fire",
                 )
             stops[0][1][:0] = pending
@@ -435,15 +430,13 @@ class _Reader:
         if "discard" in kinds:
             if kind != "target_hand":
                 raise Unreadable(
-                    "Discard works only with Target Hand (it may not be used to target "
-                    "Power Gems)",
+                    "Discard works only with Target Hand (it may not be used to target Power Gems)",
                 )
             self.only(rest, (*MOVES, "invoke", "discard"), "a discard")
             discards = [i for i in rest if self.kind(i) == "discard"]
             if len(discards) > 1:
                 raise Unreadable("one Discard is enough: add + cards to it for more")
-            place = self.single_place(target, [i for i in rest if i not in discards],
-                                      "Target Hand")
+            place = self.single_place(target, [i for i in rest if i not in discards], "Target Hand")
             if place.anchor == AETHER:
                 raise Unreadable("the Aether holds no hand")
             count = value(target, self.cards) + value(self.played[discards[0]], self.cards) - 1
@@ -530,8 +523,7 @@ class _Reader:
             raise Unreadable("an element charged with less than one point adds nothing")
         if sum(points) > self.cards.wall_points:
             raise Unreadable(
-                f"a wall holds at most {self.cards.wall_points} points, this one "
-                f"{sum(points)}",
+                f"a wall holds at most {self.cards.wall_points} points, this one {sum(points)}",
                 "remove a modifier or an element",
             )
         return BuildWall(head.what, tuple(rest))
@@ -546,9 +538,9 @@ class _Reader:
             )
         established = head.what if kind == "target_established" else ""
         rest = [
-            i for i in core[1:]
-            if not (kind == "target_current" and self.kind(i) == "invoke"
-                    and not self.played[i].who)
+            i
+            for i in core[1:]
+            if not (kind == "target_current" and self.kind(i) == "invoke" and not self.played[i].who)
         ]  # "Target Current Invocation & Haste & Invoke & Water" (rulebook example 5)
         amount = value(head, self.cards) - 1
         kinds = [self.kind(i) for i in rest]
@@ -592,9 +584,7 @@ def _manifest(parts: tuple[Played, ...], caster: str, cards: CardSet) -> Invocat
     if kind != "wand":
         for part in kept:
             if part.down:
-                raise Unreadable(
-                    f"the cards in a {head.card} always lie face down; 'face down' is for Wands"
-                )
+                raise Unreadable(f"the cards in a {head.card} always lie face down; 'face down' is for Wands")
             if part.what or part.who:
                 raise Unreadable(
                     f"{card_text(part, cards)}: a {head.card} keeps bare cards",

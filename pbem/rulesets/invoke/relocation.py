@@ -39,8 +39,9 @@ def discard_hand(turn: Turn, invocation: Invocation, shape: HandDiscard) -> None
         return
     cards = random_cards(turn, turn.mage(seat).hand, shape.count)
     discard(turn, cards)
-    turn.say("discard", f"{seat} discards {plural(len(cards), 'card')} at random: "
-                        f"{names(cards)}.", power=seat)
+    turn.say(
+        "discard", f"{seat} discards {plural(len(cards), 'card')} at random: {names(cards)}.", power=seat
+    )
 
 
 def receive(turn: Turn, name: str, cards: list[str]) -> list[str]:
@@ -51,8 +52,7 @@ def receive(turn: Turn, name: str, cards: list[str]) -> list[str]:
     return cards[room:]
 
 
-def relocate(turn: Turn, invocation: Invocation, shape: Relocate,
-             played: list[Played]) -> None:
+def relocate(turn: Turn, invocation: Invocation, shape: Relocate, played: list[Played]) -> None:
     target = played[shape.target]
     kind = turn.cards.kind(target.card)
     source, dest = shape.source.seat(turn.seats), shape.dest.seat(turn.seats)
@@ -65,16 +65,18 @@ def relocate(turn: Turn, invocation: Invocation, shape: Relocate,
         moved = min(shape.count, giver.gems)
         giver.gems -= moved
         turn.mage(dest).gems += moved
-        turn.say("relocate", f"{caster}'s Target Power Gem moves {plural(moved, 'power gem')} "
-                             f"from {source} to {dest}.", power=source)
+        turn.say(
+            "relocate",
+            f"{caster}'s Target Power Gem moves {plural(moved, 'power gem')} from {source} to {dest}.",
+            power=source,
+        )
         return
     if kind == "target_hand":
         cards = random_cards(turn, turn.mage(source).hand, shape.count)
         lost = receive(turn, dest, cards)
         turn.whisper(
             "relocate",
-            f"{caster}'s Target Hand moves {plural(len(cards), 'card')} from {source}'s "
-            f"hand to {dest}.",
+            f"{caster}'s Target Hand moves {plural(len(cards), 'card')} from {source}'s hand to {dest}.",
             f"{caster}'s Target Hand moves {names(cards)} from {source}'s hand to {dest}.",
             to=(source, dest),
             power=source,
@@ -86,8 +88,9 @@ def relocate(turn: Turn, invocation: Invocation, shape: Relocate,
     kinds = ("creature",) if kind == "target_creature" else ("tome", "wand")
     thing = find_thing(turn, kinds, target.what, source)
     if thing is None:
-        turn.say("relocate", f"{caster}'s {target.card} finds no {target.what or 'such thing'} "
-                             f"of {source}'s.")
+        turn.say(
+            "relocate", f"{caster}'s {target.card} finds no {target.what or 'such thing'} of {source}'s."
+        )
         return
     problem = arrival_problem(turn, thing.card, dest)
     if problem:
@@ -111,8 +114,12 @@ def arrival_problem(turn: Turn, card: str, owner: str) -> str | None:
         return None
     element = turn.cards.cards[card].element
     for other in mine:
-        if (turn.cards.kind(other.card) == "creature"
-                and turn.cards.opposites[turn.cards.cards[other.card].element] == element):
-            return (f"{owner} has {other.card} in play, and creatures of opposite "
-                    "elements cannot be in play together")
+        if (
+            turn.cards.kind(other.card) == "creature"
+            and turn.cards.opposites[turn.cards.cards[other.card].element] == element
+        ):
+            return (
+                f"{owner} has {other.card} in play, and creatures of opposite "
+                "elements cannot be in play together"
+            )
     return None

@@ -40,11 +40,9 @@ def check_powers(powers: Sequence[str], cards_names: Sequence[str]) -> None:
             raise SetupError(f"{power!r}: a mage's name may not contain & : , ( or )")
         words = normal(power).split()
         if normal(power) in taken or words[0] == "face":
-            raise SetupError(f"{power!r} is a word of the game (a card or keyword): "
-                             "rename the mage")
+            raise SetupError(f"{power!r} is a word of the game (a card or keyword): rename the mage")
         if {"of", "at", "by", "on"} & set(words):
-            raise SetupError(f"{power!r}: a mage's name may not contain the words of, at, by "
-                             "or on")
+            raise SetupError(f"{power!r}: a mage's name may not contain the words of, at, by or on")
         if normal(power) in seen:
             raise SetupError(f"two mages are called {power!r}")
         seen.add(normal(power))
@@ -60,8 +58,7 @@ def start(variant: str, powers: Sequence[str], options: Mapping[str, Any], seed:
     gems = cards.gems_for(len(powers))
     if gems is None:
         sizes = sorted(cards.power_gems)
-        raise SetupError(f"Invoke ({variant}) is for {sizes[0]} to {sizes[-1]} mages, "
-                         f"not {len(powers)}")
+        raise SetupError(f"Invoke ({variant}) is for {sizes[0]} to {sizes[-1]} mages, not {len(powers)}")
     check_powers(powers, list(cards.cards))
     first = options.get("first", powers[0])
     if first not in powers:
@@ -97,7 +94,7 @@ def start(variant: str, powers: Sequence[str], options: Mapping[str, Any], seed:
     )
     game.start_gems = gems * len(powers) + game.aether
     turn = Turn(game, cards, rng)
-    order = game.seats[game.seats.index(first):] + game.seats[:game.seats.index(first)]
+    order = game.seats[game.seats.index(first) :] + game.seats[: game.seats.index(first)]
     aside = [card for name in order for card in draw_up(turn, name, setup=True)]
     for card in aside:
         game.stock[cards.deck_of(card)].append(card)

@@ -212,8 +212,7 @@ def load(data: dict[str, Any]) -> Game:
             for s in data["spells"]
         ],
         things=[
-            Thing(id=t["id"], card=t["card"], owner=t["owner"],
-                  kept=[_played(p) for p in t["kept"]])
+            Thing(id=t["id"], card=t["card"], owner=t["owner"], kept=[_played(p) for p in t["kept"]])
             for t in data["things"]
         ],
         turn=data["turn"],

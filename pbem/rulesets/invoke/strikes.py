@@ -18,15 +18,13 @@ from .table import Turn, find_thing, plural, remove_thing, thing_name, wall_for,
 from .walls import meet
 
 
-def strike(turn: Turn, played: list[Played], indices: tuple[int, ...], owner: str,
-           guards: str) -> int:
+def strike(turn: Turn, played: list[Played], indices: tuple[int, ...], owner: str, guards: str) -> int:
     """Each element in turn meets the wall guarding ``guards`` of ``owner``; returns the
     power that got through. Power a wall absorbed is taken off the elements."""
     through = 0
     for index in indices:
         part = played[index]
-        passed, absorbed = meet(
-            turn, wall_for(turn, owner, guards), part.card, power(part, turn.cards))
+        passed, absorbed = meet(turn, wall_for(turn, owner, guards), part.card, power(part, turn.cards))
         if absorbed:
             played[index] = replace(part, bonus=part.bonus - absorbed)
         through += passed
@@ -37,8 +35,11 @@ def to_damage(turn: Turn, target: str, points: int, source: str) -> None:
     if points <= 0:
         return
     turn.damage[target] = turn.damage.get(target, 0) + points
-    turn.say("strike", f"{source} strikes {whose(target)} power gems: "
-                       f"{plural(points, 'point')} of damage.", power=target)
+    turn.say(
+        "strike",
+        f"{source} strikes {whose(target)} power gems: {plural(points, 'point')} of damage.",
+        power=target,
+    )
 
 
 def attack(turn: Turn, invocation: Invocation, shape: Attack, played: list[Played]) -> None:

@@ -37,10 +37,16 @@ class Turn:
 
     def whisper(self, kind: str, text: str, secret: str, to: Iterable[str], **fields: Any) -> None:
         """An event whose ``secret`` version only ``to`` (and the referee) may read."""
-        self.events.append({
-            "kind": kind, "turn": self.game.turn, "text": text, "secret": secret,
-            "to": sorted(set(to)), **fields,
-        })
+        self.events.append(
+            {
+                "kind": kind,
+                "turn": self.game.turn,
+                "text": text,
+                "secret": secret,
+                "to": sorted(set(to)),
+                **fields,
+            }
+        )
 
     @classmethod
     def looking(cls, game: Game) -> Turn:
@@ -92,7 +98,8 @@ def missing(turn: Turn, name: str, cards: Sequence[str]) -> list[str]:
 def stores(turn: Turn, name: str) -> list[Thing]:
     """The mage's Tome and creatures, whose kept cards may be played as from the hand."""
     return [
-        thing for thing in turn.game.things
+        thing
+        for thing in turn.game.things
         if thing.owner == name and turn.cards.kind(thing.card) in ("tome", "creature")
     ]
 
@@ -156,9 +163,7 @@ def thing_name(thing: Thing) -> str:
 
 
 def wall_for(turn: Turn, owner: str, guards: str) -> Wall | None:
-    return next(
-        (w for w in turn.game.walls if w.owner == owner and w.guards == guards), None
-    )
+    return next((w for w in turn.game.walls if w.owner == owner and w.guards == guards), None)
 
 
 def guarded(turn: Turn, wall: Wall) -> str:

@@ -41,10 +41,13 @@ def standing_orders(turn: Turn, orders: Mapping[str, Sequence[str]]) -> dict[str
             try:
                 mine.append(read_order(game, name, line))
             except OrderError as error:
-                turn.whisper("ignored", f"An order of {name}'s could not be read and is "
-                                        "ignored.",
-                             f"An order of {name}'s could not be read and is ignored: {line} "
-                             f"({error.message}).", to=(name,), power=name)
+                turn.whisper(
+                    "ignored",
+                    f"An order of {name}'s could not be read and is ignored.",
+                    f"An order of {name}'s could not be read and is ignored: {line} ({error.message}).",
+                    to=(name,),
+                    power=name,
+                )
         read[name] = mine
         mage = game.mages[name]
         for order in mine:
@@ -64,9 +67,13 @@ def play_turn(turn: Turn, orders: Mapping[str, Sequence[str]]) -> None:
         if order.kind == "repair":
             wall = next((w for w in game.walls if w.id == order.wall and w.owner == acting), None)
             short = missing(turn, acting, real_cards(order.parts))
-            why = ("it is no longer there" if wall is None else
-                   f"{acting} no longer holds {names(short)}" if short else
-                   repair(turn, wall, order.parts))
+            why = (
+                "it is no longer there"
+                if wall is None
+                else f"{acting} no longer holds {names(short)}"
+                if short
+                else repair(turn, wall, order.parts)
+            )
             if why or wall is None:
                 refuse(turn, acting, f"{acting} cannot repair {order.wall}: {why}.")
                 continue
@@ -84,8 +91,7 @@ def play_turn(turn: Turn, orders: Mapping[str, Sequence[str]]) -> None:
 
     resolve_spells(turn)
     ending.take_damage(turn)
-    end_discards(turn, acting, [c for o in plan if o.kind == "discard" for c in o.cards],
-                 invoked)
+    end_discards(turn, acting, [c for o in plan if o.kind == "discard" for c in o.cards], invoked)
     ending.ghost_round(turn, acting)
     ending.check_end(turn, turn_over=True)
     if not game.over:
@@ -122,4 +128,3 @@ def pass_play(turn: Turn) -> None:
     turn.say("turn", f"Turn {game.turn}: {name} to play.", power=name)
     draw_up(turn, name)
     ending.check_end(turn, turn_over=False)
-

@@ -46,8 +46,11 @@ def event_text(event: Mapping[str, Any], viewer: str) -> str:
 def spell_text(game: Game, spell: Any) -> str:
     cards = cardset(game)
     if spell.wait:
-        when = (f"resolves at the end of {spell.caster}'s next turn" if spell.wait == 1
-                else f"resolves after {spell.wait} more turns of {spell.caster}'s")
+        when = (
+            f"resolves at the end of {spell.caster}'s next turn"
+            if spell.wait == 1
+            else f"resolves after {spell.wait} more turns of {spell.caster}'s"
+        )
     else:
         when = f"resolves at the end of the next turn ({spell.left} more)"
     return f"{spell.id}: {spell.caster}'s {write_sequence(spell.played, cards)}, {when}"
@@ -68,15 +71,17 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
             if thing.owner == name:
                 public, secret = describe(thing, cards)
                 things.append(secret if sees(viewer, name) else public)
-        mages.append({
-            "name": name,
-            "gems": mage.gems,
-            "cards": len(mage.hand),
-            "status": "out" if mage.out else "ghost" if mage.ghost else "in",
-            "walls": walls_of(name),
-            "things": things,
-            "spells": [spell_text(game, s) for s in game.spells if s.caster == name],
-        })
+        mages.append(
+            {
+                "name": name,
+                "gems": mage.gems,
+                "cards": len(mage.hand),
+                "status": "out" if mage.out else "ghost" if mage.ghost else "in",
+                "walls": walls_of(name),
+                "things": things,
+                "spells": [spell_text(game, s) for s in game.spells if s.caster == name],
+            }
+        )
     you = None
     if viewer in game.mages:
         mage = game.mages[viewer]
@@ -92,8 +97,7 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
     if viewer == REFEREE:
         referee = {
             "hands": [hand_line(game, name) for name in game.seats],
-            "counters": [line for name in game.seats
-                         for line in listed(game.mages[name].counters, name)],
+            "counters": [line for name in game.seats for line in listed(game.mages[name].counters, name)],
         }
     return {
         "viewer": viewer,
@@ -106,8 +110,12 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
         "aether": {"gems": game.aether, "walls": walls_of(AETHER)},
         "mages": mages,
         "decks": [
-            {"name": deck, "stock": len(game.stock[deck]), "discard": len(game.discards[deck]),
-             "top": game.discards[deck][-1] if game.discards[deck] else ""}
+            {
+                "name": deck,
+                "stock": len(game.stock[deck]),
+                "discard": len(game.discards[deck]),
+                "top": game.discards[deck][-1] if game.discards[deck] else "",
+            }
             for deck in cards.decks
         ],
         "you": you,

@@ -68,8 +68,11 @@ def guard_of(turn: Turn, owner: str, on: str) -> tuple[str, str] | str:
         return AETHER, GEMS
     if not on or on == GEMS:
         return owner, GEMS
-    thing = thing_by_id(turn, on) if on.startswith("M") and on[1:].isdigit() else find_thing(
-        turn, ("tome", "wand", "creature"), on, owner)
+    thing = (
+        thing_by_id(turn, on)
+        if on.startswith("M") and on[1:].isdigit()
+        else find_thing(turn, ("tome", "wand", "creature"), on, owner)
+    )
     if thing is None or thing.owner != owner:
         return f"{owner} has no {on} in play to guard"
     return owner, thing.id
@@ -93,18 +96,15 @@ def build_problem(turn: Turn, owner: str, guards: str, element: str) -> str | No
     return None
 
 
-def build(turn: Turn, shape: BuildWall, played: Sequence[Played], owner: str,
-          guards: str) -> list[str]:
+def build(turn: Turn, shape: BuildWall, played: Sequence[Played], owner: str, guards: str) -> list[str]:
     """Build the wall; returns the cards now on the table (the wall's)."""
     charge = [
-        WallCard(element=played[i].card, mods=list(played[i].mods),
-                 adjust=played[i].bonus)
+        WallCard(element=played[i].card, mods=list(played[i].mods), adjust=played[i].bonus)
         for i in shape.elements
     ]
     wall = Wall(id=turn.game.new_id("E"), owner=owner, guards=guards, charge=charge)
     if wall_points(turn, wall) <= 0:
-        turn.say("wall", f"The wall for {whose(owner)} gems has no points left and "
-                         "crumbles as it is built.")
+        turn.say("wall", f"The wall for {whose(owner)} gems has no points left and crumbles as it is built.")
         return []
     turn.game.walls.append(wall)
     turn.say("wall", f"{wall_text(turn, wall)} is built.", wall=wall.id, power=owner)
@@ -162,14 +162,21 @@ def meet(turn: Turn, wall: Wall | None, element: str, strength: int) -> tuple[in
         return strength, 0
     held = element_of(wall)
     if held == element:
-        turn.say("blocked", f"{wall.id}, {held}, blocks the {element} ({strength}) "
-                            f"before {guarded(turn, wall)} without damage.", wall=wall.id)
+        turn.say(
+            "blocked",
+            f"{wall.id}, {held}, blocks the {element} ({strength}) "
+            f"before {guarded(turn, wall)} without damage.",
+            wall=wall.id,
+        )
         return 0, 0
     if turn.cards.opposites[held] != element:
         return strength, 0
     absorbed = min(strength, wall_points(turn, wall))
-    turn.say("absorbed", f"{wall.id}, {held}, absorbs {absorbed} of the {element} "
-                         f"({strength}) before {guarded(turn, wall)}.", wall=wall.id)
+    turn.say(
+        "absorbed",
+        f"{wall.id}, {held}, absorbs {absorbed} of the {element} ({strength}) before {guarded(turn, wall)}.",
+        wall=wall.id,
+    )
     lose(turn, wall, absorbed, f"after absorbing {element}")
     return strength - absorbed, absorbed
 
