@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+import yaml
 
 from pbem.ruleset import SetupError
 from pbem.rulesets.invoke import ruleset
-from pbem.rulesets.invoke.cards import VARIANTS, build_cardset
+from pbem.rulesets.invoke.cards import VARIANTS, VARIANTS_DIR, build_cardset
 
 from .tables import CARDS, all_cards, full_set
 
@@ -51,56 +52,17 @@ def test_starting_hands_hold_seven_at_most_three_per_deck_and_no_chaos(seed: int
 
 
 def test_chaos_cards_drawn_at_setup_are_set_aside_and_shuffled_back(monkeypatch) -> None:
-    data = {
-        "name": "chaotic",
-        "power_gems": {2: 7},
-        "hand_size": 7,
-        "draw_limit": 3,
-        "wall_points": 3,
-        "rounds": 5,
-        "elements": dict(CARDS.opposites),
-        "decks": {
-            "Manifest": {"Element": [{"name": e, "kind": "element", "count": 5} for e in CARDS.opposites]},
-            "Thaumaturgy": {
-                "Action": [
-                    {"name": CARDS.named(k), "kind": k, "count": 1}
-                    for k in ("move_left", "move_right", "invoke", "discard", "build_wall")
-                ],
-                "Chaos": [
-                    {
-                        "name": "Backfire",
-                        "kind": "chaos",
-                        "count": 30,
-                        "effect": "destroy_gems",
-                        "who": "drawer",
-                        "amount": 1,
-                        "text": "Ouch.",
-                    }
-                ],
-            },
-            "Focus": {
-                "Target": [
-                    {"name": CARDS.named(k), "kind": k, "count": 2}
-                    for k in (
-                        "target_item",
-                        "target_creature",
-                        "target_hand",
-                        "target_gem",
-                        "target_current",
-                        "target_established",
-                    )
-                ],
-                "Modifier": [
-                    {"name": "+1", "kind": "modifier", "value": 1, "count": 2},
-                    *({"name": CARDS.named(k), "kind": k, "count": 1} for k in ("delay", "sustain", "haste")),
-                    {"name": "Tome", "kind": "tome", "count": 1, "holds": 3},
-                    {"name": "Wand", "kind": "wand", "count": 1},
-                ],
-            },
-        },
-    }
+    data = yaml.safe_load((VARIANTS_DIR / "starter.yaml").read_text())
+    data["name"] = "chaotic"  # the starter set, with 30 Backfires as its only Chaos cards
+    backfire = data["decks"]["Thaumaturgy"]["Chaos"][0]
+    data["decks"]["Thaumaturgy"]["Chaos"] = [{**backfire, "count": 30}]
+    for action in data["decks"]["Thaumaturgy"]["Action"]:
+        action["count"] = 1
     monkeypatch.setitem(VARIANTS, "chaotic", build_cardset(data, "chaotic.yaml"))
     game = ruleset.start("chaotic", ["Ann", "Ben"], {"draw": {"Ann": "3 Thaumaturgy"}}, 2)
+    thaumaturgy = [c for c in game.mages["Ann"].hand if CARDS.deck_of(c) == "Thaumaturgy"]
+    # her three Thaumaturgy draws were Backfires, set aside; the other decks give 3 each
+    assert thaumaturgy == [] and len(game.mages["Ann"].hand) == 6
     assert game.mages["Ann"].gems == 7  # the Chaos cards were not played
     assert not any(card == "Backfire" for m in game.mages.values() for card in m.hand)
     assert game.stock["Thaumaturgy"].count("Backfire") == 30

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from .cards import CHAOS_EFFECTS, CardDef
 from .counters import answer_order
-from .relocation import random_cards
+from .relocation import hand_over, random_cards
 from .table import Turn, discard, names, neighbour, plural
 from .walls import lose
 
@@ -99,16 +99,8 @@ def reverse(turn: Turn, drawer: str, card: CardDef) -> None:
 def pass_left(turn: Turn, drawer: str, card: CardDef) -> None:
     seats = turn.seats
     passed = {name: random_cards(turn, turn.mage(name).hand, card.amount) for name in seats}
-    for name in seats:
-        left = neighbour(turn, name, 1)
-        turn.mage(left).hand.extend(passed[name])
-        turn.whisper(
-            "relocate",
-            f"{name} passes {plural(len(passed[name]), 'card')} to {left}.",
-            f"{name} passes {names(passed[name])} to {left}.",
-            to=(name, left),
-            power=name,
-        )
+    for name in seats:  # all hands give first, then receive: the passes are simultaneous
+        hand_over(turn, name, neighbour(turn, name, 1), passed[name], card.name)
 
 
 def walls_weaken(turn: Turn, drawer: str, card: CardDef) -> None:

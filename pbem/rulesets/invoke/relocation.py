@@ -52,6 +52,22 @@ def receive(turn: Turn, name: str, cards: list[str]) -> list[str]:
     return cards[room:]
 
 
+def hand_over(turn: Turn, giver: str, taker: str, cards: list[str], by: str) -> None:
+    """Cards taken from ``giver``'s hand go to ``taker``'s, face down: only those two
+    read which. What would make the hand more than full is discarded."""
+    lost = receive(turn, taker, cards)
+    turn.whisper(
+        "relocate",
+        f"{by}: {giver} passes {plural(len(cards), 'card')} to {taker}.",
+        f"{by}: {giver} passes {names(cards)} to {taker}.",
+        to=(giver, taker),
+        power=giver,
+    )
+    if lost:
+        discard(turn, lost)
+        turn.say("discard", f"{taker}'s hand is full: {names(lost)} discarded.", power=taker)
+
+
 def relocate(turn: Turn, invocation: Invocation, shape: Relocate, played: list[Played]) -> None:
     target = played[shape.target]
     kind = turn.cards.kind(target.card)
@@ -73,17 +89,7 @@ def relocate(turn: Turn, invocation: Invocation, shape: Relocate, played: list[P
         return
     if kind == "target_hand":
         cards = random_cards(turn, turn.mage(source).hand, shape.count)
-        lost = receive(turn, dest, cards)
-        turn.whisper(
-            "relocate",
-            f"{caster}'s Target Hand moves {plural(len(cards), 'card')} from {source}'s hand to {dest}.",
-            f"{caster}'s Target Hand moves {names(cards)} from {source}'s hand to {dest}.",
-            to=(source, dest),
-            power=source,
-        )
-        if lost:
-            discard(turn, lost)
-            turn.say("discard", f"{dest}'s hand is full: {names(lost)} discarded.", power=dest)
+        hand_over(turn, source, dest, cards, f"{caster}'s Target Hand")
         return
     kinds = ("creature",) if kind == "target_creature" else ("tome", "wand")
     thing = find_thing(turn, kinds, target.what, source)
