@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
-from pbem.rulesets.invictus import army, rehearsal, setup, state, turn, visibility
+from pbem.rulesets.invictus import army, board, rehearsal, setup, state, turn, visibility
 from pbem.rulesets.invictus.orders import Army, Refusal, parse
 from pbem.rulesets.invictus.state import Camp, Game, Player
 from pbem.rulesets.invictus.table import Table
@@ -109,7 +109,7 @@ class Invictus(Ruleset):
             return ["KEEP"]
         if game.stage == "deploy":
             picks = setup.default_deployment(game, player, {})
-            slot = " TO " + (setup.board.front_line(player.camp)[1])
+            slot = " TO " + board.front_line(player.camp)[1]
             words = {"front": "FRONT", "reserve": "RESERVE", "citizen": "CITIZEN"}
             return [
                 f"{words[role]} {game.name(card_id)}" + (slot if role == "front" else "")

@@ -343,6 +343,10 @@ def parse(line: str) -> Order:
     words = [classify(w) for w in tokens(line)]
     if not words:
         raise Refusal("this line has no order in it", "see HELP for the orders")
+    verb = next((i for i, w in enumerate(words) if w.kind == "kw"), 0)
+    if words[0].kind in ("card", "slot") and words[verb].value == "ATTACK":
+        # "Samurai b2 attacks Musha b3"
+        words = [words[verb], *words[:verb], classify("on"), *words[verb + 1 :]]
     first = words[0]
     if first.kind == "kw" and first.value == "REACT" and len(words) > 1:
         words, first = words[1:], words[1]

@@ -54,10 +54,15 @@ class Reading:
 
 
 def read_mail(game: Game, power: str, text: str) -> list[OrderLine]:
+    refusal = None
     if power not in [p.power for p in game.players]:
         players = ", ".join(p.power for p in game.players)
+        refusal = f"{power} is not a power of this game ({players})"
+    elif game.stage == "over":
+        refusal = "the game is over; it takes no more orders"
+    if refusal:
         return [
-            OrderLine(n, raw, error=f"{power} is not a power of this game ({players})")
+            OrderLine(n, raw, error=refusal)
             for n, raw in enumerate(text.splitlines(), 1)
             if raw.strip()
         ]
@@ -88,11 +93,9 @@ def _once(reading: Reading, what: str, number: int) -> None:
 
 def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str | None]:
     game, player = reading.game, reading.player
-    if game.stage == "over":
-        raise Refusal("the game is over; it takes no more orders")
     if isinstance(order, STANDING):
         return _standing(reading, order)
-    stage = game.stage
+    stage = "turn" if game.stage == "over" else game.stage
     if stage == "army" and isinstance(order, Army):
         if player.army:
             raise Refusal(f"your army was set by the game's configuration: {player.army}")

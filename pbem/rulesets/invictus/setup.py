@@ -195,7 +195,9 @@ def deploy(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
                 table.say("deploy", f"{player.power} puts {name} in the reserve.", card=name)
             else:
                 player.kingdom.append(card_id)
-                table.say("deploy", f"{player.power} makes {name} a citizen of the kingdom.", card=name)
+                table.say(
+                    "deploy", f"{player.power} makes {name} a citizen of the kingdom.", card=name
+                )
     game.stage = "turn"
     game.turn = 0
     game.active = 0

@@ -55,7 +55,7 @@ FILLERS = frozenset(
         "the", "first", "a", "an", "one", "my", "our", "that", "which", "would", "its", "it",
         "of", "at", "le", "la", "les", "l", "un", "une", "premier", "premiere", "mon", "ma",
         "mes", "notre", "nos", "qui", "de", "du", "des", "d", "card", "carte", "please",
-        "unit", "unite",
+        "unit", "unite", "ne", "faire", "do",
     }
 )
 
