@@ -14,7 +14,7 @@ from pbem.rulesets.invictus import board, ruleset
 from pbem.rulesets.invictus.state import Camp, Game, Player, Unit
 from pbem.rulesets.invictus.variants import VARIANTS
 
-POWERS = {2: ("North", "South"), 4: ("North", "East", "South", "West")}
+POWERS = {2: ("North", "South"), 4: ("Ann", "Bob", "Cid", "Dee")}
 
 
 def build(
