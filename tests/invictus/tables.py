@@ -97,6 +97,10 @@ def texts(events: Iterable[Mapping[str, Any]], kind: str | None = None) -> list[
     return [e["text"] for e in events if kind is None or e["type"] == kind]
 
 
+def notes(game: Game, power: str, mail: str) -> list[str | None]:
+    return [line.note for line in ruleset.parse_orders(game, power, mail)]
+
+
 def accepted(game: Game, power: str, mail: str) -> list[str]:
     """The canonical orders of a mail; fails the test if any line is refused."""
     lines = ruleset.parse_orders(game, power, mail)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.rulesets.invictus import ruleset
-from tests.invictus.tables import accepted, at, build, names, play, texts
+from tests.invictus.tables import accepted, at, build, names, notes, play, texts
 
 
 def refusal(game, power: str, mail: str) -> str:  # type: ignore[no-untyped-def]
@@ -158,12 +158,16 @@ def test_a_resurrection_that_cannot_be_applied_in_full_cannot_be_played() -> Non
     assert "your battlefield has no free slot" in refusal(game, "North", "SUPPORT Anubis")
 
 
-def test_a_support_with_one_possible_choice_fills_it_in() -> None:
-    """RULINGS 24."""
+def test_a_support_with_one_possible_choice_needs_no_more_words() -> None:
+    """RULINGS 24: the reply says what it will do as things stand."""
     game = build(field={"a2": "Samurai", "b2": "Guard", "c2": "Viking", "a1": "Druid",
                         "b1": "Druid", "b3": "Musha"},
                  hands={"North": ["Anubis"]}, graveyards={0: ["Guard", "Guard"]})
-    assert accepted(game, "North", "SUPPORT Anubis") == ["SUPPORT Anubis: Guard TO c1"]
+    assert accepted(game, "North", "SUPPORT Anubis") == ["SUPPORT Anubis"]
+    assert notes(game, "North", "SUPPORT Anubis") == [
+        "as things stand: SUPPORT Anubis: Guard TO c1"
+    ]
+    assert at(play(game, {"North": ["SUPPORT Anubis"]}).state, "c1") == "Guard"
 
 
 # ready, shift, enlist, banish
@@ -172,7 +176,7 @@ def test_a_support_with_one_possible_choice_fills_it_in() -> None:
 def test_ready_stands_a_tilted_unit_up_so_it_attacks_again() -> None:
     game = build(field={"b2": "Warrior", "b3": "Musha"}, hands={"North": ["Knight"]})
     orders = accepted(game, "North", "ATTACK b2 ON b3\nSUPPORT Knight\nATTACK b2 ON b3")
-    assert orders[1] == "SUPPORT Knight ON Warrior b2"
+    assert orders[1] == "SUPPORT Knight"
     after = play(game, {"North": orders}).state
     assert names(after, after.camps[1].graveyard) == ["Musha"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from pbem.rulesets.invictus import board, ruleset
 from pbem.rulesets.invictus.cards import CARD_SET
-from tests.invictus.tables import accepted, at, build, names, play, texts
+from tests.invictus.tables import accepted, at, build, names, notes, play, texts
 
 
 def refusal(game, power: str, mail: str) -> str:  # type: ignore[no-untyped-def]
@@ -64,7 +64,8 @@ def test_recruiting_takes_the_leftmost_unit_of_the_reserve() -> None:
         game, "North", "RECRUIT Viking TO a2"
     )
     orders = accepted(game, "North", "recruit a2")
-    assert orders == ["RECRUIT Guard TO a2"]
+    assert orders == ["RECRUIT TO a2"]
+    assert notes(game, "North", "recruit a2") == ["as things stand: RECRUIT Guard TO a2"]
     after = play(game, {"North": orders}).state
     assert at(after, "a2") == "Guard" and names(after, after.camps[0].reserve) == ["Viking"]
 

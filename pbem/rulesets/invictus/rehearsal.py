@@ -82,13 +82,12 @@ def read_mail(game: Game, power: str, text: str) -> list[OrderLine]:
     return answers
 
 
-def _once(reading: Reading, what: str, number: int) -> None:
+def _once(reading: Reading, what: str) -> None:
     if what in reading.seen:
         raise Refusal(
             f"this mail already gives {what} (line {reading.seen[what]})",
             "send it once; a later mail replaces it",
         )
-    reading.seen[what] = number
 
 
 def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str | None]:
@@ -99,15 +98,20 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str |
     if stage == "army" and isinstance(order, Army):
         if player.army:
             raise Refusal(f"your army was set by the game's configuration: {player.army}")
-        _once(reading, "an army", number)
-        return army.complete(order, game.rules).text(), "army", None
+        _once(reading, "an army")
+        canonical = army.complete(order, game.rules).text()
+        reading.seen["an army"] = number
+        return canonical, "army", None
     if stage == "hand" and isinstance(order, Keep | Mulligan):
-        _once(reading, "KEEP or MULLIGAN", number)
+        _once(reading, "KEEP or MULLIGAN")
+        reading.seen["KEEP or MULLIGAN"] = number
         return order.text(), "hand", None
     if stage == "deploy" and isinstance(order, Front | Reserve | Citizen):
-        _once(reading, f"a {type(order).__name__.upper()} order", number)
+        what = f"a {type(order).__name__.upper()} order"
+        _once(reading, what)
         card_id, slot = setup.place(game, player, order, reading.used)
         reading.used.add(card_id)
+        reading.seen[what] = number
         canonical = Front(order.card, slot) if isinstance(order, Front) else order
         return canonical.text(), "deploy", None
     if stage == "turn" and isinstance(order, TURN_STEPS):
@@ -127,7 +131,10 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str |
         step = steps.resolve(table, order)
         steps.carry_out(table, step)
         turn.settle(table)
-        return step.text(), "turn", None
+        # The order stays as the player wrote it (RULINGS 7): "ON b3" means whatever
+        # stands on b3 when the step comes; the note says what that is as things stand.
+        note = None if step.text() == order.text() else f"as things stand: {step.text()}"
+        return order.text(), "turn", note
     raise Refusal(f"{order.text().split()[0]} is not an order for now", WHAT_NOW[stage])
 
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from pbem.rulesets.invictus import army, board
+from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.orders import (
     Army,
     Citizen,
@@ -115,12 +116,12 @@ def place(
             f"at setup {player.power} places only: {', '.join(r.upper() for r in roles)}",
             "see HELP for the deployment orders",
         )
+    if role == "citizen" and CARD_SET.card(order.card).leader:
+        raise Refusal("a Leader can never join the kingdom; only Soldiers become citizens")
     card_id = next((c for c in player.hand if game.name(c) == order.card and c not in used), None)
     if card_id is None:
         held = ", ".join(game.name(c) for c in player.hand if c not in used) or "nothing"
         raise Refusal(f"you hold no {order.card} left to place", f"still in your hand: {held}")
-    if role == "citizen" and game.card(card_id).leader:
-        raise Refusal("a Leader can never join the kingdom; only Soldiers become citizens")
     slot = None
     if isinstance(order, Front):
         line = board.front_line(player.camp)
