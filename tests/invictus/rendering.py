@@ -21,8 +21,9 @@ ENVIRONMENT = jinja2.Environment(
 GAME = {"id": "g1", "name": "Test game", "ruleset": "invictus", "variant": "standard"}
 
 
-def report(before: Game, after: Game, events: list[dict[str, Any]], viewer: str,
-           kind: str = "txt") -> str:
+def report(
+    before: Game, after: Game, events: list[dict[str, Any]], viewer: str, kind: str = "txt"
+) -> str:
     """The report of the phase ``before`` -> ``after`` for ``viewer``."""
     phase, following = ruleset.phase(before), ruleset.phase(after)
     context = {
@@ -30,8 +31,12 @@ def report(before: Game, after: Game, events: list[dict[str, Any]], viewer: str,
         "viewer": viewer,
         "phase": {"id": phase.id, "label": phase.label},
         "view": ruleset.view(after, events, viewer),
-        "next": None if following.over else {
-            "id": following.id, "label": following.label, "kind": following.kind,
+        "next": None
+        if following.over
+        else {
+            "id": following.id,
+            "label": following.label,
+            "kind": following.kind,
             "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)",
         },
         "over": following.over,

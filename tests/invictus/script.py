@@ -48,9 +48,7 @@ TURNS: list[dict[str, str]] = [
     {"Bruno": "SUPPORT Arbalétrier ON Samurai b2\nATTACK King b3 ON b2"},
     # T3, Alice (draws a Musha)
     {
-        "Alice": "SUPPORT Musha\n"
-        "RECRUIT Druid TO c2\n"
-        "CANCEL ATTACK ON LEADER IF LETHAL WITH Musha",
+        "Alice": "SUPPORT Musha\nRECRUIT Druid TO c2\nCANCEL ATTACK ON LEADER IF LETHAL WITH Musha",
     },
     # T4, Bruno (draws a Warrior)
     {"Bruno": "RECRUIT Guard TO a3\nRECRUIT Sorcerer TO a3\nCITIZEN Warrior"},

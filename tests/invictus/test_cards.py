@@ -22,11 +22,19 @@ def test_six_versions_each_with_a_leader_and_one_soldier_per_colour() -> None:
 
 
 def test_the_blue_soldiers_are_the_six_the_rulebook_names() -> None:
-    blue = {s.french: v.french for v in CARD_SET.versions.values() for s in v.soldiers
-            if s.colour == "blue"}
+    blue = {
+        s.french: v.french
+        for v in CARD_SET.versions.values()
+        for s in v.soldiers
+        if s.colour == "blue"
+    }
     assert blue == {
-        "Guerrier": "Roi", "Samurai": "Shogun", "Commandant": "Pharaon", "Viking": "Odin",
-        "Océlômeh": "Tlahtoāni", "Mélophore": "Empereur",
+        "Guerrier": "Roi",
+        "Samurai": "Shogun",
+        "Commandant": "Pharaon",
+        "Viking": "Odin",
+        "Océlômeh": "Tlahtoāni",
+        "Mélophore": "Empereur",
     }
 
 
@@ -80,16 +88,31 @@ GOOD = CARDS_FILE.read_text(encoding="utf-8")
     [
         (("attack: X\n", "attack: Y\n"), "soldiers[3] (Sorcerer): attack must be"),
         (("colour: red\n", "colour: pink\n"), "(Guard): colour must be one of"),
-        (("upright: 3, tilted: 2}\n      range", "upright: 0, tilted: 2}\n      range"),
-         "versions.king.leader (King): defense.upright"),
-        (("effect: resurrect, timing: own}\n        source: rulebook",
-          "effect: resurrect, timing: opponent}\n        source: rulebook"),
-         "(Anubis): a resurrect Support can only be played in its owner's turn"),
-        (("effect: ready, timing: own}\n        source: designed\n\n  shogun",
-          "effect: fly, timing: own}\n        source: designed\n\n  shogun"),
-         "(Knight): support effect must be one of"),
-        (("          .#.\n          .#.\n          .o.\n", "          .#.\n          .o#\n          .o.\n"),
-         "(Crossbowman): range must mark the unit with exactly one 'o'"),
+        (
+            ("upright: 3, tilted: 2}\n      range", "upright: 0, tilted: 2}\n      range"),
+            "versions.king.leader (King): defense.upright",
+        ),
+        (
+            (
+                "effect: resurrect, timing: own}\n        source: rulebook",
+                "effect: resurrect, timing: opponent}\n        source: rulebook",
+            ),
+            "(Anubis): a resurrect Support can only be played in its owner's turn",
+        ),
+        (
+            (
+                "effect: ready, timing: own}\n        source: designed\n\n  shogun",
+                "effect: fly, timing: own}\n        source: designed\n\n  shogun",
+            ),
+            "(Knight): support effect must be one of",
+        ),
+        (
+            (
+                "          .#.\n          .#.\n          .o.\n",
+                "          .#.\n          .o#\n          .o.\n",
+            ),
+            "(Crossbowman): range must mark the unit with exactly one 'o'",
+        ),
         (("      - name: Warrior\n", "      - name: Guard\n"), "Guard is defined twice"),
     ],
 )
@@ -105,8 +128,11 @@ def test_a_bad_card_sheet_is_refused_naming_file_and_entry(
 
 
 def test_a_range_target_behind_the_unit_is_refused() -> None:
-    text = GOOD.replace("        range: |\n          .#.\n          .o.\n        support: {effect: cancel_attack",
-                        "        range: |\n          ...\n          .o.\n          .#.\n        support: {effect: cancel_attack", 1)
+    guard = (
+        "        range: |\n          .#.\n          .o.\n        support: {effect: cancel_attack"
+    )
+    behind = guard.replace(".#.\n          .o.", "...\n          .o.\n          .#.")
+    text = GOOD.replace(guard, behind, 1)
     with pytest.raises(CardSheetError, match=r"\(Guard\): range targets"):
         load_cards(CARDS_FILE, text)
 
@@ -115,10 +141,18 @@ def test_the_shipped_variants() -> None:
     assert VARIANTS["standard"].soldiers == 20
     assert VARIANTS["guerre-eclair"].soldiers == 10
     four = VARIANTS["four-player"]
-    assert (four.players, four.soldiers, four.opening_hand, four.camps) == (4, 10, 2, ((0, 2), (1, 3)))
+    assert (four.players, four.soldiers, four.opening_hand, four.camps) == (
+        4,
+        10,
+        2,
+        ((0, 2), (1, 3)),
+    )
 
 
 def test_a_bad_variant_is_refused_naming_it() -> None:
-    text = "odd:\n  label: x\n  players: 2\n  camps: [[0], [0]]\n  soldiers: 20\n  opening_hand: 3\n  reserve_limit: 5\n  deployment: [[front], [front]]\n"
+    text = (
+        "odd:\n  label: x\n  players: 2\n  camps: [[0], [0]]\n  soldiers: 20\n"
+        "  opening_hand: 3\n  reserve_limit: 5\n  deployment: [[front], [front]]\n"
+    )
     with pytest.raises(VariantError, match="variants.yaml: odd: camps must share out seats"):
         load_variants(text=text)

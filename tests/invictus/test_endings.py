@@ -18,7 +18,7 @@ def _kill_last_unit(**kwargs):  # type: ignore[no-untyped-def]
 def test_conscription_takes_the_two_leftmost_units_of_the_reserve() -> None:
     after = _kill_last_unit(reserves={1: ["Guard", "Musha", "Druid"]})
     state = after.state
-    # RULINGS 19: the front centre (b3), then the owner's left (c3, seen from South)
+    # RULINGS 31: the front centre (b3), then the owner's left (c3, seen from South)
     assert (at(state, "b3"), at(state, "c3")) == ("Guard", "Musha")
     assert names(state, state.camps[1].reserve) == ["Druid"]
 
@@ -31,15 +31,17 @@ def test_one_unit_in_reserve_is_joined_by_a_citizen() -> None:
 
 
 def test_an_empty_reserve_means_two_citizens_chosen_by_the_conscript_order() -> None:
-    game = build(field={"b2": "Knight", "b3": "Viking"},
-                 kingdoms={"South": ["Musha", "Viking", "Druid", "Guard"]})
+    game = build(
+        field={"b2": "Knight", "b3": "Viking"},
+        kingdoms={"South": ["Musha", "Viking", "Druid", "Guard"]},
+    )
     after = play(game, {"North": ["ATTACK b2 ON b3"], "South": ["CONSCRIPT yellow, Viking"]})
     state = after.state
     assert (at(state, "b3"), at(state, "c3")) == ("Druid", "Viking")
 
 
 def test_without_a_conscript_order_the_sturdiest_citizens_come() -> None:
-    """RULINGS 19: highest upright defense first, then the order they joined the kingdom."""
+    """RULINGS 31: highest upright defense first, then the order they joined the kingdom."""
     after = _kill_last_unit(kingdoms={"South": ["Viking", "Musha", "Druid", "Guard"]})
     assert (at(after.state, "b3"), at(after.state, "c3")) == ("Musha", "Guard")
 
@@ -47,7 +49,8 @@ def test_without_a_conscript_order_the_sturdiest_citizens_come() -> None:
 def test_a_captured_soldier_can_be_conscripted() -> None:
     after = _kill_last_unit(kingdoms={"South": ["Warrior", "Ninja"]})
     assert sorted([at(after.state, "b3") or "", at(after.state, "c3") or ""]) == [
-        "Ninja", "Warrior"
+        "Ninja",
+        "Warrior",
     ]
 
 
@@ -73,7 +76,7 @@ def test_killing_the_leader_wins() -> None:
 
 
 def test_capturing_the_leader_wins_and_it_never_joins_the_kingdom() -> None:
-    """RULINGS 13."""
+    """RULINGS 17."""
     game = build(field={"b2": "King", "b3": "Shogun"}, leaders=("King", "Shogun"), tilted=["b3"])
     after = play(game, {"North": ["ATTACK b2 ON b3"]}).state
     assert after.result.endswith("the Shogun, was captured.")
@@ -82,8 +85,11 @@ def test_capturing_the_leader_wins_and_it_never_joins_the_kingdom() -> None:
 
 
 def test_steps_after_the_end_are_not_carried_out() -> None:
-    game = build(field={"b2": "Knight", "b3": "Shogun"}, leaders=("King", "Shogun"),
-                 hands={"North": ["Guard"]})
+    game = build(
+        field={"b2": "Knight", "b3": "Shogun"},
+        leaders=("King", "Shogun"),
+        hands={"North": ["Guard"]},
+    )
     after = play(game, {"North": ["ATTACK b2 ON b3", "CITIZEN Guard"]}).state
     assert after.players[0].kingdom == []
 
@@ -92,15 +98,17 @@ def test_steps_after_the_end_are_not_carried_out() -> None:
 
 
 def test_a_majority_in_four_colours_wins_at_once() -> None:
-    game = build(field={"b2": "Ninja", "b3": "Musha", "a3": "Viking"},
-                 kingdoms={"North": ["Warrior", "Crossbowman", "Sorcerer"],
-                           "South": ["Guard"]})
+    game = build(
+        field={"b2": "Ninja", "b3": "Musha", "a3": "Viking"},
+        kingdoms={"North": ["Warrior", "Crossbowman", "Sorcerer"], "South": ["Guard"]},
+    )
     after = play(game, {"North": ["ATTACK b2 ON b3"]}).state
     # the captured Musha makes red 1-1: no majority yet
     assert after.stage == "turn"
-    game = build(field={"b2": "Ninja", "b3": "Knight", "a3": "Viking"},
-                 kingdoms={"North": ["Warrior", "Crossbowman", "Sorcerer"],
-                           "South": ["Guard"]})
+    game = build(
+        field={"b2": "Ninja", "b3": "Knight", "a3": "Viking"},
+        kingdoms={"North": ["Warrior", "Crossbowman", "Sorcerer"], "South": ["Guard"]},
+    )
     after = play(game, {"North": ["ATTACK b2 ON b3"]}).state
     assert after.result == (
         "North wins by development: North holds the majority of citizens in 4 colours "
@@ -110,9 +118,11 @@ def test_a_majority_in_four_colours_wins_at_once() -> None:
 
 def test_development_counts_after_every_step_even_the_opponents_loss() -> None:
     """A banished citizen can hand the majority to the other player at once."""
-    game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Pochtecatl"]},
-                 kingdoms={"North": ["Warrior", "Crossbowman", "Sorcerer", "Guard"],
-                           "South": ["Guard"]})
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha"},
+        hands={"North": ["Pochtecatl"]},
+        kingdoms={"North": ["Warrior", "Crossbowman", "Sorcerer", "Guard"], "South": ["Guard"]},
+    )
     after = play(game, {"North": ["SUPPORT Pochtecatl: Guard"]}).state
     assert after.result.startswith("North wins by development")
 
@@ -120,11 +130,18 @@ def test_development_counts_after_every_step_even_the_opponents_loss() -> None:
 # End of the war
 
 
-def _last_turn(north_kingdom: list[str], south_kingdom: list[str],
-               graveyards: dict[int, list[str]] | None = None):  # type: ignore[no-untyped-def]
-    game = build(field={"b2": "Samurai", "b3": "Musha"}, decks={"North": [], "South": []},
-                 kingdoms={"North": north_kingdom, "South": south_kingdom},
-                 graveyards=graveyards or {}, active=1)
+def _last_turn(
+    north_kingdom: list[str],
+    south_kingdom: list[str],
+    graveyards: dict[int, list[str]] | None = None,
+):  # type: ignore[no-untyped-def]
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha"},
+        decks={"North": [], "South": []},
+        kingdoms={"North": north_kingdom, "South": south_kingdom},
+        graveyards=graveyards or {},
+        active=1,
+    )
     return play(game, {"South": ["PASS"]}).state
 
 
@@ -135,8 +152,9 @@ def test_the_war_ends_when_both_decks_are_empty_and_the_most_majorities_win() ->
 
 
 def test_the_war_goes_on_while_one_deck_has_cards() -> None:
-    game = build(field={"b2": "Samurai", "b3": "Musha"}, decks={"North": ["Guard"], "South": []},
-                 active=1)
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha"}, decks={"North": ["Guard"], "South": []}, active=1
+    )
     after = play(game, {"South": ["PASS"]}).state
     assert after.stage == "turn" and ruleset.phase(after).acting == ("North",)
 
@@ -146,8 +164,9 @@ def test_tied_majorities_go_to_the_most_citizens() -> None:
     after = _last_turn(["Warrior", "Warrior", "Guard"], ["Guard", "Guard", "Samurai", "Druid"])
     assert after.winners == ["South"]
     # blue North, red South, yellow 1-1: one majority each; citizens 5 to 4
-    after = _last_turn(["Warrior", "Warrior", "Warrior", "Guard", "Druid"],
-                       ["Warrior", "Guard", "Guard", "Druid"])
+    after = _last_turn(
+        ["Warrior", "Warrior", "Warrior", "Guard", "Druid"], ["Warrior", "Guard", "Guard", "Druid"]
+    )
     assert after.winners == ["North"] and "tied, so citizens: North 5, South 4" in after.result
 
 
@@ -159,7 +178,25 @@ def test_a_tie_on_everything_is_a_draw() -> None:
 
 
 def test_tied_citizens_go_to_the_fewest_soldiers_in_the_graveyard() -> None:
-    after = _last_turn(["Warrior", "Warrior", "Guard"], ["Guard", "Guard", "Warrior"],
-                       graveyards={0: ["Viking"], 1: ["Viking", "Druid"]})
+    after = _last_turn(
+        ["Warrior", "Warrior", "Guard"],
+        ["Guard", "Guard", "Warrior"],
+        graveyards={0: ["Viking"], 1: ["Viking", "Druid"]},
+    )
     assert after.winners == ["North"]
     assert "Soldiers in the graveyard: North 1, South 2" in after.result
+
+
+def test_the_reply_to_the_attacker_does_not_depend_on_the_defenders_conscript_choice() -> None:
+    """RULINGS 11: a reply uses the sturdiest citizens, whatever the other player chose."""
+    mail = "ATTACK b2 ON b3\nATTACK b1 ON b3"
+    replies = []
+    for choice in ([], ["Viking"]):
+        game = build(
+            field={"b2": "Knight", "b1": "Crossbowman", "b3": "Viking"},
+            kingdoms={"South": ["Viking", "Musha", "Guard"]},
+        )
+        game.players[1].conscription = choice
+        replies.append(ruleset.parse_orders(game, "North", mail))
+    assert replies[0] == replies[1]
+    assert replies[0][1].note == "as things stand: ATTACK Crossbowman b1 ON Musha b3"

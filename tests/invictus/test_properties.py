@@ -21,7 +21,9 @@ from tests.invictus.rendering import report
 POWERS = {2: ["North", "South"], 4: ["Ann", "Bob", "Cid", "Dee"]}
 
 
-def whole_game(variant: str, seed: int) -> Iterator[tuple[Game, dict[str, list[str]], Adjudication]]:
+def whole_game(
+    variant: str, seed: int
+) -> Iterator[tuple[Game, dict[str, list[str]], Adjudication]]:
     """Each phase of one game: the state before, the orders sent, the adjudication."""
     rng = random.Random(seed)
     powers = POWERS[VARIANTS[variant].players]
@@ -56,8 +58,10 @@ def conserved(game: Game) -> None:
 def no_leaks(before: Game, after: Game, events: list[dict[str, Any]], check_html: bool) -> None:
     for viewer in [p.power for p in after.players] + [PUBLIC, REFEREE]:
         facts = ruleset.hidden_facts(after, events, viewer)
-        rendered = [json.dumps(ruleset.view(after, events, viewer), ensure_ascii=False),
-                    report(before, after, events, viewer)]
+        rendered = [
+            json.dumps(ruleset.view(after, events, viewer), ensure_ascii=False),
+            report(before, after, events, viewer),
+        ]
         if check_html:
             rendered.append(report(before, after, events, viewer, "html"))
         for text in rendered:
@@ -70,9 +74,7 @@ def no_leaks(before: Game, after: Game, events: list[dict[str, Any]], check_html
 def test_random_games_end_conserve_cards_and_keep_secrets(variant: str, seed: int) -> None:
     rules = VARIANTS[variant]
     bound = 3 + rules.players * (rules.soldiers - rules.opening_hand)
-    phases = 0
-    for before, _orders, adjudication in whole_game(variant, seed):
-        phases += 1
+    for phases, (before, _orders, adjudication) in enumerate(whole_game(variant, seed), 1):
         assert phases <= bound, f"no end after {bound} phases"
         after = adjudication.state
         if after.stage != "army":
@@ -101,7 +103,6 @@ def test_random_games_reach_every_kind_of_ending() -> None:
     endings: Counter[str] = Counter()
     for variant in ("guerre-eclair", "four-player"):
         for seed in range(30):
-            for _before, _orders, adjudication in whole_game(variant, seed):
-                pass
-            endings[adjudication.events[-1].get("how", "?")] += 1
+            *_, (_before, _orders, last) = whole_game(variant, seed)
+            endings[last.events[-1].get("how", "?")] += 1
     assert {"execution", "development", "end-of-war", "collapse"} <= set(endings), endings

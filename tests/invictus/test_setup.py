@@ -27,8 +27,12 @@ def test_the_registry_finds_the_ruleset() -> None:
         ("standard", ["A", "A"], {}, "distinct"),
         ("standard", ["A", "B"], {"colour": 1}, "unknown Invictus option(s) colour"),
         ("standard", ["A", "B"], {"armies": {"C": "King"}}, "names 'C', who is not a power"),
-        ("standard", ["A", "B"], {"armies": {"A": "King: 20 Samurai, 1 Guard"}},
-         "option armies, A: an army in this game has 20 Soldiers"),
+        (
+            "standard",
+            ["A", "B"],
+            {"armies": {"A": "King: 20 Samurai, 1 Guard"}},
+            "option armies, A: an army in this game has 20 Soldiers",
+        ),
         ("standard", ["A", "B"], {"handicap": {"A": "grandmaster"}}, "option handicap, A"),
     ],
 )
@@ -52,9 +56,7 @@ def test_armies_fixed_in_the_options_skip_the_army_phase() -> None:
     )
     assert ruleset.phase(game).id == "hand"
     north, south = game.players
-    assert north.army == (
-        "ARMY King: 4 Warrior, 4 Crossbowman, 4 Guard, 4 Sorcerer, 4 Knight"
-    )
+    assert north.army == ("ARMY King: 4 Warrior, 4 Crossbowman, 4 Guard, 4 Sorcerer, 4 Knight")
     assert Counter(names(game, south.deck + south.hand)) == Counter(
         {"Samurai": 4, "Ashigaru": 4, "Musha": 4, "Enchanter": 4, "Ninja": 4, "Shogun": 1}
     )
@@ -163,7 +165,7 @@ def test_deployment_refuses_what_the_hand_cannot_give() -> None:
 
 
 def test_a_silent_player_deploys_the_sturdiest_soldier_to_the_front_centre() -> None:
-    """RULINGS 33."""
+    """RULINGS 7."""
     game = play(_opening()).state
     north = game.players[0]
     soldiers = north.hand[1:]

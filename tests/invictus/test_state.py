@@ -9,10 +9,16 @@ from tests.invictus.tables import build, play
 
 
 def test_dump_and_load_round_trip_exactly_through_json() -> None:
-    game = build(field={"b2": "Samurai", "b3": "Musha", "b4": "Shogun"}, tilted=["b3"],
-                 hands={"North": ["Guard"]}, reserves={1: ["Druid"]},
-                 kingdoms={"South": ["Viking"]}, graveyards={0: ["Anubis"]},
-                 reactions={"South": ["CANCEL EVERY ATTACK"]}, leaders=("King", "Shogun"))
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha", "b4": "Shogun"},
+        tilted=["b3"],
+        hands={"North": ["Guard"]},
+        reserves={1: ["Druid"]},
+        kingdoms={"South": ["Viking"]},
+        graveyards={0: ["Anubis"]},
+        reactions={"South": ["CANCEL EVERY ATTACK"]},
+        leaders=("King", "Shogun"),
+    )
     game.players[1].conscription = ["red", "Guard"]
     data = json.loads(json.dumps(ruleset.dump_state(game)))
     again = ruleset.load_state(data)

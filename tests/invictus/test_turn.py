@@ -20,8 +20,11 @@ def refusal(game, power: str, mail: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_preparation_stands_the_next_players_units_up_and_draws_a_card() -> None:
-    game = build(field={"b2": "Samurai", "b3": "Musha", "a3": "Viking"}, tilted=["b3", "a3"],
-                 decks={"South": ["Guard", "Warrior"]})
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha", "a3": "Viking"},
+        tilted=["b3", "a3"],
+        decks={"South": ["Guard", "Warrior"]},
+    )
     after = play(game).state
     south = after.players[1]
     assert not any(u.tilted for u in after.camps[1].field.values())
@@ -47,7 +50,7 @@ def test_a_turn_has_one_action() -> None:
 
 
 def test_a_turn_without_any_action_is_doing_nothing() -> None:
-    """RULINGS 8: a silent player, or a mail with only Supports, does nothing."""
+    """RULINGS 9: a silent player, or a mail with only Supports, does nothing."""
     game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Guard"]})
     assert ruleset.default_orders(game, "North") == ["PASS"]
     after = play(game, {"North": ["CITIZEN Guard"]})
@@ -71,8 +74,9 @@ def test_recruiting_takes_the_leftmost_unit_of_the_reserve() -> None:
 
 
 def test_recruiting_onto_a_taken_slot_swaps_the_unit_to_the_right_end_of_the_reserve() -> None:
-    game = build(field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard", "Viking"]},
-                 tilted=["b2"])
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard", "Viking"]}, tilted=["b2"]
+    )
     after = play(game, {"North": ["RECRUIT Guard TO b2"]}).state
     assert at(after, "b2") == "Guard"
     assert names(after, after.camps[0].reserve) == ["Viking", "Samurai"]
@@ -90,7 +94,8 @@ def test_recruiting_from_the_hand_when_the_reserve_is_empty_swaps_back_to_the_ha
 def test_a_support_played_first_fills_the_reserve_so_the_recruit_comes_from_it() -> None:
     game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Viking", "Guard"]})
     assert accepted(game, "North", "SUPPORT Viking\nRECRUIT Viking TO a2") == [
-        "SUPPORT Viking", "RECRUIT Viking TO a2"
+        "SUPPORT Viking",
+        "RECRUIT Viking TO a2",
     ]
     assert "leftmost unit of your reserve, which is Viking" in refusal(
         game, "North", "SUPPORT Viking\nRECRUIT Guard TO a2"
@@ -123,8 +128,9 @@ def test_the_rulebook_example_crossbowman_captures_the_viking() -> None:
 
 def test_the_rulebook_example_boosted_samurai_kills_the_musha_and_the_leader_steps_up() -> None:
     """Page 5: Samurai 1 + 3 against Musha 3 kills; the Leader behind steps forward."""
-    game = build(field={"b2": "Samurai", "b3": "Musha", "b4": "Shogun"},
-                 hands={"North": ["Samurai"]})
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha", "b4": "Shogun"}, hands={"North": ["Samurai"]}
+    )
     after = play(game, {"North": ["SUPPORT Samurai", "ATTACK Samurai b2 ON Musha b3"]})
     state = after.state
     assert names(state, state.camps[1].graveyard) == ["Musha"]
@@ -179,11 +185,20 @@ def test_a_tilted_target_defends_with_its_tilted_defense() -> None:
 
 
 def test_x_counts_the_hand_and_n_the_battlefield_when_the_unit_tilts() -> None:
-    game = build(field={"a2": "Sorcerer", "b2": "Guard", "c2": "Commander", "a3": "Musha",
-                        "b3": "Medjay", "c3": "Cataphract"},
-                 hands={"North": ["Warrior", "Viking"]})
-    after = play(game, {"North": ["ATTACK Sorcerer a2 ON Medjay b3",
-                                  "ATTACK Commander c2 ON Cataphract c3"]})
+    game = build(
+        field={
+            "a2": "Sorcerer",
+            "b2": "Guard",
+            "c2": "Commander",
+            "a3": "Musha",
+            "b3": "Medjay",
+            "c3": "Cataphract",
+        },
+        hands={"North": ["Warrior", "Viking"]},
+    )
+    after = play(
+        game, {"North": ["ATTACK Sorcerer a2 ON Medjay b3", "ATTACK Commander c2 ON Cataphract c3"]}
+    )
     attacks = texts(after.events, "attack")
     # hand: King, Warrior, Viking = 3 (X); battlefield: 3 units (N)
     assert "with Sorcerer a2: 3 attack against defense 2." in attacks[0]
@@ -198,7 +213,7 @@ def test_a_c_attack_captures_a_soldier_whatever_its_defense() -> None:
 
 
 def test_a_c_attack_captures_even_a_wounded_soldier() -> None:
-    """RULINGS 10: C captures "automatiquement", wounded or not."""
+    """RULINGS 14: C captures "automatiquement", wounded or not."""
     game = build(field={"b2": "Ninja", "b3": "Cataphract"}, hands={"North": ["Crossbowman"]})
     after = play(game, {"North": ["SUPPORT Crossbowman ON b3", "ATTACK b2 ON b3"]})
     assert "Cataphract b3 takes 1 damage (1 against defense 3)." in texts(after.events)
@@ -223,9 +238,11 @@ def test_one_citizen_a_turn_and_never_the_leader() -> None:
 
 
 def test_six_units_in_hand_at_the_end_of_the_turn_force_a_citizen() -> None:
-    """RULINGS 18: the Soldier that came into the hand last goes."""
-    game = build(field={"b2": "Samurai", "b3": "Musha"},
-                 hands={"North": ["Guard", "Viking", "Warrior", "Knight", "Druid"]})
+    """RULINGS 30: the Soldier that came into the hand last goes."""
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha"},
+        hands={"North": ["Guard", "Viking", "Warrior", "Knight", "Druid"]},
+    )
     after = play(game, {"North": ["PASS"]})
     north = after.state.players[0]
     assert names(after.state, north.kingdom) == ["Druid"] and len(north.hand) == 5
@@ -233,8 +250,10 @@ def test_six_units_in_hand_at_the_end_of_the_turn_force_a_citizen() -> None:
 
 
 def test_a_citizen_made_during_the_turn_is_the_turns_discard() -> None:
-    game = build(field={"b2": "Samurai", "b3": "Musha"},
-                 hands={"North": ["Guard", "Viking", "Warrior", "Knight", "Druid"]})
+    game = build(
+        field={"b2": "Samurai", "b3": "Musha"},
+        hands={"North": ["Guard", "Viking", "Warrior", "Knight", "Druid"]},
+    )
     after = play(game, {"North": ["CITIZEN Guard"]}).state
     assert names(after, after.players[0].kingdom) == ["Guard"]
 
@@ -259,3 +278,47 @@ def test_diagonal_and_long_ranges_seen_from_each_camp() -> None:
     assert board.in_reach("b1", CARD_SET.card("Ashigaru").reach) == {"a3", "b3", "c3"}
     assert board.in_reach("c1", CARD_SET.card("Ashigaru").reach) == {"b3", "c3"}
     assert board.in_reach("b4", CARD_SET.card("Ashigaru").reach) == {"a2", "b2", "c2"}
+
+
+# Steps as written
+
+
+def test_a_step_naming_only_a_slot_acts_on_whatever_stands_there_then() -> None:
+    """RULINGS 8: the reply says what stands there now; the step hits what stands there then."""
+    game = build(field={"b2": "Warrior", "b1": "Crossbowman", "b3": "Viking", "b4": "Guard"})
+    mail = "ATTACK Warrior b2 ON b3\nATTACK b1 ON b3"
+    assert accepted(game, "North", mail) == ["ATTACK Warrior b2 ON b3", "ATTACK b1 ON b3"]
+    assert notes(game, "North", mail)[1] == "as things stand: ATTACK Crossbowman b1 ON Guard b3"
+    # South's Musha cancels the Warrior's attack: the Crossbowman then hits the Viking (1 = 1)
+    game = build(
+        field={"b2": "Warrior", "b1": "Crossbowman", "b3": "Viking", "b4": "Guard"},
+        hands={"South": ["Musha"]},
+        reactions={"South": ["CANCEL ATTACK BY Warrior"]},
+    )
+    after = play(game, {"North": accepted(game, "North", mail)}).state
+    assert names(after, after.players[0].kingdom) == ["Viking"]
+
+
+def test_a_step_that_cannot_be_done_any_more_is_skipped_and_told_only_to_its_player() -> None:
+    """RULINGS 8: a reaction cancels the resurrection, so the recruit behind it fails."""
+    game = build(
+        field={"b2": "Samurai", "a3": "Musha"},
+        hands={"North": ["Anubis"], "South": ["Druid"]},
+        graveyards={0: ["Guard"]},
+        reactions={"South": ["CANCEL SUPPORT WITH Druid"]},
+    )
+    orders = accepted(game, "North", "SUPPORT Anubis: Guard TO a2\nATTACK Guard a2 ON a3")
+    after = play(game, {"North": orders})
+    [failed] = [e for e in after.events if e["type"] == "failed"]
+    assert failed["to"] == ["North"]
+    assert failed["text"] == (
+        "North's order ATTACK Guard a2 ON a3 could not be carried out: a2 is empty."
+    )
+
+
+def test_an_attack_worth_nothing_still_tilts_the_attacker() -> None:
+    """RULINGS 15: X with an empty hand is 0: allowed, harmless, and the unit tilts."""
+    game = build(field={"a2": "Sorcerer", "b2": "King", "b3": "Medjay"})
+    after = play(game, {"North": ["ATTACK a2 ON b3"]})
+    assert "with Sorcerer a2: 0 attack against defense 2." in texts(after.events, "attack")[0]
+    assert after.state.camps[0].field["a2"].tilted and at(after.state, "b3") == "Medjay"

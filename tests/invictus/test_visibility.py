@@ -16,14 +16,17 @@ VIEWERS = ["North", "South", PUBLIC, REFEREE]
 
 def _turn():  # type: ignore[no-untyped-def]
     """North captures the Musha, kills the Viking; South conscripts, then draws Anubis."""
-    game = build(field={"b2": "Samurai", "c2": "Knight", "b3": "Musha", "c3": "Viking"},
-                 hands={"North": ["Guard", "Viking"], "South": ["Druid", "Medjay"]},
-                 reserves={1: ["Guard", "Cataphract"]},
-                 reactions={"South": ["CANCEL ATTACK ON LEADER WITH Medjay"]},
-                 decks={"North": ["Knight", "Warrior"], "South": ["Anubis", "Archer"]})
+    game = build(
+        field={"b2": "Samurai", "c2": "Knight", "b3": "Musha", "c3": "Viking"},
+        hands={"North": ["Guard", "Viking"], "South": ["Druid", "Medjay"]},
+        reserves={1: ["Guard", "Cataphract"]},
+        reactions={"South": ["CANCEL ATTACK ON LEADER WITH Medjay"]},
+        decks={"North": ["Knight", "Warrior"], "South": ["Anubis", "Archer"]},
+    )
     game.players[1].conscription = ["red"]
-    after = play(game, {"North": ["SUPPORT Viking", "ATTACK b2 ON b3", "ATTACK c2 ON c3",
-                                  "ATTACK b2 ON b3"]})
+    after = play(
+        game, {"North": ["SUPPORT Viking", "ATTACK b2 ON b3", "ATTACK c2 ON c3", "ATTACK b2 ON b3"]}
+    )
     return game, after.state, after.events
 
 
@@ -31,7 +34,8 @@ def test_a_player_sees_their_own_hand_and_only_counts_of_the_others() -> None:
     _, state, events = _turn()
     north, south = ruleset.view(state, events, "North")["players"]
     assert [h["label"] for h in north["hand"]] == [
-        "hand of North #1: King", "hand of North #2: Guard"
+        "hand of North #1: King",
+        "hand of North #2: Guard",
     ]
     assert south["hand"] is None and south["hand_count"] == 4 and south["deck_count"] == 1
     assert north["kingdom"] == [{"colour": "red", "count": 1, "cards": "1 Musha"}]

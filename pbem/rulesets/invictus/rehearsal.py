@@ -54,15 +54,15 @@ class Reading:
 
 
 def read_mail(game: Game, power: str, text: str) -> list[OrderLine]:
-    refusal = None
+    closed = None
     if power not in [p.power for p in game.players]:
         players = ", ".join(p.power for p in game.players)
-        refusal = f"{power} is not a power of this game ({players})"
+        closed = f"{power} is not a power of this game ({players})"
     elif game.stage == "over":
-        refusal = "the game is over; it takes no more orders"
-    if refusal:
+        closed = "the game is over; it takes no more orders"
+    if closed:
         return [
-            OrderLine(n, raw, error=refusal)
+            OrderLine(n, raw, error=closed)
             for n, raw in enumerate(text.splitlines(), 1)
             if raw.strip()
         ]
@@ -112,8 +112,8 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str |
         card_id, slot = setup.place(game, player, order, reading.used)
         reading.used.add(card_id)
         reading.seen[what] = number
-        canonical = Front(order.card, slot) if isinstance(order, Front) else order
-        return canonical.text(), "deploy", None
+        placed = Front(order.card, slot) if isinstance(order, Front) else order
+        return placed.text(), "deploy", None
     if stage == "turn" and isinstance(order, TURN_STEPS):
         if player is not game.current:
             raise Refusal(
@@ -131,7 +131,7 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str |
         step = steps.resolve(table, order)
         steps.carry_out(table, step)
         turn.settle(table)
-        # The order stays as the player wrote it (RULINGS 7): "ON b3" means whatever
+        # The order stays as the player wrote it (RULINGS 8): "ON b3" means whatever
         # stands on b3 when the step comes; the note says what that is as things stand.
         note = None if step.text() == order.text() else f"as things stand: {step.text()}"
         return order.text(), "turn", note
