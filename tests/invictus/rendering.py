@@ -1,23 +1,14 @@
-"""Rendering the Invictus templates the way the service does, for tests."""
+"""Rendering the Invictus templates with the service's own environments, for tests."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
+from pbem.reports import Templates
 from pbem.rulesets.invictus import ruleset
 from pbem.rulesets.invictus.state import Game
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-ENVIRONMENT = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES),
-    undefined=jinja2.StrictUndefined,
-    autoescape=jinja2.select_autoescape(["html", "html.j2"]),
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
+TEMPLATES = Templates()
 GAME = {"id": "g1", "name": "Test game", "ruleset": "invictus", "variant": "standard"}
 
 
@@ -42,10 +33,12 @@ def report(
         "over": following.over,
         "result": following.result,
     }
-    return ENVIRONMENT.get_template(f"invictus/report.{kind}.j2").render(**context)
+    if kind == "html":
+        return TEMPLATES.html("invictus/report.html.j2", **context)
+    return TEMPLATES.text("invictus/report.txt.j2", **context)
 
 
 def orders_help(game: Game, power: str) -> str:
-    return ENVIRONMENT.get_template("invictus/orders.txt.j2").render(
-        game=GAME, power=power, view=ruleset.view(game, [], power)
+    return TEMPLATES.text(
+        "invictus/orders.txt.j2", game=GAME, power=power, view=ruleset.view(game, [], power)
     )

@@ -182,3 +182,20 @@ def test_the_first_power_listed_plays_first() -> None:
     for _ in range(3):
         game = play(game).state
     assert ruleset.phase(game).acting == ("South",)
+
+
+def test_what_is_still_missing_is_named_for_the_reply() -> None:
+    game = ruleset.start("standard", ["North", "South"], {}, 1)
+    assert ruleset.missing(game, "North", []) == ["your army (ARMY ...)"]
+    assert ruleset.missing(game, "North", ["ARMY King"]) == []
+    game = play(_opening()).state
+    assert ruleset.missing(game, "North", ["FRONT King TO b2", "CANCEL EVERY ATTACK"]) == [
+        "your RESERVE order",
+        "your CITIZEN order",
+    ]
+    game = play(game).state
+    assert ruleset.missing(game, "North", ["NO REACTIONS"]) == [
+        "your turn (PASS if you do nothing)"
+    ]
+    assert ruleset.missing(game, "North", ["PASS"]) == []
+    assert ruleset.missing(game, "South", []) == []

@@ -101,7 +101,7 @@ class Card:
         """One line a player can check against the printed card."""
         french = f" ({self.french})" if fold(self.french) != fold(self.name) else ""
         return (
-            f"{self.name}{french}, {self.kind} of the {self.version}: attack {self.attack}, "
+            f"{self.name}{french}, {self.kind} ({self.version} version): attack {self.attack}, "
             f"defense {self.upright} upright / {self.tilted} tilted, range {'/'.join(self.grid)}; "
             f"Support: {self.support.describe()}"
         )

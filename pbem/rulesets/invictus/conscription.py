@@ -34,10 +34,12 @@ def conscript(table: Table, camp_index: int) -> None:
     from_reserve = camp.reserve[:2]
     from_kingdom = pick_citizens(game, player, 2 - len(from_reserve), not table.rehearsal)
     if len(from_reserve) + len(from_kingdom) < 2:
+        count = len(from_reserve) + len(from_kingdom)
         table.say(
             "conscription",
-            f"{victory.camp_names(game, camp_index)} must conscript but have only "
-            f"{len(from_reserve) + len(from_kingdom)} unit(s) in reserve and kingdom.",
+            f"{victory.camp_names(game, camp_index)} must conscript two units but "
+            f"{'has' if len(camp.seats) == 1 else 'have'} "
+            f"{'only one' if count == 1 else 'none'} in reserve and kingdom.",
         )
         victory.collapse(table, camp_index)
         return

@@ -13,7 +13,17 @@ from typing import Any
 
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from pbem.rulesets.invictus import army, board, rehearsal, setup, state, turn, visibility
-from pbem.rulesets.invictus.orders import Army, Refusal, parse
+from pbem.rulesets.invictus.orders import (
+    TURN_STEPS,
+    Army,
+    Citizen,
+    Front,
+    Keep,
+    Mulligan,
+    Refusal,
+    Reserve,
+    parse,
+)
 from pbem.rulesets.invictus.state import Camp, Game, Player
 from pbem.rulesets.invictus.table import Table
 from pbem.rulesets.invictus.variants import HANDICAPS, VARIANTS
@@ -117,6 +127,30 @@ class Invictus(Ruleset):
             ]
         if game.stage == "turn" and player is game.current:
             return ["PASS"]
+        return []
+
+    def missing(self, game: Game, power: str, orders: Sequence[str]) -> list[str]:
+        kinds = set()
+        for line in orders:
+            try:
+                kinds.add(type(parse(line)))
+            except Refusal:
+                continue
+        player = game.player(power)
+        if game.stage == "army" and not player.army and Army not in kinds:
+            return ["your army (ARMY ...)"]
+        if game.stage == "hand" and not kinds & {Keep, Mulligan}:
+            return ["KEEP or MULLIGAN"]
+        if game.stage == "deploy":
+            given = {Front: "front", Reserve: "reserve", Citizen: "citizen"}
+            placed = {given[kind] for kind in kinds if kind in given}
+            return [
+                f"your {role.upper()} order"
+                for role in game.rules.deployment[player.seat]
+                if role not in placed
+            ]
+        if game.stage == "turn" and player is game.current and not kinds & set(TURN_STEPS):
+            return ["your turn (PASS if you do nothing)"]
         return []
 
     def adjudicate(
