@@ -25,6 +25,19 @@ from pbem.rulesets.invictus.orders import (
 )
 from pbem.rulesets.invictus.state import Game
 from pbem.rulesets.invictus.table import Table
+from pbem.rulesets.invictus.words import COLOUR_WORDS, EFFECT_WORDS, KEYWORDS
+
+#: words worth trying in fuzzed mails: the vocabulary, slots and a few numbers
+WORDS = {
+    *KEYWORDS,
+    *CARD_SET.names,
+    *COLOUR_WORDS,
+    *EFFECT_WORDS,
+    *board.ALL_SLOTS,
+    "4",
+    "x2",
+    "->",
+}
 
 TYPOS = ["ATACK b2 ON b3", "SUPPORT Samuri", "RECRUIT Guard", "hello", "CITIZEN King of Spain"]
 

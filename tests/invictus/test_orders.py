@@ -40,6 +40,8 @@ from pbem.rulesets.invictus.orders import (
         ("recruit from reserve to b2", "RECRUIT TO b2"),
         ("1. ATTACK Samurai at b2 -> Musha b3", "ATTACK Samurai b2 ON Musha b3"),
         ("attaquer b3 avec b2", "ATTACK b2 ON b3"),
+        ("attack b2 Musha b3", "ATTACK b2 ON Musha b3"),
+        ("attack b2 Samurai on b3", "ATTACK Samurai b2 ON b3"),
         ("Samurai attacks Musha", "ATTACK Samurai ON Musha"),
         ("soutien arbaletrier sur c3", "SUPPORT Crossbowman ON c3"),
         ("play Anubis: Arbalétrier to a2", "SUPPORT Anubis: Crossbowman TO a2"),

@@ -106,3 +106,29 @@ def test_random_games_reach_every_kind_of_ending() -> None:
             *_, (_before, _orders, last) = whole_game(variant, seed)
             endings[last.events[-1].get("how", "?")] += 1
     assert {"execution", "development", "end-of-war", "collapse"} <= set(endings), endings
+
+
+WORDS = sorted(players.WORDS)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    stage=st.integers(0, 4),
+    mail=st.lists(
+        st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=7).map(" ".join),
+        max_size=6,
+    ).map("\n".join),
+)
+def test_reading_any_mail_at_any_stage_never_fails(stage: int, mail: str) -> None:
+    """Every line is answered with an order or an error; nothing raises."""
+    game = ruleset.start("standard", ["North", "South"], {}, 5)
+    for _ in range(stage):
+        game = ruleset.adjudicate(game, {}, stage).state
+    for power in ("North", "South"):
+        lines = ruleset.parse_orders(game, power, mail)
+        assert len(lines) == len([line for line in mail.splitlines() if line.strip()])
+        for line in lines:
+            assert (line.order is None) != (line.error is None)
+            if line.order:
+                again = ruleset.parse_orders(game, power, line.order)
+                assert [a.order for a in again] in ([line.order], [None])

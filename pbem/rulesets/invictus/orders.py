@@ -323,7 +323,9 @@ class _Reader:
                 slot = self.take().value
         elif self.next_is("slot"):
             slot = self.take().value
-            if self.next_is("card"):
+            after = self.words[self.at + 1] if self.at + 1 < len(self.words) else None
+            # "b2 Samurai" is one unit, but in "b2 Musha b3" the Musha goes with b3
+            if self.next_is("card") and (after is None or after.kind != "slot"):
                 card = self.take().value
         else:
             raise self.fail("a unit (a card name, a slot such as b3, or both)")

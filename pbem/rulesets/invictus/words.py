@@ -93,7 +93,7 @@ def fold(text: str) -> str:
 def tokens(line: str) -> list[str]:
     """The folded words of one order line, list markers and punctuation dropped."""
     line = _LIST_MARK.sub("", line)
-    folded = fold(line).replace("'", " ")
+    folded = fold(line).replace("'", " ").replace("→", "->")
     parts = (p.strip(".!?") for p in _SPLIT.split(folded) if p)
     return [p for p in parts if p and p not in FILLERS]
 
