@@ -120,6 +120,11 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
         orders = "\n".join(f"  {power}: {'; '.join(orders) or '(none)'}"
                            for power, orders in sorted(turn.orders.items()))
         text += f"\n--- record of the turn ---\nseed {turn.seed}\norders:\n{orders}\n"
+        press = [p for p in store.press(game_id) if p["phase_id"] == turn.phase_id]
+        if press:
+            text += "press in this phase:\n" + "\n".join(
+                f"  {p['sender']}{' (grey)' if p['grey'] else ''} to {', '.join(p['recipients'])}: "
+                + p["body"].replace("\n", " / ") for p in press) + "\n"
     return text
 
 
@@ -130,7 +135,7 @@ def export(store: Store, game_id: str) -> dict[str, Any]:
         raise ArchiveError(f"no game {game_id!r} in the archive")
     return {
         "game": game_id, "ruleset": game.ruleset, "variant": game.variant, "status": game.status,
-        "start_seed": game.start_seed, "result": game.result,
+        "start_seed": game.start_seed, "result": game.result, "press": store.press(game_id),
         "turns": [{"seq": t.seq, "phase": t.phase_id, "label": t.phase_label, "seed": t.seed,
                    "orders": t.orders, "nmr": t.nmr, "events": t.events,
                    "state_before": t.state_before, "state_after": t.state_after,

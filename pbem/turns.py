@@ -403,6 +403,10 @@ def vote(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
             return "refused: you cannot concede to yourself"
         run.store.set_vote(live.id, player.power, "concede", winner[0])
         answer = f"your concession to {winner[0]} is recorded"
+    if live.config.votes_public:
+        _tell_players(run, live, f"{player.power} votes: {command.text}",
+                      f"{player.power} has voted: {command.text}. (Votes in this game are public.)",
+                      key=f"vote:{run.now.isoformat()}:{player.power}:{command.line}")
     draws = run.store.votes(live.id, "draw")
     if all(draws.get(power) == "yes" for power in alive):
         finish_game(run, live, f"draw among {', '.join(alive)} (all survivors voted for it)")

@@ -286,3 +286,37 @@ def test_the_archive_shows_a_player_only_their_own_report_while_the_game_runs(tm
     assert secrets["North"] in north and secrets["South"] not in north
     assert not any(secret in public for secret in secrets.values())
     assert all(secret in referee for secret in secrets.values()) and "seed" in referee
+
+
+def test_public_votes_are_told_to_everyone(tmp_path):
+    table = make(tmp_path, votes_public=True)
+    order(table, "North", "DRAW")
+    table.run()
+    assert any("North votes: DRAW" in str(m["Subject"]) for m in table.take(SOUTH))
+
+
+def test_history_sends_back_the_last_reports(tmp_path):
+    table = make(tmp_path, early="orders", options={"rounds": 5})
+    for number in (1, 2):
+        for power in PLAYERS:
+            order(table, power, f"ADD {number}")
+        table.run()
+    table.take()
+    order(table, "North", "HISTORY 5")
+    table.run()
+    body = text_of(table.take(NORTH)[0])
+    assert "==== [g1] Round 1 results ====" in body and "==== [g1] Round 2 results ====" in body
+    assert "the last 2 report(s)" in body
+
+
+def test_the_referee_archive_view_includes_all_press(tmp_path):
+    from pbem import archive
+
+    table = make(tmp_path, early="orders")
+    order(table, "North", "PRESS TO South\nmeet at noon\nENDPRESS")
+    for power in PLAYERS:
+        order(table, power, "ADD 1")
+    table.run()
+    with table.store() as store:
+        assert "North to South: meet at noon" in archive.show(store, "g1", "R1", "REFEREE")
+        assert "meet at noon" not in archive.show(store, "g1", "R1", "East")
