@@ -103,6 +103,14 @@ def notes(game: Game, power: str, mail: str) -> list[str | None]:
     return [line.note for line in ruleset.parse_orders(game, power, mail)]
 
 
+def refusal(game: Game, power: str, mail: str) -> str:
+    """The error of the last refused line of a mail; fails the test if none is refused."""
+    lines = ruleset.parse_orders(game, power, mail)
+    errors = [line.error for line in lines if line.error]
+    assert errors, [line.order for line in lines]
+    return str(errors[-1])
+
+
 def accepted(game: Game, power: str, mail: str) -> list[str]:
     """The canonical orders of a mail; fails the test if any line is refused."""
     lines = ruleset.parse_orders(game, power, mail)

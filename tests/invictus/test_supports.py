@@ -3,14 +3,7 @@
 from __future__ import annotations
 
 from pbem.rulesets.invictus import ruleset
-from tests.invictus.tables import accepted, at, build, names, notes, play, texts
-
-
-def refusal(game, power: str, mail: str) -> str:  # type: ignore[no-untyped-def]
-    lines = ruleset.parse_orders(game, power, mail)
-    errors = [line.error for line in lines if line.error]
-    assert errors, [line.order for line in lines]
-    return str(errors[-1])
+from tests.invictus.tables import accepted, at, build, names, notes, play, refusal, texts
 
 
 def test_a_support_goes_to_the_leftmost_free_slot_of_the_reserve() -> None:

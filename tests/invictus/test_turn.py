@@ -6,15 +6,7 @@ import pytest
 
 from pbem.rulesets.invictus import board, ruleset
 from pbem.rulesets.invictus.cards import CARD_SET
-from tests.invictus.tables import accepted, at, build, names, notes, play, texts
-
-
-def refusal(game, power: str, mail: str) -> str:  # type: ignore[no-untyped-def]
-    lines = ruleset.parse_orders(game, power, mail)
-    errors = [line.error for line in lines if line.error]
-    assert errors, [line.order for line in lines]
-    return str(errors[-1])
-
+from tests.invictus.tables import accepted, at, build, names, notes, play, refusal, texts
 
 # Preparation
 

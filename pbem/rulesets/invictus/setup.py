@@ -52,12 +52,7 @@ def muster_all(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Ra
                 try:
                     chosen = army.complete(order, game.rules)
                 except Refusal as refusal:
-                    table.say(
-                        "failed",
-                        f"{player.power}'s order {order.text()} could not be carried out: "
-                        f"{refusal.message}.",
-                        to=[player.power],
-                    )
+                    table.failed(player.power, order.text(), refusal)
         if chosen is None:
             chosen = army.default(player.seat, game.rules)
         assert isinstance(chosen, Army)
@@ -168,12 +163,7 @@ def deploy(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
             try:
                 card_id, where = place(game, player, order, used)
             except Refusal as refusal:
-                table.say(
-                    "failed",
-                    f"{player.power}'s order {order.text()} could not be carried out: "
-                    f"{refusal.message}.",
-                    to=[player.power],
-                )
+                table.failed(player.power, order.text(), refusal)
                 continue
             if role in chosen:
                 continue

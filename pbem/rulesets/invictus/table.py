@@ -43,6 +43,15 @@ class Table:
             event["to"] = list(to)
         self.events.append(event)
 
+    def failed(self, power: str, order: str, refusal: Refusal) -> None:
+        """An order that could not be carried out: told to its player alone (RULINGS 8)."""
+        self.say(
+            "failed",
+            f"{power}'s order {order} could not be carried out: {refusal.message}.",
+            to=[power],
+            order=order,
+        )
+
     def unit(self, slot: str) -> Unit | None:
         return self.game.camps[board.camp_of(slot)].field.get(slot)
 

@@ -106,12 +106,7 @@ def run_steps(table: Table, lines: Sequence[str]) -> None:
                 continue
             step = steps.resolve(table, order)
         except Refusal as refusal:
-            table.say(
-                "failed",
-                f"{power}'s order {line} could not be carried out: {refusal.message}.",
-                to=[power],
-                order=line,
-            )
+            table.failed(power, line, refusal)
             continue
         steps.carry_out(table, step)
         settle(table)
