@@ -157,6 +157,7 @@ def test_canonical_text_parses_back_to_the_same_order(order: Order) -> None:
     assert parse(order.text()) == order
 
 
+@settings(deadline=None)
 @given(
     st.builds(
         PlaySupport,

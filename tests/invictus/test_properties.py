@@ -111,7 +111,11 @@ def test_random_games_reach_every_kind_of_ending() -> None:
 WORDS = sorted(players.WORDS)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(
     stage=st.integers(0, 4),
     mail=st.lists(
