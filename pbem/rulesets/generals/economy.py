@@ -1,0 +1,194 @@
+"""Money and men: overtaxing, recruiting, training generals, income and recovery.
+
+A region gives its holder income each turn and lets generals hire troops there up to its
+hire limit, one gold per point (rulebook, Recruit Troops and Money). Overtaxing trades one
+for the other: the gain lasts the turn, the loss recovers slowly (rulebook, Overtaxing
+Cities). Recruiting happens after movement and before the battles, so new troops defend
+the turn they are hired (RULINGS.md, ruling 10).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+from pbem.rulesets.generals.board import Board
+from pbem.rulesets.generals.orders import Order, Overtax, Recruit, TrainGeneral, of_kind
+from pbem.rulesets.generals.state import General, SkillLevel, Unit
+from pbem.rulesets.generals.world import world
+
+
+def overtax(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    step = world().rules.economy.overtax.hire_per_income
+    for power, order in of_kind(given, Overtax):
+        holding = board.holdings[order.region]
+        if holding.owner != power:
+            continue
+        if order.spend == "income":
+            amount = min(order.amount, holding.income)
+            board.change_holding(order.region, income=holding.income - amount)
+            board.hire_bonus[order.region] = board.hire_bonus.get(order.region, 0) + amount * step
+            gain = f"{amount * step} more hire limit this turn"
+        else:
+            amount = min(order.amount, holding.hire_limit) // step * step
+            board.change_holding(order.region, hire_limit=holding.hire_limit - amount)
+            board.income_bonus[order.region] = (
+                board.income_bonus.get(order.region, 0) + amount // step
+            )
+            gain = f"{amount // step} more income this turn"
+        board.event(
+            "overtax",
+            [power],
+            f"{order.region} was overtaxed: {amount} {order.spend} converted, {gain}",
+            region=order.region,
+        )
+
+
+def hire_limit(board: Board, region: str) -> int:
+    """Points that may still be hired in ``region`` this turn."""
+    holding = board.holdings[region]
+    return holding.hire_limit + board.hire_bonus.get(region, 0) - board.hired.get(region, 0)
+
+
+def recruit(board: Board, power: str, order: Recruit) -> None:
+    general = board.generals.get(order.general)
+    if general is None:
+        return
+    region = general.region
+    troop = world().troops[order.troop]
+    if board.holder(region) != power or troop.name not in board.variant.regions[region].hire:
+        board.event(
+            "recruit",
+            [power],
+            f"{general.name} could not recruit in {region}",
+            power=power,
+            men=0,
+            gold=0,
+        )
+        return
+    limit = hire_limit(board, region)
+    gold = board.realms[power].gold
+    count = max(0, min(order.count, limit // troop.points, gold // troop.points))
+    cost = count * troop.points
+    free: list[Unit] = []
+    if count:
+        rouser = general.level("Rabble Rouser")
+        if rouser and board.variant.regions[region].towns:
+            share = world().skills["Rabble Rouser"].per_level["extra"] * rouser
+            extra = math.floor(count * share)
+            if extra:
+                free.append(Unit(troop.name, extra))
+        necro = general.level("Necromancer")
+        if necro:
+            skill = world().skills["Necromancer"]
+            free.append(Unit(skill.undead_troop, int(skill.per_level["undead"] * necro)))
+    why = []
+    if count < order.count:
+        why.append(f"hire limit left {limit}, gold {gold}")
+    board.spend(power, cost, "recruiting")
+    board.hired[region] = board.hired.get(region, 0) + cost
+    hired = [Unit(troop.name, count)] if count else []
+    board.add_units(region, power, hired + free)
+    extra_text = (
+        f", and {', '.join(f'{u.men} {u.troop}' for u in free)} joined for free" if free else ""
+    )
+    short = f" ({'; '.join(why)})" if why else ""
+    board.event(
+        "recruit",
+        [power],
+        f"{general.name} recruited {count} {troop.name} at {region} for {cost} gold"
+        f"{extra_text}{short}",
+        power=power,
+        region=region,
+        troop=troop.name,
+        men=count,
+        gold=cost,
+        free=sum(u.men for u in free),
+    )
+
+
+def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> None:
+    general = board.generals.get(order.general)
+    cost = world().rules.economy.train_general_cost
+    if general is None:
+        return
+    taken = {g.lower() for g in board.generals}
+    if order.name.lower() in taken:
+        board.event(
+            "train",
+            [power],
+            f"{general.name} could not train {order.name}: the name was taken this turn",
+            power=power,
+            gold=0,
+        )
+        return
+    if board.realms[power].gold < cost:
+        board.event(
+            "train",
+            [power],
+            f"{general.name} could not train {order.name}: {cost} gold needed",
+            power=power,
+            gold=0,
+        )
+        return
+    skills = order.skills or tuple(sorted(rng.sample(sorted(world().skills), 2)))
+    board.spend(power, cost, "training")
+    board.generals[order.name] = General(
+        name=order.name,
+        power=power,
+        region=general.region,
+        skills=tuple(SkillLevel(skill) for skill in skills),
+        trained_on=board.turn,
+    )
+    board.event(
+        "train",
+        [power],
+        f"{general.name} trained general {order.name} at "
+        f"{general.region} ({', '.join(skills)}) for {cost} gold",
+        power=power,
+        gold=cost,
+        general=order.name,
+    )
+
+
+def recruit_and_train(
+    board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random
+) -> None:
+    for power, order in of_kind(given, Recruit, TrainGeneral):
+        if isinstance(order, Recruit):
+            recruit(board, power, order)
+        else:
+            train(board, power, order, rng)
+
+
+def collect(board: Board) -> None:
+    """Each power gains the income of the regions it holds at the end of the turn."""
+    for power in board.alive():
+        income = sum(
+            board.holdings[r].income + board.income_bonus.get(r, 0) for r in board.owned(power)
+        )
+        board.earn(power, income, "income")
+        book = board.ledger[power]
+        flows = ", ".join(f"{reason} {gold:+d}" for reason, gold in book.items() if gold)
+        board.event(
+            "treasury",
+            [power],
+            f"{power} gained {income} gold of income; now {board.realms[power].gold} gold"
+            + (f" ({flows})" if flows else ""),
+            power=power,
+            income=income,
+            gold=board.realms[power].gold,
+            flows=dict(book),
+        )
+
+
+def recover(board: Board) -> None:
+    """Overtaxed regions recover at the start of every turn (rulebook): +2 income, +5 hire."""
+    rules = world().rules.economy.overtax
+    for name, holding in board.holdings.items():
+        region = board.variant.regions[name]
+        income = min(region.income, holding.income + rules.income_recovery)
+        hire = min(region.hire_limit, holding.hire_limit + rules.hire_recovery)
+        if (income, hire) != (holding.income, holding.hire_limit):
+            board.change_holding(name, income=income, hire_limit=hire)
