@@ -341,6 +341,11 @@ class Reader:
                     f"there are several routes to {to}",
                     f"add 'via {options[0]}' (or via {', '.join(options[1:])})",
                 )
+            elif self.holders.get(to) == self.power:
+                raise Refusal(
+                    f"{to} is not next to {general.region}, and no region of yours lies between",
+                    "an army moves at most two regions, all of them your own",
+                )
         problem = routes.move_route_error(
             self.variant, self.holders, self.power, general.region, to, via
         )
@@ -568,12 +573,15 @@ class Reader:
             return self.overtax(region, body)
         if text.startswith(("withdraw", "retreat")):
             return self.withdraw(region, body)
-        order = match(
-            body,
-            DEFENSIVE_ORDERS,
-            "defensive order",
-            {k: v for k, v in ORDER_ALIASES.items() if v in DEFENSIVE_ORDERS},
-        )
+        try:
+            order = match(
+                body,
+                DEFENSIVE_ORDERS,
+                "defensive order",
+                {k: v for k, v in ORDER_ALIASES.items() if v in DEFENSIVE_ORDERS},
+            )
+        except Refusal as refusal:
+            raise Refusal(refusal.error, refusal.hint or f"region orders: {REGION_HELP}") from None
         return Reading(Defend(region, Defence(order)))
 
     def withdraw(self, region: str, body: str) -> Reading:

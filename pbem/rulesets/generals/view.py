@@ -114,7 +114,7 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
         "powers": powers,
         "garrisons": garrisons,
         "battles": [_battle(e) for e in told if e["kind"] == "battle"],
-        "news": [e["text"] for e in told if e["kind"] != "battle"],
+        "news": [e["text"] for e in told if e["kind"] not in ("battle", "treasury")],
         "public_news": [e["text"] for e in told if PUBLIC in e["audience"]],
         "wars": [wording.war_line(a, b) for a, b in state.wars],
         "alliances": [wording.alliance_line(a) for a in state.alliances if seen.alliance(a)],
