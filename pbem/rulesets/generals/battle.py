@@ -201,18 +201,37 @@ class Battle:
 
     # --- the steps -------------------------------------------------------------------
 
-    def _sneaky(self, key: str) -> float:
+    def discovery_chance(self, key: str) -> float:
+        """The chance that ``key``'s ambush is discovered before it is sprung."""
+        discovery = self.rules.ambush_discovery
+        base = discovery.defender if key == DEFENDER else discovery.attacker
+        sneaky = self.armies[key].skill("Sneaky") * world().skills["Sneaky"].per_level["discovery"]
+        return min(1.0, max(0.0, base + sneaky))
+
+    def flanking_chance(self) -> float:
+        """The chance that the attacker's flanking maneuver succeeds: the faster, the likelier."""
+        flank = self.rules.flanking
+        lead = self._movement(self.armies[ATTACKER].fighting()) - self._movement(
+            self.armies[DEFENDER].fighting()
+        )
+        return min(flank.max, max(flank.min, flank.base + flank.per_movement * lead))
+
+    def death_chance(self, key: str) -> float:
+        """Half the share of his side's men killed (rulebook), less for the Undying."""
         side = self.armies[key]
-        return side.skill("Sneaky") * world().skills["Sneaky"].per_level["discovery"]
+        if side.general is None or not side.start:
+            return 0.0
+        undying = side.skill("Undying") * world().skills["Undying"].per_level["death_reduction"]
+        share = side.killed / side.start
+        return share * self.rules.general_death_share * max(0.0, 1 - undying)
 
     def orders(self) -> None:
         attacker, defender = self.armies[ATTACKER], self.armies[DEFENDER]
-        discovery = self.rules.ambush_discovery
         found = []
-        for key, base in ((DEFENDER, discovery.defender), (ATTACKER, discovery.attacker)):
+        for key in (DEFENDER, ATTACKER):
             if self.armies[key].order != AMBUSH:
                 continue
-            chance = min(1.0, max(0.0, base + self._sneaky(key)))
+            chance = self.discovery_chance(key)
             if self.rng.random() < chance:
                 found.append(key)
                 self.prelude.append(
@@ -228,8 +247,7 @@ class Battle:
         attacker.plan, defender.plan = attacker.order, defender.order
         if attacker.order == FLANKING:
             flank = self.rules.flanking
-            lead = self._movement(attacker.fighting()) - self._movement(defender.fighting())
-            chance = min(flank.max, max(flank.min, flank.base + flank.per_movement * lead))
+            chance = self.flanking_chance()
             if self.rng.random() < chance:
                 attacker.damage = flank.success_damage
                 defender.steadiness += flank.success_morale
@@ -378,16 +396,6 @@ class Battle:
         return DEFENDER, "held"
 
 
-def _death(battle: Battle, key: str) -> bool:
-    side = battle.armies[key]
-    if side.general is None or not side.start:
-        return False
-    share = side.killed / side.start
-    undying = side.skill("Undying") * world().skills["Undying"].per_level["death_reduction"]
-    chance = share * battle.rules.general_death_share * max(0.0, 1 - undying)
-    return battle.rng.random() < chance
-
-
 def fight(battlefield: Field, rng: random.Random) -> Outcome:
     """Fight one battle to its end and roll for what comes after it."""
     battle = Battle(battlefield, rng)
@@ -402,7 +410,7 @@ def fight(battlefield: Field, rng: random.Random) -> Outcome:
             fighter.men -= lost
             trapped += lost
         battle.armies[loser].killed += trapped
-    died = {key: _death(battle, key) for key in (ATTACKER, DEFENDER)}
+    died = {key: battle.rng.random() < battle.death_chance(key) for key in (ATTACKER, DEFENDER)}
     promoted: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
     for key, side in battle.armies.items():
         chance = rules.veteran.chance_winner if key == winner else rules.veteran.chance_loser

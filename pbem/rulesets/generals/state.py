@@ -12,6 +12,7 @@ import dataclasses
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from pbem.rulesets.generals.world import FIELD_BATTLE
@@ -156,13 +157,17 @@ def dump(value: Any) -> Any:
     return value
 
 
+@cache
+def _hints(kind: type) -> dict[str, Any]:
+    return get_type_hints(kind)
+
+
 def load(kind: Any, data: Any) -> Any:
     """Rebuild a value of type ``kind`` (a dataclass or a type hint) from ``dump``'s data."""
     origin = get_origin(kind)
     if dataclasses.is_dataclass(kind) and isinstance(kind, type):
-        hints = get_type_hints(kind)
-        known = {f.name for f in dataclasses.fields(kind)}
-        unknown = set(data) - known
+        hints = _hints(kind)
+        unknown = set(data) - set(hints)
         if unknown:
             raise ValueError(f"{kind.__name__}: unknown fields {', '.join(sorted(unknown))}")
         return kind(**{name: load(hints[name], value) for name, value in data.items()})
