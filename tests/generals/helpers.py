@@ -111,24 +111,30 @@ def environments() -> tuple[jinja2.Environment, jinja2.Environment]:
 TEXT, HTML = environments()
 
 
-def render_reports(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
-    """The text and HTML reports and the JSON of the view, as the service would mail them."""
-    view = ruleset.view(state, events, viewer)
+def report_context(
+    state: State, events: Sequence[Mapping[str, Any]], viewer: str
+) -> dict[str, Any]:
+    """What the service gives a report template (templates/README.md)."""
     phase = ruleset.phase(state)
-    context = {
+    return {
         "game": {"id": "g1", "name": "Test game", "ruleset": "generals", "variant": state.variant},
         "viewer": viewer,
         "phase": {"id": "T0", "label": "the last turn"},
-        "view": view,
+        "view": ruleset.view(state, events, viewer),
         "next": None if phase.over else {"id": phase.id, "label": phase.label, "kind": phase.kind,
                                          "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)"},
         "over": phase.over,
         "result": phase.result,
     }
+
+
+def render_reports(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
+    """The text and HTML reports and the JSON of the view, as the service would mail them."""
+    context = report_context(state, events, viewer)
     return [
         TEXT.get_template("generals/report.txt.j2").render(context),
         HTML.get_template("generals/report.html.j2").render(context),
-        json.dumps(view),
+        json.dumps(context["view"]),
     ]
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pbem.rulesets.generals import ruleset
 from pbem.rulesets.generals.state import Alliance
 
-from .helpers import arrange, general, new_game
+from .helpers import arrange, general, new_game, play
 from .randomplay import random_game, random_lines
 
 START = new_game()
@@ -85,7 +85,7 @@ def test_orders_read_case_insensitively_into_canonical_text(text, canonical):
         ("Harrowby: fortify", "you do not hold Harrowby", None),
         ("Aldwick: charge", "not a defensive order", "Fortify"),
         ("Thornfield: withdraw to Aldwick", "names its rearguard", "rearguard"),
-        ("Hilde: R and R", "Hilde is not one of your generals", None),
+        ("Hilde: R and R", "neither one of your generals nor a region", None),
         ("Aldwick: convert 15 hire limit to income", "steps of 10", "convert 10 hire limit"),
         ("Aldwick: convert 40 income to hire limit", "only 30 income", None),
         ("declare war on Aldmark", "that is you", None),
@@ -151,7 +151,8 @@ def test_recruiting_beyond_the_hire_limit_or_the_treasury_is_read_with_a_note():
 
 
 def test_attacking_a_neutral_or_an_allied_power_is_read_with_a_warning():
-    state = arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})})
+    state = ruleset.adjudicate(arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}), {},
+                               1).state  # so that the scouts have seen Ashwood
     assert "puts you at war with Corvath" in read("Edric: attack Ashwood with all troops",
                                                   state=state).note
     allied = replace(state, alliances=(Alliance("secret", ("Aldmark", "Corvath")),))
@@ -223,3 +224,10 @@ def test_a_two_step_move_with_two_routes_asks_which():
     line = read("Edric: move army 10 Spearmen to Millbrook", state=state)
     assert "several routes" in line.error and "via Ashwood" in line.hint
     assert "Thornfield" in line.hint
+
+
+def test_an_attack_note_tells_only_what_the_scouts_saw():
+    unseen = replace(arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}),
+                     realms=tuple(replace(r, intel=()) for r in START.realms))
+    line = read("Edric: attack Ashwood with all troops", state=unseen)
+    assert "Corvath" not in line.note and "no report of Ashwood" in line.note

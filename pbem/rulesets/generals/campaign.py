@@ -182,6 +182,14 @@ def fight_at(board: Board, force: Force, rng: random.Random, marching: set[str])
         board.set_units(region, (), owner=None)
         if holder is None:
             lost[battle.DEFENDER] = army.men(survivors[battle.DEFENDER])
+            if lost[battle.DEFENDER]:
+                board.event(
+                    "disband",
+                    [force.power],
+                    f"The beaten garrison of {region} disbanded: "
+                    f"{army.describe(survivors[battle.DEFENDER])}",
+                    men=lost[battle.DEFENDER],
+                )
         else:
             lost[battle.DEFENDER] = retreat(
                 board,

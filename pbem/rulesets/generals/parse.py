@@ -166,6 +166,7 @@ class Reader:
         self.variant: Variant = world().variants[state.variant]
         self.holders = {h.region: h.owner for h in state.holdings}
         self.generals = {g.name: g for g in state.generals_of(power)}
+        self.scouted = {s.region: s.owner for s in state.realm(power).intel}
 
     # --- lines ---------------------------------------------------------------------
 
@@ -203,9 +204,6 @@ class Reader:
             return self.general_order(mine[lowered], body)
         if lowered in {r.lower() for r in self.variant.regions}:
             return self.region_order(self._region(head), body)
-        others = {g.name.lower(): g for g in self.state.generals if g.power != self.power}
-        if lowered in others:
-            raise Refusal(f"{others[lowered].name} is not one of your generals")
         raise Refusal(
             f"'{head}' is neither one of your generals nor a region",
             self._suggest(head) or self._where_to_start(),
@@ -398,13 +396,16 @@ class Reader:
             )
         if target not in self.variant.regions[general.region].neighbours:
             raise Refusal(f"{target} is not next to {general.region}, where {general.name} is")
-        holder = self.holders.get(target)
-        if holder == self.power:
+        if self.holders.get(target) == self.power:
             raise Refusal(f"{target} is yours", "to go there use 'move army'")
-        if holder is not None and self._allied(holder):
-            notes.append(f"{holder} is your ally: this attack breaks your alliance")
-        elif holder is not None and not self._at_war(holder):
-            notes.append(f"attacking {holder} puts you at war with {holder}")
+        # what the player's scouts saw, not what the state knows (the fog of war)
+        if target not in self.scouted:
+            notes.append(f"your scouts have no report of {target}")
+        elif (holder := self.scouted[target]) is not None:
+            if self._allied(holder):
+                notes.append(f"{holder} is your ally: this attack breaks your alliance")
+            elif not self._at_war(holder):
+                notes.append(f"attacking {holder} puts you at war with {holder}")
         note = self._short(general, picks, "; ".join(notes) or None)
         return Reading(Attack(general.name, target, picks, order), note)
 

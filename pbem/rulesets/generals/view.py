@@ -98,10 +98,15 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
     variant = world().variants[state.variant]
     told = [e for e in events if seen.event(e)]
     powers = [_power_section(state, p, events) for p in _powers_seen(state, seen)]
-    garrisons = [
-        wording.army_line(h.region, None, h.units)
+    unheld = [
+        {
+            "name": h.region,
+            "army": wording.army_line(h.region, None, h.units) if h.units else "",
+            "economy": wording.economy_line(h, variant.regions[h.region]),
+            "defence": wording.defence_line(h),
+        }
         for h in state.holdings
-        if seen.everything and h.owner is None and h.units
+        if seen.everything and h.owner is None
     ]
     return {
         "viewer": viewer,
@@ -112,7 +117,7 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
         "result": state.result,
         "winners": list(state.winners),
         "powers": powers,
-        "garrisons": garrisons,
+        "unheld": unheld,
         "battles": [_battle(e) for e in told if e["kind"] == "battle"],
         "news": [e["text"] for e in told if e["kind"] not in ("battle", "treasury")],
         "public_news": [e["text"] for e in told if PUBLIC in e["audience"]],

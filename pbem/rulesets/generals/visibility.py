@@ -83,7 +83,8 @@ def hidden_facts(state: State, events: Sequence[Mapping[str, Any]], viewer: str)
                 facts.add(line)
         if holding.region not in seen.own:
             facts.add(wording.economy_line(holding, regions[holding.region]))
-            facts.add(wording.defence_line(holding))
+            if holding.units:
+                facts.add(wording.defence_line(holding))
             if holding.prepared_by:
                 facts.add(wording.prepared_line(holding))
     for general in state.generals:
