@@ -101,10 +101,21 @@ def viewers(state: State) -> list[str]:
 def environments() -> tuple[jinja2.Environment, jinja2.Environment]:
     """Text and HTML environments configured as pbem's reports configure them."""
     loader = jinja2.FileSystemLoader(str(TEMPLATES))
-    text = jinja2.Environment(loader=loader, autoescape=False, undefined=jinja2.StrictUndefined,
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    html = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined,
-                              trim_blocks=True, lstrip_blocks=True)
+    text = jinja2.Environment(
+        loader=loader,
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    html = jinja2.Environment(
+        loader=loader,
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     return text, html
 
 
@@ -121,8 +132,14 @@ def report_context(
         "viewer": viewer,
         "phase": {"id": "T0", "label": "the last turn"},
         "view": ruleset.view(state, events, viewer),
-        "next": None if phase.over else {"id": phase.id, "label": phase.label, "kind": phase.kind,
-                                         "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)"},
+        "next": None
+        if phase.over
+        else {
+            "id": phase.id,
+            "label": phase.label,
+            "kind": phase.kind,
+            "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)",
+        },
         "over": phase.over,
         "result": phase.result,
     }

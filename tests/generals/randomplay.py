@@ -41,17 +41,32 @@ def random_lines(state: State, power: str, rng: random.Random) -> list[str]:
         mine = [r for r in near if r in own] or near
         foreign = [r for r in near if r not in own] or near
         choice = rng.choice(
-            ["travel", "move", "attack", "attack", "attack", "recruit", "recruit",
-             "prepare", "rest", "train", "learn", "raise"]
+            [
+                "travel",
+                "move",
+                "attack",
+                "attack",
+                "attack",
+                "recruit",
+                "recruit",
+                "prepare",
+                "rest",
+                "train",
+                "learn",
+                "raise",
+            ]
         )
         if choice == "travel" and own:
             lines.append(f"{general.name}: travel to {rng.choice(own)}")
         elif choice == "move":
-            lines.append(f"{general.name}: move army {_troops(state, here, rng)} "
-                         f"to {rng.choice(mine)}")
+            lines.append(
+                f"{general.name}: move army {_troops(state, here, rng)} to {rng.choice(mine)}"
+            )
         elif choice == "attack":
-            lines.append(f"{general.name}: attack {rng.choice(foreign)} with "
-                         f"{_troops(state, here, rng)} by {rng.choice(OFFENSIVE_ORDERS)}")
+            lines.append(
+                f"{general.name}: attack {rng.choice(foreign)} with "
+                f"{_troops(state, here, rng)} by {rng.choice(OFFENSIVE_ORDERS)}"
+            )
         elif choice == "recruit":
             hire = variant.regions[here].hire
             lines.append(f"{general.name}: recruit {rng.randint(1, 120)} {rng.choice(hire)}")
@@ -82,14 +97,18 @@ def random_lines(state: State, power: str, rng: random.Random) -> list[str]:
             lines.append(f"{region}: convert 10 hire limit to income")
     if others and rng.random() < 0.5:
         other = rng.choice(others)
-        lines.append(rng.choice([
-            f"declare war on {other}",
-            f"peace with {other}",
-            f"propose formal alliance with {other}",
-            f"propose secret alliance with {other}",
-            f"break alliance with {other}",
-            f"gift {rng.randint(1, 80)} gold to {other}",
-        ]))
+        lines.append(
+            rng.choice(
+                [
+                    f"declare war on {other}",
+                    f"peace with {other}",
+                    f"propose formal alliance with {other}",
+                    f"propose secret alliance with {other}",
+                    f"break alliance with {other}",
+                    f"gift {rng.randint(1, 80)} gold to {other}",
+                ]
+            )
+        )
     return lines
 
 

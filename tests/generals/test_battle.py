@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -13,8 +14,17 @@ from pbem.rulesets.generals.battle import ATTACKER, DEFENDER, Battle, Field, Sid
 from .helpers import arrange, events_of, general, men_of, new_game, play, units
 
 
-def field(attacker, defender, a_order="Field Battle", d_order="Field Battle", terrain="plains",
-          a_general=None, d_general=None, prepared=False, away=None) -> Field:
+def field(
+    attacker,
+    defender,
+    a_order="Field Battle",
+    d_order="Field Battle",
+    terrain="plains",
+    a_general=None,
+    d_general=None,
+    prepared=False,
+    away=None,
+) -> Field:
     return Field(
         terrain,
         Side(units(attacker), a_order, a_general),
@@ -86,10 +96,13 @@ def test_an_undiscovered_ambush_strikes_twice_as_hard_in_the_first_round():
 
 
 def test_flanking_succeeds_more_often_for_the_faster_army():
-    slow = Battle(field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"),
-                  random.Random(0))
-    fast = Battle(field({"Light Cavalry": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"),
-                  random.Random(0))
+    slow = Battle(
+        field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"), random.Random(0)
+    )
+    fast = Battle(
+        field({"Light Cavalry": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"),
+        random.Random(0),
+    )
     assert slow.flanking_chance() == 0.5
     assert fast.flanking_chance() == pytest.approx(0.8)
 
@@ -107,7 +120,8 @@ def test_more_men_deal_more_damage():
     many = Battle(field({"Spearmen": 200}, {"Spearmen": 100}), random.Random(3))
     targets = few.armies[DEFENDER].fighting()
     assert many.wounds(ATTACKER, 2, targets, "Field Battle") == pytest.approx(
-        2 * few.wounds(ATTACKER, 2, targets, "Field Battle"))
+        2 * few.wounds(ATTACKER, 2, targets, "Field Battle")
+    )
 
 
 def test_a_faster_army_defends_itself_better():
@@ -120,8 +134,9 @@ def test_a_faster_army_defends_itself_better():
 
 
 def test_heavier_troops_need_more_wounds_to_die():
-    fights = Battle(field({"Spearmen": 1}, {"Light Cavalry": 100, "Spearmen": 100}),
-                    random.Random(0))
+    fights = Battle(
+        field({"Spearmen": 1}, {"Light Cavalry": 100, "Spearmen": 100}), random.Random(0)
+    )
     spearmen, cavalry = fights.armies[DEFENDER].fighters
     assert (spearmen.troop.name, cavalry.troop.name) == ("Spearmen", "Light Cavalry")
     fights._kill(DEFENDER, 100, ([cavalry],))
@@ -151,8 +166,9 @@ def test_flee_chance_grows_with_losses_and_odds_and_shrinks_with_morale():
     assert fights.flee_chance(DEFENDER, militia) == 60
     militia.level = 2
     assert fights.flee_chance(DEFENDER, militia) == 50
-    fortified = Battle(field({"Militia": 100}, {"Militia": 100}, d_order="Fortify"),
-                       random.Random(0))
+    fortified = Battle(
+        field({"Militia": 100}, {"Militia": 100}, d_order="Fortify"), random.Random(0)
+    )
     fortified.armies[DEFENDER].killed = 50
     fortified.armies[DEFENDER].fighters[0].men = 50
     assert fortified.flee_chance(DEFENDER, fortified.armies[DEFENDER].fighters[0]) == 45
@@ -171,8 +187,13 @@ def test_morale_is_checked_defenders_first_and_a_side_whose_last_unit_flees_is_p
 
 def test_a_rearguard_that_holds_lets_the_main_body_get_away():
     for seed in range(10):
-        outcome = fight({"Swordsmen": 150}, {"Swordsmen": 150}, d_order="Withdraw",
-                        away={"Spearmen": 500}, seed=seed)
+        outcome = fight(
+            {"Swordsmen": 150},
+            {"Swordsmen": 150},
+            d_order="Withdraw",
+            away={"Spearmen": 500},
+            seed=seed,
+        )
         assert (outcome.winner, outcome.how) == (ATTACKER, "withdrew")
         assert ("Spearmen", 500) in [(u.troop, u.men) for u in outcome.survivors[DEFENDER]]
 
@@ -184,8 +205,9 @@ def test_a_withdrawal_without_a_rearguard_is_caught_by_the_pursuit():
 
 
 def test_a_battle_nobody_breaks_ends_with_the_attacker_breaking_off():
-    outcome = fight({"Skeletons": 1000}, {"Skeletons": 1000}, a_order="Skirmish",
-                    d_order="Skirmish")
+    outcome = fight(
+        {"Skeletons": 1000}, {"Skeletons": 1000}, a_order="Skirmish", d_order="Skirmish"
+    )
     assert (outcome.winner, outcome.how) == (DEFENDER, "held")
     assert len([r for r in outcome.rounds if "lost" in r]) == 6
 
@@ -224,8 +246,7 @@ def test_troop_bonuses_depend_on_terrain_and_order():
 
 def test_a_general_dies_with_half_the_chance_of_his_sides_share_of_men_killed():
     leader = general("Edric", "Aldmark", "Aldwick", "Inspirational", "Healer")
-    fights = Battle(field({"Spearmen": 100}, {"Spearmen": 100}, a_general=leader),
-                    random.Random(0))
+    fights = Battle(field({"Spearmen": 100}, {"Spearmen": 100}, a_general=leader), random.Random(0))
     fights.armies[ATTACKER].killed = 100
     assert fights.death_chance(ATTACKER) == 0.5
     fights.armies[ATTACKER].killed = 40
@@ -251,8 +272,11 @@ def test_surviving_units_may_become_veterans_who_fight_better():
         assert levels <= {0, 1}
         promoted += 1 in levels and bool(outcome.promoted[ATTACKER])
     assert 3 < promoted < 17  # about half the time for a winner
-    veteran = Field("plains", Side(units({"Spearmen": 10}, level=2), "Field Battle"),
-                    Side(units({"Militia": 1}), "Field Battle"))
+    veteran = Field(
+        "plains",
+        Side(units({"Spearmen": 10}, level=2), "Field Battle"),
+        Side(units({"Militia": 1}), "Field Battle"),
+    )
     assert bonus(veteran, ATTACKER, "Spearmen", "offense") == 3 + 2 * 0.5
 
 
@@ -260,8 +284,9 @@ def test_renown_comes_from_enemies_killed_the_enemy_generals_death_and_victory()
     leader = general("Edric", "Aldmark", "Aldwick", "Inspirational", "Healer")
     foe = general("Hilde", "Brenn", "Brennhold", "Sneaky", "Healer")
     for seed in range(10):
-        outcome = fight({"Swordsmen": 600}, {"Spearmen": 300}, a_general=leader, d_general=foe,
-                        seed=seed)
+        outcome = fight(
+            {"Swordsmen": 600}, {"Spearmen": 300}, a_general=leader, d_general=foe, seed=seed
+        )
         expected = outcome.killed[DEFENDER] // 50 + 5 * outcome.died[DEFENDER]
         expected += 3 * (outcome.winner == ATTACKER)
         assert outcome.renown[ATTACKER] == expected
@@ -281,8 +306,9 @@ START = new_game()
 
 
 def test_the_loser_leaves_for_a_neighbouring_region_of_its_own():
-    state = arrange(START, {"Ashwood": ("Corvath", {"Militia": 30}),
-                            "Oakhollow": ("Corvath", {"Militia": 5})})
+    state = arrange(
+        START, {"Ashwood": ("Corvath", {"Militia": 30}), "Oakhollow": ("Corvath", {"Militia": 5})}
+    )
     result = play(state, {"Aldmark": "Edric: attack Ashwood with all Spearmen, all Knights"})
     after = result.state
     [fought] = events_of(result, "battle")
@@ -305,10 +331,17 @@ def test_a_beaten_attacker_falls_back_to_where_it_came_from():
 
 
 def test_a_withdrawal_on_the_map_goes_to_the_named_region():
-    state = arrange(START, {"Ashwood": ("Corvath", {"Swordsmen": 200, "Spearmen": 500}),
-                            "Oakhollow": ("Corvath", {"Militia": 5})})
-    mails = {"Corvath": "Ashwood: withdraw to Oakhollow, rearguard 200 Swordsmen",
-             "Aldmark": "Edric: attack Ashwood with 60 Spearmen"}
+    state = arrange(
+        START,
+        {
+            "Ashwood": ("Corvath", {"Swordsmen": 200, "Spearmen": 500}),
+            "Oakhollow": ("Corvath", {"Militia": 5}),
+        },
+    )
+    mails = {
+        "Corvath": "Ashwood: withdraw to Oakhollow, rearguard 200 Swordsmen",
+        "Aldmark": "Edric: attack Ashwood with 60 Spearmen",
+    }
     result = play(state, mails, seed=4)
     after = result.state
     assert after.holding("Ashwood").owner == "Aldmark"
@@ -319,10 +352,18 @@ def test_attacks_arrive_fastest_first():
     # Both attack the empty Ashwood; Corvath's cavalry is faster and gets there first,
     # so Aldmark's slower spearmen fight Corvath's horsemen in Ashwood.
     rider = general("Malus", "Corvath", "Oakhollow", "Sneaky", "Healer")
-    state = arrange(START, {"Oakhollow": ("Corvath", {"Light Cavalry": 10, "Militia": 5})},
-                    generals=[START.generals[0], rider])
-    result = play(state, {"Aldmark": "Edric: attack Ashwood with 200 Spearmen",
-                          "Corvath": "Malus: attack Ashwood with all Light Cavalry"})
+    state = arrange(
+        START,
+        {"Oakhollow": ("Corvath", {"Light Cavalry": 10, "Militia": 5})},
+        generals=[START.generals[0], rider],
+    )
+    result = play(
+        state,
+        {
+            "Aldmark": "Edric: attack Ashwood with 200 Spearmen",
+            "Corvath": "Malus: attack Ashwood with all Light Cavalry",
+        },
+    )
     [fought] = events_of(result, "battle")
     assert fought["attacker"]["power"] == "Aldmark" and fought["defender"]["power"] == "Corvath"
     assert fought["defender"]["start"] == "10 Light Cavalry"
@@ -335,3 +376,64 @@ def test_an_independent_garrison_disbands_when_beaten():
     assert fought["winner"] == "attacker"
     assert {u.troop for u in result.state.holding("Ashwood").units} == {"Spearmen"}
     assert fought["defender"]["lost"] == 40 - fought["defender"]["killed"]
+
+
+def test_troops_hired_this_turn_defend_this_turn():
+    state = arrange(START, {"Ashwood": ("Corvath", {"Militia": 500})})
+    malus = general("Malus", "Corvath", "Ashwood", "Healer", "Undying")
+    state = arrange(state, generals=[START.generals[0], malus])
+    result = play(
+        state,
+        {
+            "Aldmark": "Edric: recruit 60 Spearmen",
+            "Corvath": "Malus: attack Aldwick with 10 Militia",
+        },
+    )
+    [fought] = events_of(result, "battle")
+    assert fought["defender"]["start"].startswith("260 Spearmen")
+
+
+def test_a_battlefield_prepared_this_turn_counts_in_this_turns_battles():
+    malus = general("Malus", "Corvath", "Ashwood", "Healer", "Undying")
+    state = arrange(
+        START, {"Ashwood": ("Corvath", {"Militia": 50})}, generals=[START.generals[0], malus]
+    )
+    result = play(
+        state,
+        {
+            "Aldmark": "Edric: prepare battlefield",
+            "Corvath": "Malus: attack Aldwick with all troops",
+        },
+    )
+    [fought] = events_of(result, "battle")
+    assert fought["prepared"] and fought["defender"]["general"] == "Edric"
+
+
+def test_the_most_renowned_general_there_leads_the_defence_but_not_one_trained_this_turn():
+    malus = general("Malus", "Corvath", "Ashwood", "Healer", "Undying")
+    osric = general("Osric", "Aldmark", "Aldwick", "Healer", "Undying", renown=4)
+    edric = replace(START.generals[0], renown=2)
+    state = arrange(
+        START, {"Ashwood": ("Corvath", {"Militia": 50})}, generals=[edric, osric, malus]
+    )
+    result = play(state, {"Corvath": "Malus: attack Aldwick with all troops"})
+    assert events_of(result, "battle")[0]["defender"]["general"] == "Osric"
+    rich = arrange(state, generals=[replace(edric, renown=0), malus])
+    result = play(
+        rich,
+        {
+            "Corvath": "Malus: attack Aldwick with all troops",
+            "Aldmark": "Edric: train general Aaron with Healer, Sneaky",
+        },
+    )
+    assert events_of(result, "battle")[0]["defender"]["general"] == "Edric"
+
+
+def test_when_both_sides_are_wiped_out_the_defender_holds_an_empty_field():
+    for seed in range(2000):
+        outcome = fight({"Militia": 1}, {"Militia": 1}, seed=seed)
+        if not outcome.survivors[ATTACKER] and not outcome.survivors[DEFENDER]:
+            assert (outcome.winner, outcome.how) == (DEFENDER, "annihilated")
+            break
+    else:
+        pytest.fail("no battle in 2000 seeds wiped out both sides")

@@ -28,16 +28,23 @@ def test_an_alliance_is_made_only_when_every_member_sends_the_same_proposal():
     assert one.state.alliances == ()
     [told] = events_of(one, "alliance proposed")
     assert told["audience"] == ["Aldmark", "Brenn"] and "not yet sent by Brenn" in told["text"]
-    both = play(START, {"Aldmark": "propose formal alliance with Brenn",
-                        "Brenn": "propose formal alliance with Aldmark"})
+    both = play(
+        START,
+        {
+            "Aldmark": "propose formal alliance with Brenn",
+            "Brenn": "propose formal alliance with Aldmark",
+        },
+    )
     assert both.state.alliances == (FORMAL,)
     assert events_of(both, "alliance")[0]["audience"] == [PUBLIC]
 
 
 def test_an_alliance_of_three_needs_all_three_with_the_same_members():
-    mails = {"Aldmark": "propose secret alliance with Brenn, Corvath",
-             "Brenn": "propose secret alliance with Aldmark and Corvath",
-             "Corvath": "propose secret alliance with Brenn"}
+    mails = {
+        "Aldmark": "propose secret alliance with Brenn, Corvath",
+        "Brenn": "propose secret alliance with Aldmark and Corvath",
+        "Corvath": "propose secret alliance with Brenn",
+    }
     assert play(START, mails).state.alliances == ()
     mails["Corvath"] = "propose secret alliance with Aldmark, Brenn"
     assert play(START, mails).state.alliances == (
@@ -46,8 +53,13 @@ def test_an_alliance_of_three_needs_all_three_with_the_same_members():
 
 
 def test_a_secret_alliance_is_told_only_to_its_members():
-    result = play(START, {"Aldmark": "propose secret alliance with Brenn",
-                          "Brenn": "propose secret alliance with Aldmark"})
+    result = play(
+        START,
+        {
+            "Aldmark": "propose secret alliance with Brenn",
+            "Brenn": "propose secret alliance with Aldmark",
+        },
+    )
     [made] = events_of(result, "alliance")
     assert made["audience"] == ["Aldmark", "Brenn"]
     line = "Secret alliance of Aldmark and Brenn"
@@ -67,8 +79,13 @@ def test_peace_needs_both_sides():
 
 def test_an_alliance_between_enemies_ends_their_war():
     at_war = replace(START, wars=(("Aldmark", "Brenn"),))
-    result = play(at_war, {"Aldmark": "propose secret alliance with Brenn",
-                           "Brenn": "propose secret alliance with Aldmark"})
+    result = play(
+        at_war,
+        {
+            "Aldmark": "propose secret alliance with Brenn",
+            "Brenn": "propose secret alliance with Aldmark",
+        },
+    )
     assert result.state.wars == () and result.state.alliances == (SECRET,)
 
 
@@ -115,11 +132,34 @@ def test_attacking_an_ally_breaks_the_alliance():
 
 def test_an_attack_on_a_region_an_ally_took_first_turns_back_without_a_fight():
     rider = general("Hilde", "Brenn", "Oakhollow", "Sneaky", "Healer")
-    state = arrange(START, {"Oakhollow": ("Brenn", {"Light Cavalry": 10})},
-                    generals=[START.generals[0], rider, *START.generals[2:]])
+    state = arrange(
+        START,
+        {"Oakhollow": ("Brenn", {"Light Cavalry": 10})},
+        generals=[START.generals[0], rider, *START.generals[2:]],
+    )
     state = replace(state, alliances=(SECRET,))
-    result = play(state, {"Aldmark": "Edric: attack Ashwood with 50 Spearmen",
-                          "Brenn": "Hilde: attack Ashwood with all troops"})
+    result = play(
+        state,
+        {
+            "Aldmark": "Edric: attack Ashwood with 50 Spearmen",
+            "Brenn": "Hilde: attack Ashwood with all troops",
+        },
+    )
     after = result.state
     assert after.holding("Ashwood").owner == "Brenn" and not events_of(result, "battle")
     assert men_of(after, "Aldwick", "Spearmen") == 200 and after.alliances == (SECRET,)
+
+
+def test_an_alliance_made_this_turn_is_broken_by_an_attack_the_same_turn():
+    state = arrange(START, {"Ashwood": ("Brenn", {"Militia": 1})})
+    result = play(
+        state,
+        {
+            "Aldmark": "propose secret alliance with Brenn\n"
+            "Edric: attack Ashwood with all Spearmen",
+            "Brenn": "propose secret alliance with Aldmark",
+        },
+    )
+    kinds = [e["kind"] for e in result.events]
+    assert kinds.index("alliance") < kinds.index("alliance broken") < kinds.index("battle")
+    assert result.state.alliances == () and result.state.wars == (("Aldmark", "Brenn"),)

@@ -21,8 +21,9 @@ def test_income_comes_only_from_regions_held_at_the_end_of_the_turn():
 
 
 def test_overtaxing_income_raises_the_hire_limit_for_this_turn_only():
-    result = play(START, {"Aldmark": "Aldwick: convert 2 income to hire limit\n"
-                                     "Edric: recruit 100 Spearmen"})
+    result = play(
+        START, {"Aldmark": "Aldwick: convert 2 income to hire limit\nEdric: recruit 100 Spearmen"}
+    )
     after = result.state
     assert men_of(after, "Aldwick", "Spearmen") == 200 + 70  # (120 + 20) points / 2
     assert after.realm("Aldmark").gold == 300 - 140 + 28 + 15
@@ -39,8 +40,9 @@ def test_lowered_income_recovers_by_two_a_turn_up_to_its_original_value():
 
 
 def test_overtaxing_the_hire_limit_raises_income_for_this_turn_only():
-    result = play(START, {"Aldmark": "Aldwick: convert 30 hire limit to income\n"
-                                     "Edric: recruit 100 Spearmen"})
+    result = play(
+        START, {"Aldmark": "Aldwick: convert 30 hire limit to income\nEdric: recruit 100 Spearmen"}
+    )
     after = result.state
     assert men_of(after, "Aldwick", "Spearmen") == 200 + 45  # 90 points / 2
     assert after.realm("Aldmark").gold == 300 - 90 + 33 + 15
@@ -63,8 +65,13 @@ def test_gold_given_is_taken_from_the_giver_and_counts_as_tribute_for_the_receiv
 
 
 def test_gifts_come_from_the_gold_held_at_the_start_of_the_turn():
-    result = play(START, {"Aldmark": "gift 200 gold to Brenn\ngift 200 gold to Corvath",
-                          "Brenn": "gift 400 gold to Corvath"})
+    result = play(
+        START,
+        {
+            "Aldmark": "gift 200 gold to Brenn\ngift 200 gold to Corvath",
+            "Brenn": "gift 400 gold to Corvath",
+        },
+    )
     after = result.state
     assert after.realm("Aldmark").gold == 100 + 45
     assert after.realm("Brenn").gold == 500 + 45  # the 200 received could not be given on

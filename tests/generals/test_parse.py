@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pbem.rulesets.generals import ruleset
 from pbem.rulesets.generals.state import Alliance
 
-from .helpers import arrange, general, new_game, play
+from .helpers import arrange, general, new_game
 from .randomplay import random_game, random_lines
 
 START = new_game()
@@ -28,15 +28,23 @@ def read(text: str, power: str = "Aldmark", state=START):
     [
         ("edric: TRAVEL TO thornfield", "Edric: travel to Thornfield"),
         ("Edric travel to Thornfield.", "Edric: travel to Thornfield"),
-        ("Edric: move army 100 spearmen, all archers to Thornfield",
-         "Edric: move army 100 Spearmen, all Archers to Thornfield"),
+        (
+            "Edric: move army 100 spearmen, all archers to Thornfield",
+            "Edric: move army 100 Spearmen, all Archers to Thornfield",
+        ),
         ("Edric: march to Thornfield with all troops", "Edric: move army all troops to Thornfield"),
-        ("Edric: attack ashwood with 50 spearmen using flanking",
-         "Edric: attack Ashwood with 50 Spearmen by Flanking Maneuvers"),
-        ("Edric: attack enemy at Ashwood by ambush with all troops",
-         "Edric: attack Ashwood with all troops by Ambush"),
-        ("Edric: attack Ashwood with 20 knights vet 0, 10 pikemen (skirmish)",
-         "Edric: attack Ashwood with 20 Knights vet 0, 10 Spearmen by Skirmish"),
+        (
+            "Edric: attack ashwood with 50 spearmen using flanking",
+            "Edric: attack Ashwood with 50 Spearmen by Flanking Maneuvers",
+        ),
+        (
+            "Edric: attack enemy at Ashwood by ambush with all troops",
+            "Edric: attack Ashwood with all troops by Ambush",
+        ),
+        (
+            "Edric: attack Ashwood with 20 knights vet 0, 10 pikemen (skirmish)",
+            "Edric: attack Ashwood with 20 Knights vet 0, 10 Spearmen by Skirmish",
+        ),
         ("Edric: recruit 40 spearman", "Edric: recruit 40 Spearmen"),
         ("Edric: hire 10 knights", "Edric: recruit 10 Knights"),
         ("Edric: raise troops: 5 swordsmen", "Edric: recruit 5 Swordsmen"),
@@ -44,20 +52,26 @@ def read(text: str, power: str = "Aldmark", state=START):
         ("Edric: r&r", "Edric: R and R"),
         ("Edric: R+R", "Edric: R and R"),
         ("Edric: rest", "Edric: R and R"),
-        ("Edric: train general wren with sneaky and healer",
-         "Edric: train general Wren with Sneaky, Healer"),
+        (
+            "Edric: train general wren with sneaky and healer",
+            "Edric: train general Wren with Sneaky, Healer",
+        ),
         ("Edric: train general Wren", "Edric: train general Wren"),
         ("Edric: fight alongside knights", "Edric: fight alongside Knights"),
         ("Aldwick: FORTIFY.", "Aldwick: Fortify"),
         ("aldwick: field battle", "Aldwick: Field Battle"),
-        ("Thornfield: withdraw to Aldwick, rearguard 50 militia",
-         "Thornfield: Withdraw to Aldwick, rearguard 50 Militia"),
+        (
+            "Thornfield: withdraw to Aldwick, rearguard 50 militia",
+            "Thornfield: Withdraw to Aldwick, rearguard 50 Militia",
+        ),
         ("Thornfield: withdraw, rearguard none", "Thornfield: Withdraw, rearguard none"),
         ("Aldwick: convert 2 income to hire limit", "Aldwick: convert 2 income to hire limit"),
         ("Aldwick: overtax 20 hire limit", "Aldwick: convert 20 hire limit to income"),
         ("Declare war on brenn", "declare war on Brenn"),
-        ("propose formal alliance with dunmere and corvath",
-         "propose formal alliance with Corvath, Dunmere"),
+        (
+            "propose formal alliance with dunmere and corvath",
+            "propose formal alliance with Corvath, Dunmere",
+        ),
         ("Propose a secret alliance with Brenn", "propose secret alliance with Brenn"),
         ("gift 25 gold to Corvath", "gift 25 gold to Corvath"),
         ("Diplomacy: give 5 gold to brenn", "gift 5 gold to Brenn"),
@@ -118,8 +132,9 @@ def test_a_two_step_move_with_one_route_gets_its_route_filled_in():
 
 
 def test_a_two_step_move_with_no_region_of_ones_own_between_is_refused():
-    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 10}),
-                            "Thornfield": ("Brenn", {"Militia": 10})})
+    state = arrange(
+        START, {"Greyfen": ("Aldmark", {"Militia": 10}), "Thornfield": ("Brenn", {"Militia": 10})}
+    )
     line = read("Edric: move army 100 Spearmen to Greyfen", state=state)
     assert "no region of yours lies between" in line.error
 
@@ -131,8 +146,9 @@ def test_a_two_step_move_through_a_region_not_ones_own_is_refused():
 
 
 def test_a_move_of_more_than_two_regions_is_refused():
-    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 1}),
-                            "Harrowby": ("Aldmark", {"Militia": 1})})
+    state = arrange(
+        START, {"Greyfen": ("Aldmark", {"Militia": 1}), "Harrowby": ("Aldmark", {"Militia": 1})}
+    )
     line = read("Edric: move army 1 Spearmen to Harrowby via Thornfield", state=state)
     assert "Harrowby is not next to Thornfield" in line.error
     assert read("Edric: travel to Harrowby", state=state).order == "Edric: travel to Harrowby"
@@ -151,13 +167,17 @@ def test_recruiting_beyond_the_hire_limit_or_the_treasury_is_read_with_a_note():
 
 
 def test_attacking_a_neutral_or_an_allied_power_is_read_with_a_warning():
-    state = ruleset.adjudicate(arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}), {},
-                               1).state  # so that the scouts have seen Ashwood
-    assert "puts you at war with Corvath" in read("Edric: attack Ashwood with all troops",
-                                                  state=state).note
+    state = ruleset.adjudicate(
+        arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}), {}, 1
+    ).state  # so that the scouts have seen Ashwood
+    assert (
+        "puts you at war with Corvath"
+        in read("Edric: attack Ashwood with all troops", state=state).note
+    )
     allied = replace(state, alliances=(Alliance("secret", ("Aldmark", "Corvath")),))
-    assert "breaks your alliance" in read("Edric: attack Ashwood with all troops",
-                                          state=allied).note
+    assert (
+        "breaks your alliance" in read("Edric: attack Ashwood with all troops", state=allied).note
+    )
 
 
 def test_a_general_trained_last_turn_may_only_move():
@@ -175,12 +195,27 @@ def test_orders_share_a_key_when_a_later_one_should_replace_an_earlier_one():
     def key(text):
         return read(text).key
 
-    assert key("Edric: R and R") == key("Edric: recruit 10 Spearmen") == key("Edric: travel to Thornfield")
+    assert (
+        key("Edric: R and R")
+        == key("Edric: recruit 10 Spearmen")
+        == key("Edric: travel to Thornfield")
+    )
     assert key("Aldwick: Fortify") == key("Aldwick: Ambush")
-    assert len({key("Edric: R and R"), key("Aldwick: Fortify"), key("Thornfield: Fortify"),
-                key("Aldwick: convert 1 income to hire limit"), key("Edric: fight alongside Knights"),
-                key("gift 5 gold to Brenn"), key("gift 5 gold to Corvath"),
-                key("declare war on Brenn")}) == 8
+    assert (
+        len(
+            {
+                key("Edric: R and R"),
+                key("Aldwick: Fortify"),
+                key("Thornfield: Fortify"),
+                key("Aldwick: convert 1 income to hire limit"),
+                key("Edric: fight alongside Knights"),
+                key("gift 5 gold to Brenn"),
+                key("gift 5 gold to Corvath"),
+                key("declare war on Brenn"),
+            }
+        )
+        == 8
+    )
     assert key("gift 5 gold to Brenn") == key("gift 50 gold to Brenn")
 
 
@@ -219,15 +254,24 @@ def test_canonical_orders_read_back_to_themselves(seed):
 
 
 def test_a_two_step_move_with_two_routes_asks_which():
-    state = arrange(START, {"Ashwood": ("Aldmark", {"Militia": 1}),
-                            "Millbrook": ("Aldmark", {"Militia": 1})})
+    state = arrange(
+        START, {"Ashwood": ("Aldmark", {"Militia": 1}), "Millbrook": ("Aldmark", {"Militia": 1})}
+    )
     line = read("Edric: move army 10 Spearmen to Millbrook", state=state)
     assert "several routes" in line.error and "via Ashwood" in line.hint
     assert "Thornfield" in line.hint
 
 
 def test_an_attack_note_tells_only_what_the_scouts_saw():
-    unseen = replace(arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}),
-                     realms=tuple(replace(r, intel=()) for r in START.realms))
+    unseen = replace(
+        arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}),
+        realms=tuple(replace(r, intel=()) for r in START.realms),
+    )
     line = read("Edric: attack Ashwood with all troops", state=unseen)
     assert "Corvath" not in line.note and "no report of Ashwood" in line.note
+
+
+def test_learning_a_skill_is_read_as_r_and_r():
+    state = replace(START, generals=(replace(START.generals[0], renown=5), *START.generals[1:]))
+    line = read("Edric: learn Healer", state=state)
+    assert line.order == "Edric: R and R, learn Healer" and "R and R" in line.note

@@ -15,8 +15,11 @@ START = new_game()  # Aldmark: hold Kingsmere 6, take Brennhold 8, 3 victories 4
 
 def test_an_objective_to_take_a_region_scores_once_when_it_is_held_at_a_turns_end():
     osric = general("Osric", "Aldmark", "Harrowby", "Healer", "Undying")
-    state = arrange(START, {"Brennhold": (None, {}), "Harrowby": ("Aldmark", {"Spearmen": 300})},
-                    generals=[START.generals[0], osric, *START.generals[2:]])
+    state = arrange(
+        START,
+        {"Brennhold": (None, {}), "Harrowby": ("Aldmark", {"Spearmen": 300})},
+        generals=[START.generals[0], osric, *START.generals[2:]],
+    )
     after = play(state, {"Aldmark": "Osric: attack Brennhold with all troops"}).state
     assert after.holding("Brennhold").owner == "Aldmark"
     assert after.realm("Aldmark").vp == 8 and 1 in after.realm("Aldmark").achieved
@@ -32,8 +35,10 @@ def test_tribute_scores_once_enough_gold_was_received_from_others():
 
 
 def test_victories_and_defeats_score_once_reached():
-    state = replace(START, realms=tuple(
-        replace(r, victories=2) if r.power == "Aldmark" else r for r in START.realms))
+    state = replace(
+        START,
+        realms=tuple(replace(r, victories=2) if r.power == "Aldmark" else r for r in START.realms),
+    )
     state = arrange(state, {"Ashwood": (None, {"Militia": 3})})
     after = play(state, {"Aldmark": "Edric: attack Ashwood with all Spearmen"}).state
     assert after.realm("Aldmark").victories == 3 and after.realm("Aldmark").vp == 4
@@ -64,8 +69,11 @@ def test_the_game_ends_when_only_one_power_is_left():
 
 def test_a_power_with_no_region_left_is_out_and_leaves_its_alliances_and_wars():
     state = arrange(START, {"Brennhold": (None, {}), "Harrowby": (None, {})})
-    state = replace(state, alliances=(Alliance("formal", ("Aldmark", "Brenn", "Corvath")),),
-                    wars=(("Brenn", "Dunmere"),))
+    state = replace(
+        state,
+        alliances=(Alliance("formal", ("Aldmark", "Brenn", "Corvath")),),
+        wars=(("Brenn", "Dunmere"),),
+    )
     after = play(state, {}).state
     assert after.realm("Brenn").out and "Brenn" not in after.alive()
     assert after.alliances == (Alliance("formal", ("Aldmark", "Corvath")),)

@@ -24,7 +24,7 @@ def test_a_power_sees_its_own_regions_armies_generals_gold_and_objectives():
     assert mine["name"] == "Aldmark"
     assert [r["army"] for r in mine["regions"]] == [
         "Aldwick: 200 Spearmen, 80 Archers, 20 Knights (Aldmark)",
-        "Thornfield: 150 Militia, 30 Light Cavalry (Aldmark)",
+        "Thornfield: 150 Militia, 15 Light Cavalry (Aldmark)",
     ]
     assert [g["where"] for g in mine["generals"]] == ["Edric of Aldmark at Aldwick"]
     assert mine["treasury"] == "Treasury of Aldmark: 300 gold"
@@ -34,12 +34,17 @@ def test_a_power_sees_its_own_regions_armies_generals_gold_and_objectives():
 def test_scouts_report_the_regions_next_to_ones_own():
     view = ruleset.view(START, [], "Aldmark")
     assert [s["region"] for s in view["powers"][0]["scouts"]] == ["Greyfen", "Ashwood", "Millbrook"]
-    state = arrange(START, {"Ashwood": ("Brenn", {"Rangers": 50})},
-                    generals=[*START.generals, general("Osric", "Brenn", "Ashwood", "Healer",
-                                                       "Undying")])
+    state = arrange(
+        START,
+        {"Ashwood": ("Brenn", {"Rangers": 50})},
+        generals=[*START.generals, general("Osric", "Brenn", "Ashwood", "Healer", "Undying")],
+    )
     after = play(state, {}).state
-    [scout] = [s for s in ruleset.view(after, [], "Aldmark")["powers"][0]["scouts"]
-               if s["region"] == "Ashwood"]
+    [scout] = [
+        s
+        for s in ruleset.view(after, [], "Aldmark")["powers"][0]["scouts"]
+        if s["region"] == "Ashwood"
+    ]
     assert scout["army"] == "Ashwood: 50 Rangers (Brenn)"
     assert scout["generals"] == ["Osric of Brenn at Ashwood"]
     # Kingsmere is two regions away from Aldmark: its garrison is not seen
@@ -71,8 +76,10 @@ def test_hidden_facts_are_never_empty_while_others_have_secrets():
         facts = ruleset.hidden_facts(START, [], viewer)
         assert "Treasury of Brenn: 300 gold" in facts
         assert "Objective of Brenn: hold Stonebridge at the end of the game (5 VP)" in facts
-        assert "Edric has renown 0 and skills Battlefield Planner 1, Inspirational 1" in facts \
+        assert (
+            "Edric has renown 0 and skills Battlefield Planner 1, Inspirational 1" in facts
             or viewer == "Aldmark"
+        )
     secret = replace(START, alliances=(Alliance("secret", ("Brenn", "Corvath")),))
     assert "Secret alliance of Brenn and Corvath" in ruleset.hidden_facts(secret, [], "Aldmark")
     assert "Secret alliance of Brenn and Corvath" not in ruleset.hidden_facts(secret, [], "Brenn")
@@ -87,7 +94,7 @@ def test_hidden_facts_are_written_as_the_referees_report_prints_them():
                     assert fact in referee_report, (viewer, fact)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.integers(0, 100_000), st.sampled_from(["standard", "duel"]))
 def test_no_report_view_or_reply_ever_shows_a_viewer_what_it_may_not_see(seed, variant):
     rng = random.Random(seed)
@@ -106,3 +113,12 @@ def test_no_report_view_or_reply_ever_shows_a_viewer_what_it_may_not_see(seed, v
             for line in ruleset.parse_orders(state, power, mail):
                 reply = " ".join(filter(None, [line.order, line.error, line.hint, line.note]))
                 assert not [fact for fact in facts if fact in reply], (power, reply)
+
+
+def test_other_powers_victory_points_are_secret_until_the_game_ends():
+    assert "Victory points of Brenn: 0" in ruleset.hidden_facts(START, [], "Aldmark")
+    result = play(new_game(turns=1), {})
+    assert result.state.over
+    brenn = f"Victory points of Brenn: {result.state.realm('Brenn').vp}"
+    assert brenn not in ruleset.hidden_facts(result.state, result.events, "Aldmark")
+    assert brenn in render_reports(result.state, result.events, "Aldmark")[0]

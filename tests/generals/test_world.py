@@ -24,7 +24,13 @@ def test_shipped_data_has_the_rulebooks_skills_orders_and_two_scenarios():
     assert set(shipped.variants) == {"standard", "duel"}
     assert len(shipped.variants["standard"].powers) == 4
     assert set(shipped.rules.battle.orders) == {
-        "Ambush", "Skirmish", "Field Battle", "Fortify", "Flanking Maneuvers", "Withdraw", "Flee"
+        "Ambush",
+        "Skirmish",
+        "Field Battle",
+        "Fortify",
+        "Flanking Maneuvers",
+        "Withdraw",
+        "Flee",
     }
 
 
@@ -32,9 +38,13 @@ def test_troop_points_follow_the_balance_rule_of_ruling_1():
     exceptions = {"Sappers": 3, "Giants": 60}
     for troop in world().troops.values():
         value = (
-            (troop.offense + troop.defense) / 2 * troop.health
-            * (1 + (troop.movement - 3) / 6) * (1 + (troop.morale - 5) / 10)
-            * (1.5 if troop.range >= 2 else 1) / 2
+            (troop.offense + troop.defense)
+            / 2
+            * troop.health
+            * (1 + (troop.movement - 3) / 6)
+            * (1 + (troop.morale - 5) / 10)
+            * (1.5 if troop.range >= 2 else 1)
+            / 2
         )
         expected = exceptions.get(troop.name, max(1, round(value)))
         assert troop.points == expected, troop.name
@@ -102,6 +112,7 @@ def test_hiring_undead_is_refused_as_they_are_not_for_hire(copy):
 def test_a_general_must_start_with_two_skills(copy):
     def three(d):
         d["powers"]["Aldmark"]["generals"]["Edric"]["skills"].append("Healer")
+
     edit(copy[1] / "duel.yaml", three)
     message = refused(copy)
     assert "Edric" in message and "two different skills" in message
@@ -127,13 +138,41 @@ def test_a_missing_skill_is_refused(copy):
 def test_an_objective_on_an_unknown_region_is_refused(copy):
     def bad(d):
         d["powers"]["Brenn"]["objectives"][0] = {"hold": "Atlantis", "vp": 3}
+
     edit(copy[1] / "duel.yaml", bad)
     message = refused(copy)
     assert "Brenn" in message and "Atlantis" in message
 
 
 def test_a_region_held_by_two_powers_is_refused(copy):
-    edit(copy[1] / "duel.yaml",
-         lambda d: d["powers"]["Brenn"]["armies"].update({"Aldwick": {"Militia": 5}}))
+    edit(
+        copy[1] / "duel.yaml",
+        lambda d: d["powers"]["Brenn"]["armies"].update({"Aldwick": {"Militia": 5}}),
+    )
     message = refused(copy)
     assert "Aldwick" in message and "already held" in message
+
+
+def test_an_objective_to_take_a_starting_region_of_ones_own_is_refused(copy):
+    def bad(d):
+        d["powers"]["Brenn"]["objectives"][1] = {"take": "Brennhold", "vp": 3}
+
+    edit(copy[1] / "duel.yaml", bad)
+    message = refused(copy)
+    assert "Brenn" in message and "Brennhold" in message and "own at the start" in message
+
+
+@pytest.mark.parametrize("name", ["standard", "duel"])
+def test_every_power_of_a_scenario_starts_on_equal_terms(name):
+    variant = world().variants[name]
+    troops = world().troops
+    starts = {
+        (
+            p.gold,
+            sum(variant.regions[r].income for r in p.armies),
+            sum(men * troops[t].points for army in p.armies.values() for t, men in army.items()),
+            len(p.generals),
+        )
+        for p in variant.powers.values()
+    }
+    assert len(starts) == 1, starts

@@ -57,7 +57,16 @@ def attacks(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Rand
     forces: list[Force] = []
     for power, order in of_kind(given, Attack):
         general = board.generals.get(order.general)
-        if general is None or board.holder(general.region) != power:
+        if general is None:
+            continue
+        if board.holder(general.region) != power:
+            board.event(
+                "attack",
+                [power],
+                f"{general.name}'s attack on {order.target} did not set out: "
+                f"{general.region} has no troops of yours left",
+                power=power,
+            )
             continue
         units, short = board.take_units(general.region, order.picks)
         if not units:

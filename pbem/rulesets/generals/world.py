@@ -568,6 +568,11 @@ def load_variant(
             _objective(o, f"{at}: objectives[{i}]", data)
             for i, o in enumerate(entry.get("objectives") or [])
         )
+        for i, objective in enumerate(objectives):
+            if objective.kind == "take" and objective.target in armies:
+                raise DataError(
+                    f"{at}: objectives[{i}]: {objective.target} is the power's own at the start"
+                )
         powers[str(name)] = PowerSetup(
             name=str(name),
             gold=_number(entry.get("gold"), f"{at}: gold", whole=True, minimum=0),
