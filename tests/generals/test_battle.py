@@ -82,6 +82,18 @@ def test_a_discovered_ambush_turns_both_sides_to_skirmish_but_not_a_withdrawal()
         assert fights.armies[DEFENDER].order == expected
 
 
+def test_two_undiscovered_ambushes_both_stand():
+    class Never(random.Random):
+        def random(self) -> float:
+            return 0.999
+
+    fights = Battle(
+        field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Ambush", d_order="Ambush"), Never()
+    )
+    fights.orders()
+    assert (fights.armies[ATTACKER].order, fights.armies[DEFENDER].order) == ("Ambush", "Ambush")
+
+
 def test_an_undiscovered_ambush_strikes_twice_as_hard_in_the_first_round():
     setup = field({"Spearmen": 100}, {"Spearmen": 100}, a_order="Ambush")
     ambush = Battle(setup, random.Random(1))
