@@ -145,6 +145,23 @@ def test_a_faster_army_defends_itself_better():
     assert to_fast / to_slow == pytest.approx(math.sqrt(4 / 6))
 
 
+def test_a_skirmish_is_slow_demoralizing_and_favours_the_faster_army():
+    def struck(order: str, target: str) -> float:
+        setup = field({"Spearmen": 100}, {target: 100}, a_order=order, d_order=order)
+        fights = Battle(setup, random.Random(3))
+        return fights.wounds(ATTACKER, 2, fights.armies[DEFENDER].fighting(), order)
+
+    # Spearmen (movement 3, offense 3) strike Light Cavalry (movement 6, defense 3).
+    # Skirmish: damage x 0.6, the cavalry's defense +1, and speed counts fully (^1, not ^0.5).
+    skirmish = 0.6 * 3 / (3 + 1) * (3 / 6) ** 1
+    battle = 1.0 * 3 / 3 * (3 / 6) ** 0.5
+    ratio = struck("Skirmish", "Light Cavalry") / struck("Field Battle", "Light Cavalry")
+    assert ratio == pytest.approx(skirmish / battle)
+    # and skirmishing steadies less: 5 more to the chance to flee
+    slow = Battle(field({"Militia": 100}, {"Militia": 100}, d_order="Skirmish"), random.Random(0))
+    assert slow.flee_chance(DEFENDER, slow.armies[DEFENDER].fighters[0]) == 5
+
+
 def test_heavier_troops_need_more_wounds_to_die():
     fights = Battle(
         field({"Spearmen": 1}, {"Light Cavalry": 100, "Spearmen": 100}), random.Random(0)

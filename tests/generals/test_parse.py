@@ -120,8 +120,9 @@ def test_orders_read_case_insensitively_into_canonical_text(text, canonical):
 def test_a_wrong_line_gets_an_error_saying_what_and_how(text, error, hint):
     line = read(text)
     assert line.order is None and error in line.error
+    assert line.hint  # every error says how to put it right
     if hint is not None:
-        assert hint in (line.hint or "")
+        assert hint in line.hint
 
 
 def test_a_two_step_move_with_one_route_gets_its_route_filled_in():

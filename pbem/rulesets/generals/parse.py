@@ -108,7 +108,10 @@ def match(
         return table[key]
     close = difflib.get_close_matches(key, list(table), n=3, cutoff=0.6)
     suggestions = list(dict.fromkeys(table[c] for c in close))
-    hint = f"did you mean {' or '.join(suggestions)}?" if suggestions else None
+    if suggestions:
+        hint = f"did you mean {' or '.join(suggestions)}?"
+    else:
+        hint = f"the {what}s are {', '.join(dict.fromkeys(table.values()))}"
     raise Refusal(f"'{_squash(word)}' is not a {what} of this game", hint)
 
 
@@ -294,17 +297,29 @@ class Reader:
     def _region(self, name: str) -> str:
         return match(name, self.variant.regions, "region")
 
+    def _borders(self, region: str) -> str:
+        return f"{region} borders {', '.join(self.variant.regions[region].neighbours)}"
+
+    def _own(self) -> list[str]:
+        return [h.region for h in self.state.owned(self.power)]
+
     def travel(self, general: General, body: str) -> Reading:
         found = re.match(r"^\S+\s+(?:to\s+)?(?P<to>.+)$", body, re.IGNORECASE)
         if not found:
             raise Refusal("travel where?", "write 'travel to <region>'")
         to = self._region(found["to"])
         if to == general.region:
-            raise Refusal(f"{general.name} is already in {to}")
+            raise Refusal(f"{general.name} is already in {to}", "give him another action")
         if self.holders.get(to) != self.power:
-            raise Refusal(f"{to} is not one of your regions; a general travels only in your lands")
+            raise Refusal(
+                f"{to} is not one of your regions; a general travels only in your lands",
+                f"your regions: {', '.join(self._own())}",
+            )
         if to not in routes.reachable(self.variant, self.holders, self.power, general.region):
-            raise Refusal(f"there is no path from {general.region} to {to} through your regions")
+            raise Refusal(
+                f"there is no path from {general.region} to {to} through your regions",
+                "a general travels only through regions you hold",
+            )
         return Reading(Travel(general.name, to))
 
     def move_army(self, general: General, body: str) -> Reading:
@@ -395,7 +410,10 @@ class Reader:
                 f"attack by {', '.join(OFFENSIVE_ORDERS)}",
             )
         if target not in self.variant.regions[general.region].neighbours:
-            raise Refusal(f"{target} is not next to {general.region}, where {general.name} is")
+            raise Refusal(
+                f"{target} is not next to {general.region}, where {general.name} is",
+                self._borders(general.region),
+            )
         if self.holders.get(target) == self.power:
             raise Refusal(f"{target} is yours", "to go there use 'move army'")
         # what the player's scouts saw, not what the state knows (the fog of war)
@@ -441,7 +459,8 @@ class Reader:
         if cost > general.renown:
             raise Refusal(
                 f"raising {skill} to {level} costs {cost} renown; "
-                f"{general.name} has {general.renown}"
+                f"{general.name} has {general.renown}",
+                "generals earn renown in battle",
             )
         return Reading(RaiseSkill(general.name, skill, level), f"costs {cost} renown")
 
@@ -508,7 +527,10 @@ class Reader:
             )
         cost = world().rules.renown.new_skill_cost
         if general.renown < cost:
-            raise Refusal(f"a new skill costs {cost} renown; {general.name} has {general.renown}")
+            raise Refusal(
+                f"a new skill costs {cost} renown; {general.name} has {general.renown}",
+                "generals earn renown in battle",
+            )
         return Reading(Rest(general.name, skill), note)
 
     def train(self, general: General, body: str) -> Reading:
@@ -600,7 +622,10 @@ class Reader:
         to = self._region(found["to"]) if found["to"] else None
         if to is not None:
             if to not in self.variant.regions[region].neighbours:
-                raise Refusal(f"{to} is not next to {region}")
+                raise Refusal(
+                    f"{to} is not next to {region}",
+                    self._borders(region),
+                )
             if self.holders.get(to) != self.power:
                 raise Refusal(f"{to} is not one of your regions", "withdraw into your own lands")
         rear = found["rear"]
@@ -627,7 +652,10 @@ class Reader:
         spend = "income" if found["spend"].lower() == "income" else "hire limit"
         gain = found["gain"]
         if gain and (gain.lower() == "income") == (spend == "income"):
-            raise Refusal("convert income to hire limit, or hire limit to income")
+            raise Refusal(
+                "income converts into hire limit, and hire limit into income",
+                "write 'convert <n> income to hire limit' or 'convert <n> hire limit to income'",
+            )
         amount = _number(found["amount"], spend)
         holding = self.state.holding(region)
         step = world().rules.economy.overtax.hire_per_income
@@ -661,7 +689,10 @@ class Reader:
         if power == self.power:
             raise Refusal("that is you", "name another power")
         if power not in self.state.alive():
-            raise Refusal(f"{power} is out of the game")
+            raise Refusal(
+                f"{power} is out of the game",
+                f"powers still in the game: {', '.join(self.state.alive())}",
+            )
         return power
 
     def diplomacy(self, line: str) -> Reading:
@@ -670,14 +701,19 @@ class Reader:
         if war:
             power = self._power(war["p"])
             if self._at_war(power):
-                raise Refusal(f"you are already at war with {power}")
+                raise Refusal(
+                    f"you are already at war with {power}", f"to end it: 'peace with {power}'"
+                )
             note = f"this breaks your alliance with {power}" if self._allied(power) else None
             return Reading(DeclareWar(power), note)
         peace = re.match(r"^(?:make\s+)?peace\s+(?:with|to)\s+(?P<p>.+)$", text, re.I)
         if peace:
             power = self._power(peace["p"])
             if not self._at_war(power):
-                raise Refusal(f"you are not at war with {power}")
+                raise Refusal(
+                    f"you are not at war with {power}",
+                    f"to ally: 'propose formal alliance with {power}' (or secret)",
+                )
             return Reading(Peace(power), f"peace is made when {power} also sends 'peace with you'")
         alliance = re.match(
             r"^(?:propose\s+)?(?:an?\s+)?(?P<kind>formal|secret)?\s*alliance\s+(?:with|to)\s+(?P<p>.+)$",
@@ -704,7 +740,7 @@ class Reader:
         if breaking:
             power = self._power(breaking["p"])
             if not self._allied(power):
-                raise Refusal(f"you are not allied with {power}")
+                raise Refusal(f"you are not allied with {power}", "nothing to break")
             return Reading(BreakAlliance(power))
         gift = re.match(r"^(?:gift|give|send)\s+(?P<n>\S+)\s+gold\s+to\s+(?P<p>.+)$", text, re.I)
         if gift:
