@@ -14,8 +14,14 @@ import logging
 import sys
 from collections.abc import Sequence
 
+from pbem.commands.common import add_config_option
+
 COMMANDS = [
+    "pbem.commands.run",
+    "pbem.commands.games",
+    "pbem.commands.archive",
     "pbem.commands.adjudicate",
+    "pbem.commands.demo",
 ]
 
 
@@ -26,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="log debugging detail to stderr"
     )
+    add_config_option(parser, top_level=True)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(name).register(subparsers)

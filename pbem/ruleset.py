@@ -130,6 +130,14 @@ class Ruleset(ABC):
     def default_orders(self, state: Any, power: str) -> list[str]:
         """Canonical orders for a power that sent none this phase (NMR)."""
 
+    def missing(self, state: Any, power: str, orders: Sequence[str]) -> list[str]:
+        """What ``power`` has still to order this phase, as short phrases for replies.
+
+        Rulesets override this to be precise (Diplomacy names the units without
+        an order); the default only knows whether anything was sent.
+        """
+        return [] if orders else ["your orders for this phase"]
+
     @abstractmethod
     def adjudicate(
         self, state: Any, orders: Mapping[str, Sequence[str]], seed: int

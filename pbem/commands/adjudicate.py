@@ -1,0 +1,68 @@
+"""``pbem adjudicate``: decide one Diplomacy position read as JSON, print the outcome as JSON.
+
+A thin layer over ``pbem.rulesets.diplomacy.positions.adjudicate_position``:
+the input is a position in the form of a DATC case (``phase``, ``units``,
+``orders`` and, where the phase needs them, ``supply_centers``, ``dislodged``
+and ``standoff_provinces``), the output has the keys of that case's
+``expected``. ``--raw`` reads ``raw_orders`` (as players write them) instead
+of ``orders``; ``--jsonl`` reads one position per line and prints one result
+per line, so many positions take one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from pbem.rulesets.diplomacy.positions import PositionError, adjudicate_position
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "adjudicate",
+        help="adjudicate Diplomacy positions given as JSON on standard input",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
+    parser.add_argument("--variant", default="standard", help="the map (default: standard)")
+    parser.add_argument(
+        "--raw", action="store_true", help="read raw_orders through the mail order parser"
+    )
+    parser.add_argument(
+        "--jsonl", action="store_true", help="one position per input line, one result per line"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit status 0 when every position was adjudicated, 2 when any input was bad."""
+    if args.jsonl:
+        status = 0
+        for number, line in enumerate(sys.stdin, start=1):
+            if not line.strip():
+                continue
+            try:
+                result = _adjudicate(line, args.variant, args.raw)
+            except PositionError as error:
+                status = 2
+                print(f"pbem adjudicate: line {number}: {error}", file=sys.stderr)
+                result = {"error": str(error)}
+            print(json.dumps(result), flush=False)
+        sys.stdout.flush()
+        return status
+    try:
+        result = _adjudicate(sys.stdin.read(), args.variant, args.raw)
+    except PositionError as error:
+        print(f"pbem adjudicate: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+def _adjudicate(text: str, variant: str, raw: bool) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PositionError(f"bad JSON: {error}") from None
+    return adjudicate_position(data, variant, raw)

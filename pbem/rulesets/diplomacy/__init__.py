@@ -1,0 +1,175 @@
+"""Diplomacy: a map-agnostic rules engine, the standard map, and the pbem ruleset around them.
+
+How it is cut (after godip):
+
+* ``core`` holds the shared types: units, locations, turns, the board, orders.
+* ``maps`` reads a variant's YAML map and checks it; ``variants/*.yaml`` are
+  the maps; ``variant`` adds the rules a variant may change, as hooks.
+* ``orders/`` has one module per order kind (hold, move, support, convoy,
+  retreat, build, disband) and the canonical notation they are stored in.
+* ``resolver`` alone knows the guess-and-check algorithm for movement.
+* ``movement``, ``retreats`` and ``adjustments`` decide one phase each;
+  ``phases`` runs a phase and skips the empty ones after it.
+* ``parser`` reads what players write in mail; ``positions`` reads and
+  writes one position in the JSON form of the DATC cases (``pbem adjudicate``).
+* ``views`` shapes what the report templates (``templates/diplomacy/``) show.
+
+Rulings where the rulebooks leave a choice are in ``RULINGS.md``.
+
+Seams for variants such as Mandate of Heaven (issue 5), which should be a map
+file plus a ``Variant`` subclass registered in ``variant.RULES``, not a copy of
+the engine:
+
+* builds in any owned centre: ``builds: any`` in the map file, or override
+  ``Variant.build_sites`` (e.g. the Hsiung-Nu placement area) and
+  ``Variant.adjustment`` (their 2-centres-per-army schedule and melting away);
+* non-player powers whose units still move: a power with ``player: false``
+  in the map file; any number of them, each its own power, so a neutral can be
+  "activated" by handing it to a player. Their orders reach ``adjudicate``
+  like anyone's (a majority vote of the players is the variant's business);
+  units without orders hold as usual;
+* defence strength: ``Variant.defence_bonus(movement, unit)`` is added to
+  hold and defend strengths (rule 4: a power's last units with no retreat);
+* river convoys: ``convoys: true`` on a province lets fleets there convoy, and
+  ``Variant.convoy_holds(movement, province)`` decides when a convoy is
+  disrupted (a fleet's attack always, an army's only if it dislodges);
+* victory: ``victory: {centres: 14, ignore: [CSN, PCS, TYU]}`` in the map file,
+  or override ``Variant.winner``;
+* calendar: ``start.phase`` may be a winter (placement) phase;
+  ``Variant.year_name``/``phase_id``/``parse_phase_id``/``phase_label`` write
+  years any way (369 B.C., counting down, with the zodiac), ``next_turn`` may
+  add phases and ``centres_change`` says when centres change hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
+from .core import board_of, parse_unit
+from .parser import read_mail
+from .phases import acting, run_phase
+from .state import GameState, dump_state, load_state
+from .variant import RULES, Variant, load_variant, variant_names
+from .views import build_view
+
+__all__ = ["RULES", "DiplomacyRuleset", "GameState", "Variant", "ruleset"]
+
+
+class DiplomacyRuleset(Ruleset):
+    """Diplomacy behind the pbem ruleset interface."""
+
+    name = "diplomacy"
+
+    def variants(self) -> list[str]:
+        return variant_names()
+
+    def start(
+        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> GameState:
+        """The 1901 start (or the variant's). Options are not used; nothing is random."""
+        try:
+            rules = load_variant(variant)
+        except ValueError as error:
+            raise SetupError(str(error)) from None
+        expected = rules.player_powers()
+        missing = [p for p in expected if p not in powers]
+        extra = [p for p in powers if p not in expected]
+        if missing or extra or len(set(powers)) != len(powers):
+            problems = []
+            if missing:
+                problems.append(f"missing {', '.join(missing)}")
+            if extra:
+                problems.append(f"not powers of this map: {', '.join(extra)}")
+            if len(set(powers)) != len(powers):
+                problems.append("a power is listed twice")
+            raise SetupError(
+                f"the {variant} variant is played by exactly {', '.join(expected)}: "
+                + "; ".join(problems)
+            )
+        start = rules.map.start
+        units = [parse_unit(power, text) for power, texts in start.units.items() for text in texts]
+        centres = {p: power for power, owned in start.centres.items() for p in owned}
+        return GameState(rules.name, rules.first_turn(), board_of(units, centres), tuple(powers))
+
+    def phase(self, state: GameState) -> Phase:
+        rules = load_variant(state.variant)
+        who = tuple(acting(rules, state))
+        survivors = tuple(
+            power for power in state.powers
+            if state.board.units_of(power) or state.board.centres_of(power)
+        )
+        result = ""
+        if state.winner is not None:
+            count = rules.victory_count(state.winner, state.board)
+            result = f"{state.winner} wins with {count} supply centres."
+        return Phase(
+            id=rules.phase_id(state.turn),
+            label=rules.phase_label(state.turn),
+            kind=state.turn.kind.word,
+            acting=who,
+            may_order=who,
+            over=state.over,
+            result=result,
+            winners=(state.winner,) if state.winner else (),
+            survivors=survivors,
+        )
+
+    def parse_orders(self, state: GameState, power: str, text: str) -> list[OrderLine]:
+        rules = load_variant(state.variant)
+        if state.over:
+            return _refuse_all(text, "the game is over: no more orders")
+        if power not in rules.powers():
+            return _refuse_all(text, f"{power} is not a power of this game")
+        label = rules.phase_label(state.turn)
+        return [
+            OrderLine(
+                line=line.line, text=line.text, order=line.order, key=line.key,
+                error=line.error, hint=line.hint, note=line.note,
+            )
+            for line in read_mail(rules, state.board, state.turn.kind, power, text, label)
+        ]
+
+    def default_orders(self, state: GameState, power: str) -> list[str]:
+        """None: units hold, dislodged units disband, civil disorder removes (in adjudicate)."""
+        return []
+
+    def adjudicate(
+        self, state: GameState, orders: Mapping[str, Sequence[str]], seed: int
+    ) -> Adjudication:
+        rules = load_variant(state.variant)
+        next_state, events = run_phase(rules, state, orders)
+        notices = [
+            f"{event['power']} has won with {event['centres']} supply centres."
+            for event in events if event.get("type") == "victory"
+        ]
+        return Adjudication(next_state, events, notices)
+
+    def view(
+        self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str
+    ) -> dict[str, Any]:
+        return build_view(load_variant(state.variant), state, events)
+
+    def hidden_facts(
+        self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str
+    ) -> list[str]:
+        """Nothing: the board and adjudicated orders are public; the service guards press."""
+        return []
+
+    def dump_state(self, state: GameState) -> dict[str, Any]:
+        return dump_state(load_variant(state.variant), state)
+
+    def load_state(self, data: Mapping[str, Any]) -> GameState:
+        return load_state(data)
+
+
+def _refuse_all(text: str, error: str) -> list[OrderLine]:
+    return [
+        OrderLine(line=n, text=line.strip(), error=error)
+        for n, line in enumerate(text.splitlines(), start=1)
+        if line.strip()
+    ]
+
+
+ruleset = DiplomacyRuleset()

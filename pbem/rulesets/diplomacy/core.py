@@ -1,0 +1,167 @@
+"""The few types every part of the Diplomacy engine shares: units, locations, turns, the board.
+
+A *location* is where a unit stands: a province abbreviation ("PAR") or, for a
+fleet on a split-coast province, the province and its coast ("SPA/NC"). Two
+units never share a province, so the board is keyed by province.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class UnitType(str, Enum):
+    ARMY = "A"
+    FLEET = "F"
+
+    @property
+    def noun(self) -> str:
+        return "army" if self is UnitType.ARMY else "fleet"
+
+
+class Season(str, Enum):
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+    @property
+    def word(self) -> str:
+        return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.value]
+
+
+class PhaseKind(str, Enum):
+    MOVEMENT = "M"
+    RETREATS = "R"
+    ADJUSTMENTS = "A"
+
+    @property
+    def word(self) -> str:
+        return {"M": "movement", "R": "retreats", "A": "adjustments"}[self.value]
+
+
+def province_of(location: str) -> str:
+    """The province of a location: "SPA/NC" -> "SPA"."""
+    return location.partition("/")[0]
+
+
+def coast_of(location: str) -> str:
+    """The coast of a location, or "" if it names none: "SPA/NC" -> "NC"."""
+    return location.partition("/")[2]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    type: UnitType
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+
+def parse_unit(power: str, text: str) -> Unit:
+    """A unit from "A PAR" / "F STP/NC"; ValueError if the text is not of that form."""
+    letter, _, location = text.strip().upper().partition(" ")
+    if letter not in ("A", "F") or not location.strip():
+        raise ValueError(f"{text!r} is not a unit: write it as 'A PAR' or 'F STP/NC'")
+    return Unit(power, UnitType(letter), location.strip())
+
+
+@dataclass(frozen=True, order=True)
+class Turn:
+    """A phase of the game calendar: year, season and what is ordered in it."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    def __post_init__(self) -> None:
+        # Only these pairs exist: movement and retreats in spring and fall, adjustments in winter.
+        if (self.season is Season.WINTER) != (self.kind is PhaseKind.ADJUSTMENTS):
+            raise ValueError(f"there is no {self.kind.word} phase in {self.season.word}")
+
+
+@dataclass(frozen=True)
+class Dislodgement:
+    """A unit pushed out of its province, waiting to retreat or disband."""
+
+    unit: Unit
+    attacker_from: str
+    attacker_power: str | None = None
+    via_convoy: bool = False
+    #: the locations it may retreat to, worked out when it was dislodged
+    retreats: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    """What stands on the map: units by province, supply-centre owners, dislodged units."""
+
+    units: Mapping[str, Unit]
+    centres: Mapping[str, str] = field(default_factory=dict)
+    dislodged: tuple[Dislodgement, ...] = ()
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [unit for unit in self.units.values() if unit.power == power]
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(province for province, owner in self.centres.items() if owner == power)
+
+
+def board_of(units: list[Unit], centres: Mapping[str, str] | None = None,
+             dislodged: tuple[Dislodgement, ...] = ()) -> Board:
+    """A board from a list of units; ValueError if two stand in one province."""
+    by_province: dict[str, Unit] = {}
+    for unit in units:
+        if unit.province in by_province:
+            raise ValueError(
+                f"two units in {unit.province}: {by_province[unit.province]} and {unit}"
+            )
+        by_province[unit.province] = unit
+    return Board(by_province, dict(centres or {}), dislodged)
+
+
+class IllegalOrder(Exception):
+    """An order the rules do not allow.
+
+    ``reason`` is the short code that order results carry ("illegal", "coast not
+    specified", ...); the message says in plain English why, for the player.
+    """
+
+    def __init__(self, message: str, reason: str = "illegal") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order in the engine's canonical notation; the kinds live in ``orders/``."""
+
+    def key(self) -> str:
+        """What a later order replaces: the unit's province, or the build site."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class UnitOrder(Order):
+    """An order that names a unit by its type and location, as the player wrote them."""
+
+    unit_type: UnitType
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    @property
+    def unit_text(self) -> str:
+        return f"{self.unit_type.value} {self.location}"
+
+    def key(self) -> str:
+        return self.province

@@ -1,0 +1,121 @@
+"""Convoy: a fleet at sea carries an army along a chain of fleets to a coast.
+
+Also the route-finding every convoy question needs: whether fleets form a chain
+from one coast to another, and whether a given fleet is needed on some chain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..core import Board, IllegalOrder, UnitOrder, UnitType, province_of
+from ..maps import Map
+
+if TYPE_CHECKING:
+    from ..movement import Movement
+    from ..variant import Variant
+
+
+def convoying_fleets(variant: Variant, board: Board) -> frozenset[str]:
+    """Provinces holding a fleet that may convoy (a fleet at sea, or where the variant allows)."""
+    provinces = variant.map.provinces
+    return frozenset(
+        unit.province
+        for unit in board.units.values()
+        if unit.type is UnitType.FLEET and provinces[unit.province].convoys
+    )
+
+
+def route_exists(game_map: Map, origin: str, dest: str, fleets: frozenset[str]) -> bool:
+    """Whether fleets in ``fleets`` form a chain from the coast ``origin`` to ``dest``."""
+    frontier = [sea for sea in game_map.sea_borders(origin) if sea in fleets]
+    seen = set(frontier)
+    while frontier:
+        borders = game_map.sea_borders(frontier.pop())
+        if dest in borders:
+            return True
+        for sea in borders:
+            if sea in fleets and sea not in seen:
+                seen.add(sea)
+                frontier.append(sea)
+    return False
+
+
+def needed_on_route(
+    game_map: Map, origin: str, dest: str, fleets: frozenset[str], fleet: str
+) -> bool:
+    """Whether ``fleet`` lies on a route from ``origin`` to ``dest`` none of whose fleets is spare.
+
+    A route with a spare fleet has a shortcut: two fleets of it, or a fleet and
+    an end, border each other out of turn. So the routes that need all their
+    fleets are the chordless paths, and this searches those (DATC 6.G.19).
+    """
+    if fleet not in fleets:
+        return False
+    starts = game_map.sea_borders(origin) & fleets
+
+    def search(path: list[str], blocked: frozenset[str]) -> bool:
+        borders = game_map.sea_borders(path[-1])
+        if dest in borders:
+            return fleet in path
+        onward = borders & fleets
+        for sea in onward:
+            if sea not in blocked and search([*path, sea], blocked | onward):
+                return True
+        return False
+
+    return any(search([sea], starts) for sea in starts)
+
+
+@dataclass(frozen=True)
+class Convoy(UnitOrder):
+    army: str
+    dest: str
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) C (?:[AF] )?(\S+) - (\S+)$")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Convoy:
+        return cls(UnitType(match[1]), match[2], match[3], match[4])
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} C A {self.army} - {self.dest}"
+
+    @property
+    def army_province(self) -> str:
+        return province_of(self.army)
+
+    @property
+    def dest_province(self) -> str:
+        return province_of(self.dest)
+
+    def normalize(self, variant: Variant, board: Board) -> Convoy:
+        game_map = variant.map
+        unit = board.units[self.province]
+        if unit.type is not UnitType.FLEET or not game_map.provinces[unit.province].convoys:
+            raise IllegalOrder(f"{unit} cannot convoy: only fleets at sea convoy")
+        army = board.units.get(self.army_province)
+        if army is None or army.type is not UnitType.ARMY:
+            raise IllegalOrder(f"there is no army in {_name(variant, self.army_province)} to convoy")
+        dest = self.dest_province
+        if dest == army.province:
+            raise IllegalOrder(f"{army} cannot be convoyed to its own province")
+        for end in (army.province, dest):
+            if not game_map.is_coastal(end):
+                raise IllegalOrder(f"{_name(variant, end)} is not on a coast: no convoy reaches it")
+        if not needed_on_route(game_map, army.province, dest, convoying_fleets(variant, board), unit.province):
+            raise IllegalOrder(
+                f"{unit} is not on any convoy route from {_name(variant, army.province)} "
+                f"to {_name(variant, dest)} that needs it"
+            )
+        return Convoy(unit.type, unit.location, army.location, dest)
+
+    def adjudicate(self, movement: Movement) -> bool:
+        """A convoy carries unless the fleet is dislodged (or the variant says otherwise)."""
+        return movement.variant.convoy_holds(movement, self.province)
+
+
+def _name(variant: Variant, province: str) -> str:
+    return variant.map.provinces[province].name

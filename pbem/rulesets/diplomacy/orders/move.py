@@ -1,0 +1,184 @@
+"""Move: a unit attacks a neighbouring province, or an army goes there by convoy.
+
+Also the four strengths of the DATC's decision model (section 5.B) that a move
+is decided by: attack, hold, defend and prevent strength.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..core import Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..maps import Map
+from .convoy import convoying_fleets, route_exists
+
+if TYPE_CHECKING:
+    from ..movement import Movement
+    from ..variant import Variant
+
+
+def fleet_destination(game_map: Map, location: str, dest: str) -> str:
+    """The location a fleet at ``location`` reaches by moving to ``dest``.
+
+    A missing coast is filled in when only one coast can be reached (DATC 4.B.2);
+    with two it is "coast not specified" (6.B.1). A wrong coast is illegal (6.B.3).
+    """
+    province = game_map.provinces[province_of(dest)]
+    reachable = game_map.fleet_can_reach(location, province.abbr)
+    here = f"F {location}"
+    if not reachable:
+        if province.type == "land":
+            raise IllegalOrder(f"{here} cannot go to {province.name}: fleets stay at sea and on coasts")
+        raise IllegalOrder(f"{here} cannot reach {province.name}: they do not border by sea")
+    coast = coast_of(dest)
+    if coast:
+        if dest not in province.locations:
+            raise IllegalOrder(f"{province.name} has no coast {coast}")
+        if dest not in reachable:
+            raise IllegalOrder(f"{here} cannot reach the {coast} coast of {province.name}")
+        return dest
+    if len(reachable) == 1:
+        return reachable[0]
+    raise IllegalOrder(
+        f"{here} can reach {len(reachable)} coasts of {province.name}: "
+        f"name one ({', '.join(reachable)})",
+        reason="coast not specified",
+    )
+
+
+def army_can_reach(
+    variant: Variant, board: Board, origin: str, dest: str, *, via_convoy: bool = False,
+    without: str | None = None,
+) -> bool:
+    """Whether an army in ``origin`` can move to ``dest``: over land, or by a chain of the
+    fleets now on the board (leaving out the one in ``without``)."""
+    game_map = variant.map
+    if dest == origin or game_map.provinces[dest].type not in ("coast", "land"):
+        return False
+    if not via_convoy and dest in game_map.army_borders.get(origin, frozenset()):
+        return True
+    if not (game_map.is_coastal(origin) and game_map.is_coastal(dest)):
+        return False
+    fleets = convoying_fleets(variant, board)
+    if without is not None:
+        fleets = fleets - {without}
+    return route_exists(game_map, origin, dest, fleets)
+
+
+@dataclass(frozen=True)
+class Move(UnitOrder):
+    dest: str
+    via_convoy: bool = False
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) - (\S+)( VIA)?$")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Move:
+        return cls(UnitType(match[1]), match[2], match[3], bool(match[4]))
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
+
+    @property
+    def dest_province(self) -> str:
+        return province_of(self.dest)
+
+    def normalize(self, variant: Variant, board: Board) -> Move:
+        game_map = variant.map
+        unit = board.units[self.province]
+        target = game_map.provinces[self.dest_province]
+        if target.abbr == unit.province:
+            raise IllegalOrder(f"{unit} is already in {target.name}")
+        if unit.type is UnitType.FLEET:
+            if self.via_convoy:
+                raise IllegalOrder("only armies can be convoyed")
+            return Move(unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest))
+        if target.type not in ("coast", "land"):
+            raise IllegalOrder(f"an army cannot move into {target.name}")
+        if not army_can_reach(variant, board, unit.province, target.abbr, via_convoy=self.via_convoy):
+            raise IllegalOrder(
+                f"{unit} cannot reach {target.name}: "
+                + ("no fleets stand where they could convoy it"
+                   if target.abbr in game_map.army_borders.get(unit.province, frozenset())
+                   else "they do not border and no fleets stand where they could convoy it")
+            )
+        # An army's coast means nothing (DATC 6.B.12): it moves to the province.
+        return Move(unit.type, unit.location, target.abbr, self.via_convoy)
+
+    def adjudicate(self, movement: Movement) -> bool:
+        """The move succeeds if its attack beats the defence of the province and every rival."""
+        attack = attack_strength(movement, self.province)
+        if attack == 0:
+            return False
+        opponent = movement.head_to_head(self.province)
+        if opponent is not None:
+            if attack <= defend_strength(movement, opponent):
+                return False
+        elif attack <= hold_strength(movement, self.dest_province):
+            return False
+        for rival in movement.moves_into[self.dest_province]:
+            if rival != self.province and attack <= prevent_strength(movement, rival):
+                return False
+        return True
+
+
+def _support_count(movement: Movement, province: str, exclude_power: str | None = None) -> int:
+    """How many of the supports for the order at ``province`` are given."""
+    count = 0
+    for supporter in movement.supports[province]:
+        if exclude_power is not None and movement.units[supporter].power == exclude_power:
+            continue
+        if movement.resolve(supporter):
+            count += 1
+    return count
+
+
+def attack_strength(movement: Movement, origin: str) -> int:
+    """The force of the move from ``origin`` against whatever is in its destination."""
+    if not movement.path(origin):
+        return 0
+    move = movement.orders[origin]
+    assert isinstance(move, Move)
+    dest = move.dest_province
+    defender = movement.units.get(dest)
+    if defender is None or (
+        dest in movement.moving
+        and movement.head_to_head(origin) is None
+        and movement.resolve(dest)
+    ):
+        return 1 + _support_count(movement, origin)
+    attacker = movement.units[origin]
+    if defender.power == attacker.power:
+        return 0  # a power does not dislodge its own unit
+    # Supports from the defender's own power do not help to dislodge it.
+    return 1 + _support_count(movement, origin, exclude_power=defender.power)
+
+
+def hold_strength(movement: Movement, province: str) -> int:
+    """How firmly ``province`` is held against a move into it."""
+    unit = movement.units.get(province)
+    if unit is None:
+        return 0
+    if province in movement.moving:
+        if movement.resolve(province):
+            return 0
+        return 1 + movement.variant.defence_bonus(movement, unit)
+    return 1 + _support_count(movement, province) + movement.variant.defence_bonus(movement, unit)
+
+
+def defend_strength(movement: Movement, origin: str) -> int:
+    """The force of a move in a head-to-head battle, resisting the opposite move."""
+    unit = movement.units[origin]
+    return 1 + _support_count(movement, origin) + movement.variant.defence_bonus(movement, unit)
+
+
+def prevent_strength(movement: Movement, origin: str) -> int:
+    """How strongly the move from ``origin`` keeps others out of its destination."""
+    if not movement.path(origin):
+        return 0
+    opponent = movement.head_to_head(origin)
+    if opponent is not None and movement.resolve(opponent):
+        return 0  # beaten in a head-to-head battle: it cannot keep anyone out
+    return 1 + _support_count(movement, origin)

@@ -1,0 +1,139 @@
+"""Support: a unit lends its strength to a neighbour holding, or to a move into a neighbour.
+
+A support is given unless it is cut: attacked by a foreign unit from anywhere
+but the province the support is directed at, or dislodged (DATC 5.B.5).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ..core import Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from .move import Move, army_can_reach
+
+if TYPE_CHECKING:
+    from ..movement import Movement
+    from ..variant import Variant
+
+
+def given(movement: Movement, province: str, directed_at: str | None) -> bool:
+    """Whether the support of the unit in ``province`` survives the attacks on it."""
+    supporter = movement.units[province]
+    for attacker in movement.moves_into[province]:
+        if movement.units[attacker].power == supporter.power or not movement.path(attacker):
+            continue
+        if attacker == directed_at:
+            # The unit attacked cannot cut the support aimed at it, only dislodge the supporter.
+            if movement.resolve(attacker):
+                return False
+            continue
+        return False
+    return True
+
+
+def _can_support_into(variant: Variant, board: Board, province: str, target: str) -> None:
+    unit = board.units[province]
+    name = variant.map.provinces[target].name
+    if target == unit.province:
+        raise IllegalOrder(f"{unit} cannot support an order into its own province")
+    if not variant.map.can_reach(unit.type, unit.location, target):
+        raise IllegalOrder(f"{unit} cannot support into {name}: it could not move there itself")
+
+
+@dataclass(frozen=True)
+class SupportHold(UnitOrder):
+    supported_type: UnitType
+    supported: str
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) S ([AF]) (\S+)(?: H)?$")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> SupportHold:
+        return cls(UnitType(match[1]), match[2], UnitType(match[3]), match[4])
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
+
+    @property
+    def supported_province(self) -> str:
+        return province_of(self.supported)
+
+    def normalize(self, variant: Variant, board: Board) -> SupportHold:
+        unit = board.units[self.province]
+        target = self.supported_province
+        if target == unit.province:
+            raise IllegalOrder(f"{unit} cannot support itself")
+        supported = board.units.get(target)
+        if supported is None:
+            raise IllegalOrder(f"there is no unit in {variant.map.provinces[target].name} to support")
+        _can_support_into(variant, board, unit.province, target)
+        return SupportHold(unit.type, unit.location, supported.type, supported.location)
+
+    def matches(self, order: UnitOrder) -> bool:
+        """Support to hold helps any unit that does not move (DATC 6.D.7)."""
+        return not isinstance(order, Move)
+
+    def adjudicate(self, movement: Movement) -> bool:
+        return given(movement, self.province, None)
+
+
+@dataclass(frozen=True)
+class SupportMove(UnitOrder):
+    supported_type: UnitType
+    supported: str
+    dest: str
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) S ([AF]) (\S+) - (\S+)$")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> SupportMove:
+        return cls(UnitType(match[1]), match[2], UnitType(match[3]), match[4], match[5])
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
+
+    @property
+    def supported_province(self) -> str:
+        return province_of(self.supported)
+
+    @property
+    def dest_province(self) -> str:
+        return province_of(self.dest)
+
+    def normalize(self, variant: Variant, board: Board) -> SupportMove:
+        game_map = variant.map
+        unit = board.units[self.province]
+        origin, dest = self.supported_province, self.dest_province
+        if origin == unit.province:
+            raise IllegalOrder(f"{unit} cannot support its own move")
+        supported = board.units.get(origin)
+        if supported is None:
+            raise IllegalOrder(f"there is no unit in {game_map.provinces[origin].name} to support")
+        _can_support_into(variant, board, unit.province, dest)
+        # Whether the supported unit could make that move at all, from any coast of its
+        # province (the coast it stands on is checked when its own order is matched).
+        if supported.type is UnitType.FLEET:
+            possible = dest != origin and any(
+                game_map.fleet_can_reach(location, dest)
+                for location in game_map.provinces[origin].locations
+            )
+        else:
+            possible = army_can_reach(variant, board, origin, dest, without=unit.province)
+        if not possible:
+            raise IllegalOrder(
+                f"{supported} cannot move to {game_map.provinces[dest].name}, so it cannot be supported there"
+            )
+        # A coast matters only for a fleet; a support without one fits either coast (DATC 4.B.4).
+        target = self.dest if supported.type is UnitType.FLEET and coast_of(self.dest) else dest
+        return SupportMove(unit.type, unit.location, supported.type, supported.location, target)
+
+    def matches(self, order: UnitOrder) -> bool:
+        """Whether ``order`` (the supported unit's) is the move this support is for."""
+        if not isinstance(order, Move) or order.dest_province != self.dest_province:
+            return False
+        return not coast_of(self.dest) or order.dest == self.dest
+
+    def adjudicate(self, movement: Movement) -> bool:
+        return given(movement, self.province, self.dest_province)

@@ -1,0 +1,437 @@
+"""Reading orders as players write them in mail, into canonical orders or helpful errors.
+
+Two layers. ``read_order`` reads the words alone: province names, abbreviations
+and aliases in any case; ``-``, ``->``, ``to``, ``moves to``, ``m``; ``S``,
+``supports``; ``C``, ``convoys``; ``H``, ``holds``; ``R``, ``retreats to``;
+``B``, ``build``; ``D``, ``disband``, ``remove``; ``waive``; coasts written
+``/nc``, ``(nc)``, `` nc`` or ``north coast``; ``via convoy``; a unit letter
+may be left out when the board says what stands there. ``read_mail`` then
+checks each order against the game (whose unit, which phase, what the rules
+allow) so a player learns at once what is wrong and how to put it right.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .adjustments import Ledger, adjustments_due, vacant_build_sites
+from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType, province_of
+from .maps import Map
+from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
+from .results import REASONS
+from .variant import Variant
+
+UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+HOLD = {"h", "hold", "holds", "stand", "stands"}
+MOVE = {"-", "to", "m", "move", "moves", "mv", "attack", "attacks"}
+SUPPORT = {"s", "support", "supports", "sup", "supp"}
+CONVOY = {"c", "convoy", "convoys", "cvy"}
+RETREAT = {"r", "retreat", "retreats"}
+BUILD = {"b", "build", "builds"}
+DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
+WAIVE = {"waive", "waives"}
+KEYWORDS = HOLD | MOVE | SUPPORT | CONVOY | RETREAT | BUILD | DISBAND | WAIVE | {"via", "by"}
+COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC",
+               "north": "NC", "south": "SC", "east": "EC", "west": "WC"}
+
+EXAMPLES = {
+    PhaseKind.MOVEMENT: "A PAR - BUR, A MAR S A PAR - BUR, F NTH C A LON - NWY or A PAR H",
+    PhaseKind.RETREATS: "A PAR R BUR or A PAR D",
+    PhaseKind.ADJUSTMENTS: "BUILD A PAR, BUILD F STP/NC, REMOVE A PAR or WAIVE",
+}
+
+
+class OrderSyntaxError(ValueError):
+    """A line that cannot be read as an order; ``hint`` says how to write it."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case words, with ``-`` its own word and punctuation dropped."""
+    text = text.lower()
+    for arrow in ("->", "=>", "\u2192", ">"):
+        text = text.replace(arrow, " - ")
+    text = re.sub(r"[()/,;:.!?'\"]", " ", text).replace("-", " - ")
+    words: list[str] = []
+    for word in text.split():
+        if not (word == "-" and words and words[-1] == "-"):
+            words.append(word)
+    return words
+
+
+class Names:
+    """Every way a province of a map may be written, for reading and for "did you mean"."""
+
+    def __init__(self, game_map: Map) -> None:
+        self.map = game_map
+        found: dict[tuple[str, ...], set[str]] = {}
+        for province in game_map.provinces.values():
+            if province.type == "impassable":
+                continue
+            for spelling in (province.abbr, province.name, *province.aliases):
+                words = tuple(tokenize(spelling))
+                for variant in {words, tuple(w for w in words if w != "-")}:
+                    if variant and not (len(variant) == 1 and variant[0] in KEYWORDS | set(UNIT_WORDS)):
+                        found.setdefault(variant, set()).add(province.abbr)
+        # A spelling that could mean two provinces means neither.
+        self.index = {words: abbrs.pop() for words, abbrs in found.items() if len(abbrs) == 1}
+        self.longest = max(len(words) for words in self.index)
+        self.spellings = {" ".join(words): abbr for words, abbr in self.index.items()}
+
+    def match(self, words: Sequence[str], start: int) -> tuple[str, int] | None:
+        """The province written at ``words[start:]`` and where its name ends, longest first."""
+        for length in range(min(self.longest, len(words) - start), 0, -1):
+            abbr = self.index.get(tuple(words[start:start + length]))
+            if abbr is not None:
+                return abbr, start + length
+        return None
+
+    def suggest(self, phrase: str) -> str | None:
+        """A "did you mean" for a misspelt province, if one is close enough."""
+        close = difflib.get_close_matches(phrase, list(self.spellings), n=4, cutoff=0.6)
+        abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
+        if not abbrs:
+            return None
+        names = [f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]]
+        return "did you mean " + " or ".join(names) + "?"
+
+
+_NAMES: dict[str, Names] = {}
+
+
+def names_of(variant: Variant) -> Names:
+    if variant.name not in _NAMES:
+        _NAMES[variant.name] = Names(variant.map)
+    return _NAMES[variant.name]
+
+
+#: what stands in a province (the ordered unit, or another), to fill in a missing unit letter
+UnitTypeAt = Callable[[str, bool], "UnitType | None"]
+
+
+class _Reader:
+    """A recursive-descent reading of one line's words."""
+
+    def __init__(self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt) -> None:
+        self.names = names
+        self.words = words
+        self.at = 0
+        self.kind = kind
+        self.type_at = type_at
+
+    def peek(self) -> str | None:
+        return self.words[self.at] if self.at < len(self.words) else None
+
+    def take(self, choices: set[str]) -> bool:
+        if self.peek() in choices:
+            self.at += 1
+            return True
+        return False
+
+    def order(self) -> Order:
+        if self.take(BUILD):
+            order: Order = Build(*self.unit(ordered=True, build=True))
+        elif self.take(DISBAND):
+            order = Disband(*self.unit(ordered=True))
+        elif self.take(WAIVE):
+            order = Waive()
+        else:
+            order = self.unit_order()
+        if self.peek() is not None:
+            rest = " ".join(self.words[self.at:])
+            raise OrderSyntaxError(
+                f"I read '{order}' but not the words after it: '{rest}'",
+                hint=f"write one order per line, like {EXAMPLES[self.kind]}",
+            )
+        return order
+
+    def unit_order(self) -> Order:
+        unit_type, location = self.unit(ordered=True)
+        word = self.peek()
+        if word is None:
+            raise OrderSyntaxError(
+                f"what should {unit_type.value} {location} do?",
+                hint=f"write for example {EXAMPLES[self.kind]}",
+            )
+        if self.take(HOLD):
+            return Hold(unit_type, location)
+        if self.take(MOVE):
+            self.take({"to"})
+            dest = self.location()
+            via = self.via()
+            if self.kind is PhaseKind.RETREATS and not via:
+                return Retreat(unit_type, location, dest)
+            return Move(unit_type, location, dest, via)
+        if self.take(RETREAT):
+            self.take({"to"})
+            return Retreat(unit_type, location, self.location())
+        if self.take(SUPPORT):
+            supported_type, supported = self.unit(ordered=False)
+            if self.take(MOVE):
+                self.take({"to"})
+                return SupportMove(unit_type, location, supported_type, supported, self.location())
+            self.take(HOLD)
+            return SupportHold(unit_type, location, supported_type, supported)
+        if self.take(CONVOY):
+            self.take(set(UNIT_WORDS))
+            army = self.location()
+            if not self.take(MOVE):
+                raise OrderSyntaxError(
+                    "a convoy order names the army's move", hint="write it like F NTH C A LON - NWY"
+                )
+            self.take({"to"})
+            return Convoy(unit_type, location, army, self.location())
+        if self.take(BUILD):
+            return Build(unit_type, location)
+        if self.take(DISBAND):
+            return Disband(unit_type, location)
+        if self.names.match(self.words, self.at) is not None:
+            dest = self.location()
+            raise OrderSyntaxError(
+                f"there is no order word between {location} and {dest}",
+                hint=f"to move, write {unit_type.value} {location} - {dest}",
+            )
+        raise OrderSyntaxError(
+            f"I do not know the order word '{word}'", hint=f"write for example {EXAMPLES[self.kind]}"
+        )
+
+    def via(self) -> bool:
+        if self.peek() in ("via", "by") and self.at + 1 < len(self.words) and self.words[self.at + 1] in CONVOY:
+            self.at += 2
+            return True
+        return False
+
+    def unit(self, ordered: bool, build: bool = False) -> tuple[UnitType, str]:
+        word = self.peek()
+        unit_type = UNIT_WORDS.get(word or "")
+        if unit_type is not None:
+            self.at += 1
+        location = self.location()
+        if unit_type is None and not build:
+            unit_type = self.type_at(province_of(location), ordered)
+        if unit_type is None:
+            raise OrderSyntaxError(
+                f"say whether the unit in {location} is an army or a fleet",
+                hint=f"write A {location} or F {location}",
+            )
+        return unit_type, location
+
+    def location(self) -> str:
+        found = self.names.match(self.words, self.at)
+        if found is None:
+            end = self.at
+            while end < len(self.words) and self.words[end] not in KEYWORDS:
+                end += 1
+            phrase = " ".join(self.words[self.at:end] or self.words[self.at:self.at + 1])
+            if not phrase:
+                raise OrderSyntaxError("a province is missing at the end of the order")
+            raise OrderSyntaxError(f"I do not know the province '{phrase}'", self.names.suggest(phrase))
+        abbr, self.at = found
+        coasts = self.names.map.provinces[abbr].coasts
+        word = self.peek()
+        if word in COAST_WORDS and COAST_WORDS[word] in coasts:
+            self.at += 1
+            self.take({"coast"})
+            return f"{abbr}/{COAST_WORDS[word]}"
+        return abbr
+
+
+def read_order(
+    variant: Variant, text: str, kind: PhaseKind, board: Board | None = None
+) -> Order:
+    """The order written in ``text``, read word by word without judging it; OrderSyntaxError if
+    it cannot be read. A missing unit letter is taken from ``board``."""
+    words = tokenize(text)
+    if words and words[0].isdigit():
+        words = words[1:]  # a numbered list
+    if words and words[0] in {p.lower() for p in variant.powers()}:
+        words = words[1:]  # "England: F LON - NTH"
+    if not words:
+        raise OrderSyntaxError("this line holds no order", hint=f"write for example {EXAMPLES[kind]}")
+    return _Reader(names_of(variant), words, kind, _type_lookup(board, kind)).order()
+
+
+def _type_lookup(board: Board | None, kind: PhaseKind) -> UnitTypeAt:
+    def type_at(province: str, ordered: bool) -> UnitType | None:
+        if board is None:
+            return None
+        if ordered and kind is PhaseKind.RETREATS:
+            for dislodged in board.dislodged:
+                if dislodged.unit.province == province:
+                    return dislodged.unit.type
+        unit = board.units.get(province)
+        return unit.type if unit is not None else None
+
+    return type_at
+
+
+@dataclass(frozen=True)
+class MailLine:
+    """One non-blank line of a mail: a canonical order and its key, or an error and a hint."""
+
+    line: int
+    text: str
+    order: str | None = None
+    key: str | None = None
+    error: str | None = None
+    hint: str | None = None
+    note: str | None = None
+
+
+_PHASE_ORDERS = {
+    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
+    PhaseKind.RETREATS: (Retreat, Disband),
+    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+}
+
+
+def read_mail(
+    variant: Variant, board: Board, kind: PhaseKind, power: str, text: str, phase_label: str = ""
+) -> list[MailLine]:
+    """Every non-blank line of a player's mail, read and checked against the game."""
+    checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase")
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip():
+            lines.append(checker.line(number, raw.strip()))
+    return lines
+
+
+class _Checker:
+    """Checks each order of one mail against the game, remembering the mail's earlier lines."""
+
+    def __init__(self, variant: Variant, board: Board, kind: PhaseKind, power: str, label: str) -> None:
+        self.variant = variant
+        self.board = board
+        self.kind = kind
+        self.power = power
+        self.label = label
+        self.ledger = Ledger(variant, board)
+        self.seen: dict[str, int] = {}
+        self.waives = 0
+
+    def line(self, number: int, text: str) -> MailLine:
+        try:
+            order = read_order(self.variant, text, self.kind, self.board)
+        except OrderSyntaxError as error:
+            return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(error.hint))
+        try:
+            canonical, note = self.check(order)
+        except IllegalOrder as error:
+            hint = self.hint_for(order, error)
+            return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(hint))
+        if isinstance(canonical, Waive):
+            self.waives += 1
+            key = f"waive-{self.waives}"
+        else:
+            key = canonical.key()
+            if key in self.seen:
+                note = _join(note, f"replaces your order on line {self.seen[key]}")
+            self.seen[key] = number
+        return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+
+    def check(self, order: Order) -> tuple[Order, str | None]:
+        """The canonical order, and a note if it was corrected; IllegalOrder if refused."""
+        kinds = _PHASE_ORDERS[self.kind]
+        if not isinstance(order, kinds):
+            raise IllegalOrder(f"'{order}' is not an order for {self.label}", reason="wrong phase")
+        if self.kind is PhaseKind.ADJUSTMENTS:
+            return self.adjustment(order), None
+        assert isinstance(order, UnitOrder)
+        if self.kind is PhaseKind.RETREATS:
+            return self.retreat(order)
+        unit = self.board.units.get(order.province)
+        if unit is None or unit.power != self.power:
+            raise IllegalOrder(self.not_yours(order.province, unit is not None))
+        note = self.type_note(order, unit.type)
+        assert isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy))
+        return order.normalize(self.variant, self.board), note
+
+    def retreat(self, order: UnitOrder) -> tuple[Order, str | None]:
+        dislodged = next((d for d in self.board.dislodged if d.unit.province == order.province), None)
+        if dislodged is None or dislodged.unit.power != self.power:
+            mine = [str(d.unit) for d in self.board.dislodged if d.unit.power == self.power]
+            raise IllegalOrder(
+                f"no unit of yours was dislodged from {self.name(order.province)}; "
+                + (f"yours to retreat: {', '.join(mine)}" if mine else "none of your units must retreat")
+            )
+        note = self.type_note(order, dislodged.unit.type)
+        unit = dislodged.unit
+        if isinstance(order, Disband):
+            return Disband(unit.type, unit.location), note
+        assert isinstance(order, Retreat)
+        return order.normalize(self.variant, dislodged), note
+
+    def adjustment(self, order: Order) -> Order:
+        if isinstance(order, Disband) and order.province in self.board.units:
+            unit = self.board.units[order.province]
+            if unit.power == self.power:
+                order = Disband(unit.type, unit.location)
+        reason = self.ledger.apply(self.power, order)
+        if reason is not None:
+            raise IllegalOrder(self.adjustment_message(order, reason), reason)
+        return order
+
+    def adjustment_message(self, order: Order, reason: str) -> str:
+        due = adjustments_due(self.variant, self.board).get(self.power, 0)
+        if reason in ("too many builds", "no builds due"):
+            return f"'{order}': you have {max(due, 0)} build(s) this winter"
+        if reason in ("too many disbands", "no removals due"):
+            return f"'{order}': you must remove {max(-due, 0)} unit(s) this winter"
+        if reason in ("no such unit", "not own unit"):
+            assert isinstance(order, UnitOrder)
+            return self.not_yours(order.province, reason == "not own unit")
+        return f"'{order}': {REASONS.get(reason, reason)}"
+
+    def hint_for(self, order: Order, error: IllegalOrder) -> str | None:
+        """How to put right an order the rules refused."""
+        if error.reason == "wrong phase":
+            return f"orders now are like {EXAMPLES[self.kind]}"
+        if isinstance(order, Move) and self.kind is PhaseKind.MOVEMENT:
+            unit = self.board.units.get(order.province)
+            if unit is not None and unit.power == self.power:
+                game_map = self.variant.map
+                if unit.type is UnitType.ARMY:
+                    reach = sorted(game_map.army_borders.get(unit.province, ()))
+                else:
+                    reach = sorted(game_map.fleet_borders.get(unit.location, ()))
+                return f"{unit} can move to {', '.join(reach)}"
+        if self.kind is PhaseKind.ADJUSTMENTS and error.reason in (
+            "not a home supply center", "home supply center not owned", "province occupied",
+            "not an owned supply center", "second build in the same province",
+        ):
+            sites = vacant_build_sites(self.variant, self.power, self.board)
+            return f"you can build in: {', '.join(sites)}" if sites else "you have nowhere to build"
+        if error.reason == "coast not specified":
+            return "add the coast, like F MAO - SPA/NC"
+        return None
+
+    def not_yours(self, province: str, occupied: bool) -> str:
+        mine = ", ".join(str(u) for u in self.board.units_of(self.power)) or "none"
+        if occupied:
+            owner = self.board.units[province].power
+            return f"the unit in {self.name(province)} belongs to {owner}; your units: {mine}"
+        return f"you have no unit in {self.name(province)}; your units: {mine}"
+
+    def type_note(self, order: UnitOrder, actual: UnitType) -> str | None:
+        if order.unit_type is actual:
+            return None
+        return f"{self.name(order.province)} holds {'an army' if actual is UnitType.ARMY else 'a fleet'}"
+
+    def name(self, province: str) -> str:
+        return self.variant.map.provinces[province].name
+
+
+def _sentence(text: str | None) -> str | None:
+    """Player-facing text starts with a capital letter."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _join(first: str | None, second: str) -> str:
+    return f"{first}; {second}" if first else second

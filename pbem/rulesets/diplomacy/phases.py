@@ -1,0 +1,123 @@
+"""Running a phase and moving on to the next phase in which someone must act.
+
+Spring movement, spring retreats, fall movement, fall retreats, winter
+adjustments, then the next spring. A retreat phase with nobody to retreat and
+an adjustment phase with nobody to build or remove are skipped. A dislodged
+unit with nowhere to go is disbanded at once. Supply centres change hands when
+the fall season is over (after the fall retreats), and the game ends when a
+power reaches the map's victory count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from .adjustments import adjudicate_adjustments, must_act
+from .core import Board, PhaseKind
+from .movement import adjudicate_movement
+from .retreats import adjudicate_retreats
+from .state import GameState, dislodgement_dict
+from .variant import Variant
+
+Event = dict[str, Any]
+
+
+def acting(variant: Variant, state: GameState) -> list[str]:
+    """The players who must send orders in the current phase."""
+    if state.over:
+        return []
+    board = state.board
+    kind = state.turn.kind
+    if kind is PhaseKind.MOVEMENT:
+        having = {unit.power for unit in board.units.values()}
+    elif kind is PhaseKind.RETREATS:
+        having = {d.unit.power for d in board.dislodged}
+    else:
+        having = set(must_act(variant, board))
+    return [power for power in state.powers if power in having]
+
+
+def run_phase(
+    variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]
+) -> tuple[GameState, list[Event]]:
+    """Adjudicate the current phase, then move on past every phase nobody acts in."""
+    if state.over:
+        raise ValueError(f"the game is over: {state.winner} has won")
+    board, events = _adjudicate(variant, state, orders)
+    turn = state.turn
+    while True:
+        following = variant.next_turn(turn)
+        if following.season is not turn.season and variant.centres_change(turn):
+            board, change = _take_centres(variant, board)
+            if change["changes"]:
+                events.append(change | {"phase": variant.phase_id(turn)})
+            winner = variant.winner(board)
+            if winner is not None:
+                count = variant.victory_count(winner, board)
+                events.append({"type": "victory", "power": winner, "centres": count})
+                return GameState(state.variant, following, board, state.powers, winner), events
+        turn = following
+        next_state = GameState(state.variant, turn, board, state.powers)
+        if turn.kind is PhaseKind.MOVEMENT or acting(variant, next_state):
+            return next_state, events
+        events.append({
+            "type": "skipped",
+            "phase": variant.phase_id(turn),
+            "label": variant.phase_label(turn),
+            "why": "no unit must retreat" if turn.kind is PhaseKind.RETREATS
+            else "no power has builds or removals to make",
+        })
+
+
+def _adjudicate(
+    variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]
+) -> tuple[Board, list[Event]]:
+    board = state.board
+    header = {"phase": variant.phase_id(state.turn), "label": variant.phase_label(state.turn)}
+    kind = state.turn.kind
+    if kind is PhaseKind.MOVEMENT:
+        moved = adjudicate_movement(variant, board, orders)
+        stranded = [d for d in moved.dislodged if not d.retreats]
+        event = header | {
+            "type": "movement",
+            "results": [r.as_dict() for r in moved.results],
+            "dislodged": [dislodgement_dict(d) for d in moved.dislodged],
+            "standoffs": list(moved.standoffs),
+            "disbanded": [{"power": d.unit.power, "unit": str(d.unit)} for d in stranded],
+        }
+        waiting = tuple(d for d in moved.dislodged if d.retreats)
+        return Board(moved.units, board.centres, waiting), [event]
+    if kind is PhaseKind.RETREATS:
+        retreated = adjudicate_retreats(variant, board, orders)
+        event = header | {
+            "type": "retreats",
+            "results": [r.as_dict() for r in retreated.results],
+            "disbanded": [{"power": u.power, "unit": str(u)} for u in retreated.disbanded],
+        }
+        return Board(retreated.units, board.centres), [event]
+    adjusted = adjudicate_adjustments(variant, board, orders)
+    event = header | {
+        "type": "adjustments",
+        "results": [r.as_dict() for r in adjusted.results],
+        "built": [{"power": u.power, "unit": str(u)} for u in adjusted.built],
+        "removed": [{"power": u.power, "unit": str(u)} for u in adjusted.removed],
+        "civil_disorder": [{"power": u.power, "unit": str(u)} for u in adjusted.civil_disorder],
+        "waived": dict(adjusted.waived),
+    }
+    return Board(adjusted.units, board.centres), [event]
+
+
+def _take_centres(variant: Variant, board: Board) -> tuple[Board, Event]:
+    """Each supply centre with a unit in it now belongs to that unit's power."""
+    centres = dict(board.centres)
+    changes = []
+    for province in variant.map.supply_centres:
+        unit = board.units.get(province)
+        if unit is None or centres.get(province) == unit.power:
+            continue
+        changes.append({"province": province, "from": centres.get(province), "to": unit.power})
+        centres[province] = unit.power
+    return replace(board, centres=centres), {"type": "centres", "changes": changes}
+

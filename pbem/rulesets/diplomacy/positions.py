@@ -1,0 +1,156 @@
+"""One position in, its outcome out, in the JSON form of the DATC cases (``pbem adjudicate``).
+
+A position is a dict with ``phase`` (S1901M, S1901R, W1901A, ...), ``units``
+per power and ``orders`` per power (or ``raw_orders``, as players write
+them), and where the phase needs them ``supply_centers`` per power (adjustments)
+and ``dislodged`` and ``standoff_provinces`` (retreats). The outcome has the
+keys of a DATC case's ``expected``: ``order_results``, ``units_after`` and,
+by phase, ``dislodged``, ``dislodged_detail`` and ``standoff_provinces``;
+``disbanded``; or ``civil_disorder_disbands``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .adjustments import adjudicate_adjustments
+from .core import Board, Dislodgement, PhaseKind, Unit, UnitType, board_of, parse_unit
+from .movement import adjudicate_movement
+from .orders import NotationError, parse_order
+from .parser import OrderSyntaxError, read_order
+from .retreats import adjudicate_retreats, retreat_options
+from .state import dislodgement_dict
+from .variant import Variant, load_variant
+
+
+class PositionError(ValueError):
+    """The position cannot be adjudicated; the message says what is wrong, on one line."""
+
+
+def adjudicate_position(
+    data: Mapping[str, Any], variant_name: str = "standard", raw: bool = False
+) -> dict[str, Any]:
+    """Adjudicate one position; PositionError for bad input (unknown province, bad unit, ...)."""
+    try:
+        variant = load_variant(variant_name)
+    except ValueError as error:
+        raise PositionError(str(error)) from None
+    if not isinstance(data, Mapping):
+        raise PositionError("a position is a JSON object with phase, units and orders")
+    try:
+        turn = variant.parse_phase_id(str(data.get("phase", "")))
+    except ValueError as error:
+        raise PositionError(str(error)) from None
+    board = read_board(variant, data, turn.kind)
+    orders = read_orders(variant, data, turn.kind, board, raw)
+    if turn.kind is PhaseKind.MOVEMENT:
+        moved = adjudicate_movement(variant, board, orders)
+        return {
+            "order_results": [r.as_dict() for r in moved.results],
+            "units_after": by_power(moved.units.values()),
+            "dislodged": by_power(d.unit for d in moved.dislodged),
+            "dislodged_detail": [dislodgement_dict(d) for d in moved.dislodged],
+            "standoff_provinces": list(moved.standoffs),
+        }
+    if turn.kind is PhaseKind.RETREATS:
+        retreated = adjudicate_retreats(variant, board, orders)
+        return {
+            "order_results": [r.as_dict() for r in retreated.results],
+            "units_after": by_power(retreated.units.values()),
+            "disbanded": by_power(retreated.disbanded),
+        }
+    adjusted = adjudicate_adjustments(variant, board, orders)
+    return {
+        "order_results": [r.as_dict() for r in adjusted.results],
+        "units_after": by_power(adjusted.units.values()),
+        "civil_disorder_disbands": by_power(adjusted.civil_disorder),
+    }
+
+
+def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for unit in sorted(units, key=lambda u: (u.power, u.location)):
+        grouped.setdefault(unit.power, []).append(str(unit))
+    return grouped
+
+
+def read_unit(variant: Variant, power: str, text: Any) -> Unit:
+    """A unit of the position, checked against the map."""
+    try:
+        unit = parse_unit(power, str(text))
+    except ValueError as error:
+        raise PositionError(f"{power}: {error}") from None
+    province = variant.map.provinces.get(unit.province)
+    if province is None or province.type == "impassable":
+        raise PositionError(f"{power}: {text}: unknown province {unit.province}")
+    if unit.type is UnitType.ARMY:
+        if province.type == "sea":
+            raise PositionError(f"{power}: {text}: an army cannot stand in {province.name}")
+        return Unit(power, unit.type, unit.province)
+    if unit.location not in province.locations:
+        where = ", ".join(province.locations) or "nowhere (it is inland)"
+        raise PositionError(f"{power}: {text}: a fleet in {province.name} stands at {where}")
+    return unit
+
+
+def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Board:
+    units = [
+        read_unit(variant, power, text)
+        for power, texts in _mapping(data, "units").items()
+        for text in texts
+    ]
+    centres: dict[str, str] = {}
+    for power, owned in _mapping(data, "supply_centers").items():
+        for province in owned:
+            if province not in variant.map.provinces or not variant.map.provinces[province].supply_centre:
+                raise PositionError(f"{power}: supply centre {province!r} is not a supply centre of the map")
+            centres[province] = power
+    try:
+        board = board_of(units, centres)
+    except ValueError as error:
+        raise PositionError(str(error)) from None
+    if kind is not PhaseKind.RETREATS:
+        return board
+    standoffs = [str(p) for p in data.get("standoff_provinces", [])]
+    for province in standoffs:
+        if province not in variant.map.provinces:
+            raise PositionError(f"standoff province {province!r} is not a province")
+    dislodged = []
+    for entry in data.get("dislodged", []):
+        if not isinstance(entry, Mapping) or not {"power", "unit", "attacker_from"} <= set(entry):
+            raise PositionError("each dislodged unit needs power, unit and attacker_from")
+        unit = read_unit(variant, str(entry["power"]), entry["unit"])
+        attacker_from = str(entry["attacker_from"])
+        if attacker_from not in variant.map.provinces:
+            raise PositionError(f"{entry['unit']}: unknown province {attacker_from!r} in attacker_from")
+        via = bool(entry.get("attacker_via_convoy", False))
+        options = retreat_options(variant, board.units, unit, attacker_from, via, standoffs)
+        dislodged.append(Dislodgement(unit, attacker_from, entry.get("attacker_power"), via, options))
+    return Board(board.units, board.centres, tuple(dislodged))
+
+
+def read_orders(
+    variant: Variant, data: Mapping[str, Any], kind: PhaseKind, board: Board, raw: bool
+) -> dict[str, list[str]]:
+    """Each power's orders in canonical notation; raw orders are read by the mail parser."""
+    orders: dict[str, list[str]] = {}
+    for power, texts in _mapping(data, "raw_orders" if raw else "orders").items():
+        orders[power] = []
+        for text in texts:
+            try:
+                if raw:
+                    orders[power].append(str(read_order(variant, str(text), kind, board)))
+                else:
+                    parse_order(str(text), variant.map.provinces)
+                    orders[power].append(str(text))
+            except (NotationError, OrderSyntaxError) as error:
+                raise PositionError(f"{power}: {error}") from None
+    return orders
+
+
+def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
+        raise PositionError(f"{key} must map each power to a list")
+    return value

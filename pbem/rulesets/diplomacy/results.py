@@ -1,0 +1,130 @@
+"""How each order line of a phase fared, and which line is in effect for which unit.
+
+Every line a power sent gets a result: ``success`` or ``failure``, and for a
+failure a short reason ("bounced", "cut", "illegal", "not own unit", ...).
+``REASONS`` says each in a sentence for reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .core import IllegalOrder, Order, UnitOrder
+from .maps import Province
+from .orders import NotationError, parse_order
+
+SUCCESS = "success"
+FAILURE = "failure"
+
+#: reason code -> what it means, for reports
+REASONS = {
+    "illegal": "the rules do not allow this order",
+    "coast not specified": "the coast must be named",
+    "not own unit": "that unit belongs to another power",
+    "no such unit": "there is no unit there",
+    "replaced": "a later order for the same unit replaced it",
+    "bounced": "it was not strong enough to get in",
+    "no convoy": "no fleets convoyed it",
+    "convoy disrupted": "its convoy was disrupted",
+    "convoy paradox": "its convoy was part of a paradox and failed (Szykman rule)",
+    "cut": "the support was cut",
+    "unmatched": "the unit supported or convoyed did not make that order",
+    "supported move illegal": "the move it supported was illegal",
+    "dislodged": "the unit was dislodged",
+    "not dislodged": "only dislodged units retreat",
+    "too many builds": "no builds were left",
+    "no builds due": "this power has no builds",
+    "not a home supply center": "builds go in home supply centres",
+    "not an owned supply center": "builds go in supply centres the power owns",
+    "home supply center not owned": "the power does not own that home centre",
+    "province occupied": "a unit already stands there",
+    "second build in the same province": "only one unit can be built in a province",
+    "fleet in land province": "fleets cannot be built inland",
+    "army in sea province": "armies cannot be built at sea",
+    "too many disbands": "no more removals were due",
+    "no removals due": "this power has no removals",
+    "same unit removed twice": "that unit was already removed",
+}
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    power: str
+    order: str
+    result: str
+    reason: str | None = None
+    #: in movement phases: whether the ordered unit was dislodged
+    dislodged: bool | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"power": self.power, "order": self.order, "result": self.result}
+        if self.reason is not None:
+            data["reason"] = self.reason
+        if self.dislodged is not None:
+            data["dislodged"] = self.dislodged
+        return data
+
+
+@dataclass
+class Line:
+    """One order line a power sent, as read, with the reason it was refused if it was."""
+
+    power: str
+    text: str
+    order: Order | None = None
+    refused: str | None = None
+    message: str = ""
+
+
+def read_lines(
+    orders: Mapping[str, Sequence[str]], provinces: Mapping[str, Province]
+) -> list[Line]:
+    """Every power's lines, each parsed; lines that are not canonical orders are refused."""
+    lines = []
+    for power, texts in orders.items():
+        for text in texts:
+            try:
+                lines.append(Line(power, text, parse_order(text, provinces)))
+            except NotationError as error:
+                lines.append(Line(power, text, refused="illegal", message=str(error)))
+    return lines
+
+
+def assign_to_units(
+    lines: list[Line], owners: Mapping[str, str], kinds: tuple[type, ...]
+) -> dict[str, Line]:
+    """The line in effect for each unit, by province; refuses the others with the reason.
+
+    ``owners`` maps each province with an orderable unit to its power. A line for
+    no unit or another power's unit is refused; so is an order of a kind this
+    phase does not take. When a power orders one unit twice, the later line is
+    the order and the earlier is "replaced".
+    """
+    in_effect: dict[str, Line] = {}
+    for line in lines:
+        order = line.order
+        if line.refused or order is None:
+            continue
+        if not isinstance(order, UnitOrder):
+            line.refused, line.message = "illegal", f"{order} is not an order of this phase"
+            continue
+        owner = owners.get(order.province)
+        if owner is None:
+            line.refused, line.message = "no such unit", f"there is no unit to order in {order.province}"
+            continue
+        if owner != line.power:
+            line.refused, line.message = "not own unit", f"the unit in {order.province} belongs to {owner}"
+            continue
+        earlier = in_effect.get(order.province)
+        if earlier is not None:
+            earlier.refused, earlier.message = "replaced", f"replaced by {line.text}"
+        in_effect[order.province] = line
+        if not isinstance(order, kinds):
+            line.refused, line.message = "illegal", f"{order} is not an order of this phase"
+    return in_effect
+
+
+def refuse(line: Line, error: IllegalOrder) -> None:
+    line.refused, line.message = error.reason, str(error)

@@ -1,0 +1,125 @@
+"""What a report shows: the whole board and the last phases' results, shaped for templates.
+
+Diplomacy hides nothing on the board, and once a phase is adjudicated every
+order is public, so every viewer gets the same view. (What is secret, other
+players' pending orders and press, never reaches the ruleset's views.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .adjustments import adjustments_due, vacant_build_sites
+from .core import PhaseKind
+from .results import REASONS
+from .state import GameState, dislodgement_dict
+from .variant import Variant
+
+PHASE_EVENTS = ("movement", "retreats", "adjustments")
+
+
+def build_view(
+    variant: Variant, state: GameState, events: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    board = state.board
+    names = {abbr: p.name for abbr, p in variant.map.provinces.items()}
+    victory = next((e for e in events if e.get("type") == "victory"), None)
+    return {
+        "variant": {"name": variant.name, "title": variant.map.title},
+        "phase": {
+            "id": variant.phase_id(state.turn),
+            "label": variant.phase_label(state.turn),
+            "kind": state.turn.kind.word,
+        },
+        "over": state.over,
+        "winner": state.winner,
+        "victory_centres": variant.map.victory_centres,
+        "victory": dict(victory) if victory else None,
+        "phases": [_phase(e) for e in events if e.get("type") in PHASE_EVENTS],
+        "skipped": [
+            {"id": e["phase"], "label": e["label"], "why": e["why"]}
+            for e in events if e.get("type") == "skipped"
+        ],
+        "centre_changes": [
+            dict(change, name=names[change["province"]])
+            for e in events if e.get("type") == "centres"
+            for change in e["changes"]
+        ],
+        "powers": _powers(variant, state),
+        "unowned_centres": [p for p in variant.map.supply_centres if p not in board.centres],
+        "retreats_due": [
+            dislodgement_dict(d) for d in board.dislodged
+        ] if state.turn.kind is PhaseKind.RETREATS and not state.over else [],
+        "adjustments_due": _adjustments(variant, state),
+    }
+
+
+def _note(result: Mapping[str, Any]) -> str:
+    """The few words a report puts after an order that failed."""
+    if result["result"] == "success":
+        return ""
+    return str(result.get("reason") or "failed")
+
+
+def _phase(event: Mapping[str, Any]) -> dict[str, Any]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for result in event["results"]:
+        groups.setdefault(result["power"], []).append({
+            "order": result["order"],
+            "result": result["result"],
+            "reason": result.get("reason"),
+            "note": _note(result),
+            "explanation": REASONS.get(result.get("reason") or "", ""),
+            "dislodged": bool(result.get("dislodged")),
+        })
+    return {
+        "id": event["phase"],
+        "label": event["label"],
+        "kind": event["type"],
+        "orders": [{"power": power, "orders": groups[power]} for power in sorted(groups)],
+        "dislodged": list(event.get("dislodged", ())),
+        "standoffs": list(event.get("standoffs", ())),
+        "disbanded": list(event.get("disbanded", ())),
+        "built": list(event.get("built", ())),
+        "removed": list(event.get("removed", ())),
+        "civil_disorder": list(event.get("civil_disorder", ())),
+        "waived": [{"power": p, "count": n} for p, n in sorted(event.get("waived", {}).items())],
+    }
+
+
+def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
+    board = state.board
+    due = adjustments_due(variant, board)
+    rows = []
+    for power in variant.powers():
+        units = sorted(str(u) for u in board.units_of(power))
+        centres = board.centres_of(power)
+        if not units and not centres and power not in state.powers:
+            continue
+        rows.append({
+            "power": power,
+            "units": units,
+            "unit_count": len(units),
+            "centres": centres,
+            "centre_count": len(centres),
+            "adjustment": due.get(power, 0),
+            "player": power in state.powers,
+            "eliminated": not units and not centres,
+        })
+    return rows
+
+
+def _adjustments(variant: Variant, state: GameState) -> list[dict[str, Any]]:
+    if state.turn.kind is not PhaseKind.ADJUSTMENTS or state.over:
+        return []
+    rows = []
+    for power, count in sorted(adjustments_due(variant, state.board).items()):
+        sites = vacant_build_sites(variant, power, state.board) if count > 0 else []
+        rows.append({
+            "power": power,
+            "action": "build" if count > 0 else "remove",
+            "count": min(count, len(sites)) if count > 0 else -count,
+            "sites": sites,
+        })
+    return [row for row in rows if row["count"]]
