@@ -6,11 +6,9 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-import jinja2
-
+from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.ruleset import PUBLIC, REFEREE, Adjudication
 from pbem.rulesets.generals import army, ruleset
 from pbem.rulesets.generals.state import General, Holding, SkillLevel, State, Unit
@@ -18,7 +16,6 @@ from pbem.rulesets.generals.world import world
 
 POWERS = ("Aldmark", "Brenn", "Corvath", "Dunmere")
 DUEL = ("Aldmark", "Brenn")
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def new_game(variant: str = "standard", seed: int = 1, **options: Any) -> State:
@@ -98,28 +95,9 @@ def viewers(state: State) -> list[str]:
     return [r.power for r in state.realms] + [PUBLIC, REFEREE]
 
 
-def environments() -> tuple[jinja2.Environment, jinja2.Environment]:
-    """Text and HTML environments configured as pbem's reports configure them."""
-    loader = jinja2.FileSystemLoader(str(TEMPLATES))
-    text = jinja2.Environment(
-        loader=loader,
-        autoescape=False,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    html = jinja2.Environment(
-        loader=loader,
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return text, html
+TEMPLATES_IN_USE = Templates(DEFAULT_ROOT)
+TEXT, HTML = TEMPLATES_IN_USE.text_env, TEMPLATES_IN_USE.html_env  # as the service renders
 
-
-TEXT, HTML = environments()
 
 
 def report_context(
