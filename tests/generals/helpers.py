@@ -99,7 +99,6 @@ TEMPLATES_IN_USE = Templates(DEFAULT_ROOT)
 TEXT, HTML = TEMPLATES_IN_USE.text_env, TEMPLATES_IN_USE.html_env  # as the service renders
 
 
-
 def report_context(
     state: State, events: Sequence[Mapping[str, Any]], viewer: str
 ) -> dict[str, Any]:

@@ -249,3 +249,20 @@ def test_an_attack_from_a_region_emptied_by_a_move_does_not_set_out():
     )
     assert result.state.holding("Ashwood").owner is None
     assert any("did not set out" in e["text"] for e in events_of(result, "attack"))
+
+
+def test_a_power_left_without_a_general_raises_an_heir_where_it_has_most_men():
+    leaderless = arrange(START, generals=list(START.generals[1:]))
+    result = play(leaderless, {})
+    [heir] = [g for g in result.state.generals if g.power == "Aldmark"]
+    assert (heir.name, heir.region, heir.trained_on) == ("Heir of Aldmark", "Aldwick", 1)
+    assert len({s.skill for s in heir.skills}) == 2
+    assert result.state.realm("Aldmark").gold == 300 - 100 + 45
+    later = replace(result.state, turn=3)
+    lines = ruleset.parse_orders(later, "Aldmark", "heir of aldmark: recruit 10 Spearmen")
+    assert lines[0].order == "Heir of Aldmark: recruit 10 Spearmen"
+    poor = arrange(leaderless, gold={"Aldmark": 40})
+    result = play(poor, {})
+    assert not list(result.state.generals_of("Aldmark"))
+    assert result.state.realm("Aldmark").gold == 40 + 45
+    assert events_of(result, "heir")

@@ -8,21 +8,25 @@ import pytest
 import yaml
 
 from pbem.ruleset import SetupError, get_ruleset
+from tests.harness import Table, text_of
 
 from .helpers import POWERS
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "config" / "generals.example.yaml"
 
 
-def test_the_example_config_starts_a_game():
-    ruleset = get_ruleset("generals")
-    [game] = yaml.safe_load(EXAMPLE.read_text())["games"]
-    assert game["ruleset"] == "generals" and game["variant"] in ruleset.variants()
-    powers = [player["power"] for player in game["players"]]
-    state = ruleset.start(game["variant"], powers, game.get("options", {}), 1)
-    phase = ruleset.phase(state)
-    assert phase.kind in game["deadlines"] and phase.acting == tuple(powers)
-    assert phase.id == "T1" and phase.label == "Turn 1 of 12"
+def test_the_example_config_is_accepted_by_the_service_and_starts_a_game(tmp_path):
+    [entry] = yaml.safe_load(EXAMPLE.read_text())["games"]
+    table = Table(tmp_path, [entry])  # the service's own config loader checks the entry
+    table.start(entry["id"])
+    with table.store() as store:
+        row = store.game(entry["id"])
+    assert row is not None and row.phase_id == "T1"
+    state = get_ruleset("generals").load_state(row.state)
+    assert state.last_turn == entry["options"]["turns"]
+    assert [r.power for r in state.realms] == [p["power"] for p in entry["players"]]
+    welcomes = [m for m in table.take() if "welcome" in str(m["Subject"])]
+    assert len(welcomes) == 4 and "How to write orders" in text_of(welcomes[0])
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
+from pbem.rulesets.generals import army
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.orders import Order, Overtax, Recruit, TrainGeneral, of_kind
 from pbem.rulesets.generals.state import General, SkillLevel, Unit
@@ -150,6 +151,46 @@ def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> 
         gold=cost,
         general=order.name,
     )
+
+
+def heirs(board: Board, rng: random.Random) -> None:
+    """A power left without a general raises one where it has the most men (ruling 35).
+
+    He costs what training costs, once the power has the gold, and, like a trained general,
+    may only move in his first turn.
+    """
+    cost = world().rules.economy.train_general_cost
+    for power in board.alive():
+        regions = board.owned(power)
+        if not regions or any(g.power == power for g in board.generals.values()):
+            continue
+        if board.realms[power].gold < cost:
+            board.event(
+                "heir",
+                [power],
+                f"{power} has no general left and needs {cost} gold to raise one",
+                power=power,
+                gold=0,
+            )
+            continue
+        number = 1
+        while (name := f"Heir of {power}" + (f" {number}" if number > 1 else "")) in board.generals:
+            number += 1
+        region = max(regions, key=lambda r: (army.men(board.holdings[r].units), r))
+        skills = tuple(sorted(rng.sample(sorted(world().skills), 2)))
+        board.spend(power, cost, "training")
+        board.generals[name] = General(
+            name, power, region, tuple(SkillLevel(skill) for skill in skills), trained_on=board.turn
+        )
+        board.event(
+            "train",
+            [power],
+            f"{power} had no general left and raised {name} at "
+            f"{region} ({', '.join(skills)}) for {cost} gold",
+            power=power,
+            gold=cost,
+            general=name,
+        )
 
 
 def recruit_and_train(

@@ -732,7 +732,8 @@ class Reader:
             kind = alliance["kind"].lower()
             return Reading(
                 ProposeAlliance(kind, powers),
-                f"the alliance is made when {', '.join(powers)} send the same proposal this turn",
+                f"the alliance is made when {' and '.join(powers)} "
+                f"{'sends' if len(powers) == 1 else 'send'} the same proposal this turn",
             )
         breaking = re.match(
             r"^(?:break|leave)\s+(?:the\s+)?alliance\s+with\s+(?P<p>.+)$", text, re.I

@@ -12,7 +12,8 @@ out. This is the order pbem uses (RULINGS.md, ruling 10, says why):
  7. recruiting and training generals, in the order written
  8. battlefields prepared
  9. attacks: all set out, then arrive fastest first; battles
-10. generals without an army fall back; powers without regions are out
+10. generals without an army fall back; powers without regions are out; a power left
+    without a general raises an heir
 11. income, then once-only objectives, then overtaxed regions recover
 12. the next turn begins, or the game ends and is scored; scouts report
 """
@@ -85,6 +86,7 @@ def resolve(state: State, orders: Mapping[str, Sequence[str]], seed: int) -> Adj
     campaign.prepare(board, given)
     campaign.attacks(board, given, rng)
     campaign.settle(board)
+    economy.heirs(board, rng)
     economy.collect(board)
     victory.progress(board)
     economy.recover(board)
