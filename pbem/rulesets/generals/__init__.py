@@ -47,20 +47,10 @@ class Generals(Ruleset):
         return setup.start(variant, powers, options, seed)
 
     def phase(self, game: state.State) -> Phase:
-        if game.over:
-            alive = game.alive()
-            return Phase(
-                "END",
-                "Game over",
-                TURN,
-                (),
-                (),
-                over=True,
-                result=game.result,
-                winners=game.winners,
-                survivors=alive,
-            )
         alive = game.alive()
+        if game.over:
+            return Phase("END", "Game over", TURN, (), (), over=True, result=game.result,
+                         winners=game.winners, survivors=alive)
         return Phase(f"T{game.turn}", f"Turn {game.turn} of {game.last_turn}", TURN, alive, alive)
 
     def parse_orders(self, game: state.State, power: str, text: str) -> list[OrderLine]:
