@@ -59,9 +59,7 @@ def arrange(
             owner, troops = regions[holding.region]
             holding = replace(holding, owner=owner, units=units(troops))
         holdings.append(holding)
-    realms = tuple(
-        replace(r, gold=gold[r.power]) if gold and r.power in gold else r for r in state.realms
-    )
+    realms = tuple(replace(r, gold=gold[r.power]) if gold and r.power in gold else r for r in state.realms)
     return replace(
         state,
         holdings=tuple(holdings),
@@ -99,9 +97,7 @@ TEMPLATES_IN_USE = Templates(DEFAULT_ROOT)
 TEXT, HTML = TEMPLATES_IN_USE.text_env, TEMPLATES_IN_USE.html_env  # as the service renders
 
 
-def report_context(
-    state: State, events: Sequence[Mapping[str, Any]], viewer: str
-) -> dict[str, Any]:
+def report_context(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
     """What the service gives a report template (templates/README.md)."""
     phase = ruleset.phase(state)
     return {

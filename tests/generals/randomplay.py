@@ -59,9 +59,7 @@ def random_lines(state: State, power: str, rng: random.Random) -> list[str]:
         if choice == "travel" and own:
             lines.append(f"{general.name}: travel to {rng.choice(own)}")
         elif choice == "move":
-            lines.append(
-                f"{general.name}: move army {_troops(state, here, rng)} to {rng.choice(mine)}"
-            )
+            lines.append(f"{general.name}: move army {_troops(state, here, rng)} to {rng.choice(mine)}")
         elif choice == "attack":
             lines.append(
                 f"{general.name}: attack {rng.choice(foreign)} with "

@@ -22,18 +22,14 @@ def with_generals(state, *extra, **changes):
 
 
 def test_travel_moves_the_general_alone_through_own_regions():
-    state = arrange(
-        START, {"Greyfen": ("Aldmark", {"Militia": 5}), "Harrowby": ("Aldmark", {"Militia": 5})}
-    )
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 5}), "Harrowby": ("Aldmark", {"Militia": 5})})
     after = play(state, {"Aldmark": "Edric: travel to Harrowby"}).state
     assert where(after, "Edric") == "Harrowby"
     assert men_of(after, "Aldwick") == men_of(state, "Aldwick") == 300
 
 
 def test_move_army_takes_the_chosen_troops_with_the_general():
-    after = play(
-        START, {"Aldmark": "Edric: move army 100 Spearmen, all Archers to Thornfield"}
-    ).state
+    after = play(START, {"Aldmark": "Edric: move army 100 Spearmen, all Archers to Thornfield"}).state
     assert where(after, "Edric") == "Thornfield"
     assert men_of(after, "Aldwick", "Spearmen") == 100 and men_of(after, "Aldwick", "Archers") == 0
     assert men_of(after, "Aldwick", "Knights") == 20
@@ -60,15 +56,10 @@ def test_all_movement_is_simultaneous_so_two_armies_can_swap_regions():
     state = arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
     after = play(
         state,
-        {
-            "Aldmark": "Edric: move army all troops to Thornfield\n"
-            "Osric: move army all troops to Aldwick"
-        },
+        {"Aldmark": "Edric: move army all troops to Thornfield\nOsric: move army all troops to Aldwick"},
     ).state
     assert men_of(after, "Aldwick", "Militia") == 150 and men_of(after, "Aldwick", "Knights") == 0
-    assert (
-        men_of(after, "Thornfield", "Knights") == 20 and men_of(after, "Thornfield", "Militia") == 0
-    )
+    assert men_of(after, "Thornfield", "Knights") == 20 and men_of(after, "Thornfield", "Militia") == 0
     assert (where(after, "Edric"), where(after, "Osric")) == ("Thornfield", "Aldwick")
 
 
@@ -102,9 +93,7 @@ def test_recruiting_stops_at_the_gold_in_the_treasury():
 def test_generals_recruiting_in_one_region_share_its_hire_limit():
     osric = general("Osric", "Aldmark", "Aldwick", "Healer", "Undying")
     state = arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
-    after = play(
-        state, {"Aldmark": "Edric: recruit 50 Spearmen\nOsric: recruit 20 Swordsmen"}
-    ).state
+    after = play(state, {"Aldmark": "Edric: recruit 50 Spearmen\nOsric: recruit 20 Swordsmen"}).state
     assert men_of(after, "Aldwick", "Spearmen") == 250
     assert men_of(after, "Aldwick", "Swordsmen") == 6  # 20 points left, 3 per man
 
@@ -170,9 +159,7 @@ def test_defensive_orders_stand_until_changed():
 def test_a_power_that_sends_nothing_rests_its_generals():
     assert ruleset.default_orders(START, "Aldmark") == ["Edric: R and R"]
     after = ruleset.adjudicate(START, {}, 3).state
-    assert [(g.name, g.region) for g in after.generals] == [
-        (g.name, g.region) for g in START.generals
-    ]
+    assert [(g.name, g.region) for g in after.generals] == [(g.name, g.region) for g in START.generals]
 
 
 def test_troops_are_taken_most_experienced_first():
@@ -182,17 +169,13 @@ def test_troops_are_taken_most_experienced_first():
     veterans = units({"Spearmen": 30}, level=2) + units({"Spearmen": 200})
     state = replace(
         state,
-        holdings=tuple(
-            replace(h, units=veterans) if h.region == "Aldwick" else h for h in state.holdings
-        ),
+        holdings=tuple(replace(h, units=veterans) if h.region == "Aldwick" else h for h in state.holdings),
     )
     after = play(state, {"Aldmark": "Edric: move army 50 Spearmen to Thornfield"}).state
     moved = [(u.men, u.level) for u in after.holding("Thornfield").units if u.troop == "Spearmen"]
     assert moved == [(30, 2), (20, 0)]
     only = play(state, {"Aldmark": "Edric: move army 50 Spearmen vet 0 to Thornfield"}).state
-    assert [
-        (u.men, u.level) for u in only.holding("Thornfield").units if u.troop == "Spearmen"
-    ] == [(50, 0)]
+    assert [(u.men, u.level) for u in only.holding("Thornfield").units if u.troop == "Spearmen"] == [(50, 0)]
 
 
 def test_of_two_actions_given_to_one_general_the_later_is_carried_out():
@@ -205,9 +188,7 @@ def test_a_region_that_changes_hands_defends_by_field_battle():
     state = replace(
         START,
         holdings=tuple(
-            replace(h, defence=replace(h.defence, order="Fortify"))
-            if h.region == "Thornfield"
-            else h
+            replace(h, defence=replace(h.defence, order="Fortify")) if h.region == "Thornfield" else h
             for h in START.holdings
         ),
     )
@@ -229,9 +210,7 @@ def test_a_general_left_without_an_army_falls_back_to_a_neighbouring_region_or_i
     assert where(after, "Osric") == "Aldwick"
     # Now Aldwick is Brenn's and Millbrook holds a garrison Edric cannot beat: when
     # Edric's army leaves Thornfield, Osric has no region of his own to go to.
-    alone = arrange(
-        state, {"Aldwick": ("Brenn", {"Militia": 5}), "Millbrook": (None, {"Swordsmen": 2000})}
-    )
+    alone = arrange(state, {"Aldwick": ("Brenn", {"Militia": 5}), "Millbrook": (None, {"Swordsmen": 2000})})
     result = play(alone, {"Aldmark": "Edric: attack Millbrook with all troops"})
     assert "Osric" not in [g.name for g in result.state.generals]
     assert any(e["general"] == "Osric" for e in events_of(result, "captured"))
@@ -242,10 +221,7 @@ def test_an_attack_from_a_region_emptied_by_a_move_does_not_set_out():
     state = arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
     result = play(
         state,
-        {
-            "Aldmark": "Edric: move army all troops to Thornfield\n"
-            "Osric: attack Ashwood with all troops"
-        },
+        {"Aldmark": "Edric: move army all troops to Thornfield\nOsric: attack Ashwood with all troops"},
     )
     assert result.state.holding("Ashwood").owner is None
     assert any("did not set out" in e["text"] for e in events_of(result, "attack"))

@@ -87,9 +87,7 @@ def test_two_undiscovered_ambushes_both_stand():
         def random(self) -> float:
             return 0.999
 
-    fights = Battle(
-        field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Ambush", d_order="Ambush"), Never()
-    )
+    fights = Battle(field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Ambush", d_order="Ambush"), Never())
     fights.orders()
     assert (fights.armies[ATTACKER].order, fights.armies[DEFENDER].order) == ("Ambush", "Ambush")
 
@@ -108,9 +106,7 @@ def test_an_undiscovered_ambush_strikes_twice_as_hard_in_the_first_round():
 
 
 def test_flanking_succeeds_more_often_for_the_faster_army():
-    slow = Battle(
-        field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"), random.Random(0)
-    )
+    slow = Battle(field({"Spearmen": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"), random.Random(0))
     fast = Battle(
         field({"Light Cavalry": 10}, {"Spearmen": 10}, a_order="Flanking Maneuvers"),
         random.Random(0),
@@ -163,9 +159,7 @@ def test_a_skirmish_is_slow_demoralizing_and_favours_the_faster_army():
 
 
 def test_heavier_troops_need_more_wounds_to_die():
-    fights = Battle(
-        field({"Spearmen": 1}, {"Light Cavalry": 100, "Spearmen": 100}), random.Random(0)
-    )
+    fights = Battle(field({"Spearmen": 1}, {"Light Cavalry": 100, "Spearmen": 100}), random.Random(0))
     spearmen, cavalry = fights.armies[DEFENDER].fighters
     assert (spearmen.troop.name, cavalry.troop.name) == ("Spearmen", "Light Cavalry")
     fights._kill(DEFENDER, 100, ([cavalry],))
@@ -195,9 +189,7 @@ def test_flee_chance_grows_with_losses_and_odds_and_shrinks_with_morale():
     assert fights.flee_chance(DEFENDER, militia) == 60
     militia.level = 2
     assert fights.flee_chance(DEFENDER, militia) == 50
-    fortified = Battle(
-        field({"Militia": 100}, {"Militia": 100}, d_order="Fortify"), random.Random(0)
-    )
+    fortified = Battle(field({"Militia": 100}, {"Militia": 100}, d_order="Fortify"), random.Random(0))
     fortified.armies[DEFENDER].killed = 50
     fortified.armies[DEFENDER].fighters[0].men = 50
     assert fortified.flee_chance(DEFENDER, fortified.armies[DEFENDER].fighters[0]) == 45
@@ -234,9 +226,7 @@ def test_a_withdrawal_without_a_rearguard_is_caught_by_the_pursuit():
 
 
 def test_a_battle_nobody_breaks_ends_with_the_attacker_breaking_off():
-    outcome = fight(
-        {"Skeletons": 1000}, {"Skeletons": 1000}, a_order="Skirmish", d_order="Skirmish"
-    )
+    outcome = fight({"Skeletons": 1000}, {"Skeletons": 1000}, a_order="Skirmish", d_order="Skirmish")
     assert (outcome.winner, outcome.how) == (DEFENDER, "held")
     assert len([r for r in outcome.rounds if "lost" in r]) == 6
 
@@ -313,9 +303,7 @@ def test_renown_comes_from_enemies_killed_the_enemy_generals_death_and_victory()
     leader = general("Edric", "Aldmark", "Aldwick", "Inspirational", "Healer")
     foe = general("Hilde", "Brenn", "Brennhold", "Sneaky", "Healer")
     for seed in range(10):
-        outcome = fight(
-            {"Swordsmen": 600}, {"Spearmen": 300}, a_general=leader, d_general=foe, seed=seed
-        )
+        outcome = fight({"Swordsmen": 600}, {"Spearmen": 300}, a_general=leader, d_general=foe, seed=seed)
         expected = outcome.killed[DEFENDER] // 50 + 5 * outcome.died[DEFENDER]
         expected += 3 * (outcome.winner == ATTACKER)
         assert outcome.renown[ATTACKER] == expected
@@ -424,9 +412,7 @@ def test_troops_hired_this_turn_defend_this_turn():
 
 def test_a_battlefield_prepared_this_turn_counts_in_this_turns_battles():
     malus = general("Malus", "Corvath", "Ashwood", "Healer", "Undying")
-    state = arrange(
-        START, {"Ashwood": ("Corvath", {"Militia": 50})}, generals=[START.generals[0], malus]
-    )
+    state = arrange(START, {"Ashwood": ("Corvath", {"Militia": 50})}, generals=[START.generals[0], malus])
     result = play(
         state,
         {
@@ -442,9 +428,7 @@ def test_the_most_renowned_general_there_leads_the_defence_but_not_one_trained_t
     malus = general("Malus", "Corvath", "Ashwood", "Healer", "Undying")
     osric = general("Osric", "Aldmark", "Aldwick", "Healer", "Undying", renown=4)
     edric = replace(START.generals[0], renown=2)
-    state = arrange(
-        START, {"Ashwood": ("Corvath", {"Militia": 50})}, generals=[edric, osric, malus]
-    )
+    state = arrange(START, {"Ashwood": ("Corvath", {"Militia": 50})}, generals=[edric, osric, malus])
     result = play(state, {"Corvath": "Malus: attack Aldwick with all troops"})
     assert events_of(result, "battle")[0]["defender"]["general"] == "Osric"
     rich = arrange(state, generals=[replace(edric, renown=0), malus])

@@ -47,9 +47,7 @@ def test_an_alliance_of_three_needs_all_three_with_the_same_members():
     }
     assert play(START, mails).state.alliances == ()
     mails["Corvath"] = "propose secret alliance with Aldmark, Brenn"
-    assert play(START, mails).state.alliances == (
-        Alliance("secret", ("Aldmark", "Brenn", "Corvath")),
-    )
+    assert play(START, mails).state.alliances == (Alliance("secret", ("Aldmark", "Brenn", "Corvath")),)
 
 
 def test_a_secret_alliance_is_told_only_to_its_members():
@@ -155,8 +153,7 @@ def test_an_alliance_made_this_turn_is_broken_by_an_attack_the_same_turn():
     result = play(
         state,
         {
-            "Aldmark": "propose secret alliance with Brenn\n"
-            "Edric: attack Ashwood with all Spearmen",
+            "Aldmark": "propose secret alliance with Brenn\nEdric: attack Ashwood with all Spearmen",
             "Brenn": "propose secret alliance with Aldmark",
         },
     )

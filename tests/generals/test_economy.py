@@ -21,9 +21,7 @@ def test_income_comes_only_from_regions_held_at_the_end_of_the_turn():
 
 
 def test_overtaxing_income_raises_the_hire_limit_for_this_turn_only():
-    result = play(
-        START, {"Aldmark": "Aldwick: convert 2 income to hire limit\nEdric: recruit 100 Spearmen"}
-    )
+    result = play(START, {"Aldmark": "Aldwick: convert 2 income to hire limit\nEdric: recruit 100 Spearmen"})
     after = result.state
     assert men_of(after, "Aldwick", "Spearmen") == 200 + 70  # (120 + 20) points / 2
     assert after.realm("Aldmark").gold == 300 - 140 + 28 + 15
@@ -40,9 +38,7 @@ def test_lowered_income_recovers_by_two_a_turn_up_to_its_original_value():
 
 
 def test_overtaxing_the_hire_limit_raises_income_for_this_turn_only():
-    result = play(
-        START, {"Aldmark": "Aldwick: convert 30 hire limit to income\nEdric: recruit 100 Spearmen"}
-    )
+    result = play(START, {"Aldmark": "Aldwick: convert 30 hire limit to income\nEdric: recruit 100 Spearmen"})
     after = result.state
     assert men_of(after, "Aldwick", "Spearmen") == 200 + 45  # 90 points / 2
     assert after.realm("Aldmark").gold == 300 - 90 + 33 + 15

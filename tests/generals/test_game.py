@@ -46,9 +46,7 @@ def test_gold_men_and_generals_are_all_accounted_for(seed):
         spent = sum(e["gold"] for e in kinds(events, "recruit") + kinds(events, "train"))
         assert gold == income + plunder - spent
         hired = sum(e["men"] + e.get("free", 0) for e in kinds(events, "recruit"))
-        killed = sum(
-            e["attacker"]["killed"] + e["defender"]["killed"] for e in kinds(events, "battle")
-        )
+        killed = sum(e["attacker"]["killed"] + e["defender"]["killed"] for e in kinds(events, "battle"))
         gone = sum(e["men"] for e in kinds(events, "surrender") + kinds(events, "disband"))
         assert total_men(after) == total_men(before) + hired - killed - gone
         trained = sum(1 for e in kinds(events, "train") if e["gold"])

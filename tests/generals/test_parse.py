@@ -147,9 +147,7 @@ def test_a_two_step_move_through_a_region_not_ones_own_is_refused():
 
 
 def test_a_move_of_more_than_two_regions_is_refused():
-    state = arrange(
-        START, {"Greyfen": ("Aldmark", {"Militia": 1}), "Harrowby": ("Aldmark", {"Militia": 1})}
-    )
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 1}), "Harrowby": ("Aldmark", {"Militia": 1})})
     line = read("Edric: move army 1 Spearmen to Harrowby via Thornfield", state=state)
     assert "Harrowby is not next to Thornfield" in line.error
     assert read("Edric: travel to Harrowby", state=state).order == "Edric: travel to Harrowby"
@@ -171,14 +169,9 @@ def test_attacking_a_neutral_or_an_allied_power_is_read_with_a_warning():
     state = ruleset.adjudicate(
         arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}), {}, 1
     ).state  # so that the scouts have seen Ashwood
-    assert (
-        "puts you at war with Corvath"
-        in read("Edric: attack Ashwood with all troops", state=state).note
-    )
+    assert "puts you at war with Corvath" in read("Edric: attack Ashwood with all troops", state=state).note
     allied = replace(state, alliances=(Alliance("secret", ("Aldmark", "Corvath")),))
-    assert (
-        "breaks your alliance" in read("Edric: attack Ashwood with all troops", state=allied).note
-    )
+    assert "breaks your alliance" in read("Edric: attack Ashwood with all troops", state=allied).note
 
 
 def test_a_general_trained_last_turn_may_only_move():
@@ -196,11 +189,7 @@ def test_orders_share_a_key_when_a_later_one_should_replace_an_earlier_one():
     def key(text):
         return read(text).key
 
-    assert (
-        key("Edric: R and R")
-        == key("Edric: recruit 10 Spearmen")
-        == key("Edric: travel to Thornfield")
-    )
+    assert key("Edric: R and R") == key("Edric: recruit 10 Spearmen") == key("Edric: travel to Thornfield")
     assert key("Aldwick: Fortify") == key("Aldwick: Ambush")
     assert (
         len(
@@ -255,9 +244,7 @@ def test_canonical_orders_read_back_to_themselves(seed):
 
 
 def test_a_two_step_move_with_two_routes_asks_which():
-    state = arrange(
-        START, {"Ashwood": ("Aldmark", {"Militia": 1}), "Millbrook": ("Aldmark", {"Militia": 1})}
-    )
+    state = arrange(START, {"Ashwood": ("Aldmark", {"Militia": 1}), "Millbrook": ("Aldmark", {"Militia": 1})})
     line = read("Edric: move army 10 Spearmen to Millbrook", state=state)
     assert "several routes" in line.error and "via Ashwood" in line.hint
     assert "Thornfield" in line.hint

@@ -39,9 +39,7 @@ def test_the_example_config_is_accepted_by_the_service_and_starts_a_game(tmp_pat
         ("standard", POWERS, {"turns": 0}, "turns must be a whole number of at least 1"),
     ],
 )
-def test_a_config_that_does_not_fit_is_refused_saying_what_to_change(
-    variant, powers, options, message
-):
+def test_a_config_that_does_not_fit_is_refused_saying_what_to_change(variant, powers, options, message):
     with pytest.raises(SetupError, match=message):
         get_ruleset("generals").start(variant, powers, options, 1)
 

@@ -46,9 +46,7 @@ def test_invincible_warrior_strengthens_the_unit_he_fights_alongside():
 
 
 def test_an_invincible_warrior_without_a_chosen_unit_fights_with_the_costliest():
-    setup = field(
-        {"Spearmen": 10, "Knights": 5}, {"Militia": 1}, a_general=leading("Invincible Warrior:1")
-    )
+    setup = field({"Spearmen": 10, "Knights": 5}, {"Militia": 1}, a_general=leading("Invincible Warrior:1"))
     assert bonus(setup, ATTACKER, "Knights", "offense") == 7 + 1 + 0.5  # +1 on plains
 
 
@@ -76,17 +74,13 @@ def test_inspirational_lowers_the_chance_to_flee():
 
 
 def test_sneaky_ambushes_are_discovered_less_often():
-    setup = field(
-        {"Spearmen": 10}, {"Spearmen": 10}, d_order="Ambush", d_general=leading("Sneaky:5")
-    )
+    setup = field({"Spearmen": 10}, {"Spearmen": 10}, d_order="Ambush", d_general=leading("Sneaky:5"))
     assert Battle(setup, random.Random(0)).discovery_chance(DEFENDER) == pytest.approx(0.15)
 
 
 def test_sneaky_generals_are_often_missed_by_enemy_scouts():
     rowan = general("Rowan", "Brenn", "Ashwood", "Sneaky:10", "Healer")
-    state = arrange(
-        START, {"Ashwood": ("Brenn", {"Rangers": 50})}, generals=[START.generals[0], rowan]
-    )
+    state = arrange(START, {"Ashwood": ("Brenn", {"Rangers": 50})}, generals=[START.generals[0], rowan])
     seen = 0
     for seed in range(50):
         after = play(state, {}, seed=seed).state

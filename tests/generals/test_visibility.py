@@ -41,9 +41,7 @@ def test_scouts_report_the_regions_next_to_ones_own():
     )
     after = play(state, {}).state
     [scout] = [
-        s
-        for s in ruleset.view(after, [], "Aldmark")["powers"][0]["scouts"]
-        if s["region"] == "Ashwood"
+        s for s in ruleset.view(after, [], "Aldmark")["powers"][0]["scouts"] if s["region"] == "Ashwood"
     ]
     assert scout["army"] == "Ashwood: 50 Rangers (Brenn)"
     assert scout["generals"] == ["Osric of Brenn at Ashwood"]

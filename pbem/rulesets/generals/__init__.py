@@ -49,8 +49,17 @@ class Generals(Ruleset):
     def phase(self, game: state.State) -> Phase:
         alive = game.alive()
         if game.over:
-            return Phase("END", "Game over", TURN, (), (), over=True, result=game.result,
-                         winners=game.winners, survivors=alive)
+            return Phase(
+                "END",
+                "Game over",
+                TURN,
+                (),
+                (),
+                over=True,
+                result=game.result,
+                winners=game.winners,
+                survivors=alive,
+            )
         return Phase(f"T{game.turn}", f"Turn {game.turn} of {game.last_turn}", TURN, alive, alive)
 
     def parse_orders(self, game: state.State, power: str, text: str) -> list[OrderLine]:
@@ -59,19 +68,13 @@ class Generals(Ruleset):
     def default_orders(self, game: state.State, power: str) -> list[str]:
         return turn.default_orders(game, power)
 
-    def adjudicate(
-        self, game: state.State, orders: Mapping[str, Sequence[str]], seed: int
-    ) -> Adjudication:
+    def adjudicate(self, game: state.State, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         return turn.resolve(game, orders, seed)
 
-    def view(
-        self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> dict[str, Any]:
+    def view(self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return view.view(game, events, viewer)
 
-    def hidden_facts(
-        self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> list[str]:
+    def hidden_facts(self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(game, events, viewer)
 
     def dump_state(self, game: state.State) -> dict[str, Any]:

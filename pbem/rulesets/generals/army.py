@@ -61,9 +61,7 @@ def describe_picks(picks: Sequence[Pick]) -> str:
     return ", ".join(describe_pick(pick) for pick in picks)
 
 
-def take(
-    army: Sequence[Unit], picks: Sequence[Pick]
-) -> tuple[tuple[Unit, ...], tuple[Unit, ...], list[str]]:
+def take(army: Sequence[Unit], picks: Sequence[Pick]) -> tuple[tuple[Unit, ...], tuple[Unit, ...], list[str]]:
     """Split ``army`` into (taken, left) by ``picks``; and what could not be found.
 
     Each pick takes from what earlier picks left, the most experienced men first.

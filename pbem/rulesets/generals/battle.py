@@ -235,8 +235,7 @@ class Battle:
             if self.rng.random() < chance:
                 found.append(key)
                 self.prelude.append(
-                    f"The {key}'s ambush was discovered ({round(chance * 100)}% chance): "
-                    "both sides skirmish."
+                    f"The {key}'s ambush was discovered ({round(chance * 100)}% chance): both sides skirmish."
                 )
             else:
                 self.prelude.append(f"The {key}'s ambush was not discovered.")
@@ -251,14 +250,10 @@ class Battle:
             if self.rng.random() < chance:
                 attacker.damage = flank.success_damage
                 defender.steadiness += flank.success_morale
-                self.prelude.append(
-                    f"The flanking maneuver succeeded ({round(chance * 100)}% chance)."
-                )
+                self.prelude.append(f"The flanking maneuver succeeded ({round(chance * 100)}% chance).")
             else:
                 attacker.damage = flank.failure_damage
-                self.prelude.append(
-                    f"The flanking maneuver failed ({round(chance * 100)}% chance)."
-                )
+                self.prelude.append(f"The flanking maneuver failed ({round(chance * 100)}% chance).")
 
     def flee_chance(self, key: str, fighter: _Fighter) -> float:
         """The percent chance that ``fighter`` breaks and flees before this round."""
@@ -304,9 +299,7 @@ class Battle:
             wounds *= effect.first_round_damage
         wounds *= self.rng.uniform(1 - self.rules.spread, 1 + self.rules.spread)
         wounds += side.skill("Arcane Mage") * world().skills["Arcane Mage"].per_level["wounds"]
-        healing = (
-            target_army.skill("Healer") * world().skills["Healer"].per_level["casualty_reduction"]
-        )
+        healing = target_army.skill("Healer") * world().skills["Healer"].per_level["casualty_reduction"]
         return wounds * max(0.0, 1 - healing)
 
     def _kill(self, key: str, wounds: float, groups: Sequence[Sequence[_Fighter]]) -> int:
@@ -386,8 +379,7 @@ class Battle:
             if not defender.fighting():
                 if defender.side.away or defender.side.order == WITHDRAW:
                     self.rounds.append(
-                        f"Round {number}: the rearguard is gone; "
-                        f"{self.pursuit(ATTACKER, number + 1)}."
+                        f"Round {number}: the rearguard is gone; {self.pursuit(ATTACKER, number + 1)}."
                     )
                     return ATTACKER, "caught"
                 return ATTACKER, "annihilated"

@@ -137,9 +137,7 @@ class Board:
 
     def generals_in(self, region: str, power: str | None = None) -> list[General]:
         return [
-            g
-            for g in self.generals.values()
-            if g.region == region and (power is None or g.power == power)
+            g for g in self.generals.values() if g.region == region and (power is None or g.power == power)
         ]
 
     def move_general(self, name: str, region: str) -> None:

@@ -82,8 +82,7 @@ def attacks(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Rand
             board.event(
                 "attack",
                 [power],
-                f"{general.name} set out for {order.target} with "
-                f"{army.describe(units)} ({'; '.join(short)})",
+                f"{general.name} set out for {order.target} with {army.describe(units)} ({'; '.join(short)})",
                 power=power,
             )
         forces.append(
@@ -115,8 +114,7 @@ def arrive(board: Board, force: Force, rng: random.Random, marching: set[str]) -
         board.event(
             "occupation",
             [power],
-            f"{force.general} {what} {force.target} without a "
-            f"fight with {army.describe(force.units)}",
+            f"{force.general} {what} {force.target} without a fight with {army.describe(force.units)}",
             power=power,
             region=force.target,
         )
@@ -141,9 +139,7 @@ def leader(board: Board, region: str, power: str | None, marching: set[str]) -> 
     if power is None:
         return None
     candidates = [
-        g
-        for g in board.generals_in(region, power)
-        if g.name not in marching and g.trained_on != board.turn
+        g for g in board.generals_in(region, power) if g.name not in marching and g.trained_on != board.turn
     ]
     best = max(candidates, key=lambda g: (g.renown, g.name), default=None)
     return best.name if best else None
@@ -195,8 +191,7 @@ def fight_at(board: Board, force: Force, rng: random.Random, marching: set[str])
                 board.event(
                     "disband",
                     [force.power],
-                    f"The beaten garrison of {region} disbanded: "
-                    f"{army.describe(survivors[battle.DEFENDER])}",
+                    f"The beaten garrison of {region} disbanded: {army.describe(survivors[battle.DEFENDER])}",
                     men=lost[battle.DEFENDER],
                 )
         else:
@@ -340,9 +335,7 @@ def settle(board: Board) -> None:
         if board.holder(general.region) == general.power:
             continue
         own = [
-            r
-            for r in board.variant.regions[general.region].neighbours
-            if board.holder(r) == general.power
+            r for r in board.variant.regions[general.region].neighbours if board.holder(r) == general.power
         ]
         if own:
             to = max(own, key=lambda r: (army.men(board.holdings[r].units), r))

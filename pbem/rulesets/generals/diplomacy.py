@@ -84,9 +84,7 @@ def _alliances(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             for second in members[i + 1 :]:
                 if board.at_war(first, second):
                     board.wars.discard(pair(first, second))
-                    board.public(
-                        "peace", f"{first} and {second} made peace", powers=[first, second]
-                    )
+                    board.public("peace", f"{first} and {second} made peace", powers=[first, second])
         board.alliances.append(Alliance(kind, members))
         text = f"{names} formed a {kind} alliance"
         if kind == "formal":

@@ -34,9 +34,7 @@ def overtax(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         else:
             amount = min(order.amount, holding.hire_limit) // step * step
             board.change_holding(order.region, hire_limit=holding.hire_limit - amount)
-            board.income_bonus[order.region] = (
-                board.income_bonus.get(order.region, 0) + amount // step
-            )
+            board.income_bonus[order.region] = board.income_bonus.get(order.region, 0) + amount // step
             gain = f"{amount // step} more income this turn"
         board.event(
             "overtax",
@@ -91,15 +89,12 @@ def recruit(board: Board, power: str, order: Recruit) -> None:
     board.hired[region] = board.hired.get(region, 0) + cost
     hired = [Unit(troop.name, count)] if count else []
     board.add_units(region, power, hired + free)
-    extra_text = (
-        f", and {', '.join(f'{u.men} {u.troop}' for u in free)} joined for free" if free else ""
-    )
+    extra_text = f", and {', '.join(f'{u.men} {u.troop}' for u in free)} joined for free" if free else ""
     short = f" ({'; '.join(why)})" if why else ""
     board.event(
         "recruit",
         [power],
-        f"{general.name} recruited {count} {troop.name} at {region} for {cost} gold"
-        f"{extra_text}{short}",
+        f"{general.name} recruited {count} {troop.name} at {region} for {cost} gold{extra_text}{short}",
         power=power,
         region=region,
         troop=troop.name,
@@ -193,9 +188,7 @@ def heirs(board: Board, rng: random.Random) -> None:
         )
 
 
-def recruit_and_train(
-    board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random
-) -> None:
+def recruit_and_train(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random) -> None:
     for power, order in of_kind(given, Recruit, TrainGeneral):
         if isinstance(order, Recruit):
             recruit(board, power, order)
@@ -206,9 +199,7 @@ def recruit_and_train(
 def collect(board: Board) -> None:
     """Each power gains the income of the regions it holds at the end of the turn."""
     for power in board.alive():
-        income = sum(
-            board.holdings[r].income + board.income_bonus.get(r, 0) for r in board.owned(power)
-        )
+        income = sum(board.holdings[r].income + board.income_bonus.get(r, 0) for r in board.owned(power))
         board.earn(power, income, "income")
         book = board.ledger[power]
         flows = ", ".join(f"{reason} {gold:+d}" for reason, gold in book.items() if gold)

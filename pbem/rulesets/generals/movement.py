@@ -25,9 +25,7 @@ def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         start = general.region
         if isinstance(order, Travel):
             if order.to not in routes.reachable(board.variant, board.start_holders, power, start):
-                board.event(
-                    "travel", [power], f"{general.name} could not travel to {order.to}", power=power
-                )
+                board.event("travel", [power], f"{general.name} could not travel to {order.to}", power=power)
                 continue
             arrivals.append(
                 (
@@ -53,8 +51,7 @@ def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
                 general.name,
                 order.to,
                 units,
-                f"{general.name} moved {army.describe(units)} from {start} to "
-                f"{order.to}{shortfall}",
+                f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}",
             )
         )
     for power, name, to, units, text in arrivals:

@@ -53,10 +53,7 @@ class Attack:
     order: str
 
     def text(self) -> str:
-        return (
-            f"{self.general}: attack {self.target} with {describe_picks(self.picks)}"
-            f" by {self.order}"
-        )
+        return f"{self.general}: attack {self.target} with {describe_picks(self.picks)} by {self.order}"
 
     def key(self) -> str:
         return f"action:{self.general}"

@@ -97,9 +97,7 @@ def _squash(text: str) -> str:
     return " ".join(text.replace("\t", " ").split())
 
 
-def match(
-    word: str, names: Iterable[str], what: str, aliases: Mapping[str, str] | None = None
-) -> str:
+def match(word: str, names: Iterable[str], what: str, aliases: Mapping[str, str] | None = None) -> str:
     """The canonical name that ``word`` means, case-insensitively; Refusal with suggestions."""
     table = {name.lower(): name for name in names}
     table.update({alias.lower(): name for alias, name in (aliases or {}).items()})
@@ -136,9 +134,7 @@ def read_picks(text: str) -> tuple[Pick, ...]:
     """'120 Spearmen, all Archers and 10 Knights vet 1' as picks; 'all troops' for all."""
     text = _squash(text)
     if not text:
-        raise Refusal(
-            "the order does not say which troops", "write e.g. '100 Spearmen, all Archers'"
-        )
+        raise Refusal("the order does not say which troops", "write e.g. '100 Spearmen, all Archers'")
     picks = []
     for item in re.split(r",|\band\b", text, flags=re.IGNORECASE):
         item = item.strip().lower()
@@ -276,9 +272,7 @@ class Reader:
             ]
             close = difflib.get_close_matches(verb, [a.split()[0].lower() for a in actions], n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            raise Refusal(
-                f"'{body}' is not an action of a general", f"{hint}actions: {ACTION_HELP}"
-            )
+            raise Refusal(f"'{body}' is not an action of a general", f"{hint}actions: {ACTION_HELP}")
         order = reading.order
         if (
             general.trained_on
@@ -359,9 +353,7 @@ class Reader:
                     f"{to} is not next to {general.region}, and no region of yours lies between",
                     "an army moves at most two regions, all of them your own",
                 )
-        problem = routes.move_route_error(
-            self.variant, self.holders, self.power, general.region, to, via
-        )
+        problem = routes.move_route_error(self.variant, self.holders, self.power, general.region, to, via)
         if problem:
             raise Refusal(problem, "an army moves at most two regions, all of them your own")
         return Reading(MoveArmy(general.name, picks, to, via), self._short(general, picks, note))
@@ -458,8 +450,7 @@ class Reader:
         cost = renown.raise_cost(current, level)
         if cost > general.renown:
             raise Refusal(
-                f"raising {skill} to {level} costs {cost} renown; "
-                f"{general.name} has {general.renown}",
+                f"raising {skill} to {level} costs {cost} renown; {general.name} has {general.renown}",
                 "generals earn renown in battle",
             )
         return Reading(RaiseSkill(general.name, skill, level), f"costs {cost} renown")
@@ -506,25 +497,19 @@ class Reader:
             re.IGNORECASE,
         )
         if not found:
-            raise Refusal(
-                f"'{body}' is not an action", "write 'R and R' or 'R and R, learn <skill>'"
-            )
+            raise Refusal(f"'{body}' is not an action", "write 'R and R' or 'R and R, learn <skill>'")
         if not found["skill"]:
             return Reading(Rest(general.name))
         return self._learn(general, found["skill"], None)
 
     def learn(self, general: General, body: str) -> Reading:
         skill = re.sub(r"^learn\s+", "", body, flags=re.IGNORECASE)
-        return self._learn(
-            general, skill, "a new skill is learnt during R and R: read as 'R and R'"
-        )
+        return self._learn(general, skill, "a new skill is learnt during R and R: read as 'R and R'")
 
     def _learn(self, general: General, word: str, note: str | None) -> Reading:
         skill = match(word, world().skills, "skill")
         if general.level(skill):
-            raise Refusal(
-                f"{general.name} already has {skill}", f"to improve it: 'raise {skill} to <level>'"
-            )
+            raise Refusal(f"{general.name} already has {skill}", f"to improve it: 'raise {skill} to <level>'")
         cost = world().rules.renown.new_skill_cost
         if general.renown < cost:
             raise Refusal(
@@ -701,9 +686,7 @@ class Reader:
         if war:
             power = self._power(war["p"])
             if self._at_war(power):
-                raise Refusal(
-                    f"you are already at war with {power}", f"to end it: 'peace with {power}'"
-                )
+                raise Refusal(f"you are already at war with {power}", f"to end it: 'peace with {power}'")
             note = f"this breaks your alliance with {power}" if self._allied(power) else None
             return Reading(DeclareWar(power), note)
         peace = re.match(r"^(?:make\s+)?peace\s+(?:with|to)\s+(?P<p>.+)$", text, re.I)
@@ -735,9 +718,7 @@ class Reader:
                 f"the alliance is made when {' and '.join(powers)} "
                 f"{'sends' if len(powers) == 1 else 'send'} the same proposal this turn",
             )
-        breaking = re.match(
-            r"^(?:break|leave)\s+(?:the\s+)?alliance\s+with\s+(?P<p>.+)$", text, re.I
-        )
+        breaking = re.match(r"^(?:break|leave)\s+(?:the\s+)?alliance\s+with\s+(?P<p>.+)$", text, re.I)
         if breaking:
             power = self._power(breaking["p"])
             if not self._allied(power):

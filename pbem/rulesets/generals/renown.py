@@ -30,9 +30,7 @@ def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         if general is None or order.learn is None:
             continue
         if general.level(order.learn) or general.renown < rules.new_skill_cost:
-            board.event(
-                "skill", [power], f"{general.name} could not learn {order.learn}", power=power
-            )
+            board.event("skill", [power], f"{general.name} could not learn {order.learn}", power=power)
             continue
         board.change_general(
             general.name,
@@ -60,8 +58,7 @@ def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             )
             continue
         skills = tuple(
-            SkillLevel(s.skill, raising.level) if s.skill == raising.skill else s
-            for s in general.skills
+            SkillLevel(s.skill, raising.level) if s.skill == raising.skill else s for s in general.skills
         )
         board.change_general(general.name, renown=general.renown - cost, skills=skills)
         board.event(

@@ -14,9 +14,7 @@ from collections.abc import Mapping
 from pbem.rulesets.generals.world import Variant
 
 
-def reachable(
-    variant: Variant, holders: Mapping[str, str | None], power: str, start: str
-) -> set[str]:
+def reachable(variant: Variant, holders: Mapping[str, str | None], power: str, start: str) -> set[str]:
     """Regions of ``power`` reachable from ``start`` through its own regions (``start`` too)."""
     seen = {start}
     frontier = [start]

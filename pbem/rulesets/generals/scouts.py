@@ -33,7 +33,5 @@ def scout(board: Board, rng: random.Random) -> None:
             if sneaky and rng.random() < sneaky * hide:
                 continue
             holding = board.holdings[region]
-            seen.append(
-                Sighting(region, holding.owner, holding.units, tuple(g.name for g in generals))
-            )
+            seen.append(Sighting(region, holding.owner, holding.units, tuple(g.name for g in generals)))
         board.change_realm(power, intel=tuple(seen))

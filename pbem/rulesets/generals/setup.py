@@ -32,9 +32,7 @@ OPTIONS = {"turns": "the number of turns the game lasts (default: the scenario's
 def start(variant_name: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> State:
     variants = world().variants
     if variant_name not in variants:
-        raise SetupError(
-            f"unknown variant {variant_name!r} of generals; known: {', '.join(variants)}"
-        )
+        raise SetupError(f"unknown variant {variant_name!r} of generals; known: {', '.join(variants)}")
     variant = variants[variant_name]
     if sorted(powers) != sorted(variant.powers) or len(set(powers)) != len(powers):
         raise SetupError(
@@ -52,9 +50,7 @@ def start(variant_name: str, powers: Sequence[str], options: Mapping[str, Any], 
     armies = {r: a for p in variant.powers.values() for r, a in p.armies.items()}
     holdings = []
     for name, region in variant.regions.items():
-        troops = armies.get(name) or (
-            variant.garrisons[name].troops if name in variant.garrisons else {}
-        )
+        troops = armies.get(name) or (variant.garrisons[name].troops if name in variant.garrisons else {})
         defence = Defence(variant.garrisons[name].order) if name in variant.garrisons else Defence()
         holdings.append(
             Holding(

@@ -44,9 +44,7 @@ def default_orders(state: State, power: str) -> list[str]:
     return [Rest(g.name).text() for g in state.generals_of(power)]
 
 
-def gather(
-    board: Board, state: State, orders: Mapping[str, Sequence[str]]
-) -> dict[str, list[Order]]:
+def gather(board: Board, state: State, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
     """Each living power's orders, a later one replacing an earlier one with its key."""
     given: dict[str, list[Order]] = {}
     for power in state.alive():

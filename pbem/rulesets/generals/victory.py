@@ -80,9 +80,7 @@ def finish_if_over(board: Board) -> None:
     standings = {p: board.realms[p].vp for p in board.realms}
     board.public(
         "game over",
-        "Final standings: "
-        + "; ".join(f"{p} {vp} VP" for p, vp in standings.items())
-        + f". {result}.",
+        "Final standings: " + "; ".join(f"{p} {vp} VP" for p, vp in standings.items()) + f". {result}.",
         standings=standings,
         winners=list(winners),
     )

@@ -70,9 +70,7 @@ def hidden_facts(state: State, events: Sequence[Mapping[str, Any]], viewer: str)
         return []
     regions = world().variants[state.variant].regions
     visible_armies = {
-        wording.army_line(h.region, h.owner, h.units)
-        for h in state.holdings
-        if h.region in seen.own
+        wording.army_line(h.region, h.owner, h.units) for h in state.holdings if h.region in seen.own
     } | {wording.sighting_line(s) for s in seen.sightings}
     visible_generals = {line for s in seen.sightings for line in sighted_general_lines(state, s)}
     facts: set[str] = set()
@@ -101,9 +99,7 @@ def hidden_facts(state: State, events: Sequence[Mapping[str, Any]], viewer: str)
         facts.add(wording.treasury_line(realm.power, realm.gold))
         if not state.over:
             facts.add(wording.vp_line(realm.power, realm.vp))
-        facts.update(
-            wording.objective_line(realm.power, o) for o in objectives[realm.power].objectives
-        )
+        facts.update(wording.objective_line(realm.power, o) for o in objectives[realm.power].objectives)
     facts.update(wording.alliance_line(a) for a in state.alliances if not seen.alliance(a))
     told = {e["text"] for e in events if seen.event(e)}
     facts.update(e["text"] for e in events if not seen.event(e) and e["text"] not in told)

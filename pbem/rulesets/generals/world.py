@@ -328,9 +328,7 @@ def _record(cls: Any, data: Any, where: str, **given: Any) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls) if f.name not in given}
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise DataError(
-            f"{where}: unknown entries {', '.join(unknown)}; known: {', '.join(fields)}"
-        )
+        raise DataError(f"{where}: unknown entries {', '.join(unknown)}; known: {', '.join(fields)}")
     for name, spec in fields.items():
         if name not in data:
             raise DataError(f"{where}: missing '{name}'")
@@ -348,9 +346,7 @@ def _bonus(data: Any, where: str) -> Bonus:
     data = _mapping(data, where)
     unknown = set(data) - {"offense", "defense"}
     if unknown:
-        raise DataError(
-            f"{where}: unknown entries {', '.join(sorted(unknown))}; use offense, defense"
-        )
+        raise DataError(f"{where}: unknown entries {', '.join(sorted(unknown))}; use offense, defense")
     return Bonus(
         offense=float(_number(data.get("offense", 0), f"{where}: offense")),
         defense=float(_number(data.get("defense", 0), f"{where}: defense")),
@@ -417,9 +413,7 @@ def load_troops(path: Path, terrains: Mapping[str, TerrainEffect]) -> dict[str, 
         orders = {o.lower(): o for o in BATTLE_ORDERS}
         for order, value in _mapping(bonuses.get("order") or {}, where).items():
             if order not in orders:
-                raise DataError(
-                    f"{where}: bonuses: unknown order '{order}'; known: {', '.join(orders)}"
-                )
+                raise DataError(f"{where}: bonuses: unknown order '{order}'; known: {', '.join(orders)}")
             order_bonus[orders[order]] = _bonus(value, f"{where}: bonuses: order: {order}")
         hireable = data.get("hireable", True)
         if not isinstance(hireable, bool):
@@ -505,9 +499,7 @@ def load_variant(
             if key not in entry:
                 raise DataError(f"{at}: missing '{key}'")
         if entry["terrain"] not in rules.terrains:
-            raise DataError(
-                f"{at}: unknown terrain '{entry['terrain']}'; known: {', '.join(rules.terrains)}"
-            )
+            raise DataError(f"{at}: unknown terrain '{entry['terrain']}'; known: {', '.join(rules.terrains)}")
         hire = _names(entry["hire"], f"{at}: hire")
         for troop in hire:
             if troop not in troops or not troops[troop].hireable:
@@ -555,9 +547,7 @@ def load_variant(
                 raise DataError(f"{g_at}: region must be one of the power's armies")
             chosen = _names(setup.get("skills"), f"{g_at}: skills")
             if len(set(chosen)) != 2 or any(s not in skills for s in chosen):
-                raise DataError(
-                    f"{g_at}: a general starts with two different skills of skills.yaml"
-                )
+                raise DataError(f"{g_at}: a general starts with two different skills of skills.yaml")
             if general in general_names:
                 raise DataError(f"{g_at}: another general has this name")
             general_names.add(str(general))
@@ -565,14 +555,11 @@ def load_variant(
         if not generals:
             raise DataError(f"{at}: a power starts with a general")
         objectives = tuple(
-            _objective(o, f"{at}: objectives[{i}]", data)
-            for i, o in enumerate(entry.get("objectives") or [])
+            _objective(o, f"{at}: objectives[{i}]", data) for i, o in enumerate(entry.get("objectives") or [])
         )
         for i, objective in enumerate(objectives):
             if objective.kind == "take" and objective.target in armies:
-                raise DataError(
-                    f"{at}: objectives[{i}]: {objective.target} is the power's own at the start"
-                )
+                raise DataError(f"{at}: objectives[{i}]: {objective.target} is the power's own at the start")
         powers[str(name)] = PowerSetup(
             name=str(name),
             gold=_number(entry.get("gold"), f"{at}: gold", whole=True, minimum=0),
@@ -589,15 +576,11 @@ def load_variant(
         order = str(entry.get("order", FIELD_BATTLE))
         if order not in DEFENSIVE_ORDERS or order == WITHDRAW:
             raise DataError(f"{at}: order must be Ambush, Skirmish, Field Battle or Fortify")
-        garrisons[str(region)] = Garrison(
-            order, _army(entry.get("troops"), f"{at}: troops", troops)
-        )
+        garrisons[str(region)] = Garrison(order, _army(entry.get("troops"), f"{at}: troops", troops))
     names = list(regions) + list(powers) + sorted(general_names)
     clashes = sorted({n for n in names if names.count(n) > 1})
     if clashes:
-        raise DataError(
-            f"{where}: names used twice (regions, powers, generals): {', '.join(clashes)}"
-        )
+        raise DataError(f"{where}: names used twice (regions, powers, generals): {', '.join(clashes)}")
     return Variant(
         name=str(data["name"]),
         description=str(data.get("description", "")),
