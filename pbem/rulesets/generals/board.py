@@ -97,6 +97,10 @@ class Board:
     def owned(self, power: str) -> list[str]:
         return [r for r, h in self.holdings.items() if h.owner == power]
 
+    def strongest(self, regions: Iterable[str]) -> str:
+        """The region with the most men (of equals, the last by name): where to fall back to."""
+        return max(regions, key=lambda r: (army.men(self.holdings[r].units), r))
+
     def change_holding(self, region: str, **changes: Any) -> Holding:
         self.holdings[region] = replace(self.holdings[region], **changes)
         return self.holdings[region]

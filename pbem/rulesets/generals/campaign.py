@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pbem.rulesets.generals import army, battle
 from pbem.rulesets.generals.board import Board
@@ -226,36 +227,12 @@ def fight_at(board: Board, force: Force, rng: random.Random, marching: set[str])
         f"Battle of {region}, turn {board.turn}: {force.power} attacked "
         f"{holder or 'the independent garrison'}; {winner} won ({outcome.how})",
         region=region,
-        attacker={
-            "power": force.power,
-            "general": force.general,
-            "order": outcome.orders["attacker"],
-            "fought": outcome.fought["attacker"],
-            "start": army.describe(force.units),
-            "men": outcome.start_men["attacker"],
-            "killed": outcome.killed["attacker"],
-            "lost": lost["attacker"],
-            "end": army.describe(survivors["attacker"]),
-            "left": army.men(survivors["attacker"]),
-            "renown": outcome.renown["attacker"],
-            "died": outcome.died["attacker"],
-            "veterans": outcome.promoted["attacker"],
-        },
-        defender={
-            "power": holder,
-            "general": defender_general,
-            "order": outcome.orders["defender"],
-            "fought": outcome.fought["defender"],
-            "start": army.describe(holding.units),
-            "men": outcome.start_men["defender"],
-            "killed": outcome.killed["defender"],
-            "lost": lost["defender"],
-            "end": army.describe(survivors["defender"]),
-            "left": army.men(survivors["defender"]),
-            "renown": outcome.renown["defender"] if defender_general else 0,
-            "died": outcome.died["defender"],
-            "veterans": outcome.promoted["defender"],
-        },
+        attacker=_side_record(
+            outcome, battle.ATTACKER, force.power, force.general, force.units, lost[battle.ATTACKER]
+        ),
+        defender=_side_record(
+            outcome, battle.DEFENDER, holder, defender_general, holding.units, lost[battle.DEFENDER]
+        ),
         prepared=field.prepared,
         winner="attacker" if attacker_won else "defender",
         how=outcome.how,
@@ -265,6 +242,33 @@ def fight_at(board: Board, force: Force, rng: random.Random, marching: set[str])
         rounds=outcome.rounds,
         generals_killed=died,
     )
+
+
+def _side_record(
+    outcome: battle.Outcome,
+    key: str,
+    power: str | None,
+    general: str | None,
+    start: tuple[Unit, ...],
+    lost: int,
+) -> dict[str, Any]:
+    """One side of a battle as its report tells it."""
+    left = outcome.survivors[key]
+    return {
+        "power": power,
+        "general": general,
+        "order": outcome.orders[key],
+        "fought": outcome.fought[key],
+        "start": army.describe(start),
+        "men": outcome.start_men[key],
+        "killed": outcome.killed[key],
+        "lost": lost,
+        "end": army.describe(left),
+        "left": army.men(left),
+        "renown": outcome.renown[key] if general else 0,
+        "died": outcome.died[key],
+        "veterans": outcome.promoted[key],
+    }
 
 
 def _victory(board: Board, power: str, beaten: str | None) -> None:
@@ -324,7 +328,7 @@ def retreat_to(board: Board, power: str, region: str, prefer: str | None) -> str
         return prefer
     own = [r for r in neighbours if board.holder(r) == power]
     if own:
-        return max(own, key=lambda r: (army.men(board.holdings[r].units), r))
+        return board.strongest(own)
     empty = sorted(r for r in neighbours if not board.holdings[r].units)
     return empty[0] if empty else None
 
@@ -338,7 +342,7 @@ def settle(board: Board) -> None:
             r for r in board.variant.regions[general.region].neighbours if board.holder(r) == general.power
         ]
         if own:
-            to = max(own, key=lambda r: (army.men(board.holdings[r].units), r))
+            to = board.strongest(own)
             board.move_general(general.name, to)
             board.event(
                 "retreat",

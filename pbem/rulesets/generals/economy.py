@@ -13,7 +13,6 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
-from pbem.rulesets.generals import army
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.orders import Order, Overtax, Recruit, TrainGeneral, of_kind
 from pbem.rulesets.generals.state import General, SkillLevel, Unit
@@ -128,23 +127,31 @@ def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> 
             gold=0,
         )
         return
-    skills = order.skills or tuple(sorted(rng.sample(sorted(world().skills), 2)))
+    skills = order.skills or _by_lot(rng)
+    text = f"{general.name} trained general {order.name} at {general.region}"
+    _new_general(board, power, order.name, general.region, skills, text)
+
+
+def _by_lot(rng: random.Random) -> tuple[str, ...]:
+    return tuple(sorted(rng.sample(sorted(world().skills), 2)))
+
+
+def _new_general(
+    board: Board, power: str, name: str, region: str, skills: tuple[str, ...], text: str
+) -> None:
+    """A general of ``power`` appears in ``region``, paid for like a trained one."""
+    cost = world().rules.economy.train_general_cost
     board.spend(power, cost, "training")
-    board.generals[order.name] = General(
-        name=order.name,
-        power=power,
-        region=general.region,
-        skills=tuple(SkillLevel(skill) for skill in skills),
-        trained_on=board.turn,
+    board.generals[name] = General(
+        name, power, region, tuple(SkillLevel(skill) for skill in skills), trained_on=board.turn
     )
     board.event(
         "train",
         [power],
-        f"{general.name} trained general {order.name} at "
-        f"{general.region} ({', '.join(skills)}) for {cost} gold",
+        f"{text} ({', '.join(skills)}) for {cost} gold",
         power=power,
         gold=cost,
-        general=order.name,
+        general=name,
     )
 
 
@@ -171,21 +178,9 @@ def heirs(board: Board, rng: random.Random) -> None:
         number = 1
         while (name := f"Heir of {power}" + (f" {number}" if number > 1 else "")) in board.generals:
             number += 1
-        region = max(regions, key=lambda r: (army.men(board.holdings[r].units), r))
-        skills = tuple(sorted(rng.sample(sorted(world().skills), 2)))
-        board.spend(power, cost, "training")
-        board.generals[name] = General(
-            name, power, region, tuple(SkillLevel(skill) for skill in skills), trained_on=board.turn
-        )
-        board.event(
-            "train",
-            [power],
-            f"{power} had no general left and raised {name} at "
-            f"{region} ({', '.join(skills)}) for {cost} gold",
-            power=power,
-            gold=cost,
-            general=name,
-        )
+        region = board.strongest(regions)
+        text = f"{power} had no general left and raised {name} at {region}"
+        _new_general(board, power, name, region, _by_lot(rng), text)
 
 
 def recruit_and_train(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random) -> None:
