@@ -186,7 +186,7 @@ def adjudicate_adjustments(
     """Decide an adjustment phase: every power's builds, waives and removals, then civil disorder."""
     ledger = Ledger(variant, board)
     results = []
-    for line in read_lines(orders, variant.map.provinces):
+    for line in read_lines(orders, variant.notation):
         reason = line.refused or ledger.apply(line.power, line.order)
         results.append(OrderResult(line.power, line.text, FAILURE if reason else SUCCESS, reason))
     disorder: list[Unit] = []

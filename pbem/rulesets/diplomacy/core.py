@@ -21,6 +21,10 @@ class UnitType(str, Enum):
         return "army" if self is UnitType.ARMY else "fleet"
 
 
+#: unit letters to types (a dict lookup is much cheaper than calling the enum)
+UNIT_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
 class Season(str, Enum):
     SPRING = "S"
     FALL = "F"
@@ -56,10 +60,11 @@ class Unit:
     power: str
     type: UnitType
     location: str
+    #: derived from ``location``; kept because the resolver asks for it constantly
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.location}"
@@ -147,6 +152,10 @@ class Order:
         """What a later order replaces: the unit's province, or the build site."""
         raise NotImplementedError
 
+    def locations(self) -> tuple[str, ...]:
+        """Every location the order names, for checking them against the map."""
+        return ()
+
 
 @dataclass(frozen=True)
 class UnitOrder(Order):
@@ -154,10 +163,11 @@ class UnitOrder(Order):
 
     unit_type: UnitType
     location: str
+    #: derived from ``location`` (and set once, as the resolver asks for it constantly)
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     @property
     def unit_text(self) -> str:
@@ -165,3 +175,7 @@ class UnitOrder(Order):
 
     def key(self) -> str:
         return self.province
+
+    def locations(self) -> tuple[str, ...]:
+        """Every location the order names, for checking them against the map."""
+        return (self.location,)

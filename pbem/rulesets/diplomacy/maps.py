@@ -82,6 +82,8 @@ class Map:
     builds: str = "home"
     #: province -> provinces a fleet there (any coast) borders; derived from fleet_borders
     sea_neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: location -> provinces a fleet there borders; derived from fleet_borders
+    fleet_reach: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def province(self, abbr: str) -> Province:
         return self.provinces[abbr]
@@ -99,7 +101,7 @@ class Map:
         """Whether a unit at ``location`` borders ``province`` (any coast of it, for a fleet)."""
         if unit_type is UnitType.ARMY:
             return province in self.army_borders.get(province_of(location), frozenset())
-        return bool(self.fleet_can_reach(location, province))
+        return province in self.fleet_reach.get(location, frozenset())
 
     def sea_borders(self, province: str) -> frozenset[str]:
         """Provinces a fleet in ``province`` (any coast) borders: the graph convoys follow."""
@@ -164,6 +166,7 @@ def build_map(data: Any, source: str) -> Map:
         victory_ignores=ignores,
         builds=builds,
         sea_neighbours=_province_borders(fleet),
+        fleet_reach={loc: frozenset(province_of(t) for t in ts) for loc, ts in fleet.items()},
     )
     check.start_units(game_map)
     return game_map

@@ -75,7 +75,7 @@ def _adjudicate(
     variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]
 ) -> tuple[Board, list[Event]]:
     board = state.board
-    header = {"phase": variant.phase_id(state.turn), "label": variant.phase_label(state.turn)}
+    header: Event = {"phase": variant.phase_id(state.turn), "label": variant.phase_label(state.turn)}
     kind = state.turn.kind
     if kind is PhaseKind.MOVEMENT:
         moved = adjudicate_movement(variant, board, orders)

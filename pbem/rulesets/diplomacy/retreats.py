@@ -56,7 +56,7 @@ def adjudicate_retreats(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> RetreatOutcome:
     """Decide a retreat phase: ``board`` holds the units in place and the dislodged ones."""
-    lines = read_lines(orders, variant.map.provinces)
+    lines = read_lines(orders, variant.notation)
     dislodged = {d.unit.province: d for d in board.dislodged}
     in_effect = assign_to_units(
         lines, {p: d.unit.power for p, d in dislodged.items()}, RETREAT_ORDERS

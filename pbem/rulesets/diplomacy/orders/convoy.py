@@ -6,11 +6,10 @@ from one coast to another, and whether a given fleet is needed on some chain.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import Board, IllegalOrder, UnitOrder, UnitType, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, province_of
 from ..maps import Map
 
 if TYPE_CHECKING:
@@ -74,22 +73,31 @@ class Convoy(UnitOrder):
     army: str
     dest: str
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) C (?:[AF] )?(\S+) - (\S+)$")
+    army_province: str = field(init=False, repr=False, compare=False)
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    WORD: ClassVar[str] = "C"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Convoy:
-        return cls(UnitType(match[1]), match[2], match[3], match[4])
+    def from_words(cls, words: list[str]) -> Convoy | None:
+        # "F NTH C A LON - NWY"; the army's letter may be left out
+        rest = words[4:] if len(words) == 7 and words[3] in ("A", "F") else words[3:]
+        if len(rest) == 3 and rest[1] == "-":
+            return cls(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
+        return None
+
+    def locations(self) -> tuple[str, ...]:
+        return (self.location, self.army, self.dest)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "army_province", province_of(self.army))
+        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} C A {self.army} - {self.dest}"
 
-    @property
-    def army_province(self) -> str:
-        return province_of(self.army)
 
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
 
     def normalize(self, variant: Variant, board: Board) -> Convoy:
         game_map = variant.map
