@@ -64,7 +64,8 @@ def run_pbem(variant: Variant, positions: list[Position]) -> tuple[float, list[O
     decided = [adjudicate_movement(variant, board, orders) for board, orders in positions]
     elapsed = time.perf_counter() - start
     return elapsed, [
-        (_tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged)) for moved in decided
+        (_tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged))
+        for moved in decided
     ]
 
 
@@ -93,7 +94,8 @@ def run_package(positions: list[Position]) -> tuple[float, list[Outcome]]:
         standing = frozenset(
             f"{power.title()} {unit}"
             for power, units in game.get_state()["units"].items()
-            for unit in units if not unit.startswith("*")
+            for unit in units
+            if not unit.startswith("*")
         )
         results = game.result_history.last_value()
         # Results name units as they stood before the moves.
@@ -132,11 +134,15 @@ def explain(variant: Variant, board: Board, orders: dict[str, list[str]], theirs
             continue
         # Next door by land: would the other choice of route give the package's outcome?
         if origin in movement.by_convoy:
-            other = _reorder(orders, board, origin, f"{board.units[origin]} - {order.dest}", drop_convoys=True)
+            other = _reorder(
+                orders, board, origin, f"{board.units[origin]} - {order.dest}", drop_convoys=True
+            )
         else:
             other = _reorder(orders, board, origin, f"{board.units[origin]} - {order.dest} VIA")
         if _outcome(variant, board, other) == theirs:
-            return "army next door by land with convoy orders: 2023 intent and VIA rules (DATC 4.A.3)"
+            return (
+                "army next door by land with convoy orders: 2023 intent and VIA rules (DATC 4.A.3)"
+            )
     kinds = {type(line.order) for line in lines if line.refused == "illegal"}
     if Convoy in kinds:
         return "convoy order no route needs is illegal and shows no intent (DATC 4.E.1, 6.G.19)"
@@ -190,13 +196,16 @@ def main() -> int:
         theirs.append(run_package(positions))
     our_time = min(t for t, _ in ours)
     their_time = min(t for t, _ in theirs)
-    print(f"pbem:      {len(positions) / our_time:8.0f} phases/s ({1e6 * our_time / len(positions):.0f} us each)")
-    print(f"diplomacy: {len(positions) / their_time:8.0f} phases/s ({1e6 * their_time / len(positions):.0f} us each)")
+    for name, elapsed in (("pbem", our_time), ("diplomacy", their_time)):
+        each = 1e6 * elapsed / len(positions)
+        print(f"{name + ':':<10} {len(positions) / elapsed:8.0f} phases/s ({each:.0f} us each)")
     print(f"ratio:     {their_time / our_time:8.1f}x")
 
     reasons: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
-    for (board, orders), ours_out, theirs_out in zip(positions, ours[0][1], theirs[0][1], strict=True):
+    for (board, orders), ours_out, theirs_out in zip(
+        positions, ours[0][1], theirs[0][1], strict=True
+    ):
         if ours_out == theirs_out:
             continue
         reason = explain(variant, board, orders, theirs_out)
@@ -205,7 +214,8 @@ def main() -> int:
             only_ours = sorted((ours_out[0] - theirs_out[0]) | (ours_out[1] - theirs_out[1]))
             only_theirs = sorted((theirs_out[0] - ours_out[0]) | (theirs_out[1] - ours_out[1]))
             examples[reason].append(
-                f"    pbem only: {', '.join(only_ours)}\n    diplomacy only: {', '.join(only_theirs)}\n"
+                f"    pbem only: {', '.join(only_ours)}\n"
+                f"    diplomacy only: {', '.join(only_theirs)}\n"
                 + "\n".join(f"      {p}: {'; '.join(o)}" for p, o in sorted(orders.items()))
             )
     print(f"\n{sum(reasons.values())} of {len(positions)} positions resolved differently")

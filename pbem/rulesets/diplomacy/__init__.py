@@ -97,7 +97,8 @@ class DiplomacyRuleset(Ruleset):
         rules = load_variant(state.variant)
         who = tuple(acting(rules, state))
         survivors = tuple(
-            power for power in state.powers
+            power
+            for power in state.powers
             if state.board.units_of(power) or state.board.centres_of(power)
         )
         result = ""
@@ -125,8 +126,13 @@ class DiplomacyRuleset(Ruleset):
         label = rules.phase_label(state.turn)
         return [
             OrderLine(
-                line=line.line, text=line.text, order=line.order, key=line.key,
-                error=line.error, hint=line.hint, note=line.note,
+                line=line.line,
+                text=line.text,
+                order=line.order,
+                key=line.key,
+                error=line.error,
+                hint=line.hint,
+                note=line.note,
             )
             for line in read_mail(rules, state.board, state.turn.kind, power, text, label)
         ]
@@ -142,7 +148,8 @@ class DiplomacyRuleset(Ruleset):
         next_state, events = run_phase(rules, state, orders)
         notices = [
             f"{event['power']} has won with {event['centres']} supply centres."
-            for event in events if event.get("type") == "victory"
+            for event in events
+            if event.get("type") == "victory"
         ]
         return Adjudication(next_state, events, notices)
 

@@ -111,7 +111,11 @@ class Ledger:
             if game_map.builds == "home" and order.province not in homes:
                 return "not a home supply center"
             if self.board.centres.get(order.province) != power:
-                return "home supply center not owned" if game_map.builds == "home" else "not an owned supply center"
+                return (
+                    "home supply center not owned"
+                    if game_map.builds == "home"
+                    else "not an owned supply center"
+                )
             return "illegal"
         if order.unit_type is UnitType.FLEET:
             if province.type != "coast":
@@ -148,15 +152,20 @@ class Ledger:
         return None
 
 
-def civil_disorder(variant: Variant, board: Board, power: str, count: int,
-                   spared: Sequence[Unit] = ()) -> list[Unit]:
+def civil_disorder(
+    variant: Variant, board: Board, power: str, count: int, spared: Sequence[Unit] = ()
+) -> list[Unit]:
     """The ``count`` units of ``power`` the civil-disorder rule removes (see module docstring)."""
     owned = set(board.centres_of(power))
     provinces = variant.map.provinces
     candidates = [u for u in board.units_of(power) if u not in spared]
     distance = {u.province: _distance(variant, u.province, owned) for u in candidates}
     candidates.sort(
-        key=lambda u: (-distance[u.province], u.type is not UnitType.FLEET, provinces[u.province].name)
+        key=lambda u: (
+            -distance[u.province],
+            u.type is not UnitType.FLEET,
+            provinces[u.province].name,
+        )
     )
     return candidates[:count]
 
@@ -183,7 +192,7 @@ def _distance(variant: Variant, start: str, targets: set[str]) -> float:
 def adjudicate_adjustments(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> AdjustmentOutcome:
-    """Decide an adjustment phase: every power's builds, waives and removals, then civil disorder."""
+    """Decide an adjustment phase: each power's builds, waives and removals, then civil disorder."""
     ledger = Ledger(variant, board)
     results = []
     for line in read_lines(orders, variant.notation):
@@ -205,4 +214,3 @@ def adjudicate_adjustments(
     return AdjustmentOutcome(
         results, units, tuple(ledger.built), tuple(ledger.removed), tuple(disorder), waived
     )
-

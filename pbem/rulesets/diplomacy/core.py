@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     ARMY = "A"
     FLEET = "F"
 
@@ -25,7 +25,7 @@ class UnitType(str, Enum):
 UNIT_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 
 
-class Season(str, Enum):
+class Season(StrEnum):
     SPRING = "S"
     FALL = "F"
     WINTER = "W"
@@ -35,7 +35,7 @@ class Season(str, Enum):
         return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.value]
 
 
-class PhaseKind(str, Enum):
+class PhaseKind(StrEnum):
     MOVEMENT = "M"
     RETREATS = "R"
     ADJUSTMENTS = "A"
@@ -119,8 +119,11 @@ class Board:
         return sorted(province for province, owner in self.centres.items() if owner == power)
 
 
-def board_of(units: list[Unit], centres: Mapping[str, str] | None = None,
-             dislodged: tuple[Dislodgement, ...] = ()) -> Board:
+def board_of(
+    units: list[Unit],
+    centres: Mapping[str, str] | None = None,
+    dislodged: tuple[Dislodgement, ...] = (),
+) -> Board:
     """A board from a list of units; ValueError if two stand in one province."""
     by_province: dict[str, Unit] = {}
     for unit in units:

@@ -246,18 +246,24 @@ class _Checker:
             if abbr not in provinces:
                 self.fail(f"army adjacency: {abbr} is not a province")
             if provinces[abbr].type not in ("coast", "land"):
-                self.fail(f"army adjacency: province {abbr} is {provinces[abbr].type}, armies cannot stand there")
+                self.fail(
+                    f"army adjacency: province {abbr} is {provinces[abbr].type}, "
+                    "armies cannot stand there"
+                )
             for target in targets:
                 if target not in provinces:
                     self.fail(f"army adjacency: province {abbr}: {target} is not a province")
                 if provinces[target].type not in ("coast", "land"):
-                    self.fail(f"army adjacency: province {abbr}: {target} is {provinces[target].type}")
+                    self.fail(
+                        f"army adjacency: province {abbr}: {target} is {provinces[target].type}"
+                    )
             result[abbr] = frozenset(targets)
         for abbr, targets in result.items():
             for target in targets:
                 if abbr not in result.get(target, frozenset()):
                     self.fail(
-                        f"army adjacency: province {abbr} borders {target} but {target} does not border {abbr}"
+                        f"army adjacency: province {abbr} borders {target} "
+                        f"but {target} does not border {abbr}"
                     )
         return result
 
@@ -267,7 +273,9 @@ class _Checker:
             self.fail(f"{where}: {province_of(location)} is not a province")
             return
         if province.type not in ("sea", "coast"):
-            self.fail(f"{where}: province {province.abbr} is {province.type}, fleets cannot stand there")
+            self.fail(
+                f"{where}: province {province.abbr} is {province.type}, fleets cannot stand there"
+            )
         coast = coast_of(location)
         if province.coasts and coast not in province.coasts:
             self.fail(
@@ -296,7 +304,9 @@ class _Checker:
         for province in provinces.values():
             for location in province.locations:
                 if location not in result and province.type != "impassable":
-                    self.fail(f"fleet adjacency: province {province.abbr}: {location} has no borders")
+                    self.fail(
+                        f"fleet adjacency: province {province.abbr}: {location} has no borders"
+                    )
         return result
 
     def start(
@@ -314,7 +324,9 @@ class _Checker:
                 if abbr not in provinces or not provinces[abbr].supply_centre:
                     self.fail(f"start supply_centres: {power}: {abbr} is not a supply centre")
                 if abbr in owners:
-                    self.fail(f"start supply_centres: province {abbr} owned by {owners[abbr]} and {power}")
+                    self.fail(
+                        f"start supply_centres: province {abbr} owned by {owners[abbr]} and {power}"
+                    )
                 owners[abbr] = power
         for power in units:
             if power not in powers:
@@ -337,12 +349,23 @@ class _Checker:
                     return
                 if unit.type is UnitType.ARMY:
                     if province.type not in ("coast", "land") or coast_of(unit.location):
-                        self.fail(f"{where}: an army cannot stand in province {unit.province} ({unit.location})")
+                        self.fail(
+                            f"{where}: an army cannot stand in province {unit.province} "
+                            f"({unit.location})"
+                        )
                 elif unit.location not in province.locations:
                     self.fail(
-                        f"{where}: a fleet cannot stand at {unit.location} in province {unit.province}"
-                        + (f" (its coasts: {', '.join(province.locations)})" if province.coasts else "")
+                        f"{where}: a fleet cannot stand at {unit.location} "
+                        f"in province {unit.province}"
+                        + (
+                            f" (its coasts: {', '.join(province.locations)})"
+                            if province.coasts
+                            else ""
+                        )
                     )
                 if unit.province in taken:
-                    self.fail(f"{where}: province {unit.province} already holds a unit of {taken[unit.province]}")
+                    self.fail(
+                        f"{where}: province {unit.province} already holds a unit of "
+                        f"{taken[unit.province]}"
+                    )
                 taken[unit.province] = power

@@ -78,9 +78,11 @@ class Movement:
         }
         #: for each move in a head-to-head battle, where the opposing unit comes from
         self.opposite = {
-            origin: dest for origin, dest in self.dest.items()
+            origin: dest
+            for origin, dest in self.dest.items()
             if self.dest.get(dest) == origin
-            and origin not in self.by_convoy and dest not in self.by_convoy
+            and origin not in self.by_convoy
+            and dest not in self.by_convoy
         }
         #: supporters of the order of each unit (that has any)
         self.supports: dict[str, list[str]] = {}
@@ -215,19 +217,24 @@ class Movement:
                 beaten.append((unit, attacker))
             else:
                 after[province] = unit
-        standoffs = tuple(sorted(
-            province
-            for province, attackers in self.moves_into.items()
-            if attackers and province not in after
-            and any(not self.resolve(a) and prevent_strength(self, a) > 0 for a in attackers)
-        ))
+        standoffs = tuple(
+            sorted(
+                province
+                for province, attackers in self.moves_into.items()
+                if attackers
+                and province not in after
+                and any(not self.resolve(a) and prevent_strength(self, a) > 0 for a in attackers)
+            )
+        )
         dislodged = tuple(
             Dislodgement(
                 unit=unit,
                 attacker_from=attacker,
                 attacker_power=self.units[attacker].power,
                 via_convoy=attacker in self.by_convoy,
-                retreats=retreat_options(self.variant, after, unit, attacker, attacker in self.by_convoy, standoffs),
+                retreats=retreat_options(
+                    self.variant, after, unit, attacker, attacker in self.by_convoy, standoffs
+                ),
             )
             for unit, attacker in beaten
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +25,12 @@ from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, Su
 from .results import REASONS
 from .variant import Variant
 
-UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+UNIT_WORDS = {
+    "a": UnitType.ARMY,
+    "army": UnitType.ARMY,
+    "f": UnitType.FLEET,
+    "fleet": UnitType.FLEET,
+}
 HOLD = {"h", "hold", "holds", "stand", "stands"}
 MOVE = {"-", "to", "m", "move", "moves", "mv", "attack", "attacks"}
 SUPPORT = {"s", "support", "supports", "sup", "supp"}
@@ -34,8 +40,16 @@ BUILD = {"b", "build", "builds"}
 DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
 WAIVE = {"waive", "waives"}
 KEYWORDS = HOLD | MOVE | SUPPORT | CONVOY | RETREAT | BUILD | DISBAND | WAIVE | {"via", "by"}
-COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC",
-               "north": "NC", "south": "SC", "east": "EC", "west": "WC"}
+COAST_WORDS = {
+    "nc": "NC",
+    "sc": "SC",
+    "ec": "EC",
+    "wc": "WC",
+    "north": "NC",
+    "south": "SC",
+    "east": "EC",
+    "west": "WC",
+}
 
 EXAMPLES = {
     PhaseKind.MOVEMENT: "A PAR - BUR, A MAR S A PAR - BUR, F NTH C A LON - NWY or A PAR H",
@@ -77,7 +91,9 @@ class Names:
             for spelling in (province.abbr, province.name, *province.aliases):
                 words = tuple(tokenize(spelling))
                 for variant in {words, tuple(w for w in words if w != "-")}:
-                    if variant and not (len(variant) == 1 and variant[0] in KEYWORDS | set(UNIT_WORDS)):
+                    if variant and not (
+                        len(variant) == 1 and variant[0] in KEYWORDS | set(UNIT_WORDS)
+                    ):
                         found.setdefault(variant, set()).add(province.abbr)
         # A spelling that could mean two provinces means neither.
         self.index = {words: abbrs.pop() for words, abbrs in found.items() if len(abbrs) == 1}
@@ -87,7 +103,7 @@ class Names:
     def match(self, words: Sequence[str], start: int) -> tuple[str, int] | None:
         """The province written at ``words[start:]`` and where its name ends, longest first."""
         for length in range(min(self.longest, len(words) - start), 0, -1):
-            abbr = self.index.get(tuple(words[start:start + length]))
+            abbr = self.index.get(tuple(words[start : start + length]))
             if abbr is not None:
                 return abbr, start + length
         return None
@@ -102,13 +118,15 @@ class Names:
         return "did you mean " + " or ".join(names) + "?"
 
 
-_NAMES: dict[str, Names] = {}
+_NAMES: weakref.WeakKeyDictionary[Variant, Names] = weakref.WeakKeyDictionary()
 
 
 def names_of(variant: Variant) -> Names:
-    if variant.name not in _NAMES:
-        _NAMES[variant.name] = Names(variant.map)
-    return _NAMES[variant.name]
+    """The names of a variant's provinces, built once per variant."""
+    names = _NAMES.get(variant)
+    if names is None:
+        names = _NAMES[variant] = Names(variant.map)
+    return names
 
 
 #: what stands in a province (the ordered unit, or another), to fill in a missing unit letter
@@ -118,7 +136,9 @@ UnitTypeAt = Callable[[str, bool], "UnitType | None"]
 class _Reader:
     """A recursive-descent reading of one line's words."""
 
-    def __init__(self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt) -> None:
+    def __init__(
+        self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt
+    ) -> None:
         self.names = names
         self.words = words
         self.at = 0
@@ -144,7 +164,7 @@ class _Reader:
         else:
             order = self.unit_order()
         if self.peek() is not None:
-            rest = " ".join(self.words[self.at:])
+            rest = " ".join(self.words[self.at :])
             raise OrderSyntaxError(
                 f"I read '{order}' but not the words after it: '{rest}'",
                 hint=f"write one order per line, like {EXAMPLES[self.kind]}",
@@ -198,11 +218,16 @@ class _Reader:
                 hint=f"to move, write {unit_type.value} {location} - {dest}",
             )
         raise OrderSyntaxError(
-            f"I do not know the order word '{word}'", hint=f"write for example {EXAMPLES[self.kind]}"
+            f"I do not know the order word '{word}'",
+            hint=f"write for example {EXAMPLES[self.kind]}",
         )
 
     def via(self) -> bool:
-        if self.peek() in ("via", "by") and self.at + 1 < len(self.words) and self.words[self.at + 1] in CONVOY:
+        if (
+            self.peek() in ("via", "by")
+            and self.at + 1 < len(self.words)
+            and self.words[self.at + 1] in CONVOY
+        ):
             self.at += 2
             return True
         return False
@@ -228,10 +253,12 @@ class _Reader:
             end = self.at
             while end < len(self.words) and self.words[end] not in KEYWORDS:
                 end += 1
-            phrase = " ".join(self.words[self.at:end] or self.words[self.at:self.at + 1])
+            phrase = " ".join(self.words[self.at : end] or self.words[self.at : self.at + 1])
             if not phrase:
                 raise OrderSyntaxError("a province is missing at the end of the order")
-            raise OrderSyntaxError(f"I do not know the province '{phrase}'", self.names.suggest(phrase))
+            raise OrderSyntaxError(
+                f"I do not know the province '{phrase}'", self.names.suggest(phrase)
+            )
         abbr, self.at = found
         coasts = self.names.map.provinces[abbr].coasts
         word = self.peek()
@@ -242,9 +269,7 @@ class _Reader:
         return abbr
 
 
-def read_order(
-    variant: Variant, text: str, kind: PhaseKind, board: Board | None = None
-) -> Order:
+def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> Order:
     """The order written in ``text``, read word by word without judging it; OrderSyntaxError if
     it cannot be read. A missing unit letter is taken from ``board``."""
     words = tokenize(text)
@@ -253,7 +278,9 @@ def read_order(
     if words and words[0] in {p.lower() for p in variant.powers()}:
         words = words[1:]  # "England: F LON - NTH"
     if not words:
-        raise OrderSyntaxError("this line holds no order", hint=f"write for example {EXAMPLES[kind]}")
+        raise OrderSyntaxError(
+            "this line holds no order", hint=f"write for example {EXAMPLES[kind]}"
+        )
     return _Reader(names_of(variant), words, kind, _type_lookup(board, kind)).order()
 
 
@@ -306,7 +333,9 @@ def read_mail(
 class _Checker:
     """Checks each order of one mail against the game, remembering the mail's earlier lines."""
 
-    def __init__(self, variant: Variant, board: Board, kind: PhaseKind, power: str, label: str) -> None:
+    def __init__(
+        self, variant: Variant, board: Board, kind: PhaseKind, power: str, label: str
+    ) -> None:
         self.variant = variant
         self.board = board
         self.kind = kind
@@ -354,12 +383,18 @@ class _Checker:
         return order.normalize(self.variant, self.board), note
 
     def retreat(self, order: UnitOrder) -> tuple[Order, str | None]:
-        dislodged = next((d for d in self.board.dislodged if d.unit.province == order.province), None)
+        dislodged = next(
+            (d for d in self.board.dislodged if d.unit.province == order.province), None
+        )
         if dislodged is None or dislodged.unit.power != self.power:
             mine = [str(d.unit) for d in self.board.dislodged if d.unit.power == self.power]
             raise IllegalOrder(
                 f"no unit of yours was dislodged from {self.name(order.province)}; "
-                + (f"yours to retreat: {', '.join(mine)}" if mine else "none of your units must retreat")
+                + (
+                    f"yours to retreat: {', '.join(mine)}"
+                    if mine
+                    else "none of your units must retreat"
+                )
             )
         note = self.type_note(order, dislodged.unit.type)
         unit = dislodged.unit
@@ -403,8 +438,11 @@ class _Checker:
                     reach = sorted(game_map.fleet_borders.get(unit.location, ()))
                 return f"{unit} can move to {', '.join(reach)}"
         if self.kind is PhaseKind.ADJUSTMENTS and error.reason in (
-            "not a home supply center", "home supply center not owned", "province occupied",
-            "not an owned supply center", "second build in the same province",
+            "not a home supply center",
+            "home supply center not owned",
+            "province occupied",
+            "not an owned supply center",
+            "second build in the same province",
         ):
             sites = vacant_build_sites(self.variant, self.power, self.board)
             return f"you can build in: {', '.join(sites)}" if sites else "you have nowhere to build"
@@ -422,7 +460,8 @@ class _Checker:
     def type_note(self, order: UnitOrder, actual: UnitType) -> str | None:
         if order.unit_type is actual:
             return None
-        return f"{self.name(order.province)} holds {'an army' if actual is UnitType.ARMY else 'a fleet'}"
+        what = "an army" if actual is UnitType.ARMY else "a fleet"
+        return f"{self.name(order.province)} holds {what}"
 
     def name(self, province: str) -> str:
         return self.variant.map.provinces[province].name

@@ -62,20 +62,26 @@ def run_phase(
         next_state = GameState(state.variant, turn, board, state.powers)
         if turn.kind is PhaseKind.MOVEMENT or acting(variant, next_state):
             return next_state, events
-        events.append({
-            "type": "skipped",
-            "phase": variant.phase_id(turn),
-            "label": variant.phase_label(turn),
-            "why": "no unit must retreat" if turn.kind is PhaseKind.RETREATS
-            else "no power has builds or removals to make",
-        })
+        events.append(
+            {
+                "type": "skipped",
+                "phase": variant.phase_id(turn),
+                "label": variant.phase_label(turn),
+                "why": "no unit must retreat"
+                if turn.kind is PhaseKind.RETREATS
+                else "no power has builds or removals to make",
+            }
+        )
 
 
 def _adjudicate(
     variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]
 ) -> tuple[Board, list[Event]]:
     board = state.board
-    header: Event = {"phase": variant.phase_id(state.turn), "label": variant.phase_label(state.turn)}
+    header: Event = {
+        "phase": variant.phase_id(state.turn),
+        "label": variant.phase_label(state.turn),
+    }
     kind = state.turn.kind
     if kind is PhaseKind.MOVEMENT:
         moved = adjudicate_movement(variant, board, orders)
@@ -120,4 +126,3 @@ def _take_centres(variant: Variant, board: Board) -> tuple[Board, Event]:
         changes.append({"province": province, "from": centres.get(province), "to": unit.power})
         centres[province] = unit.power
     return replace(board, centres=centres), {"type": "centres", "changes": changes}
-

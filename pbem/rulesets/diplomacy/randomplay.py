@@ -32,9 +32,7 @@ def random_board(variant: Variant, rng: random.Random, count: int) -> Board:
             units.append(Unit(power, UnitType.ARMY, province.abbr))
         else:
             units.append(Unit(power, UnitType.FLEET, rng.choice(province.locations)))
-    centres = {
-        p: rng.choice(powers) for p in game_map.supply_centres if rng.random() < 0.6
-    }
+    centres = {p: rng.choice(powers) for p in game_map.supply_centres if rng.random() < 0.6}
     return board_of(units, centres)
 
 
@@ -121,8 +119,10 @@ def _convoy(
     there is no army to carry."""
     game_map = variant.map
     armies = [
-        board.units[p] for p in sorted(game_map.sea_borders(fleet.province))
-        if p in board.units and board.units[p].type is UnitType.ARMY
+        board.units[p]
+        for p in sorted(game_map.sea_borders(fleet.province))
+        if p in board.units
+        and board.units[p].type is UnitType.ARMY
         and (p not in orders or rng.random() < 0.3)
     ]
     if not armies:
@@ -131,15 +131,20 @@ def _convoy(
     chain = [fleet.province]
     while rng.random() < 0.4:
         onward = [
-            p for p in sorted(game_map.sea_borders(chain[-1]))
-            if p in board.units and p not in orders and p not in chain
-            and board.units[p].type is UnitType.FLEET and game_map.provinces[p].convoys
+            p
+            for p in sorted(game_map.sea_borders(chain[-1]))
+            if p in board.units
+            and p not in orders
+            and p not in chain
+            and board.units[p].type is UnitType.FLEET
+            and game_map.provinces[p].convoys
         ]
         if not onward:
             break
         chain.append(rng.choice(onward))
     coasts = [
-        p for p in sorted(game_map.sea_borders(chain[-1]))
+        p
+        for p in sorted(game_map.sea_borders(chain[-1]))
         if game_map.is_coastal(p) and p != army.province
     ]
     if not coasts:
@@ -183,7 +188,9 @@ def play(
     units = [parse_unit(power, text) for power, texts in start.units.items() for text in texts]
     centres = {p: power for power, owned in start.centres.items() for p in owned}
     state = GameState(
-        variant.name, variant.first_turn(), board_of(units, centres),
+        variant.name,
+        variant.first_turn(),
+        board_of(units, centres),
         tuple(powers or variant.player_powers()),
     )
     history: list[tuple[GameState, dict[str, list[str]]]] = []

@@ -40,7 +40,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-
 # The state of a decision (plain ints: they are compared on every question).
 UNRESOLVED, GUESSING, PROVISIONAL, RESOLVED = range(4)
 

@@ -109,10 +109,16 @@ def assign_to_units(
             continue
         owner = owners.get(order.province)
         if owner is None:
-            line.refused, line.message = "no such unit", f"there is no unit to order in {order.province}"
+            line.refused, line.message = (
+                "no such unit",
+                f"there is no unit to order in {order.province}",
+            )
             continue
         if owner != line.power:
-            line.refused, line.message = "not own unit", f"the unit in {order.province} belongs to {owner}"
+            line.refused, line.message = (
+                "not own unit",
+                f"the unit in {order.province} belongs to {owner}",
+            )
             continue
         earlier = in_effect.get(order.province)
         if earlier is not None:

@@ -22,14 +22,31 @@ from .retreat import Retreat
 from .support import SupportHold, SupportMove
 
 __all__ = [
-    "Build", "Convoy", "Disband", "Hold", "Move", "Notation", "NotationError", "Order", "Retreat",
-    "SupportHold", "SupportMove", "UnitOrder", "Waive", "parse_order",
+    "Build",
+    "Convoy",
+    "Disband",
+    "Hold",
+    "Move",
+    "Notation",
+    "NotationError",
+    "Order",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "UnitOrder",
+    "Waive",
+    "parse_order",
 ]
 
 #: the word after the unit that says which kind an order is (supports come in two shapes)
 _BY_WORD: dict[str, tuple[type, ...]] = {
-    "H": (Hold,), "-": (Move,), "S": (SupportHold, SupportMove), "C": (Convoy,),
-    "R": (Retreat,), "B": (Build,), "D": (Disband,),
+    "H": (Hold,),
+    "-": (Move,),
+    "S": (SupportHold, SupportMove),
+    "C": (Convoy,),
+    "R": (Retreat,),
+    "B": (Build,),
+    "D": (Disband,),
 }
 _UNIT_TYPES = frozenset(("A", "F"))
 
@@ -83,7 +100,8 @@ class Notation:
         self._read: dict[str, Order] = {}
         self._locations = frozenset(
             location
-            for province in provinces.values() if province.type != "impassable"
+            for province in provinces.values()
+            if province.type != "impassable"
             for location in (province.abbr, *province.locations)
         )
 

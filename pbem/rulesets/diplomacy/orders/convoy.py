@@ -60,10 +60,7 @@ def needed_on_route(
         if dest in borders:
             return fleet in path
         onward = borders & fleets
-        for sea in onward:
-            if sea not in blocked and search([*path, sea], blocked | onward):
-                return True
-        return False
+        return any(sea not in blocked and search([*path, sea], blocked | onward) for sea in onward)
 
     return any(search([sea], starts) for sea in starts)
 
@@ -97,8 +94,6 @@ class Convoy(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} C A {self.army} - {self.dest}"
 
-
-
     def normalize(self, variant: Variant, board: Board) -> Convoy:
         game_map = variant.map
         unit = board.units[self.province]
@@ -106,14 +101,18 @@ class Convoy(UnitOrder):
             raise IllegalOrder(f"{unit} cannot convoy: only fleets at sea convoy")
         army = board.units.get(self.army_province)
         if army is None or army.type is not UnitType.ARMY:
-            raise IllegalOrder(f"there is no army in {_name(variant, self.army_province)} to convoy")
+            raise IllegalOrder(
+                f"there is no army in {_name(variant, self.army_province)} to convoy"
+            )
         dest = self.dest_province
         if dest == army.province:
             raise IllegalOrder(f"{army} cannot be convoyed to its own province")
         for end in (army.province, dest):
             if not game_map.is_coastal(end):
                 raise IllegalOrder(f"{_name(variant, end)} is not on a coast: no convoy reaches it")
-        if not needed_on_route(game_map, army.province, dest, convoying_fleets(variant, board), unit.province):
+        if not needed_on_route(
+            game_map, army.province, dest, convoying_fleets(variant, board), unit.province
+        ):
             raise IllegalOrder(
                 f"{unit} is not on any convoy route from {_name(variant, army.province)} "
                 f"to {_name(variant, dest)} that needs it"

@@ -29,7 +29,9 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
     here = f"F {location}"
     if not reachable:
         if province.type == "land":
-            raise IllegalOrder(f"{here} cannot go to {province.name}: fleets stay at sea and on coasts")
+            raise IllegalOrder(
+                f"{here} cannot go to {province.name}: fleets stay at sea and on coasts"
+            )
         raise IllegalOrder(f"{here} cannot reach {province.name}: they do not border by sea")
     coast = coast_of(dest)
     if coast:
@@ -48,7 +50,12 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
 
 
 def army_can_reach(
-    variant: Variant, board: Board, origin: str, dest: str, *, via_convoy: bool = False,
+    variant: Variant,
+    board: Board,
+    origin: str,
+    dest: str,
+    *,
+    via_convoy: bool = False,
     without: str | None = None,
 ) -> bool:
     """Whether an army in ``origin`` can move to ``dest``: over land, or by a chain of the
@@ -91,13 +98,14 @@ class Move(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
-
     def normalize(self, variant: Variant, board: Board) -> Move:
         game_map = variant.map
         unit = board.units[self.province]
         if unit.location == self.location and unit.type is self.unit_type and not self.via_convoy:
             # Already as the engine would write it, to a neighbour: the common case.
-            borders = game_map.army_borders if unit.type is UnitType.ARMY else game_map.fleet_borders
+            borders = (
+                game_map.army_borders if unit.type is UnitType.ARMY else game_map.fleet_borders
+            )
             if self.dest in borders.get(self.location, ()):
                 return self
         target = game_map.provinces[self.dest_province]
@@ -106,15 +114,21 @@ class Move(UnitOrder):
         if unit.type is UnitType.FLEET:
             if self.via_convoy:
                 raise IllegalOrder("only armies can be convoyed")
-            return Move(unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest))
+            return Move(
+                unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest)
+            )
         if target.type not in ("coast", "land"):
             raise IllegalOrder(f"an army cannot move into {target.name}")
-        if not army_can_reach(variant, board, unit.province, target.abbr, via_convoy=self.via_convoy):
+        if not army_can_reach(
+            variant, board, unit.province, target.abbr, via_convoy=self.via_convoy
+        ):
             raise IllegalOrder(
                 f"{unit} cannot reach {target.name}: "
-                + ("no fleets stand where they could convoy it"
-                   if target.abbr in game_map.army_borders.get(unit.province, frozenset())
-                   else "they do not border and no fleets stand where they could convoy it")
+                + (
+                    "no fleets stand where they could convoy it"
+                    if target.abbr in game_map.army_borders.get(unit.province, frozenset())
+                    else "they do not border and no fleets stand where they could convoy it"
+                )
             )
         # An army's coast means nothing (DATC 6.B.12): it moves to the province.
         return Move(unit.type, unit.location, target.abbr, self.via_convoy)
@@ -156,9 +170,7 @@ def attack_strength(movement: Movement, origin: str) -> int:
     dest = move.dest_province
     defender = movement.units.get(dest)
     if defender is None or (
-        dest in movement.dest
-        and movement.head_to_head(origin) is None
-        and movement.resolve(dest)
+        dest in movement.dest and movement.head_to_head(origin) is None and movement.resolve(dest)
     ):
         return 1 + _support_count(movement, origin)
     attacker = movement.units[origin]
@@ -183,7 +195,9 @@ def hold_strength(movement: Movement, province: str) -> int:
 
 def defend_strength(movement: Movement, origin: str) -> int:
     """The force of a move in a head-to-head battle, resisting the opposite move."""
-    bonus = movement.defence_bonus(movement, movement.units[origin]) if movement.defence_bonus else 0
+    bonus = (
+        movement.defence_bonus(movement, movement.units[origin]) if movement.defence_bonus else 0
+    )
     return 1 + _support_count(movement, origin) + bonus
 
 

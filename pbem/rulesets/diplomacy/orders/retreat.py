@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import UNIT_LETTERS, Dislodgement, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import (
+    UNIT_LETTERS,
+    Dislodgement,
+    IllegalOrder,
+    UnitOrder,
+    UnitType,
+    coast_of,
+    province_of,
+)
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -33,7 +41,6 @@ class Retreat(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.dest}"
 
-
     def normalize(self, variant: Variant, dislodgement: Dislodgement) -> Retreat:
         """This retreat with its destination checked against the unit's retreat options."""
         unit = dislodgement.unit
@@ -45,7 +52,9 @@ class Retreat(UnitOrder):
             raise IllegalOrder(f"{unit} cannot retreat to {name}; it may retreat to {places}")
         if unit.type is UnitType.FLEET and coast_of(self.dest):
             if self.dest not in fits:
-                raise IllegalOrder(f"{unit} cannot retreat to {self.dest}; it may retreat to {', '.join(fits)}")
+                raise IllegalOrder(
+                    f"{unit} cannot retreat to {self.dest}; it may retreat to {', '.join(fits)}"
+                )
             return Retreat(unit.type, unit.location, self.dest)
         if len(fits) > 1:
             raise IllegalOrder(

@@ -66,7 +66,6 @@ class SupportHold(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
 
-
     def normalize(self, variant: Variant, board: Board) -> SupportHold:
         unit = board.units[self.province]
         target = self.supported_province
@@ -74,10 +73,15 @@ class SupportHold(UnitOrder):
             raise IllegalOrder(f"{unit} cannot support itself")
         supported = board.units.get(target)
         if supported is None:
-            raise IllegalOrder(f"there is no unit in {variant.map.provinces[target].name} to support")
+            raise IllegalOrder(
+                f"there is no unit in {variant.map.provinces[target].name} to support"
+            )
         _can_support_into(variant, board, unit.province, target)
         if (unit.type, unit.location, supported.type, supported.location) == (
-            self.unit_type, self.location, self.supported_type, self.supported
+            self.unit_type,
+            self.location,
+            self.supported_type,
+            self.supported,
         ):
             return self
         return SupportHold(unit.type, unit.location, supported.type, supported.location)
@@ -118,8 +122,6 @@ class SupportMove(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
 
-
-
     def normalize(self, variant: Variant, board: Board) -> SupportMove:
         game_map = variant.map
         unit = board.units[self.province]
@@ -141,12 +143,19 @@ class SupportMove(UnitOrder):
             possible = army_can_reach(variant, board, origin, dest, without=unit.province)
         if not possible:
             raise IllegalOrder(
-                f"{supported} cannot move to {game_map.provinces[dest].name}, so it cannot be supported there"
+                f"{supported} cannot move to {game_map.provinces[dest].name}, "
+                "so it cannot be supported there"
             )
         # A coast matters only for a fleet; a support without one fits either coast (DATC 4.B.4).
         target = self.dest if supported.type is UnitType.FLEET and coast_of(self.dest) else dest
         normal = (unit.type, unit.location, supported.type, supported.location, target)
-        if normal == (self.unit_type, self.location, self.supported_type, self.supported, self.dest):
+        if normal == (
+            self.unit_type,
+            self.location,
+            self.supported_type,
+            self.supported,
+            self.dest,
+        ):
             return self
         return SupportMove(*normal)
 
