@@ -323,6 +323,15 @@ Russia: F PRU S F BAL""",
         {"F SWE - BAL": "failure", "F PRU S F BAL": "success"},
         {},
     ),
+    "6.D.24": (
+        """France: A MAR - LYO
+France: F SPA/SC S A MAR - LYO
+Italy: F LYO H
+Turkey: F TYS S F WES - LYO
+Turkey: F WES - LYO""",
+        {"F WES - LYO": "success", "A MAR - LYO": "failure"},
+        {"Italy": ["F LYO"]},
+    ),
     "6.D.30": (
         """Italy: F AEG S F CON
 Russia: F CON - BUL
