@@ -7,28 +7,9 @@ from typing import Any
 
 import pytest
 
-from pbem.ruleset import REGISTRY, SetupError, get_ruleset
+from pbem.ruleset import REGISTRY, SetupError
 
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-ruleset = get_ruleset("diplomacy")
-
-
-def position(
-    phase: str,
-    units: dict[str, list[str]],
-    centres: dict[str, list[str]] | None = None,
-    dislodged: list[dict[str, Any]] | None = None,
-) -> Any:
-    return ruleset.load_state(
-        {
-            "variant": "standard",
-            "phase": phase,
-            "powers": POWERS,
-            "units": units,
-            "supply_centres": centres or {},
-            "dislodged": dislodged or [],
-        }
-    )
+from .games import POWERS, SEVENTEEN, position, ruleset
 
 
 def events_of(adjudication, kind: str) -> list[dict[str, Any]]:
@@ -157,27 +138,10 @@ def test_builds_and_waives_in_the_winter() -> None:
 
 
 def test_victory_ends_the_game_and_names_the_winner() -> None:
-    owned = [
-        "BER",
-        "KIE",
-        "MUN",
-        "DEN",
-        "HOL",
-        "SWE",
-        "NWY",
-        "WAR",
-        "MOS",
-        "STP",
-        "SEV",
-        "VIE",
-        "BUD",
-        "TRI",
-        "PAR",
-        "BRE",
-        "MAR",
-    ]
     fall = position(
-        "F1905M", {"Germany": ["A RUH"], "France": ["A PIC"]}, {"Germany": owned, "France": ["SPA"]}
+        "F1905M",
+        {"Germany": ["A RUH"], "France": ["A PIC"]},
+        {"Germany": SEVENTEEN, "France": ["SPA"]},
     )
     done = ruleset.adjudicate(fall, {"Germany": ["A RUH - BEL"]}, 1)
     phase = ruleset.phase(done.state)

@@ -8,11 +8,9 @@ from typing import Any
 import jinja2
 import pytest
 
-from pbem.ruleset import get_ruleset
+from .games import POWERS, SEVENTEEN, position, ruleset
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-ruleset = get_ruleset("diplomacy")
 env = jinja2.Environment(
     loader=jinja2.FileSystemLoader(TEMPLATES),
     autoescape=jinja2.select_autoescape(["html"]),
@@ -48,19 +46,6 @@ def context(
     }
 
 
-def load(phase: str, units: dict[str, list[str]], centres: dict[str, list[str]]) -> Any:
-    return ruleset.load_state(
-        {
-            "variant": "standard",
-            "phase": phase,
-            "powers": POWERS,
-            "units": units,
-            "supply_centres": centres,
-            "dislodged": [],
-        }
-    )
-
-
 def scenes() -> dict[str, dict[str, Any]]:
     start = ruleset.start("standard", POWERS, {}, 1)
     spring = ruleset.adjudicate(
@@ -71,38 +56,19 @@ def scenes() -> dict[str, dict[str, Any]]:
         },
         1,
     )
-    battle = load(
+    battle = position(
         "F1901M",
         {"France": ["A BUR", "A PAR"], "Germany": ["A MUN", "A RUH"]},
         {"France": ["PAR"], "Germany": ["MUN"]},
     )
     fall = ruleset.adjudicate(battle, {"Germany": ["A MUN - BUR", "A RUH S A MUN - BUR"]}, 2)
-    winter_state = load(
+    winter_state = position(
         "W1901A",
         {"France": ["A PAR", "A PIC", "A MAR"], "Russia": ["A WAR"]},
         {"France": ["PAR"], "Russia": ["MOS", "WAR"]},
     )
     winter = ruleset.adjudicate(winter_state, {"Russia": ["A MOS B"]}, 3)
-    owned = [
-        "BER",
-        "KIE",
-        "MUN",
-        "DEN",
-        "HOL",
-        "SWE",
-        "NWY",
-        "WAR",
-        "MOS",
-        "STP",
-        "SEV",
-        "VIE",
-        "BUD",
-        "TRI",
-        "PAR",
-        "BRE",
-        "MAR",
-    ]
-    last = load("F1905M", {"Germany": ["A RUH"]}, {"Germany": owned})
+    last = position("F1905M", {"Germany": ["A RUH"]}, {"Germany": SEVENTEEN})
     won = ruleset.adjudicate(last, {"Germany": ["A RUH - BEL"]}, 4)
     return {
         "spring": context(start, spring.state, spring.events),
