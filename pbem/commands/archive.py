@@ -1,0 +1,82 @@
+"""``pbem archive list|show|export``: reading the record of past turns."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from pbem import archive
+from pbem.commands.common import add_config_option, load_config, open_store
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("archive", help="review past turns of a game")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    listing = actions.add_parser("list", help="games and their adjudicated phases")
+    add_config_option(listing)
+    listing.add_argument("game", nargs="?")
+    listing.set_defaults(func=_list)
+    show = actions.add_parser(
+        "show",
+        help="one phase's report as a viewer received it",
+        description="Print the report of PHASE. While a game runs, --as POWER shows only what "
+        "that power was sent; the default is the public report; --as REFEREE "
+        "shows everything.",
+    )
+    add_config_option(show)
+    show.add_argument("game")
+    show.add_argument("phase")
+    show.add_argument("--as", dest="viewer", metavar="POWER")
+    show.set_defaults(func=_show)
+    export = actions.add_parser("export", help="every phase of a game as JSON")
+    add_config_option(export)
+    export.add_argument("game")
+    export.set_defaults(func=_export)
+    parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
+
+
+def _list(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    with open_store(service) as store:
+        try:
+            games = archive.listing(store, args.game)
+        except archive.ArchiveError as error:
+            print(f"pbem: {error}", file=sys.stderr)
+            return 2
+    for game in games:
+        print(f"{game['game']} ({game['ruleset']}/{game['variant']}), {game['status']}, now {game['phase']}")
+        for turn in game["turns"]:
+            print(f"  {turn['seq']:>3}  {turn['phase']:<12} {turn['label']:<32} {turn['adjudicated_at']}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    with open_store(service) as store:
+        try:
+            print(archive.show(store, args.game, args.phase, args.viewer))
+        except archive.ArchiveError as error:
+            print(f"pbem: {error}", file=sys.stderr)
+            return 2
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    with open_store(service) as store:
+        try:
+            data = archive.export(store, args.game)
+        except archive.ArchiveError as error:
+            print(f"pbem: {error}", file=sys.stderr)
+            return 2
+    json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
+    print()
+    return 0

@@ -1,0 +1,43 @@
+"""What the sub-commands share: finding and loading the config, and opening the store."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from pbem import config as configuration
+from pbem.store import Store
+
+DEFAULT_CONFIG = "config/pbem.yaml"
+
+
+def add_config_option(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
+    """``--config``, before or after the sub-command (``pbem --config x run`` or ``pbem run --config x``)."""
+    parser.add_argument(
+        "--config",
+        default=os.environ.get("PBEM_CONFIG", DEFAULT_CONFIG) if top_level else argparse.SUPPRESS,
+        help=f"the service's YAML config (default: $PBEM_CONFIG or {DEFAULT_CONFIG})",
+    )
+
+
+def load_config(args: argparse.Namespace) -> configuration.Service | None:
+    """The config named by ``--config``; None after printing its problems to stderr."""
+    try:
+        return configuration.load(args.config)
+    except configuration.ConfigError as error:
+        print(f"pbem: the configuration has {len(error.problems)} problem(s):", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return None
+
+
+@contextmanager
+def open_store(service: configuration.Service) -> Iterator[Store]:
+    store = Store(service.database)
+    try:
+        yield store
+    finally:
+        store.close()

@@ -1,0 +1,127 @@
+"""``pbem new-game``, ``pbem status``, ``pbem replay`` and ``pbem hash-password``."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+from pbem import passwords
+from pbem.commands.common import add_config_option, load_config, open_store
+from pbem.games import GameError, start_game
+from pbem.replay import replay
+from pbem.run import Run
+from pbem.service import Busy, run_lock, run_sync
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "new-game",
+        help="start a configured game and mail every player their welcome",
+        description="Start a game listed in the config: its opening position, each player's "
+        "password and reply address, and a welcome mail to each (sent at once).",
+    )
+    add_config_option(parser)
+    parser.add_argument("game", help="the game's id in the config")
+    parser.add_argument("--seed", type=int, help="the setup seed (default: random)")
+    parser.set_defaults(func=_new_game)
+
+    parser = subparsers.add_parser("status", help="where each game stands, and the send queue")
+    add_config_option(parser)
+    parser.add_argument("game", nargs="?", help="one game's id (default: all)")
+    parser.set_defaults(func=_status)
+
+    parser = subparsers.add_parser(
+        "replay",
+        help="adjudicate an archived phase again and say whether it matches",
+        description="Recompute the adjudication of PHASE in GAME from the archived state, orders "
+        "and seed, and compare with what was recorded. Exit 0 if it matches, 1 if not.",
+    )
+    add_config_option(parser)
+    parser.add_argument("game")
+    parser.add_argument("phase")
+    parser.set_defaults(func=_replay)
+
+    parser = subparsers.add_parser(
+        "hash-password", help="print the scrypt hash of a password, for password_hash in the config"
+    )
+    parser.set_defaults(func=_hash_password)
+
+
+def _new_game(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    try:
+        with run_lock(service.data_dir), open_store(service) as store:
+            live = start_game(Run(service, store, datetime.now(UTC)), args.game, seed=args.seed)
+    except Busy as busy:
+        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
+        return 1
+    except GameError as error:
+        print(f"pbem: {error}", file=sys.stderr)
+        return 2
+    print(f"game {live.id} started: {live.phase.label}, deadline {live.deadline_text()}")
+    run_sync(service, do_poll=False, do_act=False)
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    with open_store(service) as store:
+        run = Run(service, store, datetime.now(UTC))
+        ids = [args.game] if args.game else [game.id for game in service.games]
+        for game_id in ids:
+            live = run.live(game_id)
+            if live is None:
+                configured = service.game(game_id) is not None
+                print(
+                    f"{game_id}: "
+                    + (f"not started (pbem new-game {game_id})" if configured else "no such game")
+                )
+                continue
+            sets = store.order_sets(live.id, live.phase.id)
+            waiting = [power for power in live.phase.acting if power not in sets]
+            print(
+                f"{live.id} ({live.row.ruleset}/{live.row.variant}): {live.row.status}, "
+                f"{live.phase.label} ({live.phase.id}), deadline {live.deadline_text()}"
+            )
+            if live.row.status == "running":
+                print(f"  waiting for: {', '.join(waiting) or 'nobody'}")
+            if live.row.result:
+                print(f"  result: {live.row.result}")
+        queued = len(store.outbox_rows(status="queued"))
+        failed = len(store.outbox_rows(status="failed"))
+        print(
+            f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
+            f"{store.message_count('new')} not yet acted on"
+        )
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    with open_store(service) as store:
+        try:
+            outcome = replay(store, args.game, args.phase)
+        except LookupError as error:
+            print(f"pbem: {error}", file=sys.stderr)
+            return 2
+    print(json.dumps(outcome, indent=1))
+    return 0 if outcome["matches"] else 1
+
+
+def _hash_password(args: argparse.Namespace) -> int:
+    password = getpass.getpass("password: ") if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+    if not password:
+        print("pbem: empty password", file=sys.stderr)
+        return 2
+    print(passwords.hash_password(password))
+    return 0

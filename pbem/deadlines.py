@@ -1,0 +1,101 @@
+"""Deadline arithmetic in a game's time zone: pure functions, no clock.
+
+Players agree on deadlines as local wall-clock times ("Sundays at 20:00 in
+Paris"), so durations are added on the wall clock of the game's zone, not as
+elapsed seconds: a 48-hour deadline set on Friday 20:00 ends on Sunday 20:00
+local time even when the clocks change in between. A wall-clock time that does
+not exist (skipped by a spring-forward change) moves to the first minute after
+the gap; an ambiguous one (repeated in autumn) is taken at its first occurrence.
+Mail always shows a deadline as an absolute time with its zone and in UTC.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+_DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.IGNORECASE)
+
+
+def parse_duration(text: str | int | float) -> timedelta:
+    """'48h', '2d', '1d 12h', '90m' or a number of hours; ValueError otherwise."""
+    if isinstance(text, int | float) and not isinstance(text, bool):
+        return timedelta(hours=float(text))
+    match = _DURATION.match(str(text))
+    if not match or not any(match.groups()):
+        raise ValueError(f"{text!r} is not a duration; write e.g. '48h', '2d', '1d 12h' or '90m'")
+    days, hours, minutes = (int(group or 0) for group in match.groups())
+    return timedelta(days=days, hours=hours, minutes=minutes)
+
+
+def parse_time_of_day(text: str) -> time:
+    """'20:00' -> time(20, 0); ValueError with a hint otherwise."""
+    match = re.fullmatch(r"\s*(\d{1,2}):(\d{2})\s*", str(text))
+    if not match or int(match[1]) > 23 or int(match[2]) > 59:
+        raise ValueError(f"{text!r} is not a time of day; write e.g. '20:00'")
+    return time(int(match[1]), int(match[2]))
+
+
+def localize(wall: datetime, zone: ZoneInfo) -> datetime:
+    """An aware datetime for the naive wall-clock time ``wall`` in ``zone``.
+
+    Times in a spring-forward gap move forward past the gap; ambiguous times
+    take their first occurrence (fold=0).
+    """
+    aware = wall.replace(tzinfo=zone, fold=0)
+    round_trip = aware.astimezone(UTC).astimezone(zone)
+    if round_trip.replace(tzinfo=None) != wall:  # in a gap: the wall time does not exist
+        later = wall.replace(tzinfo=zone, fold=1).astimezone(UTC).astimezone(zone)
+        return max(round_trip, later)
+    return aware
+
+
+def add_wall_clock(start: datetime, duration: timedelta, zone: ZoneInfo) -> datetime:
+    """``start`` plus ``duration`` on the wall clock of ``zone``, as an aware UTC time."""
+    wall = start.astimezone(zone).replace(tzinfo=None) + duration
+    return localize(wall, zone).astimezone(UTC)
+
+
+def next_deadline(start: datetime, duration: timedelta, zone: ZoneInfo, at: time | None = None) -> datetime:
+    """The deadline of a phase opening at ``start``: the duration on the wall
+    clock, then (if ``at`` is given) forward to the next ``at`` o'clock."""
+    deadline = add_wall_clock(start, duration, zone)
+    if at is None:
+        return deadline
+    local = deadline.astimezone(zone)
+    candidate = localize(datetime.combine(local.date(), at), zone)
+    if candidate < local:
+        candidate = localize(datetime.combine(local.date() + timedelta(days=1), at), zone)
+    return candidate.astimezone(UTC)
+
+
+def format_deadline(moment: datetime, zone: ZoneInfo) -> str:
+    """'Sat 28 Nov 2026 20:00 CET (19:00 UTC)': how every mail writes a time."""
+    local = moment.astimezone(zone)
+    utc = moment.astimezone(UTC)
+    day = "" if local.date() == utc.date() else f"{utc:%a} "
+    return f"{local:%a %d %b %Y %H:%M} {local.tzname()} ({day}{utc:%H:%M} UTC)"
+
+
+def parse_moment(text: str, zone: ZoneInfo) -> datetime:
+    """A date ('2026-12-24') or date and time ('2026-12-24 18:00') in ``zone``, as UTC."""
+    text = text.strip()
+    for pattern in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d"):
+        try:
+            wall = datetime.strptime(text, pattern)
+        except ValueError:
+            continue
+        return localize(wall, zone).astimezone(UTC)
+    raise ValueError(f"{text!r} is not a date; write e.g. 2026-12-24 or 2026-12-24 18:00")
+
+
+def utc_text(moment: datetime) -> str:
+    """How a time is stored: ISO 8601 in UTC, to the second."""
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def from_utc_text(text: str) -> datetime:
+    """The inverse of ``utc_text``."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

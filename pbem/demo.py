@@ -1,0 +1,259 @@
+"""``pbem demo``: a standard Diplomacy game played by seven demo players, to watch.
+
+Everything runs on the embedded defaults (Maildir in and out, SQLite) in a
+fresh folder. The demo writes the players' mails into the inbox Maildir, runs
+the real cron job (``pbem run``) with a simulated clock that jumps to each
+deadline, and prints what happened. The mails include the things a referee
+meets every week: a misspelt province, an HTML-only mail, a press message,
+a late player, a retreat, builds and a player who sends nothing.
+"""
+
+from __future__ import annotations
+
+import mailbox
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from pathlib import Path
+
+import yaml
+
+from pbem import config as configuration
+from pbem.games import start_game
+from pbem.run import Run
+from pbem.service import run_sync
+from pbem.store import Store
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+JUDGE = "judge@demo.invalid"
+REFEREE = "referee@demo.invalid"
+
+
+def address(power: str) -> str:
+    return f"{power.lower()}@demo.invalid"
+
+
+@dataclass(frozen=True)
+class Letter:
+    """One mail a demo player sends."""
+
+    power: str
+    text: str
+    html: bool = False
+    subject: str = "orders"
+
+
+@dataclass(frozen=True)
+class Step:
+    """Some mails and a run of the cron job; then, if asked, runs after the deadline and grace."""
+
+    title: str
+    letters: list[Letter] = field(default_factory=list)
+    at_deadline: bool = False  # run just after the deadline (else: now, before it)
+    after_grace: bool = False  # run after the grace period too
+
+
+def signon(power: str, orders: str) -> str:
+    return f"SIGNON {power} demo {power.lower()}-pw\n{orders}"
+
+
+SCRIPT = [
+    Step(
+        "Spring 1901: the first orders arrive",
+        [
+            Letter("Austria", signon("Austria", "A Vie - Gal\nA Bdu - Ser\nF Tri - Alb")),
+            Letter("England", signon("England", "F Lon - NTH\nF Edi - Nwg\nA Lvp - Yor"), html=True),
+            Letter(
+                "France",
+                signon("France", "F Brest -> Mid-Atlantic Ocean\nA Par - Bur\nA Mar - Spa\nREADY"),
+            ),
+            Letter("Germany", signon("Germany", "A Mun - Ruh\nA Ber - Mun\nF Kie - Hol\nREADY")),
+            Letter(
+                "Russia",
+                signon(
+                    "Russia",
+                    "F StP/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Rum\n"
+                    "PRESS TO Turkey\nThe Black Sea stays empty this year?\n"
+                    "ENDPRESS\nREADY",
+                ),
+            ),
+            Letter("Turkey", signon("Turkey", "F Ank - Con\nA Con - Bul\nA Smy - Arm\nREADY")),
+        ],
+    ),
+    Step(
+        "Austria fixes the misspelt province; England asks for its orders",
+        [
+            Letter("Austria", signon("Austria", "A Bud - Ser\nREADY")),
+            Letter("England", signon("England", "LIST")),
+        ],
+    ),
+    Step("The deadline passes without Italy: a late notice", at_deadline=True),
+    Step(
+        "Italy's orders come in the grace period; the phase is adjudicated",
+        [
+            Letter("Italy", signon("Italy", "F Nap - Ion\nA Rom - Apu\nA Ven H")),
+        ],
+        after_grace=True,
+    ),
+    Step(
+        "Fall 1901: Germany attacks Burgundy with support",
+        [
+            Letter("Austria", signon("Austria", "A Ser - Gre\nF Alb S A Ser - Gre\nA Vie H")),
+            Letter(
+                "England",
+                signon("England", "F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg S A Yor - Nwy"),
+            ),
+            Letter("France", signon("France", "F Mao - Por\nA Bur H\nA Spa H")),
+            Letter("Germany", signon("Germany", "A Ruh - Bur\nA Mun S A Ruh - Bur\nF Hol H")),
+            Letter("Italy", signon("Italy", "F Ion C A Apu - Tun\nA Apu - Tun\nA Ven H")),
+            Letter("Russia", signon("Russia", "F Bot - Swe\nA Ukr H\nF Rum H\nA War H")),
+            Letter("Turkey", signon("Turkey", "F Con - Bla\nA Bul H\nA Arm H")),
+        ],
+        at_deadline=True,
+    ),
+    Step(
+        "Fall 1901 retreats: France's army in Burgundy falls back",
+        [
+            Letter("France", signon("France", "A Bur R Par")),
+        ],
+        at_deadline=True,
+    ),
+    Step(
+        "Winter 1901: builds (Turkey sends nothing and waives its build)",
+        [
+            Letter("Austria", signon("Austria", "Build A Vie\nBuild F Tri")),
+            Letter("England", signon("England", "Build F Edi")),
+            Letter("France", signon("France", "Build F Bre\nBuild A Mar")),
+            Letter("Germany", signon("Germany", "Build A Ber")),
+            Letter("Italy", signon("Italy", "Build F Nap")),
+            Letter("Russia", signon("Russia", "Build A Mos\nBuild F Sev")),
+        ],
+        at_deadline=True,
+        after_grace=True,
+    ),
+]
+
+
+def demo_config(folder: Path) -> dict[str, object]:
+    return {
+        "service": {
+            "address": JUDGE,
+            "name": "pbem demo judge",
+            "data_dir": "var",
+            "archive_dir": "turns",
+            "inbox": {"transport": "maildir", "path": "mail/inbox"},
+            "outbox": {"transport": "maildir", "path": "mail/outbox"},
+            "referee": {"address": REFEREE, "password": "referee-pw"},
+            "stale_after": "3650d",  # the demo's clock jumps from deadline to deadline
+        },
+        "games": [
+            {
+                "id": "demo",
+                "name": "Demo game",
+                "ruleset": "diplomacy",
+                "variant": "standard",
+                "timezone": "Europe/London",
+                "grace": "12h",
+                "deadlines": {
+                    "movement": {"after": "48h", "at": "20:00"},
+                    "retreats": "24h",
+                    "adjustments": "24h",
+                },
+                "players": [
+                    {"power": power, "address": address(power), "password": f"{power.lower()}-pw"}
+                    for power in POWERS
+                ],
+            }
+        ],
+    }
+
+
+def _mail(letter: Letter, now: datetime) -> bytes:
+    message = EmailMessage()
+    message["From"] = f"{letter.power} player <{address(letter.power)}>"
+    message["To"] = JUDGE
+    message["Subject"] = letter.subject
+    message["Date"] = format_datetime(now)
+    message["Message-ID"] = make_msgid(domain="demo.invalid")
+    if letter.html:
+        lines = "".join(f"<div>{line}</div>" for line in letter.text.split("\n"))
+        message.set_content(f"<html><body>{lines}</body></html>", subtype="html")
+    else:
+        message.set_content(letter.text)
+    return message.as_bytes()
+
+
+def play(folder: Path, say: Callable[[str], None] = print) -> Path:
+    """Play the demo in ``folder`` (made afresh); the config file's path."""
+    if folder.exists():
+        if not (folder / "pbem.yaml").exists() and any(folder.iterdir()):
+            raise FileExistsError(f"{folder} exists and is not a pbem demo folder; choose another")
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    config_path = folder / "pbem.yaml"
+    config_path.write_text(yaml.safe_dump(demo_config(folder), sort_keys=False))
+    service = configuration.load(config_path)
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    store = Store(service.database)
+    try:
+        live = start_game(Run(service, store, now), "demo", seed=1901)
+    finally:
+        store.close()
+    run_sync(service, now)
+    say(
+        f"Started game 'demo' (standard Diplomacy) for seven players; welcome mails sent.\n"
+        f"  {live.phase.label}, deadline {live.deadline_text()}"
+    )
+    (folder / "mail").mkdir(exist_ok=True)
+    assert service.inbox.path and service.outbox.path  # Maildir, as demo_config says
+    inbox = mailbox.Maildir(service.inbox.path, create=True)
+    outbox = mailbox.Maildir(service.outbox.path, create=True)
+    seen = set(outbox.keys())
+    for step in SCRIPT:
+        say(f"\n== {step.title}")
+        for letter in step.letters:
+            inbox.add(_mail(letter, now))
+            say(
+                f"  {letter.power} mails {'HTML ' if letter.html else ''}"
+                f"{len(letter.text.splitlines())} lines"
+            )
+        store = Store(service.database)
+        game = store.game("demo")
+        store.close()
+        assert game is not None
+        run_sync(service, now)
+        if step.at_deadline and game.deadline:
+            now = max(now, game.deadline + timedelta(minutes=1))
+            run_sync(service, now)
+        if step.after_grace:
+            store = Store(service.database)
+            game = store.game("demo")
+            store.close()
+            assert game is not None
+            if game.grace_until:
+                now = max(now, game.grace_until + timedelta(minutes=1))
+                run_sync(service, now)
+        for key in sorted(set(outbox.keys()) - seen):
+            message = outbox.get_message(key)
+            say(f"  -> {message['Delivered-To']}: {message['Subject']}")
+            seen.add(key)
+    store = Store(service.database)
+    game = store.game("demo")
+    store.close()
+    assert game is not None
+    say(f"\nThe game now stands at {game.phase_id}.")
+    say(f"""
+Where to look:
+  mail pbem sent (Maildir):   {service.outbox.path}   (e.g. mutt -f {service.outbox.path})
+  the turn archive:           {service.archive_dir}
+  the database (SQLite):      {service.database}
+  the config:                 {config_path}
+Try:
+  pbem --config {config_path} status
+  pbem --config {config_path} archive list
+  pbem --config {config_path} archive show demo S1901M --as England
+  pbem --config {config_path} replay demo F1901M""")
+    return config_path

@@ -1,0 +1,132 @@
+"""Starting a game: its opening state, its players' secrets, and their welcome mails."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from pbem import passwords
+from pbem.intake.commands import PLAYER_COMMANDS
+from pbem.mail.compose import Outgoing
+from pbem.ruleset import SetupError, get_ruleset
+from pbem.run import LiveGame, Run
+from pbem.store import GameRow, PlayerRow
+from pbem.turns import deadline_for
+
+log = logging.getLogger("pbem.games")
+
+
+class GameError(Exception):
+    """A game cannot be started; the message says why."""
+
+
+def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
+    """Start configured game ``game_id`` and queue every player's welcome."""
+    config = run.service.game(game_id)
+    if config is None:
+        known = ", ".join(game.id for game in run.service.games) or "none"
+        raise GameError(f"no game {game_id!r} in {run.service.path}; configured games: {known}")
+    if run.store.game(config.id) is not None:
+        raise GameError(f"game {config.id} has already started")
+    ruleset = get_ruleset(config.ruleset)
+    seed = seed if seed is not None else secrets.randbits(62)
+    try:
+        state = ruleset.start(config.variant, [p.power for p in config.players], config.options, seed)
+    except SetupError as error:
+        raise GameError(f"game {config.id} cannot start: {error}") from None
+    phase = ruleset.phase(state)
+    told: dict[str, str | None] = {}
+    rows = []
+    for player in config.players:
+        password: str | None
+        if player.password_hash:
+            stored, password = player.password_hash, None
+        else:
+            password = player.password.value if player.password else passwords.new_password()
+            stored = passwords.hash_password(password)
+        told[player.power] = password
+        rows.append(
+            PlayerRow(
+                game_id=config.id,
+                power=player.power,
+                address=player.address,
+                password_hash=stored,
+                token=passwords.new_token(),
+            )
+        )
+    deadline = deadline_for(config, phase, run.now, rows)
+    with run.store.atomic():
+        run.store.add_game(
+            GameRow(
+                id=config.id,
+                ruleset=config.ruleset,
+                variant=config.variant,
+                status="running",
+                phase_id=phase.id,
+                state=ruleset.dump_state(state),
+                seq=0,
+                deadline=deadline,
+                grace_until=None,
+                reminded=False,
+                late_noticed=False,
+                paused_left=None,
+                started_at=run.now,
+                result=None,
+                start_seed=seed,
+            ),
+            rows,
+        )
+        live = run.live(config.id)
+        assert live is not None
+        for row in live.players:
+            welcome(run, live, row, told[row.power])
+        referee = run.service.game_referee(config)
+        if referee:
+            run.queue(
+                Outgoing(
+                    to=referee.address,
+                    subject=f"[{config.id}] game started",
+                    text=f"Game {config.id} ({config.name}) has started: {phase.label}, "
+                    f"deadline {live.deadline_text()}. Players were sent their "
+                    "welcome mails.",
+                ),
+                kind="notice",
+                dedup_key=f"started:{config.id}",
+                game_id=config.id,
+            )
+    log.info("[%s] started: %s, deadline %s", config.id, phase.label, live.deadline_text())
+    return live
+
+
+def welcome(
+    run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None
+) -> None:
+    """Queue ``player``'s welcome: power, password, reply address and how to order."""
+    view = live.ruleset.view(live.state, [], player.power)
+    orders_help = run.templates.text(
+        f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
+    )
+    text = run.templates.text(
+        "mail/welcome.txt.j2",
+        game=live.summary(),
+        power=player.power,
+        password=password,
+        reply_address=run.reply_address(player),
+        service_address=run.service.address,
+        phase=live.phase.label,
+        deadline=live.deadline_text(),
+        orders_help=orders_help,
+        commands=PLAYER_COMMANDS,
+        replacing=replacing,
+    )
+    run.queue(
+        Outgoing(
+            to=player.address,
+            subject=f"[{live.id}] welcome: you play {player.power}",
+            text=text,
+            reply_to=run.reply_address(player),
+        ),
+        kind="welcome",
+        dedup_key=f"welcome:{live.id}:{player.power}:{player.token}",
+        game_id=live.id,
+    )

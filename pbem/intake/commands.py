@@ -1,0 +1,280 @@
+"""The Judge's mail language: split a mail's text into commands and order lines.
+
+Players who have used the Diplomacy Judge write ``SIGNON``, ``LIST``,
+``PRESS TO ... ENDPRESS`` and so on; every other line is an order for the
+game's ruleset to read. Pure: text in, a ``Mail`` out. Line numbers are the
+numbers of the lines of the text given (after quotes were blanked), so the
+reply can point at what the player wrote.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+#: the commands a player may send, with how to write them (for HELP and hints)
+PLAYER_COMMANDS = {
+    "SIGNON": "SIGNON <power> <game> <password>",
+    "LIST": "LIST",
+    "HISTORY": "HISTORY [n]",
+    "PRESS": "PRESS TO <powers|ALL> [GREY] ... ENDPRESS",
+    "BROADCAST": "BROADCAST ... ENDPRESS",
+    "READY": "READY",
+    "NOT READY": "NOT READY",
+    "DRAW": "DRAW (or NO DRAW)",
+    "CONCEDE": "CONCEDE <power> (or NO CONCEDE)",
+    "SET ABSENCE": "SET ABSENCE <yyyy-mm-dd> TO <yyyy-mm-dd>",
+    "HELP": "HELP",
+    "SIGNOFF": "SIGNOFF",
+}
+REFEREE_COMMANDS = {
+    "PROCESS": "PROCESS",
+    "EXTEND": "EXTEND <hours>",
+    "PAUSE": "PAUSE",
+    "RESUME": "RESUME",
+    "REPLACE": "REPLACE <power> <address>",
+    "ROLLBACK": "ROLLBACK <phase>",
+}
+_WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word in name.split()})
+
+# Unicode a mail program may put where a player typed ASCII.
+_ASCII = str.maketrans(
+    {
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u2192": "->",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u00a0": " ",
+        "\u200b": "",
+        "\ufeff": "",
+        # line breaks other than "\n" (str.splitlines knows them): rulesets see "\n" only
+        "\r": "",
+        "\x0b": " ",
+        "\x0c": " ",
+        "\x1c": " ",
+        "\x1d": " ",
+        "\x1e": " ",
+        "\x85": " ",
+        "\u2028": " ",
+        "\u2029": " ",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command line (or block, for press) of a mail."""
+
+    name: str  # upper case, e.g. "LIST", "PRESS", "NOT READY"
+    args: tuple[str, ...]
+    line: int
+    text: str
+    body: str = ""  # the press message for PRESS/BROADCAST
+    error: str = ""  # why the command is malformed, with how to write it
+
+
+@dataclass(frozen=True)
+class SignOn:
+    power: str
+    game: str
+    password: str
+    line: int
+
+
+@dataclass
+class Mail:
+    """A mail's text, read: its sign-on, its commands, and its order text."""
+
+    signon: SignOn | None = None
+    commands: list[Command] = field(default_factory=list)
+    #: the order lines, each at its own line number; everything else blanked
+    order_text: str = ""
+    signoff_line: int | None = None
+
+    def has_orders(self) -> bool:
+        return bool(self.order_text.strip())
+
+    def named(self, name: str) -> list[Command]:
+        return [command for command in self.commands if command.name == name]
+
+
+def normalise(text: str) -> str:
+    """Dashes, arrows, quotes and odd spaces from mail programs made ASCII, and every
+    line break made "\n", so that line numbers mean the same to everyone."""
+    return text.translate(_ASCII)
+
+
+_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S+)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
+_SIGNON_PAIRS = re.compile(r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(\S+)", re.IGNORECASE)
+
+
+def read_mail(text: str) -> Mail:
+    """Split ``text`` into a Mail. Never raises on player input."""
+    lines = normalise(text).split("\n")
+    mail = Mail()
+    order_lines = [""] * len(lines)
+    pairs: dict[str, tuple[str, int]] = {}
+    index = 0
+    while index < len(lines):
+        number, line = index + 1, lines[index].strip()
+        index += 1
+        if not line:
+            continue
+        words = line.split()
+        head = words[0].upper()
+        upper = line.upper()
+        if head in {"SIGNON", "SIGN"}:
+            match = _SIGNON.match(line)
+            if match:
+                mail.signon = SignOn(match[1], match[2], match[3], number)
+            else:
+                mail.commands.append(
+                    Command(
+                        "SIGNON",
+                        tuple(words[1:]),
+                        number,
+                        line,
+                        error=f"write it as: {PLAYER_COMMANDS['SIGNON']}",
+                    )
+                )
+            continue
+        found = _SIGNON_PAIRS.findall(line)
+        if found and head in {"GAME", "POWER", "PASSWORD"}:
+            for key, value in found:
+                pairs[key.upper()] = (value, number)
+            continue
+        if head == "SIGNOFF" or upper in {"SIGN OFF", "END", "ENDORDERS"}:
+            mail.signoff_line = number
+            break
+        if head in {"PRESS", "BROADCAST"}:
+            body, index, closed = _press_body(lines, index)
+            args = tuple(words[1:])
+            error = "" if closed else "the press has no ENDPRESS line; everything after it was read as press"
+            if head == "PRESS" and (len(args) < 2 or args[0].upper() != "TO"):
+                error = f"write it as: {PLAYER_COMMANDS['PRESS']}"
+            mail.commands.append(Command(head, args, number, line, body=body, error=error))
+            continue
+        command = _simple_command(words, number, line)
+        if command is not None:
+            mail.commands.append(command)
+            continue
+        order_lines[number - 1] = lines[number - 1]
+    if pairs and mail.signon is None:
+        if {"GAME", "POWER", "PASSWORD"} <= set(pairs):
+            mail.signon = SignOn(pairs["POWER"][0], pairs["GAME"][0], pairs["PASSWORD"][0], pairs["GAME"][1])
+        else:
+            first = min(line for _, line in pairs.values())
+            mail.commands.append(
+                Command(
+                    "SIGNON",
+                    (),
+                    first,
+                    "",
+                    error="the sign-on needs all three of GAME, POWER and PASSWORD",
+                )
+            )
+    mail.order_text = "\n".join(order_lines)
+    return mail
+
+
+def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:
+    """The press text from ``index`` up to ENDPRESS; the index after it; closed?"""
+    body: list[str] = []
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line.strip().upper() in {"ENDPRESS", "END PRESS"}:
+            return "\n".join(body).strip("\n"), index, True
+        body.append(line.rstrip())
+    return "\n".join(body).strip("\n"), index, False
+
+
+def _simple_command(words: list[str], number: int, line: str) -> Command | None:
+    upper = [word.upper() for word in words]
+    head = upper[0]
+    if upper[:2] == ["NOT", "READY"] or head in {"NOTREADY", "UNREADY"}:
+        return Command("NOT READY", (), number, line)
+    if upper[:2] == ["NO", "DRAW"] or head == "NODRAW":
+        return Command("NO DRAW", (), number, line)
+    if upper[:2] == ["NO", "CONCEDE"]:
+        return Command("NO CONCEDE", (), number, line)
+    if upper[:2] == ["SET", "ABSENCE"]:
+        rest = words[2:]
+        upper_rest = [word.upper() for word in rest]
+        if "TO" in upper_rest:
+            split = upper_rest.index("TO")
+            start, end = " ".join(rest[:split]), " ".join(rest[split + 1 :])
+            if start and end:
+                return Command("SET ABSENCE", (start, end), number, line)
+        return Command(
+            "SET ABSENCE",
+            tuple(rest),
+            number,
+            line,
+            error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
+        )
+    if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
+        if len(words) > 1:
+            return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
+        return Command(head, (), number, line)
+    if head == "HISTORY":
+        if len(words) == 1 or (len(words) == 2 and words[1].isdigit()):
+            return Command(head, tuple(words[1:]), number, line)
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
+        )
+    if head == "CONCEDE":
+        if len(words) == 2:
+            return Command(head, (words[1],), number, line)
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
+        )
+    if head == "EXTEND":
+        if len(words) == 2 and re.fullmatch(r"\d+(\.\d+)?", words[1]):
+            return Command(head, (words[1],), number, line)
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
+        )
+    if head == "REPLACE":
+        if len(words) == 3 and "@" in words[2]:
+            return Command(head, (words[1], words[2]), number, line)
+        return Command(
+            head,
+            tuple(words[1:]),
+            number,
+            line,
+            error=f"write it as: {REFEREE_COMMANDS['REPLACE']}",
+        )
+    if head == "ROLLBACK":
+        if len(words) == 2:
+            return Command(head, (words[1],), number, line)
+        return Command(
+            head,
+            tuple(words[1:]),
+            number,
+            line,
+            error=f"write it as: {REFEREE_COMMANDS['ROLLBACK']}",
+        )
+    return None
+
+
+def command_hint(line: str) -> str:
+    """If an unreadable order line looks like a misspelt command, say which."""
+    words = normalise(line).split()
+    if not words:
+        return ""
+    close = difflib.get_close_matches(words[0].upper(), _WORDS, n=1, cutoff=0.75)
+    if not close:
+        return ""
+    for name, usage in {**PLAYER_COMMANDS, **REFEREE_COMMANDS}.items():
+        if name.split()[0] == close[0] or close[0] in name.split():
+            return f"did you mean the command {usage}?"
+    return ""

@@ -1,0 +1,151 @@
+"""Who sent a mail and for which game: never From alone.
+
+A mail authenticates in one of two ways, as players of the Judge and of
+diplicity know them:
+
+* a ``SIGNON <power> <game> <password>`` line (or ``GAME x POWER y PASSWORD z``);
+* the player's own secret address ``judge+TOKEN@domain`` as a recipient, which
+  only that player was told (it is the Reply-To of everything mailed to them).
+
+The game can also come from ``[game]`` in the subject or ``judge+GAME@domain``.
+The referee signs on as ``SIGNON REFEREE <game> <password>`` and must also
+write from the referee's address.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pbem import passwords
+from pbem.config import Service
+from pbem.intake.commands import Mail
+from pbem.mail.message import Incoming
+from pbem.store import PlayerRow, Store
+
+REFEREE_NAMES = {"REFEREE", "MASTER", "GM"}
+_SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,30})\]")
+
+
+@dataclass
+class Identity:
+    """What intake knows about a mail's sender after checking its credentials."""
+
+    game_id: str | None = None
+    player: PlayerRow | None = None  # the authenticated player
+    referee: bool = False  # the authenticated referee of game_id
+    via: str = ""  # "password" or "token"
+    #: why the sender is not authenticated, told to them (or to the registered address)
+    problem: str = ""
+    #: a player whose registered address must hear of this mail instead of the sender
+    warn_player: PlayerRow | None = None
+    #: notices for registered addresses, e.g. a sign-on from another address
+    notices: list[tuple[PlayerRow, str]] = field(default_factory=list)
+
+
+def _plus_part(address: str, service_address: str) -> str | None:
+    """'tok' for 'judge+tok@domain' when the service is 'judge@domain'."""
+    local, _, domain = address.partition("@")
+    base_local, _, base_domain = service_address.partition("@")
+    if domain != base_domain or "+" not in local:
+        return None
+    base, _, plus = local.partition("+")
+    return plus.lower() if base == base_local and plus else None
+
+
+def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> Identity:
+    """Work out the game and the authenticated sender of ``incoming``."""
+    identity = Identity()
+    for recipient in incoming.recipients:
+        plus = _plus_part(recipient, service.address)
+        if plus is None:
+            continue
+        player = store.player_by_token(plus)
+        if player is not None:
+            identity.game_id, identity.player, identity.via = player.game_id, player, "token"
+        elif service.game(plus) is not None:
+            identity.game_id = plus
+    match = _SUBJECT_GAME.search(incoming.subject)
+    if identity.game_id is None and match and service.game(match[1].lower()):
+        identity.game_id = match[1].lower()
+    signon = mail.signon
+    if signon is None:
+        if identity.player is None:
+            _unauthenticated(identity, incoming, store)
+        return identity
+    game_id = signon.game.lower()
+    if service.game(game_id) is None or store.game(game_id) is None:
+        identity.game_id = None
+        identity.player = None
+        identity.problem = (
+            f"there is no running game called {signon.game!r}. Check the game name in your "
+            "SIGNON line (SIGNON <power> <game> <password>)."
+        )
+        return identity
+    identity.game_id = game_id
+    if signon.power.upper() in REFEREE_NAMES:
+        return _referee(identity, incoming, service, game_id, signon.password)
+    player = store.player(game_id, signon.power)
+    if player is None:
+        powers = ", ".join(p.power for p in store.players(game_id))
+        identity.player = None
+        identity.problem = f"game {game_id} has no power called {signon.power!r}; its powers are {powers}."
+        return identity
+    if not passwords.check_password(signon.password, player.password_hash):
+        identity.player = None
+        identity.warn_player = player
+        identity.problem = (
+            f"a mail from {incoming.sender or 'an unknown sender'} signed on as {player.power} "
+            f"in game {game_id} with a wrong password, so it was not accepted."
+        )
+        return identity
+    identity.player, identity.via = player, "password"
+    if incoming.sender and incoming.sender != player.address:
+        identity.notices.append(
+            (
+                player,
+                f"Orders for {player.power} in game {game_id} were signed on with your "
+                f"password from {incoming.sender}, and accepted. If that was not you, ask the "
+                "referee for a new password.",
+            )
+        )
+    return identity
+
+
+def _unauthenticated(identity: Identity, incoming: Incoming, store: Store) -> None:
+    known = [
+        p
+        for p in store.players_by_address(incoming.sender)
+        if identity.game_id is None or p.game_id == identity.game_id
+    ]
+    if known:
+        identity.warn_player = known[0] if len(known) == 1 else None
+        identity.problem = (
+            "your mail has no sign-on, so nothing in it was acted on. Start your orders with "
+            "SIGNON <power> <game> <password>, or reply to a mail from this game master "
+            "(its reply address signs you on by itself)."
+        )
+    else:
+        identity.problem = (
+            "this is a play-by-email game master, and your address is not one of its players'. "
+            "If you play here, start your mail with SIGNON <power> <game> <password>. "
+            "Send HELP with a sign-on to learn the commands."
+        )
+
+
+def _referee(
+    identity: Identity, incoming: Incoming, service: Service, game_id: str, password: str
+) -> Identity:
+    game = service.game(game_id)
+    assert game is not None
+    referee = service.game_referee(game)
+    if referee is None or incoming.sender != referee.address or not referee.check(password):
+        identity.problem = (
+            f"the referee sign-on for game {game_id} was refused: referee commands need the "
+            "referee's password and must come from the referee's address."
+        )
+        identity.game_id = game_id
+        return identity
+    identity.referee = True
+    identity.via = "password"
+    return identity

@@ -1,0 +1,191 @@
+"""Mail in Maildir folders on the local disk: the embedded default, with no server to run.
+
+The inbox is a Maildir some delivery agent (or a test) fills; the outbox is a Maildir that receives
+what would be sent, one copy per recipient, where a player's mail reader can open it.
+
+Python's ``mailbox.Maildir`` creates the folders and delivers into the outbox. Marking an inbox
+message done is a rename, as the Maildir specification asks of a reader (``new/<key>`` to
+``cur/<key>:2,S``): ``mailbox.Maildir`` would rewrite the whole message to change its flags.
+"""
+
+from __future__ import annotations
+
+import mailbox
+import os
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from pbem.mail.transport import (
+    Fetched,
+    PermanentFailure,
+    check_envelope,
+    with_lf_line_endings,
+)
+
+_REF_PREFIX = "maildir:"
+_INFO = mailbox.Maildir.colon + "2,"  # what separates a key from its flags in cur/
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A message file found in new/ or cur/ that is not done yet."""
+
+    arrived_ns: int
+    key: str
+    path: Path
+    flags: str
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    """A Maildir file name's key and flags: ``1700.M1P2.h:2,RS`` -> ``("1700.M1P2.h", "RS")``."""
+    key, info_separator, flags = name.partition(_INFO)
+    if info_separator:
+        return key, flags
+    return name.partition(mailbox.Maildir.colon)[0], ""
+
+
+def _open(path: Path) -> mailbox.Maildir:
+    """The Maildir at ``path``, its folders created if missing (``mailbox.Maildir`` creates them
+    only when ``path`` itself does not exist yet)."""
+    for subdir in ("tmp", "new", "cur"):
+        (path / subdir).mkdir(parents=True, exist_ok=True)
+    return mailbox.Maildir(path, create=False)
+
+
+def _folder_name(name: str) -> str:
+    if not name or "/" in name or name.startswith(".") or "\0" in name:
+        raise ValueError(f"processed_folder {name!r}: give a plain folder name such as 'processed'")
+    return name
+
+
+class MaildirInbox:
+    """An inbox Maildir at ``path`` (created with its folders if missing).
+
+    Without ``processed_folder`` a message is done when it sits in ``cur/`` with the S (seen)
+    flag; a message a person already read in a mail client therefore counts as done too. With
+    ``processed_folder``, every message in the inbox is waiting and ``done`` moves it into that
+    Maildir++ sub-folder (``<path>/.<processed_folder>``), marked seen.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], processed_folder: str | None = None) -> None:
+        self.path = Path(path)
+        maildir = _open(self.path)
+        self._processed: Path | None = None
+        if processed_folder is not None:
+            maildir.add_folder(_folder_name(processed_folder))  # marks it a Maildir++ folder
+            self._processed = self.path / f".{processed_folder}"
+            _open(self._processed)
+        # Where fetch last saw each key, so that done need not list the folders again.
+        self._seen_at: dict[str, Path] = {}
+
+    def _waiting(self) -> list[_Waiting]:
+        found = []
+        for subdir in ("new", "cur"):
+            with os.scandir(self.path / subdir) as entries:
+                for entry in entries:
+                    if entry.name.startswith(".") or not entry.is_file():
+                        continue
+                    key, flags = _split_name(entry.name)
+                    if self._processed is None and "S" in flags:
+                        continue
+                    arrived = entry.stat().st_mtime_ns
+                    found.append(_Waiting(arrived, key, Path(entry.path), flags))
+        found.sort(key=lambda waiting: (waiting.arrived_ns, waiting.key))
+        return found
+
+    async def fetch(self) -> AsyncIterator[Fetched]:
+        """Yield the messages not done yet, in the order they arrived (file times, then keys)."""
+        for waiting in self._waiting():
+            try:
+                raw = waiting.path.read_bytes()
+            except FileNotFoundError:  # another reader took it since we listed the folder
+                continue
+            self._seen_at[waiting.key] = waiting.path
+            yield Fetched(_REF_PREFIX + waiting.key, with_lf_line_endings(raw))
+
+    def _find(self, key: str) -> Path | None:
+        known = self._seen_at.get(key)
+        if known is not None and known.exists():
+            return known
+        for waiting in self._waiting():
+            if waiting.key == key:
+                return waiting.path
+        return None
+
+    def _done_path(self, key: str, flags: str) -> Path:
+        folder = self.path if self._processed is None else self._processed
+        return folder / "cur" / f"{key}{_INFO}{''.join(sorted(set(flags) | {'S'}))}"
+
+    def _is_done(self, key: str) -> bool:
+        with os.scandir(self._done_path(key, "").parent) as entries:
+            for entry in entries:
+                name_key, flags = _split_name(entry.name)
+                if name_key == key and "S" in flags:
+                    return True
+        return False
+
+    async def done(self, ref: str) -> None:
+        """Mark the message done: to ``cur/`` with the S flag, or into the processed folder."""
+        if not ref.startswith(_REF_PREFIX):
+            raise PermanentFailure(f"{ref!r} is not a reference to a Maildir message")
+        key = ref.removeprefix(_REF_PREFIX)
+        if not key or "/" in key or key.startswith("."):
+            raise PermanentFailure(f"{ref!r} is not a reference to a Maildir message")
+        source = self._find(key)
+        if source is None:
+            if self._is_done(key):
+                return  # marked done already
+            raise PermanentFailure(f"no message {key!r} in the Maildir {self.path}")
+        os.rename(source, self._done_path(key, _split_name(source.name)[1]))
+        self._seen_at.pop(key, None)
+
+    async def close(self) -> None:
+        self._seen_at.clear()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+class MaildirOutbox:
+    """An outbox Maildir at ``path``: each sent message lands in ``new/`` once per recipient.
+
+    Like a local delivery agent, it adds ``Return-Path`` (the envelope sender) and
+    ``Delivered-To`` (the envelope recipient) on top, so a reader sees who it went to even
+    when the headers do not say (a Bcc).
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._maildir = _open(self.path)
+
+    async def send(self, raw: bytes, sender: str, recipients: Sequence[str]) -> None:
+        check_envelope(sender, recipients)
+        message = with_lf_line_endings(raw)
+        for recipient in recipients:
+            envelope = f"Return-Path: <{sender}>\nDelivered-To: {recipient}\n".encode()
+            self._maildir.add(envelope + message)
+
+    async def close(self) -> None:
+        self._maildir.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()

@@ -1,0 +1,59 @@
+"""Rendering what pbem mails from Jinja2 templates: reports, replies and notices.
+
+Templates live in ``templates/`` at the top of the project (a referee can edit
+them) and only ever receive views and plain values, never a game state. Text
+templates render without autoescaping; ``.html.j2`` templates autoescape.
+Undefined names are errors, so a template that names something the view lacks
+fails in the tests rather than mailing a blank.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "templates"
+
+
+class Templates:
+    """The template folders (earlier ones win), with a text and an HTML environment."""
+
+    def __init__(self, *roots: Path):
+        self.roots = list(roots) or [DEFAULT_ROOT]
+        loader = jinja2.FileSystemLoader([str(root) for root in self.roots])
+        # Jinja2's default whitespace handling: templates control it with {%- -%}.
+        self.text_env = jinja2.Environment(
+            loader=loader,
+            autoescape=False,
+            undefined=jinja2.StrictUndefined,
+            keep_trailing_newline=True,
+        )
+        self.html_env = jinja2.Environment(
+            loader=loader,
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        for env in (self.text_env, self.html_env):
+            env.filters["indent_lines"] = _indent_lines
+
+    def exists(self, name: str) -> bool:
+        return any((root / name).is_file() for root in self.roots)
+
+    def text(self, name: str, **context: Any) -> str:
+        return self.text_env.get_template(name).render(**context)
+
+    def html(self, name: str, **context: Any) -> str:
+        return self.html_env.get_template(name).render(**context)
+
+    def report(self, ruleset: str, **context: Any) -> tuple[str, str | None]:
+        """The text and (if the ruleset has an HTML template) HTML of a report."""
+        text = self.text(f"{ruleset}/report.txt.j2", **context)
+        html_name = f"{ruleset}/report.html.j2"
+        html = self.html(html_name, **context) if self.exists(html_name) else None
+        return text, html
+
+
+def _indent_lines(text: str, prefix: str = "  ") -> str:
+    return "\n".join(prefix + line if line else line for line in str(text).split("\n"))

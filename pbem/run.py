@@ -1,0 +1,141 @@
+"""One run of the game master: the config, the database, the clock and the templates.
+
+Everything a cron run does (intake, turns, sending) happens at one ``now``,
+read once at the start, so that a run is reproducible in tests with a fake
+clock. ``Run`` is the imperative shell's context; ``LiveGame`` joins a game's
+config, its stored row and its ruleset for the code that tends it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pbem import config as configuration
+from pbem.deadlines import format_deadline
+from pbem.mail.compose import Outgoing, compose, new_message_id
+from pbem.reports import Templates
+from pbem.ruleset import Phase, Ruleset, get_ruleset
+from pbem.store import GameRow, PlayerRow, Store
+
+log = logging.getLogger("pbem")
+
+
+@dataclass
+class LiveGame:
+    """A started game: how it is configured, where it stands, and its rules."""
+
+    config: configuration.Game
+    row: GameRow
+    ruleset: Ruleset
+    state: Any
+    phase: Phase
+    players: list[PlayerRow]
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def player(self, power: str) -> PlayerRow | None:
+        for player in self.players:
+            if player.power.lower() == power.lower():
+                return player
+        return None
+
+    def deadline_text(self) -> str:
+        if self.row.status == "paused":
+            return "none while the game is paused"
+        if self.row.deadline is None:
+            return "none"
+        return format_deadline(self.row.deadline, self.config.timezone)
+
+    def summary(self) -> dict[str, Any]:
+        """The game as templates name it."""
+        return {
+            "id": self.id,
+            "name": self.config.name,
+            "ruleset": self.row.ruleset,
+            "variant": self.row.variant,
+        }
+
+
+class Run:
+    """The context of one run: config, store, templates and the fixed ``now``."""
+
+    def __init__(
+        self,
+        service: configuration.Service,
+        store: Store,
+        now: datetime,
+        templates: Templates | None = None,
+        seed_source: Callable[[str, str], int] | None = None,
+    ):
+        self.service = service
+        self.store = store
+        self.now = now
+        self.templates = templates or Templates()
+        self.seed_source = seed_source
+
+    def new_seed(self, game_id: str, phase_id: str) -> int:
+        """A fresh seed for adjudicating ``phase_id``: random, unless a test fixes it."""
+        if self.seed_source is not None:
+            return self.seed_source(game_id, phase_id)
+        return secrets.randbits(62)
+
+    def live(self, game_id: str) -> LiveGame | None:
+        """The started game ``game_id``, or None if it is not configured or not started."""
+        config = self.service.game(game_id)
+        row = self.store.game(game_id)
+        if config is None or row is None:
+            return None
+        ruleset = get_ruleset(row.ruleset)
+        state = ruleset.load_state(row.state)
+        return LiveGame(config, row, ruleset, state, ruleset.phase(state), self.store.players(game_id))
+
+    def reply_address(self, player: PlayerRow) -> str:
+        """The player's secret address: mail to it needs no password."""
+        local, _, domain = self.service.address.partition("@")
+        return f"{local}+{player.token}@{domain}"
+
+    def queue(self, outgoing: Outgoing, *, kind: str, dedup_key: str, game_id: str | None) -> bool:
+        """Put a mail in the send queue, once per ``dedup_key``; True if it was new."""
+        domain = self.service.address.partition("@")[2]
+        message_id = new_message_id(domain)
+        raw = compose(
+            outgoing,
+            sender=self.service.address,
+            sender_name=self.service.name,
+            message_id=message_id,
+            date=self.now,
+        )
+        queued = self.store.queue_mail(
+            dedup_key=dedup_key,
+            message_id=message_id,
+            game_id=game_id,
+            kind=kind,
+            recipient=outgoing.to,
+            subject=outgoing.subject,
+            raw=raw,
+            now=self.now,
+        )
+        if queued:
+            log.debug("queued %s mail to %s: %s", kind, outgoing.to, outgoing.subject)
+        return queued
+
+    def tell_referee(self, live: LiveGame | None, subject: str, text: str, dedup_key: str) -> None:
+        """Mail the referee of ``live`` (or the service's referee) a notice."""
+        referee = self.service.game_referee(live.config) if live else self.service.referee
+        log.warning("%s%s", f"[{live.id}] " if live else "", subject)
+        if referee is None:
+            return
+        prefix = f"[{live.id}] " if live else ""
+        self.queue(
+            Outgoing(to=referee.address, subject=f"{prefix}{subject}", text=text),
+            kind="referee",
+            dedup_key=dedup_key,
+            game_id=live.id if live else None,
+        )

@@ -1,0 +1,245 @@
+"""One cron run, end to end: lock, poll, read mail, tend the games, send.
+
+``pbem run`` is this module's ``run_once``. The steps are separate functions
+so ``pbem poll`` and ``pbem send`` can do one of them, and so the reliability
+tests can stop a run between any two. The order matters: every fetched
+message is stored before the inbox is told it is done; stored messages are
+acted on before deadlines are checked (an order that arrived in time counts
+even if cron runs late); the send queue is drained last, and whatever is left
+in it is tried again next run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from typing import Any
+
+from pbem import archive, intake, turns
+from pbem.config import Service
+from pbem.deadlines import from_utc_text, utc_text
+from pbem.faults import checkpoint
+from pbem.mail.connect import open_inbox, open_outbox
+from pbem.mail.message import digest, parse
+from pbem.mail.transport import (
+    Inbox,
+    Outbox,
+    PermanentFailure,
+    ServerRefused,
+    TemporaryFailure,
+    TransportError,
+)
+from pbem.reports import Templates
+from pbem.run import Run
+from pbem.store import Store
+
+log = logging.getLogger("pbem")
+
+#: waits between send attempts of one mail; the last one repeats
+RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
+
+
+class Busy(Exception):
+    """Another ``pbem run`` holds the lock on the data directory."""
+
+
+@contextmanager
+def run_lock(data_dir: Path) -> Iterator[None]:
+    """Hold the data directory's lock for the duration; Busy if another run has it.
+
+    flock is released by the kernel when the process dies, so a crashed run
+    never leaves a stale lock behind.
+    """
+    data_dir.mkdir(parents=True, exist_ok=True)
+    handle = open(data_dir / "pbem.lock", "a+")  # noqa: SIM115 - held for the whole block
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(f"another pbem run holds {data_dir / 'pbem.lock'}") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield
+    finally:
+        handle.close()
+
+
+@dataclass
+class Tally:
+    """What a run did, for the log line a referee reads in cron mail."""
+
+    fetched: int = 0
+    duplicates: int = 0
+    handled: int = 0
+    sent: int = 0
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"fetched {self.fetched} ({self.duplicates} already stored), acted on {self.handled}, "
+            f"sent {self.sent}, send failures {self.failed}"
+        )
+
+
+def received_at(raw: bytes, fetched_at: datetime) -> datetime:
+    """When our mail server received a message: its newest Received header, else now.
+
+    The Date header is the sender's to write, so it is never trusted for lateness.
+    """
+    head = raw.split(b"\n\n", 1)[0].decode("utf-8", "replace")
+    for block in head.replace("\n\t", " ").replace("\n ", " ").split("\n"):
+        if block.lower().startswith("received:") and ";" in block:
+            try:
+                moment = parsedate_to_datetime(block.rsplit(";", 1)[1].strip())
+            except (TypeError, ValueError, IndexError):
+                return fetched_at
+            if moment.tzinfo is None:
+                return fetched_at
+            return min(moment.astimezone(UTC), fetched_at)
+    return fetched_at
+
+
+async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tally: Tally) -> None:
+    """Store every new message, then tell the inbox it is done."""
+    async for fetched in inbox.fetch():
+        tally.fetched += 1
+        checkpoint("fetched")
+        incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
+        sha = digest(fetched.raw)
+        message_id = incoming.message_id
+        dedup = f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}"
+        row = store.add_message(
+            dedup_key=dedup,
+            sha256=sha,
+            message_id=message_id,
+            ref=fetched.ref,
+            received_at=received_at(fetched.raw, now),
+            sender=incoming.sender,
+            subject=incoming.subject,
+            raw=fetched.raw,
+        )
+        if row is None:
+            tally.duplicates += 1
+            log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
+        checkpoint("stored")
+        await inbox.done(fetched.ref)
+
+
+def act(run: Run, tally: Tally) -> None:
+    """Act on every stored message not yet done, oldest first; then tend every game."""
+    for row_id in run.store.pending_message_ids():
+        try:
+            intake.handle(run, row_id)
+            tally.handled += 1
+            checkpoint("handled")
+        except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
+            log.exception("message %s could not be handled; set aside, referee told", row_id)
+            tally.errors.append(f"message {row_id}: {error}")
+            intake.fail(run, row_id, error)
+    for game_id in run.store.game_ids():
+        try:
+            turns.tend(run, game_id)
+        except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+            log.exception("game %s could not be tended", game_id)
+            tally.errors.append(f"game {game_id}: {error}")
+    archive.write_missing(run)
+
+
+async def send_queue(service: Service, store: Store, outbox: Outbox, now: datetime, tally: Tally) -> None:
+    """Send every due mail; record ``sent`` only after the server accepted it."""
+    while True:
+        batch = store.due_mail(now)
+        if not batch:
+            return
+        for mail in batch:
+            try:
+                await outbox.send(mail.raw, service.address, [mail.recipient])
+            except ServerRefused:
+                raise  # not this mail's fault: keep the queue as it is
+            except PermanentFailure as error:
+                store.mark_retry(mail.id, str(error), now, failed=True)
+                tally.failed += 1
+                log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
+            except TemporaryFailure as error:
+                delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                give_up = mail.attempts + 1 >= service.send_attempts
+                store.mark_retry(mail.id, str(error), now + delay, failed=give_up)
+                tally.failed += 1
+                log.warning(
+                    "mail %s to %s not sent (%s); %s",
+                    mail.message_id,
+                    mail.recipient,
+                    error,
+                    "giving up" if give_up else f"retrying after {delay}",
+                )
+                if not give_up:
+                    return  # the server is unwell: leave the rest for the next run
+            else:
+                store.mark_sent(mail.id, now)
+                tally.sent += 1
+                checkpoint("sent")
+
+
+async def run_once(
+    service: Service,
+    now: datetime | None = None,
+    templates: Templates | None = None,
+    *,
+    do_poll: bool = True,
+    do_act: bool = True,
+    do_send: bool = True,
+    seed_source: Callable[[str, str], int] | None = None,
+) -> Tally:
+    """The cron job: poll, act, send, under the data directory's lock."""
+    now = now or datetime.now(UTC)
+    tally = Tally()
+    with run_lock(service.data_dir):
+        store = Store(service.database)
+        try:
+            run = Run(service, store, now, templates, seed_source)
+            if do_poll:
+                try:
+                    async with open_inbox(service.inbox) as inbox:
+                        await poll(service, store, inbox, now, tally)
+                except TransportError as error:  # deadlines are still kept, below
+                    tally.errors.append(f"polling the inbox failed: {error}")
+                    log.error("polling the inbox failed: %s", error)
+            if do_act:
+                last = store.get_meta("last_run_at")
+                turns.stale_guard(run, from_utc_text(last) if last else None)
+                act(run, tally)
+                store.set_meta("last_run_at", utc_text(now))
+            if do_send:
+                try:
+                    async with open_outbox(service.outbox) as outbox:
+                        await send_queue(service, store, outbox, now, tally)
+                except ServerRefused as error:
+                    tally.errors.append(f"the outgoing mail server refused us: {error}")
+                    log.error(
+                        "the outgoing mail server refused us (%s); the queue is kept until "
+                        "the config is fixed",
+                        error,
+                    )
+                except TransportError as error:
+                    tally.errors.append(f"sending failed: {error}")
+                    log.error("sending failed (%s); the queue is kept for the next run", error)
+        finally:
+            store.close()
+    log.info("%s", tally.line())
+    return tally
+
+
+def run_sync(service: Service, now: datetime | None = None, **kwargs: Any) -> Tally:
+    """``run_once`` for callers without an event loop (the CLI, tests)."""
+    return asyncio.run(run_once(service, now, **kwargs))

@@ -1,0 +1,123 @@
+"""The pbem command as a referee's cron job runs it: real processes, real exit codes."""
+
+import json
+import mailbox
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from pbem.passwords import check_password
+from pbem.service import run_lock
+from tests.harness import plain_mail
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+
+
+def pbem(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pbem.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def config(tmp_path):
+    data = {
+        "service": {
+            "address": "judge@pbem.test",
+            "data_dir": "var",
+            "archive_dir": "turns",
+            "referee": {"address": "ref@pbem.test", "password": "refpw"},
+        },
+        "games": [
+            {
+                "id": "cli",
+                "ruleset": "diplomacy",
+                "deadlines": {"default": "48h"},
+                "early": "orders",
+                "players": [
+                    {"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"} for p in POWERS
+                ],
+            }
+        ],
+    }
+    path = tmp_path / "pbem.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def outbox(config) -> list:
+    return list(mailbox.Maildir(config.parent / "var" / "mail" / "outbox", create=False))
+
+
+def test_help_names_every_command():
+    result = pbem("--help")
+    assert result.returncode == 0
+    for command in [
+        "run",
+        "poll",
+        "send",
+        "status",
+        "new-game",
+        "archive",
+        "replay",
+        "adjudicate",
+        "demo",
+    ]:
+        assert command in result.stdout
+    assert pbem("run", "--help").returncode == 0
+
+
+def test_a_bad_config_exits_2_and_names_the_file_and_key(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("service: {address: nope}\ngames: []\n")
+    result = pbem("run", "--config", str(path))
+    assert result.returncode == 2
+    assert f"{path}: service.address: 'nope' is not a mail address" in result.stderr
+
+
+def test_new_game_mails_the_welcomes_and_refuses_a_second_start(config):
+    result = pbem("--config", str(config), "new-game", "cli")
+    assert result.returncode == 0, result.stderr
+    assert "game cli started: Spring 1901 movement" in result.stdout
+    assert len(outbox(config)) == 8  # seven players and the referee
+    again = pbem("--config", str(config), "new-game", "cli")
+    assert again.returncode == 2 and "already started" in again.stderr
+
+
+def test_run_plays_a_phase_and_replay_confirms_it(config):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
+    for power in POWERS:
+        inbox.add(plain_mail(f"{power.lower()}@pbem.test", f"SIGNON {power} cli pw\nREADY"))
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nA Par - Bur\nA Mar - Spa"))
+    result = pbem("--config", str(config), "run")
+    assert result.returncode == 0, result.stderr
+    assert "adjudicated S1901M" in result.stderr and "fetched 8" in result.stderr
+    status = pbem("--config", str(config), "status", "cli")
+    assert "Fall 1901 movement (F1901M)" in status.stdout
+    replay = pbem("--config", str(config), "replay", "cli", "S1901M")
+    assert replay.returncode == 0 and json.loads(replay.stdout)["matches"] is True
+    listing = pbem("--config", str(config), "archive", "list")
+    assert "S1901M" in listing.stdout
+    shown = pbem("--config", str(config), "archive", "show", "cli", "S1901M", "--as", "France")
+    assert shown.returncode == 0 and "A PAR - BUR" in shown.stdout
+    missing = pbem("--config", str(config), "archive", "show", "cli", "S1999M")
+    assert missing.returncode == 2 and "no adjudicated phase 'S1999M'" in missing.stderr
+
+
+def test_a_second_run_while_one_works_logs_it_and_exits_0(config):
+    with run_lock(config.parent / "var"):
+        result = pbem("--config", str(config), "run")
+    assert result.returncode == 0
+    assert "another pbem run holds" in result.stderr
+
+
+def test_hash_password_reads_standard_input():
+    result = pbem("hash-password", stdin="sesame\n")
+    assert result.returncode == 0 and check_password("sesame", result.stdout.strip())

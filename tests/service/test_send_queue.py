@@ -1,0 +1,81 @@
+"""The send queue on the real SMTP server: sent is recorded only when the server took it,
+temporary refusals are retried later with the same Message-ID, permanent ones are given up."""
+
+import pytest
+
+from tests.harness import MailServerTable, game, text_of
+
+
+@pytest.fixture
+def table(tmp_path, mail_server, mailboxes):
+    judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
+    players = {power: mailboxes.user(power.lower()).address for power in ("North", "South")}
+    table = MailServerTable(
+        tmp_path, [game("g1", "tally", players, password="pw")], mail_server, judge, referee
+    )
+    table.players = players  # type: ignore[attr-defined]
+    table.judge = judge  # type: ignore[attr-defined]
+    return table
+
+
+def queue(table, **where):
+    with table.store() as store:
+        return store.outbox_rows(**where)
+
+
+def test_a_temporary_refusal_is_retried_later_with_the_same_message_id(table, mail_server):
+    north = table.players["North"]
+    mail_server.defer(north, times=1)
+    table.start("g1")
+    [row] = queue(table, recipient=north)
+    assert row["status"] == "queued" and row["attempts"] == 1 and "451" in row["last_error"]
+    assert table.take(north) == []
+    table.run()  # too early: the retry waits a minute
+    assert table.take(north) == []
+    table.advance(minutes=2)
+    table.run()
+    [welcome] = table.take(north)
+    assert welcome["Message-ID"] == row["message_id"]
+    [row] = queue(table, recipient=north)
+    assert row["status"] == "sent" and row["attempts"] == 2
+
+
+def test_after_so_many_temporary_refusals_a_mail_is_given_up(table, mail_server):
+    north = table.players["North"]
+    mail_server.defer(north, times=50)
+    table.start("g1")
+    for _ in range(10):
+        table.advance(hours=7)
+        table.run()
+    [row] = queue(table, recipient=north, kind="welcome")
+    assert row["status"] == "failed" and row["attempts"] == table.service.send_attempts
+
+
+def test_a_permanent_refusal_fails_that_mail_only(table, mail_server, mailboxes):
+    table.start("g1")
+    table.take(table.players["North"])
+    # a player whose address the server does not know: 550
+    with table.store() as store:
+        store.db.execute("UPDATE players SET address = ? WHERE power = 'South'", [mailboxes.address("gone")])
+    table.send(table.players["North"], "SIGNON North g1 pw\nPRESS TO South\nhi\nENDPRESS")
+    table.run()
+    [failed] = queue(table, status="failed")
+    assert "550" in failed["last_error"]
+    assert "sent to South" in text_of(table.take(table.players["North"])[0])
+
+
+def test_a_wrong_smtp_password_keeps_the_whole_queue(table, mail_server):
+    table.start("g1")
+    sent_before = len(queue(table, status="sent"))
+    broken = table.service.outbox.__class__(
+        **{**table.service.outbox.__dict__, "password": type(table.service.outbox.password)("nope")}
+    )
+    object.__setattr__(table.service, "outbox", broken)
+    table.send(table.players["North"], "SIGNON North g1 pw\nADD 1")
+    tally = table.run()
+    assert any("refused us" in error for error in tally.errors)
+    with table.store() as store:  # the mail was still read and answered, just not sent
+        assert store.message_count("done") == 1
+    [row] = queue(table, kind="reply")
+    assert row["status"] == "queued" and row["attempts"] == 0
+    assert len(queue(table, status="sent")) == sent_before
