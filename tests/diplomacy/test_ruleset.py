@@ -179,6 +179,17 @@ def test_events_and_views_are_json() -> None:
     assert phase["standoffs"] == ["BUR"]
 
 
+def test_missing_names_what_is_still_to_order() -> None:
+    state = ruleset.start("standard", POWERS, {}, 1)
+    assert ruleset.missing(state, "France", ["A PAR - BUR"]) == ["A MAR", "F BRE"]
+    assert ruleset.missing(state, "France", ["A PAR - BUR", "A MAR H", "F BRE H"]) == []
+    winter = position("W1901A", {"Russia": ["A WAR"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
+    assert ruleset.missing(winter, "Russia", ["A MOS B"]) == ["2 builds (or WAIVE)"]
+    assert ruleset.missing(winter, "Russia", ["A MOS B", "WAIVE", "WAIVE"]) == []
+    short = position("W1901A", {"France": ["A PAR", "A PIC", "A MAR"]}, {"France": ["PAR"]})
+    assert ruleset.missing(short, "France", ["A PIC D"]) == ["1 removal"]
+
+
 def test_nothing_is_hidden_and_nothing_is_ordered_by_default() -> None:
     state = ruleset.start("standard", POWERS, {}, 1)
     assert ruleset.hidden_facts(state, [], "France") == []

@@ -120,3 +120,14 @@ def test_how_to_write_orders_renders_for_each_phase() -> None:
         text = template.render(SCENES[scene])
         assert "A PAR - BUR" in text and "BUILD A PAR" in text and "WAIVE" in text
     assert "A BUR must retreat: to" in template.render(SCENES["dislodged"])
+
+
+def test_the_service_renders_the_reports_and_the_help() -> None:
+    from pbem.reports import Templates
+
+    templates = Templates(TEMPLATES)
+    text, html = templates.report("diplomacy", **SCENES["dislodged"])
+    assert "Retreats to order" in text
+    assert html is not None and "Test &lt;Game&gt;" in html
+    help_text = templates.text("diplomacy/orders.txt.j2", **SCENES["winter"])
+    assert "BUILD A PAR" in help_text

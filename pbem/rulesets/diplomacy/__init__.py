@@ -49,7 +49,7 @@ from typing import Any
 from ...ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from .core import board_of, parse_unit
 from .parser import read_mail
-from .phases import acting, run_phase
+from .phases import acting, run_phase, still_to_order
 from .state import GameState, dump_state, load_state
 from .variant import RULES, Variant, load_variant, variant_names
 from .views import build_view
@@ -136,6 +136,10 @@ class DiplomacyRuleset(Ruleset):
             )
             for line in read_mail(rules, state.board, state.turn.kind, power, text, label)
         ]
+
+    def missing(self, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
+        """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""
+        return still_to_order(load_variant(state.variant), state, power, orders)
 
     def default_orders(self, state: GameState, power: str) -> list[str]:
         """None: units hold, dislodged units disband, civil disorder removes (in adjudicate)."""
