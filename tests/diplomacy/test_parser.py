@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.ruleset import get_ruleset
 from pbem.rulesets.diplomacy.core import Board, Dislodgement, PhaseKind, Unit, UnitType, board_of
@@ -106,10 +108,7 @@ def test_convoys_and_via_convoy() -> None:
             Unit("England", UnitType.ARMY, "YOR"),
         ]
     )
-    assert (
-        one("F North Sea convoys A London - Norway", "England", board).order
-        == "F NTH C A LON - NWY"
-    )
+    assert one("F North Sea convoys A London - Norway", "England", board).order == "F NTH C A LON - NWY"
     assert one("F NTH C A LON - NWY", "England", board).order == "F NTH C A LON - NWY"
     assert one("A London - Norway", "England", board).order == "A LON - NWY"
     assert one("A Yorkshire - London via convoy", "England", board).order == "A YOR - LON VIA"
@@ -119,9 +118,7 @@ def test_retreat_orders() -> None:
     board = Board(
         {"BUR": Unit("Germany", UnitType.ARMY, "BUR")},
         dislodged=(
-            Dislodgement(
-                Unit("France", UnitType.ARMY, "BUR"), "MUN", "Germany", retreats=("GAS", "PIC")
-            ),
+            Dislodgement(Unit("France", UnitType.ARMY, "BUR"), "MUN", "Germany", retreats=("GAS", "PIC")),
         ),
     )
     for text in (
@@ -218,9 +215,7 @@ def test_an_order_of_the_wrong_phase() -> None:
 
 
 def test_a_later_order_for_the_same_unit_is_noted() -> None:
-    lines = read_mail(
-        VARIANT, start_board(), PhaseKind.MOVEMENT, "France", "A PAR - BUR\nA PAR - PIC\n"
-    )
+    lines = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "France", "A PAR - BUR\nA PAR - PIC\n")
     assert [line.key for line in lines] == ["PAR", "PAR"]
     assert "line 1" in str(lines[1].note)
 
@@ -234,10 +229,7 @@ def test_wrong_unit_letter_is_corrected_with_a_note() -> None:
 def test_read_order_keeps_what_was_written_without_judging_it() -> None:
     # The adjudicator, not the reader, decides that these orders are illegal.
     assert str(read_order(VARIANT, "F North Sea - Picardy", PhaseKind.MOVEMENT)) == "F NTH - PIC"
-    assert (
-        str(read_order(VARIANT, "F Spain(nc) - Gulf of Lyon", PhaseKind.MOVEMENT))
-        == "F SPA/NC - LYO"
-    )
+    assert str(read_order(VARIANT, "F Spain(nc) - Gulf of Lyon", PhaseKind.MOVEMENT)) == "F SPA/NC - LYO"
     with pytest.raises(OrderSyntaxError):
         read_order(VARIANT, "Paris - Burgundy", PhaseKind.MOVEMENT)  # no board to say what is there
 
@@ -245,12 +237,82 @@ def test_read_order_keeps_what_was_written_without_judging_it() -> None:
 def test_parse_orders_answers_every_line_and_keys_by_unit() -> None:
     ruleset = get_ruleset("diplomacy")
     state = ruleset.start("standard", POWERS, {}, 0)
-    lines = ruleset.parse_orders(
-        state, "Russia", "F STP/SC - BOT\n\n  nonsense here\nA WAR - GAL\n"
-    )
+    lines = ruleset.parse_orders(state, "Russia", "F STP/SC - BOT\n\n  nonsense here\nA WAR - GAL\n")
     assert [(line.line, line.order, line.key) for line in lines if line.order] == [
         (1, "F STP/SC - BOT", "STP"),
         (4, "A WAR - GAL", "WAR"),
     ]
     [bad] = [line for line in lines if line.error]
     assert bad.line == 3 and bad.text == "nonsense here"
+
+
+WORDS = [
+    "A",
+    "F",
+    "army",
+    "fleet",
+    "-",
+    "->",
+    "to",
+    "moves",
+    "m",
+    "S",
+    "supports",
+    "C",
+    "convoys",
+    "H",
+    "holds",
+    "R",
+    "retreats",
+    "B",
+    "build",
+    "D",
+    "disband",
+    "remove",
+    "waive",
+    "via",
+    "convoy",
+    "nc",
+    "sc",
+    "(ec)",
+    "/nc",
+    "north",
+    "coast",
+    "Paris",
+    "PAR",
+    "Spain",
+    "STP",
+    "St.",
+    "Petersburg",
+    "Mid-Atlantic",
+    "Ocean",
+    "Bulgaria",
+    "Switzerland",
+    "SWI",
+    "Kiel",
+    "North Sea",
+    "London",
+    "Xyzzy",
+    "1.",
+    "France:",
+    "?",
+    "",
+    "\t",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join), max_size=6).map("\n".join),
+    st.sampled_from(list(PhaseKind)),
+)
+def test_any_mail_is_answered_line_by_line_without_raising(text: str, kind: PhaseKind) -> None:
+    board = Board(
+        {"PAR": Unit("France", UnitType.ARMY, "PAR"), "MAO": Unit("France", UnitType.FLEET, "MAO")},
+        {"PAR": "France", "MAR": "France", "BRE": "France"},
+        (Dislodgement(Unit("France", UnitType.FLEET, "SPA/NC"), "POR", "England", retreats=("GAS",)),),
+    )
+    lines = read_mail(VARIANT, board, kind, "France", text)
+    assert len(lines) == sum(1 for raw in text.splitlines() if raw.strip())
+    for line in lines:
+        assert (line.order is None) != (line.error is None)

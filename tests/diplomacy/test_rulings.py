@@ -80,6 +80,16 @@ def test_builds_and_removals_when_none_are_due() -> None:
     ]
 
 
+def test_an_army_built_with_a_coast_stands_in_the_province() -> None:
+    position = {
+        "phase": "W1901A",
+        "units": {"Russia": ["A MOS"]},
+        "supply_centers": {"Russia": ["MOS", "STP"]},
+        "orders": {"Russia": ["A STP/NC B"]},
+    }
+    assert adjudicate_position(position)["units_after"] == {"Russia": ["A MOS", "A STP"]}
+
+
 def test_a_power_without_centres_loses_every_unit() -> None:
     position = {
         "phase": "W1901A",

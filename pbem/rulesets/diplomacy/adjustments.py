@@ -98,7 +98,9 @@ class Ledger:
             return "no builds due"
         if self.used(power) >= due:
             return "too many builds"
-        self.built.append(Unit(power, order.unit_type, order.location))
+        # An army's coast means nothing (DATC 6.B.12): it is built in the province.
+        location = order.location if order.unit_type is UnitType.FLEET else order.province
+        self.built.append(Unit(power, order.unit_type, location))
         return None
 
     def site_refusal(self, power: str, order: Build) -> str | None:

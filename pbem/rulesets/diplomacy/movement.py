@@ -66,23 +66,13 @@ class Movement:
                 self.moves_into.setdefault(order.dest_province, []).append(province)
             elif isinstance(order, Convoy):
                 convoy_orders.setdefault(order.army_province, []).append(order)
-        self.by_convoy = {
-            origin
-            for origin, dest in self.dest.items()
-            if (
-                origin in convoy_orders
-                or dest not in self.map.army_borders.get(origin, ())
-                or self.orders[origin].via_convoy  # type: ignore[attr-defined]
-            )
-            and self._goes_by_convoy(origin, convoy_orders)
-        }
+        #: the moves that go by convoy
+        self.by_convoy = self._convoyed(convoy_orders)
         #: for each move in a head-to-head battle, where the opposing unit comes from
         self.opposite = {
             origin: dest
             for origin, dest in self.dest.items()
-            if self.dest.get(dest) == origin
-            and origin not in self.by_convoy
-            and dest not in self.by_convoy
+            if self.dest.get(dest) == origin and origin not in self.by_convoy and dest not in self.by_convoy
         }
         #: supporters of the order of each unit (that has any)
         self.supports: dict[str, list[str]] = {}
@@ -92,6 +82,7 @@ class Movement:
         self.unmatched: dict[str, str] = {}
         #: the order line in effect for each unit, when read from text
         self.lines: dict[str, Line] = {}
+        self._supporting: list[str] = []
         self._match()
         self.resolver = Resolver(self.orders, self)
         self.resolve = self.resolver.resolve
@@ -139,22 +130,24 @@ class Movement:
         return any(self.resolve(attacker) for attacker in attackers)
 
     # --- matching ----------------------------------------------------------
-    def _goes_by_convoy(self, origin: str, convoy_orders: Mapping[str, list[Convoy]]) -> bool:
-        unit = self.units[origin]
-        if unit.type is not UnitType.ARMY:
-            return False
-        move = self.orders[origin]
-        assert isinstance(move, Move)
-        dest = move.dest_province
-        if move.via_convoy or dest not in self.map.army_borders.get(origin, frozenset()):
-            return True
-        # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
-        convoying = [
-            order.province for order in convoy_orders.get(origin, ()) if order.dest_province == dest
-        ]
-        return any(self.units[p].power == unit.power for p in convoying) and route_exists(
-            self.map, origin, dest, frozenset(convoying)
-        )
+    def _convoyed(self, convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
+        """The armies that go by convoy (see the module docstring), by province."""
+        convoyed = set()
+        for origin, order in self.orders.items():
+            unit = self.units[origin]
+            if not isinstance(order, Move) or unit.type is not UnitType.ARMY:
+                continue
+            dest = order.dest_province
+            if order.via_convoy or dest not in self.map.army_borders.get(origin, frozenset()):
+                convoyed.add(origin)
+            elif origin in convoy_orders:
+                # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
+                convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
+                if any(self.units[p].power == unit.power for p in convoying) and route_exists(
+                    self.map, origin, dest, frozenset(convoying)
+                ):
+                    convoyed.add(origin)
+        return convoyed
 
     def _match(self) -> None:
         convoys: dict[str, set[str]] = {origin: set() for origin in self.by_convoy}
@@ -221,8 +214,7 @@ class Movement:
             sorted(
                 province
                 for province, attackers in self.moves_into.items()
-                if attackers
-                and province not in after
+                if province not in after
                 and any(not self.resolve(a) and prevent_strength(self, a) > 0 for a in attackers)
             )
         )
@@ -286,9 +278,7 @@ def adjudicate_movement(
             results.append(OrderResult(line.power, line.text, FAILURE, line.refused, was_dislodged))
             continue
         ok, reason = movement.result_of(province)
-        results.append(
-            OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged)
-        )
+        results.append(OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
     return MovementOutcome(results, after, dislodged, standoffs)
 
 

@@ -40,6 +40,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .orders import Convoy, Move  # the two kinds the backup rule knows by name
+
 # The state of a decision (plain ints: they are compared on every question).
 UNRESOLVED, GUESSING, PROVISIONAL, RESOLVED = range(4)
 
@@ -151,8 +153,6 @@ class Resolver:
 
     def _backup_rule(self, cycle: set[str], key: str, fallback: bool) -> None:
         """Settle a cycle with no or two consistent resolutions (see the module docstring)."""
-        from .orders import Convoy, Move  # the two kinds the backup rule knows by name
-
         paradox = any(isinstance(self._orders[k], Convoy) for k in cycle)
         settled = False
         for member in sorted(cycle):
