@@ -64,8 +64,7 @@ def run_pbem(variant: Variant, positions: list[Position]) -> tuple[float, list[O
     decided = [adjudicate_movement(variant, board, orders) for board, orders in positions]
     elapsed = time.perf_counter() - start
     return elapsed, [
-        (_tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged))
-        for moved in decided
+        (_tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged)) for moved in decided
     ]
 
 
@@ -140,9 +139,7 @@ def explain(variant: Variant, board: Board, orders: dict[str, list[str]], theirs
         else:
             other = _reorder(orders, board, origin, f"{board.units[origin]} - {order.dest} VIA")
         if _outcome(variant, board, other) == theirs:
-            return (
-                "army next door by land with convoy orders: 2023 intent and VIA rules (DATC 4.A.3)"
-            )
+            return "army next door by land with convoy orders: 2023 intent and VIA rules (DATC 4.A.3)"
     kinds = {type(line.order) for line in lines if line.refused == "illegal"}
     if Convoy in kinds:
         return "convoy order no route needs is illegal and shows no intent (DATC 4.E.1, 6.G.19)"
@@ -203,9 +200,7 @@ def main() -> int:
 
     reasons: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
-    for (board, orders), ours_out, theirs_out in zip(
-        positions, ours[0][1], theirs[0][1], strict=True
-    ):
+    for (board, orders), ours_out, theirs_out in zip(positions, ours[0][1], theirs[0][1], strict=True):
         if ours_out == theirs_out:
             continue
         reason = explain(variant, board, orders, theirs_out)

@@ -47,8 +47,7 @@ def mismatches(expected: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]
         for key, value in wanted.items():
             if detail.get(key) != value:
                 problems.append(
-                    f"dislodged_detail {wanted['unit']}: {key} "
-                    f"expected {value!r}, got {detail.get(key)!r}"
+                    f"dislodged_detail {wanted['unit']}: {key} expected {value!r}, got {detail.get(key)!r}"
                 )
     for check in expected.get("retreat_checks", []):
         detail = details.get((check["power"], check["unit"]))
@@ -85,7 +84,6 @@ def _order_results(expected: list[Mapping[str, Any]], got: list[Mapping[str, Any
         for key, value in wanted.items():
             if key != "note" and match.get(key) != value:
                 problems.append(
-                    f"{wanted['power']}: {wanted['order']}: {key} "
-                    f"expected {value!r}, got {match.get(key)!r}"
+                    f"{wanted['power']}: {wanted['order']}: {key} expected {value!r}, got {match.get(key)!r}"
                 )
     return problems

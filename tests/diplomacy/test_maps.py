@@ -38,9 +38,7 @@ def test_borders_match_the_shared_map_file() -> None:
     shared = json.loads(SHARED.read_text(encoding="utf-8"))
     game_map = load_variant("standard").map
     assert {p: sorted(ts) for p, ts in game_map.army_borders.items()} == shared["adjacency"]["army"]
-    assert {p: sorted(ts) for p, ts in game_map.fleet_borders.items()} == shared["adjacency"][
-        "fleet"
-    ]
+    assert {p: sorted(ts) for p, ts in game_map.fleet_borders.items()} == shared["adjacency"]["fleet"]
 
 
 def test_every_province_has_a_name_and_a_position() -> None:

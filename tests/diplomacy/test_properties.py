@@ -82,9 +82,7 @@ def test_a_dislodged_unit_retreats_legally_or_disbands(position, rng) -> None:
         [dislodgement] = [
             d
             for d in moved.dislodged
-            if d.unit.power == unit.power
-            and d.unit.type is unit.type
-            and unit.location in d.retreats
+            if d.unit.power == unit.power and d.unit.type is unit.type and unit.location in d.retreats
         ]
         assert dislodgement is not None
     assert len(arrived) + len(retreated.disbanded) == len(moved.dislodged)

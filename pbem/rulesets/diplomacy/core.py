@@ -128,9 +128,7 @@ def board_of(
     by_province: dict[str, Unit] = {}
     for unit in units:
         if unit.province in by_province:
-            raise ValueError(
-                f"two units in {unit.province}: {by_province[unit.province]} and {unit}"
-            )
+            raise ValueError(f"two units in {unit.province}: {by_province[unit.province]} and {unit}")
         by_province[unit.province] = unit
     return Board(by_province, dict(centres or {}), dislodged)
 

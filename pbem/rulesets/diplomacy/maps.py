@@ -238,25 +238,20 @@ class _Checker:
             player=bool(entry.get("player", True)),
         )
 
-    def army_borders(
-        self, borders: Any, provinces: Mapping[str, Province]
-    ) -> dict[str, frozenset[str]]:
+    def army_borders(self, borders: Any, provinces: Mapping[str, Province]) -> dict[str, frozenset[str]]:
         result: dict[str, frozenset[str]] = {}
         for abbr, targets in borders.items():
             if abbr not in provinces:
                 self.fail(f"army adjacency: {abbr} is not a province")
             if provinces[abbr].type not in ("coast", "land"):
                 self.fail(
-                    f"army adjacency: province {abbr} is {provinces[abbr].type}, "
-                    "armies cannot stand there"
+                    f"army adjacency: province {abbr} is {provinces[abbr].type}, armies cannot stand there"
                 )
             for target in targets:
                 if target not in provinces:
                     self.fail(f"army adjacency: province {abbr}: {target} is not a province")
                 if provinces[target].type not in ("coast", "land"):
-                    self.fail(
-                        f"army adjacency: province {abbr}: {target} is {provinces[target].type}"
-                    )
+                    self.fail(f"army adjacency: province {abbr}: {target} is {provinces[target].type}")
             result[abbr] = frozenset(targets)
         for abbr, targets in result.items():
             for target in targets:
@@ -273,9 +268,7 @@ class _Checker:
             self.fail(f"{where}: {province_of(location)} is not a province")
             return
         if province.type not in ("sea", "coast"):
-            self.fail(
-                f"{where}: province {province.abbr} is {province.type}, fleets cannot stand there"
-            )
+            self.fail(f"{where}: province {province.abbr} is {province.type}, fleets cannot stand there")
         coast = coast_of(location)
         if province.coasts and coast not in province.coasts:
             self.fail(
@@ -285,9 +278,7 @@ class _Checker:
         if coast and not province.coasts:
             self.fail(f"{where}: province {province.abbr} has no coast {coast}")
 
-    def fleet_borders(
-        self, borders: Any, provinces: Mapping[str, Province]
-    ) -> dict[str, frozenset[str]]:
+    def fleet_borders(self, borders: Any, provinces: Mapping[str, Province]) -> dict[str, frozenset[str]]:
         result: dict[str, frozenset[str]] = {}
         for location, targets in borders.items():
             self.fleet_location(location, provinces, "fleet adjacency")
@@ -304,14 +295,10 @@ class _Checker:
         for province in provinces.values():
             for location in province.locations:
                 if location not in result and province.type != "impassable":
-                    self.fail(
-                        f"fleet adjacency: province {province.abbr}: {location} has no borders"
-                    )
+                    self.fail(f"fleet adjacency: province {province.abbr}: {location} has no borders")
         return result
 
-    def start(
-        self, entry: Any, provinces: Mapping[str, Province], powers: Mapping[str, Power]
-    ) -> Start:
+    def start(self, entry: Any, provinces: Mapping[str, Province], powers: Mapping[str, Power]) -> Start:
         if not isinstance(entry, Mapping) or "phase" not in entry or "units" not in entry:
             self.fail("start needs phase, units and supply_centres")
         units = {power: tuple(us) for power, us in entry["units"].items()}
@@ -324,9 +311,7 @@ class _Checker:
                 if abbr not in provinces or not provinces[abbr].supply_centre:
                     self.fail(f"start supply_centres: {power}: {abbr} is not a supply centre")
                 if abbr in owners:
-                    self.fail(
-                        f"start supply_centres: province {abbr} owned by {owners[abbr]} and {power}"
-                    )
+                    self.fail(f"start supply_centres: province {abbr} owned by {owners[abbr]} and {power}")
                 owners[abbr] = power
         for power in units:
             if power not in powers:
@@ -350,22 +335,16 @@ class _Checker:
                 if unit.type is UnitType.ARMY:
                     if province.type not in ("coast", "land") or coast_of(unit.location):
                         self.fail(
-                            f"{where}: an army cannot stand in province {unit.province} "
-                            f"({unit.location})"
+                            f"{where}: an army cannot stand in province {unit.province} ({unit.location})"
                         )
                 elif unit.location not in province.locations:
                     self.fail(
                         f"{where}: a fleet cannot stand at {unit.location} "
                         f"in province {unit.province}"
-                        + (
-                            f" (its coasts: {', '.join(province.locations)})"
-                            if province.coasts
-                            else ""
-                        )
+                        + (f" (its coasts: {', '.join(province.locations)})" if province.coasts else "")
                     )
                 if unit.province in taken:
                     self.fail(
-                        f"{where}: province {unit.province} already holds a unit of "
-                        f"{taken[unit.province]}"
+                        f"{where}: province {unit.province} already holds a unit of {taken[unit.province]}"
                     )
                 taken[unit.province] = power

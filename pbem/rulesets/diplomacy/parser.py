@@ -91,9 +91,7 @@ class Names:
             for spelling in (province.abbr, province.name, *province.aliases):
                 words = tuple(tokenize(spelling))
                 for variant in {words, tuple(w for w in words if w != "-")}:
-                    if variant and not (
-                        len(variant) == 1 and variant[0] in KEYWORDS | set(UNIT_WORDS)
-                    ):
+                    if variant and not (len(variant) == 1 and variant[0] in KEYWORDS | set(UNIT_WORDS)):
                         found.setdefault(variant, set()).add(province.abbr)
         # A spelling that could mean two provinces means neither.
         self.index = {words: abbrs.pop() for words, abbrs in found.items() if len(abbrs) == 1}
@@ -136,9 +134,7 @@ UnitTypeAt = Callable[[str, bool], "UnitType | None"]
 class _Reader:
     """A recursive-descent reading of one line's words."""
 
-    def __init__(
-        self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt
-    ) -> None:
+    def __init__(self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt) -> None:
         self.names = names
         self.words = words
         self.at = 0
@@ -256,9 +252,7 @@ class _Reader:
             phrase = " ".join(self.words[self.at : end] or self.words[self.at : self.at + 1])
             if not phrase:
                 raise OrderSyntaxError("a province is missing at the end of the order")
-            raise OrderSyntaxError(
-                f"I do not know the province '{phrase}'", self.names.suggest(phrase)
-            )
+            raise OrderSyntaxError(f"I do not know the province '{phrase}'", self.names.suggest(phrase))
         abbr, self.at = found
         coasts = self.names.map.provinces[abbr].coasts
         word = self.peek()
@@ -278,9 +272,7 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
     if words and words[0] in {p.lower() for p in variant.powers()}:
         words = words[1:]  # "England: F LON - NTH"
     if not words:
-        raise OrderSyntaxError(
-            "this line holds no order", hint=f"write for example {EXAMPLES[kind]}"
-        )
+        raise OrderSyntaxError("this line holds no order", hint=f"write for example {EXAMPLES[kind]}")
     return _Reader(names_of(variant), words, kind, _type_lookup(board, kind)).order()
 
 
@@ -333,9 +325,7 @@ def read_mail(
 class _Checker:
     """Checks each order of one mail against the game, remembering the mail's earlier lines."""
 
-    def __init__(
-        self, variant: Variant, board: Board, kind: PhaseKind, power: str, label: str
-    ) -> None:
+    def __init__(self, variant: Variant, board: Board, kind: PhaseKind, power: str, label: str) -> None:
         self.variant = variant
         self.board = board
         self.kind = kind
@@ -383,18 +373,12 @@ class _Checker:
         return order.normalize(self.variant, self.board), note
 
     def retreat(self, order: UnitOrder) -> tuple[Order, str | None]:
-        dislodged = next(
-            (d for d in self.board.dislodged if d.unit.province == order.province), None
-        )
+        dislodged = next((d for d in self.board.dislodged if d.unit.province == order.province), None)
         if dislodged is None or dislodged.unit.power != self.power:
             mine = [str(d.unit) for d in self.board.dislodged if d.unit.power == self.power]
             raise IllegalOrder(
                 f"no unit of yours was dislodged from {self.name(order.province)}; "
-                + (
-                    f"yours to retreat: {', '.join(mine)}"
-                    if mine
-                    else "none of your units must retreat"
-                )
+                + (f"yours to retreat: {', '.join(mine)}" if mine else "none of your units must retreat")
             )
         note = self.type_note(order, dislodged.unit.type)
         unit = dislodged.unit

@@ -40,9 +40,7 @@ def acting(variant: Variant, state: GameState) -> list[str]:
     return [power for power in state.powers if power in having]
 
 
-def still_to_order(
-    variant: Variant, state: GameState, power: str, orders: Sequence[str]
-) -> list[str]:
+def still_to_order(variant: Variant, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
     """What ``power`` has not ordered yet: its units without an order, or builds and removals."""
     given = []
     for text in orders:

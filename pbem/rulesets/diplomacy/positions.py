@@ -96,20 +96,13 @@ def read_unit(variant: Variant, power: str, text: Any) -> Unit:
 
 def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Board:
     units = [
-        read_unit(variant, power, text)
-        for power, texts in _mapping(data, "units").items()
-        for text in texts
+        read_unit(variant, power, text) for power, texts in _mapping(data, "units").items() for text in texts
     ]
     centres: dict[str, str] = {}
     for power, owned in _mapping(data, "supply_centers").items():
         for province in owned:
-            if (
-                province not in variant.map.provinces
-                or not variant.map.provinces[province].supply_centre
-            ):
-                raise PositionError(
-                    f"{power}: supply centre {province!r} is not a supply centre of the map"
-                )
+            if province not in variant.map.provinces or not variant.map.provinces[province].supply_centre:
+                raise PositionError(f"{power}: supply centre {province!r} is not a supply centre of the map")
             centres[province] = power
     try:
         board = board_of(units, centres)
@@ -128,14 +121,10 @@ def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Bo
         unit = read_unit(variant, str(entry["power"]), entry["unit"])
         attacker_from = str(entry["attacker_from"])
         if attacker_from not in variant.map.provinces:
-            raise PositionError(
-                f"{entry['unit']}: unknown province {attacker_from!r} in attacker_from"
-            )
+            raise PositionError(f"{entry['unit']}: unknown province {attacker_from!r} in attacker_from")
         via = bool(entry.get("attacker_via_convoy", False))
         options = retreat_options(variant, board.units, unit, attacker_from, via, standoffs)
-        dislodged.append(
-            Dislodgement(unit, attacker_from, entry.get("attacker_power"), via, options)
-        )
+        dislodged.append(Dislodgement(unit, attacker_from, entry.get("attacker_power"), via, options))
     return Board(board.units, board.centres, tuple(dislodged))
 
 

@@ -93,9 +93,7 @@ def _movement(variant: Variant, board: Board, rng: random.Random) -> dict[str, l
     return by_power
 
 
-def _support(
-    variant: Variant, board: Board, unit: Unit, orders: dict[str, str], rng: random.Random
-) -> str:
+def _support(variant: Variant, board: Board, unit: Unit, orders: dict[str, str], rng: random.Random) -> str:
     """A support for what a neighbour does (or says it does), else a hold."""
     game_map = variant.map
     choices = []
@@ -112,9 +110,7 @@ def _support(
     return rng.choice(choices) if choices else f"{unit} H"
 
 
-def _convoy(
-    variant: Variant, board: Board, fleet: Unit, orders: dict[str, str], rng: random.Random
-) -> bool:
+def _convoy(variant: Variant, board: Board, fleet: Unit, orders: dict[str, str], rng: random.Random) -> bool:
     """Order a chain of unordered fleets from ``fleet`` to carry a neighbouring army; False if
     there is no army to carry."""
     game_map = variant.map
@@ -143,9 +139,7 @@ def _convoy(
             break
         chain.append(rng.choice(onward))
     coasts = [
-        p
-        for p in sorted(game_map.sea_borders(chain[-1]))
-        if game_map.is_coastal(p) and p != army.province
+        p for p in sorted(game_map.sea_borders(chain[-1])) if game_map.is_coastal(p) and p != army.province
     ]
     if not coasts:
         return False

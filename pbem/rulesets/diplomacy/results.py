@@ -89,9 +89,7 @@ def read_lines(orders: Mapping[str, Sequence[str]], notation: Notation) -> list[
     return lines
 
 
-def assign_to_units(
-    lines: list[Line], owners: Mapping[str, str], kinds: tuple[type, ...]
-) -> dict[str, Line]:
+def assign_to_units(lines: list[Line], owners: Mapping[str, str], kinds: tuple[type, ...]) -> dict[str, Line]:
     """The line in effect for each unit, by province; refuses the others with the reason.
 
     ``owners`` maps each province with an orderable unit to its power. A line for

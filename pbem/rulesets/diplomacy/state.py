@@ -61,9 +61,7 @@ def load_state(data: Mapping[str, Any]) -> GameState:
     variant = load_variant(str(data["variant"]))
     units = [parse_unit(power, text) for power, texts in data["units"].items() for text in texts]
     centres = {
-        province: power
-        for power, owned in data.get("supply_centres", {}).items()
-        for province in owned
+        province: power for power, owned in data.get("supply_centres", {}).items() for province in owned
     }
     dislodged = tuple(
         Dislodgement(

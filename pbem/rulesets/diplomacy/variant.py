@@ -146,9 +146,7 @@ def load_variant(name: str) -> Variant:
     game_map = load_map(VARIANTS_DIR / f"{name}.yaml")
     target = RULES.get(game_map.rules)
     if target is None:
-        raise MapError(
-            f"{name}.yaml: rules {game_map.rules!r} are not registered; known: {', '.join(RULES)}"
-        )
+        raise MapError(f"{name}.yaml: rules {game_map.rules!r} are not registered; known: {', '.join(RULES)}")
     module_name, _, attribute = target.partition(":")
     cls = getattr(importlib.import_module(module_name), attribute)
     variant: Variant = cls(game_map)

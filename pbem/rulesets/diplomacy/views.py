@@ -19,9 +19,7 @@ from .variant import Variant
 PHASE_EVENTS = ("movement", "retreats", "adjustments")
 
 
-def build_view(
-    variant: Variant, state: GameState, events: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
+def build_view(variant: Variant, state: GameState, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     board = state.board
     names = {abbr: p.name for abbr, p in variant.map.provinces.items()}
     victory = next((e for e in events if e.get("type") == "victory"), None)

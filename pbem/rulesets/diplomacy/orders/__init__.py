@@ -55,9 +55,7 @@ class NotationError(ValueError):
     """Text that is not an order in canonical notation, or names no province of the map."""
 
 
-def parse_order(
-    text: str, provinces: Mapping[str, Province], known: frozenset[str] = frozenset()
-) -> Order:
+def parse_order(text: str, provinces: Mapping[str, Province], known: frozenset[str] = frozenset()) -> Order:
     """The order written canonically in ``text``; NotationError says what is wrong with it.
     ``known`` may list the map's valid locations, to skip checking those one by one."""
     words = text.upper().split()

@@ -42,9 +42,7 @@ def route_exists(game_map: Map, origin: str, dest: str, fleets: frozenset[str]) 
     return False
 
 
-def needed_on_route(
-    game_map: Map, origin: str, dest: str, fleets: frozenset[str], fleet: str
-) -> bool:
+def needed_on_route(game_map: Map, origin: str, dest: str, fleets: frozenset[str], fleet: str) -> bool:
     """Whether ``fleet`` lies on a route from ``origin`` to ``dest`` none of whose fleets is spare.
 
     A route with a spare fleet has a shortcut: two fleets of it, or a fleet and
@@ -101,9 +99,7 @@ class Convoy(UnitOrder):
             raise IllegalOrder(f"{unit} cannot convoy: only fleets at sea convoy")
         army = board.units.get(self.army_province)
         if army is None or army.type is not UnitType.ARMY:
-            raise IllegalOrder(
-                f"there is no army in {_name(variant, self.army_province)} to convoy"
-            )
+            raise IllegalOrder(f"there is no army in {_name(variant, self.army_province)} to convoy")
         dest = self.dest_province
         if dest == army.province:
             raise IllegalOrder(f"{army} cannot be convoyed to its own province")

@@ -29,9 +29,7 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
     here = f"F {location}"
     if not reachable:
         if province.type == "land":
-            raise IllegalOrder(
-                f"{here} cannot go to {province.name}: fleets stay at sea and on coasts"
-            )
+            raise IllegalOrder(f"{here} cannot go to {province.name}: fleets stay at sea and on coasts")
         raise IllegalOrder(f"{here} cannot reach {province.name}: they do not border by sea")
     coast = coast_of(dest)
     if coast:
@@ -43,8 +41,7 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
     if len(reachable) == 1:
         return reachable[0]
     raise IllegalOrder(
-        f"{here} can reach {len(reachable)} coasts of {province.name}: "
-        f"name one ({', '.join(reachable)})",
+        f"{here} can reach {len(reachable)} coasts of {province.name}: name one ({', '.join(reachable)})",
         reason="coast not specified",
     )
 
@@ -103,9 +100,7 @@ class Move(UnitOrder):
         unit = board.units[self.province]
         if unit.location == self.location and unit.type is self.unit_type and not self.via_convoy:
             # Already as the engine would write it, to a neighbour: the common case.
-            borders = (
-                game_map.army_borders if unit.type is UnitType.ARMY else game_map.fleet_borders
-            )
+            borders = game_map.army_borders if unit.type is UnitType.ARMY else game_map.fleet_borders
             if self.dest in borders.get(self.location, ()):
                 return self
         target = game_map.provinces[self.dest_province]
@@ -114,14 +109,10 @@ class Move(UnitOrder):
         if unit.type is UnitType.FLEET:
             if self.via_convoy:
                 raise IllegalOrder("only armies can be convoyed")
-            return Move(
-                unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest)
-            )
+            return Move(unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest))
         if target.type not in ("coast", "land"):
             raise IllegalOrder(f"an army cannot move into {target.name}")
-        if not army_can_reach(
-            variant, board, unit.province, target.abbr, via_convoy=self.via_convoy
-        ):
+        if not army_can_reach(variant, board, unit.province, target.abbr, via_convoy=self.via_convoy):
             raise IllegalOrder(
                 f"{unit} cannot reach {target.name}: "
                 + (
@@ -195,9 +186,7 @@ def hold_strength(movement: Movement, province: str) -> int:
 
 def defend_strength(movement: Movement, origin: str) -> int:
     """The force of a move in a head-to-head battle, resisting the opposite move."""
-    bonus = (
-        movement.defence_bonus(movement, movement.units[origin]) if movement.defence_bonus else 0
-    )
+    bonus = movement.defence_bonus(movement, movement.units[origin]) if movement.defence_bonus else 0
     return 1 + _support_count(movement, origin) + bonus
 
 

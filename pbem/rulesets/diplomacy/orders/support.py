@@ -73,9 +73,7 @@ class SupportHold(UnitOrder):
             raise IllegalOrder(f"{unit} cannot support itself")
         supported = board.units.get(target)
         if supported is None:
-            raise IllegalOrder(
-                f"there is no unit in {variant.map.provinces[target].name} to support"
-            )
+            raise IllegalOrder(f"there is no unit in {variant.map.provinces[target].name} to support")
         _can_support_into(variant, board, unit.province, target)
         if (unit.type, unit.location, supported.type, supported.location) == (
             self.unit_type,
@@ -136,15 +134,13 @@ class SupportMove(UnitOrder):
         # province (the coast it stands on is checked when its own order is matched).
         if supported.type is UnitType.FLEET:
             possible = dest != origin and any(
-                game_map.fleet_can_reach(location, dest)
-                for location in game_map.provinces[origin].locations
+                game_map.fleet_can_reach(location, dest) for location in game_map.provinces[origin].locations
             )
         else:
             possible = army_can_reach(variant, board, origin, dest, without=unit.province)
         if not possible:
             raise IllegalOrder(
-                f"{supported} cannot move to {game_map.provinces[dest].name}, "
-                "so it cannot be supported there"
+                f"{supported} cannot move to {game_map.provinces[dest].name}, so it cannot be supported there"
             )
         # A coast matters only for a fleet; a support without one fits either coast (DATC 4.B.4).
         target = self.dest if supported.type is UnitType.FLEET and coast_of(self.dest) else dest
