@@ -31,10 +31,12 @@ def turn_dir(root: Path, game_id: str, phase_id: str) -> Path:
 
 def write_turn(run: Run, game_id: str, seq: int) -> Path | None:
     """Write turn ``seq`` of ``game_id`` (if live and not written yet); its folder."""
-    turns = [turn for turn in run.store.turns(game_id) if turn.seq == seq]
-    if not turns:
+    turn = run.store.turn_by_seq(game_id, seq)
+    if turn is None or turn.rolled_back:
         return None
-    return _write(run.service.archive_dir, run.store, turns[0])
+    folder = _write(run.service.archive_dir, run.store, turn)
+    run.store.mark_archived(game_id, seq)
+    return folder
 
 
 def _write(root: Path, store: Store, turn: TurnRow) -> Path:
@@ -78,15 +80,11 @@ def _dump(path: Path, data: Any) -> None:
 
 
 def write_missing(run: Run) -> int:
-    """Write every live turn whose folder is missing; how many were written."""
-    written = 0
-    for game_id in run.store.game_ids():
-        for turn in run.store.turns(game_id):
-            marker = turn_dir(run.service.archive_dir, game_id, turn.phase_id) / "turn.json"
-            if not marker.exists() or json.loads(marker.read_text())["seq"] != turn.seq:
-                _write(run.service.archive_dir, run.store, turn)
-                written += 1
-    return written
+    """Write every live turn whose files are not written yet (after a crash); how many."""
+    missing = run.store.unarchived_turns()
+    for game_id, seq in missing:
+        write_turn(run, game_id, seq)
+    return len(missing)
 
 
 def listing(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
@@ -128,7 +126,7 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
         raise ArchiveError(f"no game {game_id!r} in the archive")
     turn = store.turn(game_id, phase_id)
     if turn is None:
-        phases = ", ".join(t.phase_id for t in store.turns(game_id)) or "none yet"
+        phases = ", ".join(store.phase_ids(game_id)) or "none yet"
         raise ArchiveError(f"game {game_id} has no adjudicated phase {phase_id!r}; phases: {phases}")
     reports = store.reports(game_id, turn.seq)
     who = viewer or PUBLIC

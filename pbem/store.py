@@ -93,8 +93,10 @@ CREATE TABLE IF NOT EXISTS turns (
     events TEXT NOT NULL,
     adjudicated_at TEXT NOT NULL,
     rolled_back INTEGER NOT NULL DEFAULT 0,
+    archived INTEGER NOT NULL DEFAULT 0,   -- its files are written under turns/
     PRIMARY KEY (game_id, seq)
 );
+CREATE INDEX IF NOT EXISTS turns_unarchived ON turns(archived) WHERE archived = 0;
 CREATE TABLE IF NOT EXISTS reports (
     game_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -518,6 +520,36 @@ class Store:
             self._turn(row)
             for row in self._rows(f"SELECT * FROM turns WHERE game_id = ?{where} ORDER BY seq", [game_id])
         ]
+
+    def turn_by_seq(self, game_id: str, seq: int) -> TurnRow | None:
+        row = self._one("SELECT * FROM turns WHERE game_id = ? AND seq = ?", [game_id, seq])
+        return self._turn(row) if row else None
+
+    def unarchived_turns(self) -> list[tuple[str, int]]:
+        """(game, seq) of live turns whose files are not written yet: a short list, always."""
+        return [(row["game_id"], row["seq"]) for row in self._rows(
+            "SELECT game_id, seq FROM turns WHERE archived = 0 AND rolled_back = 0 ORDER BY game_id, seq"
+        )]
+
+    def mark_archived(self, game_id: str, seq: int) -> None:
+        self.db.execute("UPDATE turns SET archived = 1 WHERE game_id = ? AND seq = ?", [game_id, seq])
+
+    def phase_ids(self, game_id: str) -> list[str]:
+        """The adjudicated phases of a game, in order, without loading their states."""
+        return [row["phase_id"] for row in self._rows(
+            "SELECT phase_id FROM turns WHERE game_id = ? AND rolled_back = 0 ORDER BY seq", [game_id]
+        )]
+
+    def recent_reports(self, game_id: str, viewer: str, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` reports ``viewer`` was sent in a game, oldest first."""
+        rows = self._rows(
+            "SELECT reports.subject, reports.text FROM reports JOIN turns"
+            " ON turns.game_id = reports.game_id AND turns.seq = reports.seq"
+            " WHERE reports.game_id = ? AND reports.viewer = ? AND turns.rolled_back = 0"
+            " ORDER BY reports.seq DESC LIMIT ?",
+            [game_id, viewer, count],
+        )
+        return list(reversed(rows))
 
     def turn(self, game_id: str, phase_id: str) -> TurnRow | None:
         """The live (not rolled back) turn that adjudicated ``phase_id``."""

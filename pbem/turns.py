@@ -740,7 +740,7 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     """Restore the state in which ``phase_id`` was open, from the archive; mail everyone."""
     turn = run.store.turn(live.id, phase_id)
     if turn is None:
-        done = ", ".join(t.phase_id for t in run.store.turns(live.id)) or "none yet"
+        done = ", ".join(run.store.phase_ids(live.id)) or "none yet"
         return f"refused: no adjudicated phase {phase_id!r}; adjudicated phases: {done}"
     state = live.ruleset.load_state(turn.state_before)
     phase = live.ruleset.phase(state)

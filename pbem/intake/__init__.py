@@ -382,15 +382,8 @@ def _help_text(run: Run, live: LiveGame, player: PlayerRow) -> str:
 
 
 def _history(run: Run, live: LiveGame, player: PlayerRow, count: int) -> list[dict[str, str]]:
-    viewer = player.power
-    reports = []
-    for turn in reversed(run.store.turns(live.id)):
-        report = run.store.reports(live.id, turn.seq).get(viewer)
-        if report:
-            reports.append({"subject": report["subject"], "text": report["text"]})
-        if len(reports) == count:
-            break
-    return list(reversed(reports))
+    return [{"subject": row["subject"], "text": row["text"]}
+            for row in run.store.recent_reports(live.id, player.power, count)]
 
 
 def _referee_commands(run: Run, live: LiveGame, mail: Mail, answer: Answer) -> None:
