@@ -37,7 +37,18 @@ from pbem.rulesets.diplomacy.variant import load_variant
 
 from . import colours, power_colours
 from .layout import Polygon, nearest_neighbour_distances, regions, spread
-from .svg import FAILED_CROSS, Drawing, Point, arrow, cross, points, shortened, text_colour, tint
+from .svg import (
+    FAILED_CROSS,
+    FAILED_OPACITY,
+    Drawing,
+    Point,
+    arrow,
+    cross,
+    points,
+    shortened,
+    text_colour,
+    tint,
+)
 
 UNIT_RADIUS = 11.0
 #: where a dislodged unit is drawn, from its province's point
@@ -66,7 +77,7 @@ def shape(variant_name: str) -> Shape:
     provinces = game_map.provinces
     placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
     if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
-        borders: dict[str, set[str]] = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
+        borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
         for abbr in provinces:
             borders[abbr] |= set(game_map.sea_borders(abbr))
         placed = spread(sorted(provinces), {a: sorted(b) for a, b in borders.items()}, 1000, 850)
@@ -98,8 +109,10 @@ def draw(view: Mapping[str, Any]) -> str:
     labels = [p["label"] for p in view["phases"]]
     title = (f"{view['variant']['title']}: " + (", ".join(labels) + "; " if labels else "")
              + f"position for {view['phase']['label']}")
-    drawing = Drawing(board.width, board.height + LEGEND_HEIGHT, title,
-                      "Supply centres in their owners' colours, units, and the orders of the phase.")
+    drawing = Drawing(
+        board.width, board.height + LEGEND_HEIGHT, title,
+        "Supply centres in their owners' colours, units, and the orders of the phase.",
+    )
     drawing.add("rect", x=0.0, y=0.0, width=board.width, height=board.height + LEGEND_HEIGHT,
                 fill=palette["background"])
     _areas(drawing, board, owners, colour_of, palette)
@@ -128,7 +141,8 @@ def _areas(drawing: Drawing, board: Shape, owners: Mapping[str, str], colour_of:
             else palette["land"]
         if abbr in owners:
             fill = tint(colour_of.get(owners[abbr], "#777777"), 0.5)
-        drawing.add("polygon", points=points(area), fill=fill)
+        drawing.add("polygon", points=points(area), fill=fill, class_="area", data_province=abbr,
+                    data_owner=owners.get(abbr))
     drawing.close()
     drawing.open("g", fill=palette["label"])
     for abbr, (x, y) in sorted(board.positions.items()):
@@ -137,8 +151,10 @@ def _areas(drawing: Drawing, board: Shape, owners: Mapping[str, str], colour_of:
     for abbr in sorted(board.supply_centres):
         x, y = board.positions[abbr]
         owner = owners.get(abbr)
-        drawing.add("circle", cx=x, cy=y + UNIT_RADIUS + 7, r=4.5, stroke="#000000", stroke_width=1.0,
-                    fill=colour_of.get(owner, "#777777") if owner else palette["unowned_centre"])
+        fill = colour_of.get(owner, "#777777") if owner else palette["unowned_centre"]
+        drawing.add("circle", cx=x, cy=y + UNIT_RADIUS + 7, r=4.5, stroke="#000000",
+                    stroke_width=1.0, fill=fill, class_="centre", data_province=abbr,
+                    data_owner=owner)
 
 
 def _where(board: Shape, location: str, dislodged: bool = False) -> Point:
@@ -156,8 +172,11 @@ def _unit(drawing: Drawing, board: Shape, power: str, unit: str, colour_of: Mapp
     x, y = _where(board, location, dislodged)
     fill = colour_of.get(power, "#777777")
     radius = UNIT_RADIUS * (0.8 if dislodged else 1.0)
-    outline: dict[str, object] = {"stroke": FAILED_CROSS, "stroke_width": 2.2, "stroke_dasharray": "3 2"} \
-        if dislodged else {"stroke": "#000000", "stroke_width": 1.2}
+    outline: dict[str, object] = {"stroke": "#000000", "stroke_width": 1.2}
+    if dislodged:
+        outline = {"stroke": FAILED_CROSS, "stroke_width": 2.2, "stroke_dasharray": "3 2"}
+    drawing.open("g", class_="unit dislodged" if dislodged else "unit", data_power=power,
+                 data_unit=unit)
     if kind == "F":
         drawing.add("rect", x=x - radius * 1.25, y=y - radius * 0.85, width=radius * 2.5,
                     height=radius * 1.7, rx=radius * 0.5, fill=fill, **outline)
@@ -165,12 +184,14 @@ def _unit(drawing: Drawing, board: Shape, power: str, unit: str, colour_of: Mapp
         drawing.add("circle", cx=x, cy=y, r=radius, fill=fill, **outline)
     drawing.text((x, y + radius * 0.38), kind, size=radius * 1.05, font_weight="bold",
                  fill=text_colour(fill))
+    drawing.close()
 
 
 def _dislodged(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The units dislodged in the phases shown, and those still to retreat."""
     found: list[tuple[str, str]] = []
-    rows = [d for p in view["phases"] for d in p.get("dislodged", ())] + list(view.get("retreats_due", ()))
+    rows = [d for p in view["phases"] for d in p.get("dislodged", ())]
+    rows += list(view.get("retreats_due", ()))
     for row in rows:
         key = (str(row["power"]), str(row["unit"]))
         if key not in found:
@@ -193,6 +214,15 @@ def _order(drawing: Drawing, board: Shape, power: str, result: Mapping[str, Any]
     else:
         start = _where(board, getattr(order, "location", ""))
     radius = UNIT_RADIUS + 2
+    kind = type(order).__name__.lower()
+    drawing.open("g", class_=f"order {kind} {'failed' if failed else 'success'}", data_power=power,
+                 data_order=str(result["order"]))
+    _mark(drawing, board, order, start, colour, failed, radius, ghosts, power)
+    drawing.close()
+
+
+def _mark(drawing: Drawing, board: Shape, order: Any, start: Point, colour: str, failed: bool,
+          radius: float, ghosts: list[tuple[str, str]], power: str) -> None:
     if isinstance(order, Move):
         end = _where(board, order.dest)
         a, b = shortened(start, end, radius, radius + 1)
@@ -201,20 +231,22 @@ def _order(drawing: Drawing, board: Shape, power: str, result: Mapping[str, Any]
         target = _where(board, order.dest)
         a, b = shortened(start, target, radius, radius + 4)
         arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
-        drawing.add("circle", cx=b[0], cy=b[1], r=3.5, fill=colour, opacity=0.45 if failed else None)
+        drawing.add("circle", cx=b[0], cy=b[1], r=3.5, fill=colour,
+                    opacity=FAILED_OPACITY if failed else None)
     elif isinstance(order, SupportHold):
         target = _where(board, order.supported)
         a, b = shortened(start, target, radius, radius + 5)
         arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
-        drawing.add("circle", cx=target[0], cy=target[1], r=UNIT_RADIUS + 5, fill="none", stroke=colour,
-                    stroke_width=2.0, stroke_dasharray="7 5", opacity=0.45 if failed else None)
+        drawing.add("circle", cx=target[0], cy=target[1], r=UNIT_RADIUS + 5, fill="none",
+                    stroke=colour, stroke_width=2.0, stroke_dasharray="7 5",
+                    opacity=FAILED_OPACITY if failed else None)
     elif isinstance(order, Convoy):
         army, dest = _where(board, order.army), _where(board, order.dest)
         a, _ = shortened(army, start, radius, radius)
         _, b = shortened(start, dest, radius, radius)
-        drawing.add("polyline", points=points([a, start, b]), fill="none", stroke=colour, stroke_width=2.6,
-                    stroke_dasharray="0.1 6", stroke_linecap="round", stroke_linejoin="round",
-                    opacity=0.45 if failed else None)
+        drawing.add("polyline", points=points([a, start, b]), fill="none", stroke=colour,
+                    stroke_width=2.6, stroke_dasharray="0.1 6", stroke_linecap="round",
+                    stroke_linejoin="round", opacity=FAILED_OPACITY if failed else None)
         if failed:
             cross(drawing, start, FAILED_CROSS)
     elif isinstance(order, Retreat):
@@ -222,28 +254,32 @@ def _order(drawing: Drawing, board: Shape, power: str, result: Mapping[str, Any]
         a, b = shortened(start, end, radius * 0.8, radius + 1)
         arrow(drawing, a, b, colour, width=2.4, hollow=True, failed=failed)
     elif isinstance(order, Build):
-        drawing.add("circle", cx=start[0], cy=start[1], r=UNIT_RADIUS + 6, fill="none", stroke=colour,
-                    stroke_width=2.5, opacity=0.45 if failed else None)
+        drawing.add("circle", cx=start[0], cy=start[1], r=UNIT_RADIUS + 6, fill="none",
+                    stroke=colour, stroke_width=2.5, opacity=FAILED_OPACITY if failed else None)
         if failed:
             cross(drawing, start, FAILED_CROSS)
     elif isinstance(order, Disband):
         cross(drawing, start, FAILED_CROSS if failed else colour, size=9, width=3.0)
 
 
-def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: Mapping[str, str]) -> None:
+def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any],
+            colour_of: Mapping[str, str]) -> None:
     top = board.height + 8
-    drawing.add("rect", x=0.0, y=board.height, width=board.width, height=LEGEND_HEIGHT, fill="#ffffff",
-                opacity=0.85)
+    drawing.add("rect", x=0.0, y=board.height, width=board.width, height=LEGEND_HEIGHT,
+                fill="#ffffff", opacity=0.85)
     sample = "#333333"
     x = 14.0
     y = top + 14
-    items: list[tuple[str, float]] = [("move", 62), ("support", 62), ("convoy", 62), ("retreat", 62),
-                                      ("failed", 62), ("dislodged", 30), ("built", 30), ("removed", 30)]
+    items: list[tuple[str, float]] = [
+        ("move", 62), ("support", 62), ("convoy", 62), ("retreat", 62), ("failed", 62),
+        ("dislodged", 30), ("built", 30), ("removed", 30),
+    ]
     for word, length in items:
         if word == "move":
             arrow(drawing, (x, y), (x + length, y), sample, bend=0)
         elif word == "support":
-            arrow(drawing, (x, y), (x + length, y), sample, width=2.2, dash="7 5", head=False, bend=0)
+            arrow(drawing, (x, y), (x + length, y), sample, width=2.2, dash="7 5", head=False,
+                  bend=0)
             drawing.add("circle", cx=x + length, cy=y, r=3.5, fill=sample)
         elif word == "convoy":
             drawing.add("line", x1=x, y1=y, x2=x + length, y2=y, stroke=sample, stroke_width=2.6,
@@ -253,8 +289,8 @@ def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: 
         elif word == "failed":
             arrow(drawing, (x, y), (x + length, y), sample, bend=0, failed=True)
         elif word == "dislodged":
-            drawing.add("circle", cx=x + 12, cy=y, r=UNIT_RADIUS * 0.8, fill="#ffffff", stroke=FAILED_CROSS,
-                        stroke_width=2.2, stroke_dasharray="3 2")
+            drawing.add("circle", cx=x + 12, cy=y, r=UNIT_RADIUS * 0.8, fill="#ffffff",
+                        stroke=FAILED_CROSS, stroke_width=2.2, stroke_dasharray="3 2")
         elif word == "built":
             drawing.add("circle", cx=x + 12, cy=y, r=UNIT_RADIUS, fill="none", stroke=sample,
                         stroke_width=2.5)
@@ -270,8 +306,8 @@ def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: 
         power = row["power"]
         if x + 90 > board.width:
             break
-        drawing.add("rect", x=x, y=y - 7, width=14.0, height=14.0, fill=colour_of.get(power, "#777777"),
-                    stroke="#000000", stroke_width=0.8)
-        drawing.text((x + 19, y + 4), f"{power} {len(row['centres'])}", size=11, text_anchor="start",
-                     fill="#222222")
-        x += 28 + 7.0 * len(f"{power} {len(row['centres'])}")
+        words = f"{power} {len(row['centres'])}"
+        drawing.add("rect", x=x, y=y - 7, width=14.0, height=14.0,
+                    fill=colour_of.get(power, "#777777"), stroke="#000000", stroke_width=0.8)
+        drawing.text((x + 19, y + 4), words, size=11, text_anchor="start", fill="#222222")
+        x += 28 + 7.0 * len(words)

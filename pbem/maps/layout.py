@@ -40,7 +40,9 @@ def _disc(centre: Point, radius: float, sides: int = 28) -> Polygon:
              centre[1] + radius * math.sin(2 * math.pi * k / sides)) for k in range(sides)]
 
 
-def regions(sites: Mapping[str, Point], width: float, height: float, reach: float) -> dict[str, Polygon]:
+def regions(
+    sites: Mapping[str, Point], width: float, height: float, reach: float
+) -> dict[str, Polygon]:
     """Each site's area: the points nearer to it than to any other site, within ``reach`` of it
     and inside the ``width`` x ``height`` frame."""
     cells: dict[str, Polygon] = {}
@@ -63,7 +65,8 @@ def regions(sites: Mapping[str, Point], width: float, height: float, reach: floa
 def nearest_neighbour_distances(sites: Mapping[str, Point]) -> list[float]:
     values = []
     for name, (px, py) in sites.items():
-        others = [math.hypot(qx - px, qy - py) for other, (qx, qy) in sites.items() if other != name]
+        others = [math.hypot(qx - px, qy - py)
+                  for other, (qx, qy) in sites.items() if other != name]
         if others:
             values.append(min(others))
     return values
@@ -82,8 +85,8 @@ def spread(
         return {names[0]: (width / 2, height / 2)}
     position = {name: [math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count)]
                 for k, name in enumerate(names)}
-    edges = sorted({tuple(sorted((a, b))) for a in names for b in borders.get(a, ()) if b in position
-                    and b != a})
+    edges = sorted({tuple(sorted((a, b)))
+                    for a in names for b in borders.get(a, ()) if b in position and b != a})
     ideal = math.sqrt(4.0 / count)
     step = 0.1
     for _ in range(rounds):

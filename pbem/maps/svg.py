@@ -48,8 +48,8 @@ class Drawing:
         if description:
             self.parts.append(f"<desc>{escape(description)}</desc>")
 
-    def add(self, tag: str, text: str | None = None, **attrs: object) -> None:
-        """One element; ``stroke_width=2`` is written ``stroke-width="2"``, ``class_`` as ``class``."""
+    def add(self, tag: str, text: str | None = None, /, **attrs: object) -> None:
+        """One element; ``stroke_width=2`` is written ``stroke-width="2"``, ``class_`` ``class``."""
         if text is None:
             self.parts.append(f"<{tag}{_attributes(attrs)}/>")
         else:
@@ -70,7 +70,8 @@ class Drawing:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
             f'width="{_number(self.width)}" height="{_number(self.height)}" '
-            f'viewBox="0 0 {_number(self.width)} {_number(self.height)}" role="img">'
+            f'viewBox="0 0 {_number(self.width)} {_number(self.height)}" role="img" '
+            f'style="max-width:100%;height:auto">'
         )
         return head + "\n" + "\n".join(self.parts) + "\n</svg>\n"
 
@@ -129,15 +130,17 @@ def arrow(
         cross(drawing, toward(end, start, 4.0), FAILED_CROSS)
 
 
-def cross(drawing: Drawing, centre: Point, colour: str, size: float = 7.0, width: float = 3.5) -> None:
+def cross(
+    drawing: Drawing, centre: Point, colour: str, size: float = 7.0, width: float = 3.5
+) -> None:
     """An X: a failed order's end, or a unit removed."""
     x, y = centre
     for (x1, y1), (x2, y2) in (((x - size, y - size), (x + size, y + size)),
                                ((x - size, y + size), (x + size, y - size))):
-        drawing.add("line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke="#ffffff",
-                    stroke_width=width + 2.5, stroke_linecap="round")
-        drawing.add("line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke=colour,
-                    stroke_width=width, stroke_linecap="round")
+        ends = {"x1": float(x1), "y1": float(y1), "x2": float(x2), "y2": float(y2)}
+        drawing.add("line", **ends, stroke="#ffffff", stroke_width=width + 2.5,
+                    stroke_linecap="round")
+        drawing.add("line", **ends, stroke=colour, stroke_width=width, stroke_linecap="round")
 
 
 def text_colour(fill: str) -> str:
