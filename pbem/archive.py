@@ -46,11 +46,19 @@ def _write(root: Path, store: Store, turn: TurnRow) -> Path:
     if staging.exists():
         shutil.rmtree(staging)
     (staging / "reports").mkdir(parents=True)
-    _dump(staging / "turn.json", {
-        "game": turn.game_id, "seq": turn.seq, "phase": turn.phase_id, "label": turn.phase_label,
-        "seed": turn.seed, "adjudicated_at": turn.adjudicated_at.isoformat(), "nmr": turn.nmr,
-        "orders": turn.orders,
-    })
+    _dump(
+        staging / "turn.json",
+        {
+            "game": turn.game_id,
+            "seq": turn.seq,
+            "phase": turn.phase_id,
+            "label": turn.phase_label,
+            "seed": turn.seed,
+            "adjudicated_at": turn.adjudicated_at.isoformat(),
+            "nmr": turn.nmr,
+            "orders": turn.orders,
+        },
+    )
     _dump(staging / "state_before.json", turn.state_before)
     _dump(staging / "state_after.json", turn.state_after)
     _dump(staging / "events.json", turn.events)
@@ -89,12 +97,24 @@ def listing(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
         game = store.game(gid)
         if game is None:
             raise ArchiveError(f"no game {gid!r} in the archive")
-        out.append({
-            "game": gid, "ruleset": game.ruleset, "variant": game.variant, "status": game.status,
-            "phase": game.phase_id,
-            "turns": [{"seq": t.seq, "phase": t.phase_id, "label": t.phase_label,
-                       "adjudicated_at": t.adjudicated_at.isoformat()} for t in store.turns(gid)],
-        })
+        out.append(
+            {
+                "game": gid,
+                "ruleset": game.ruleset,
+                "variant": game.variant,
+                "status": game.status,
+                "phase": game.phase_id,
+                "turns": [
+                    {
+                        "seq": t.seq,
+                        "phase": t.phase_id,
+                        "label": t.phase_label,
+                        "adjudicated_at": t.adjudicated_at.isoformat(),
+                    }
+                    for t in store.turns(gid)
+                ],
+            }
+        )
     return out
 
 
@@ -117,14 +137,21 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
         raise ArchiveError(f"no report for {who!r}; viewers: {', '.join(sorted(reports))}")
     text: str = reports[match]["text"]
     if match == REFEREE or game.status == "over":
-        orders = "\n".join(f"  {power}: {'; '.join(orders) or '(none)'}"
-                           for power, orders in sorted(turn.orders.items()))
+        orders = "\n".join(
+            f"  {power}: {'; '.join(orders) or '(none)'}" for power, orders in sorted(turn.orders.items())
+        )
         text += f"\n--- record of the turn ---\nseed {turn.seed}\norders:\n{orders}\n"
         press = [p for p in store.press(game_id) if p["phase_id"] == turn.phase_id]
         if press:
-            text += "press in this phase:\n" + "\n".join(
-                f"  {p['sender']}{' (grey)' if p['grey'] else ''} to {', '.join(p['recipients'])}: "
-                + p["body"].replace("\n", " / ") for p in press) + "\n"
+            text += (
+                "press in this phase:\n"
+                + "\n".join(
+                    f"  {p['sender']}{' (grey)' if p['grey'] else ''} to {', '.join(p['recipients'])}: "
+                    + p["body"].replace("\n", " / ")
+                    for p in press
+                )
+                + "\n"
+            )
     return text
 
 
@@ -134,10 +161,26 @@ def export(store: Store, game_id: str) -> dict[str, Any]:
     if game is None:
         raise ArchiveError(f"no game {game_id!r} in the archive")
     return {
-        "game": game_id, "ruleset": game.ruleset, "variant": game.variant, "status": game.status,
-        "start_seed": game.start_seed, "result": game.result, "press": store.press(game_id),
-        "turns": [{"seq": t.seq, "phase": t.phase_id, "label": t.phase_label, "seed": t.seed,
-                   "orders": t.orders, "nmr": t.nmr, "events": t.events,
-                   "state_before": t.state_before, "state_after": t.state_after,
-                   "adjudicated_at": t.adjudicated_at.isoformat()} for t in store.turns(game_id)],
+        "game": game_id,
+        "ruleset": game.ruleset,
+        "variant": game.variant,
+        "status": game.status,
+        "start_seed": game.start_seed,
+        "result": game.result,
+        "press": store.press(game_id),
+        "turns": [
+            {
+                "seq": t.seq,
+                "phase": t.phase_id,
+                "label": t.phase_label,
+                "seed": t.seed,
+                "orders": t.orders,
+                "nmr": t.nmr,
+                "events": t.events,
+                "state_before": t.state_before,
+                "state_after": t.state_after,
+                "adjudicated_at": t.adjudicated_at.isoformat(),
+            }
+            for t in store.turns(game_id)
+        ],
     }

@@ -29,9 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pbem", description="A play-by-email game master for Diplomacy and other games."
     )
-    parser.add_argument(
-        "-v", "--verbose", action="store_true", help="log debugging detail to stderr"
-    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail to stderr")
     add_config_option(parser, top_level=True)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:

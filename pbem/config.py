@@ -153,9 +153,7 @@ class Game:
         return None
 
     def deadline_rule(self, kind: str) -> DeadlineRule:
-        return self.deadlines.get(kind) or self.deadlines.get("default") or DeadlineRule(
-            timedelta(hours=48)
-        )
+        return self.deadlines.get(kind) or self.deadlines.get("default") or DeadlineRule(timedelta(hours=48))
 
 
 @dataclass(frozen=True)
@@ -299,13 +297,27 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
     reader.unknown(
         data,
         "service",
-        {"address", "name", "data_dir", "archive_dir", "inbox", "outbox", "referee",
-         "stale_after", "max_message_bytes", "send_attempts"},
+        {
+            "address",
+            "name",
+            "data_dir",
+            "archive_dir",
+            "inbox",
+            "outbox",
+            "referee",
+            "stale_after",
+            "max_message_bytes",
+            "send_attempts",
+        },
     )
     data_dir = reader.resolve(reader.text(data, "data_dir", "service", "../var"))
     archive_dir = reader.resolve(reader.text(data, "archive_dir", "service", str(data_dir / "turns")))
-    inbox = _transport(reader, data.get("inbox"), "service.inbox", {"maildir", "imap"}, data_dir / "mail/inbox")
-    outbox = _transport(reader, data.get("outbox"), "service.outbox", {"maildir", "smtp"}, data_dir / "mail/outbox")
+    inbox = _transport(
+        reader, data.get("inbox"), "service.inbox", {"maildir", "imap"}, data_dir / "mail/inbox"
+    )
+    outbox = _transport(
+        reader, data.get("outbox"), "service.outbox", {"maildir", "smtp"}, data_dir / "mail/outbox"
+    )
     referee = _referee(reader, data.get("referee"), "service.referee")
     games_data = root.get("games") or []
     if not isinstance(games_data, list):
@@ -350,8 +362,10 @@ def _check_setup(reader: _Reader, game: Game, key: str) -> None:
         reader.problem(f"{key}.ruleset", f"ruleset {game.ruleset!r} is not available: {error}")
         return
     if game.variant not in ruleset.variants():
-        reader.problem(f"{key}.variant", f"unknown variant {game.variant!r} of {game.ruleset}; "
-                                         f"known: {', '.join(ruleset.variants())}")
+        reader.problem(
+            f"{key}.variant",
+            f"unknown variant {game.variant!r} of {game.ruleset}; known: {', '.join(ruleset.variants())}",
+        )
         return
     try:
         ruleset.start(game.variant, [player.power for player in game.players], game.options, 0)
@@ -359,14 +373,24 @@ def _check_setup(reader: _Reader, game: Game, key: str) -> None:
         reader.problem(f"{key}.players", str(error))
 
 
-def _transport(
-    reader: _Reader, value: Any, key: str, kinds: set[str], default_path: Path
-) -> Transport:
+def _transport(reader: _Reader, value: Any, key: str, kinds: set[str], default_path: Path) -> Transport:
     data = reader.mapping(value if value is not None else {"transport": "maildir"}, key)
     reader.unknown(
-        data, key,
-        {"transport", "path", "host", "port", "security", "username", "password", "ca_file",
-         "folder", "processed_folder", "timeout"},
+        data,
+        key,
+        {
+            "transport",
+            "path",
+            "host",
+            "port",
+            "security",
+            "username",
+            "password",
+            "ca_file",
+            "folder",
+            "processed_folder",
+            "timeout",
+        },
     )
     kind = reader.text(data, "transport", key, "maildir")
     if kind not in kinds:
@@ -374,8 +398,14 @@ def _transport(
     security = reader.text(data, "security", key, "tls")
     if security not in {"tls", "starttls", "plain"}:
         reader.problem(f"{key}.security", "should be tls, starttls or plain")
-    default_port = {("imap", "tls"): 993, ("imap", "starttls"): 143, ("imap", "plain"): 143,
-                    ("smtp", "tls"): 465, ("smtp", "starttls"): 587, ("smtp", "plain"): 25}
+    default_port = {
+        ("imap", "tls"): 993,
+        ("imap", "starttls"): 143,
+        ("imap", "plain"): 143,
+        ("smtp", "tls"): 465,
+        ("smtp", "starttls"): 587,
+        ("smtp", "plain"): 25,
+    }
     port = data.get("port", default_port.get((kind, security), 0))
     if not isinstance(port, int):
         reader.problem(f"{key}.port", "should be a port number")
@@ -409,8 +439,7 @@ def _referee(reader: _Reader, value: Any, key: str) -> Referee | None:
         reader.problem(f"{key}.password_hash", "should be a hash made by `pbem hash-password`")
     if secret is None and not stored_hash and "password" not in data:
         reader.problem(f"{key}.password", "is required (or password_hash)")
-    return Referee(address=reader.address(data, "address", key), password=secret,
-                   password_hash=stored_hash)
+    return Referee(address=reader.address(data, "address", key), password=secret, password_hash=stored_hash)
 
 
 def _game(reader: _Reader, value: Any, key: str) -> Game:
@@ -418,10 +447,29 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
 
     data = reader.mapping(value, key)
     reader.unknown(
-        data, key,
-        {"id", "name", "ruleset", "variant", "options", "timezone", "players", "deadlines",
-         "referee", "grace", "reminder", "early", "late_notice_to_others", "nmr_limit",
-         "mass_nmr_share", "show_waiting", "press", "votes_public", "absence"},
+        data,
+        key,
+        {
+            "id",
+            "name",
+            "ruleset",
+            "variant",
+            "options",
+            "timezone",
+            "players",
+            "deadlines",
+            "referee",
+            "grace",
+            "reminder",
+            "early",
+            "late_notice_to_others",
+            "nmr_limit",
+            "mass_nmr_share",
+            "show_waiting",
+            "press",
+            "votes_public",
+            "absence",
+        },
     )
     game_id = reader.text(data, "id", key).lower()
     if game_id and not _GAME_ID.match(game_id):
@@ -482,8 +530,10 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
     press_data = reader.mapping(data.get("press"), f"{key}.press")
     reader.unknown(press_data, f"{key}.press", {"allowed", "grey", "postal", "broadcast", "referee_copies"})
     press = PressRules(
-        **{name: reader.flag(press_data, name, f"{key}.press", getattr(PressRules(), name))
-           for name in ("allowed", "grey", "postal", "broadcast", "referee_copies")}
+        **{
+            name: reader.flag(press_data, name, f"{key}.press", getattr(PressRules(), name))
+            for name in ("allowed", "grey", "postal", "broadcast", "referee_copies")
+        }
     )
     absence = reader.mapping(data.get("absence"), f"{key}.absence")
     reader.unknown(absence, f"{key}.absence", {"max_days", "max_count"})

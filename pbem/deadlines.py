@@ -57,9 +57,7 @@ def add_wall_clock(start: datetime, duration: timedelta, zone: ZoneInfo) -> date
     return localize(wall, zone).astimezone(UTC)
 
 
-def next_deadline(
-    start: datetime, duration: timedelta, zone: ZoneInfo, at: time | None = None
-) -> datetime:
+def next_deadline(start: datetime, duration: timedelta, zone: ZoneInfo, at: time | None = None) -> datetime:
     """The deadline of a phase opening at ``start``: the duration on the wall
     clock, then (if ``at`` is given) forward to the next ``at`` o'clock."""
     deadline = add_wall_clock(start, duration, zone)

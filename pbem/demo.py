@@ -61,64 +61,113 @@ def signon(power: str, orders: str) -> str:
 
 
 SCRIPT = [
-    Step("Spring 1901: the first orders arrive", [
-        Letter("Austria", signon("Austria", "A Vie - Gal\nA Bdu - Ser\nF Tri - Alb")),
-        Letter("England", signon("England", "F Lon - NTH\nF Edi - Nwg\nA Lvp - Yor"), html=True),
-        Letter("France", signon("France", "F Brest -> Mid-Atlantic Ocean\nA Par - Bur\nA Mar - Spa\nREADY")),
-        Letter("Germany", signon("Germany", "A Mun - Ruh\nA Ber - Mun\nF Kie - Hol\nREADY")),
-        Letter("Russia", signon("Russia", "F StP/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Rum\n"
-                                          "PRESS TO Turkey\nThe Black Sea stays empty this year?\n"
-                                          "ENDPRESS\nREADY")),
-        Letter("Turkey", signon("Turkey", "F Ank - Con\nA Con - Bul\nA Smy - Arm\nREADY")),
-    ]),
-    Step("Austria fixes the misspelt province; England asks for its orders", [
-        Letter("Austria", signon("Austria", "A Bud - Ser\nREADY")),
-        Letter("England", signon("England", "LIST")),
-    ]),
+    Step(
+        "Spring 1901: the first orders arrive",
+        [
+            Letter("Austria", signon("Austria", "A Vie - Gal\nA Bdu - Ser\nF Tri - Alb")),
+            Letter("England", signon("England", "F Lon - NTH\nF Edi - Nwg\nA Lvp - Yor"), html=True),
+            Letter(
+                "France",
+                signon("France", "F Brest -> Mid-Atlantic Ocean\nA Par - Bur\nA Mar - Spa\nREADY"),
+            ),
+            Letter("Germany", signon("Germany", "A Mun - Ruh\nA Ber - Mun\nF Kie - Hol\nREADY")),
+            Letter(
+                "Russia",
+                signon(
+                    "Russia",
+                    "F StP/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Rum\n"
+                    "PRESS TO Turkey\nThe Black Sea stays empty this year?\n"
+                    "ENDPRESS\nREADY",
+                ),
+            ),
+            Letter("Turkey", signon("Turkey", "F Ank - Con\nA Con - Bul\nA Smy - Arm\nREADY")),
+        ],
+    ),
+    Step(
+        "Austria fixes the misspelt province; England asks for its orders",
+        [
+            Letter("Austria", signon("Austria", "A Bud - Ser\nREADY")),
+            Letter("England", signon("England", "LIST")),
+        ],
+    ),
     Step("The deadline passes without Italy: a late notice", at_deadline=True),
-    Step("Italy's orders come in the grace period; the phase is adjudicated", [
-        Letter("Italy", signon("Italy", "F Nap - Ion\nA Rom - Apu\nA Ven H")),
-    ], after_grace=True),
-    Step("Fall 1901: Germany attacks Burgundy with support", [
-        Letter("Austria", signon("Austria", "A Ser - Gre\nF Alb S A Ser - Gre\nA Vie H")),
-        Letter("England", signon("England", "F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg S A Yor - Nwy")),
-        Letter("France", signon("France", "F Mao - Por\nA Bur H\nA Spa H")),
-        Letter("Germany", signon("Germany", "A Ruh - Bur\nA Mun S A Ruh - Bur\nF Hol H")),
-        Letter("Italy", signon("Italy", "F Ion C A Apu - Tun\nA Apu - Tun\nA Ven H")),
-        Letter("Russia", signon("Russia", "F Bot - Swe\nA Ukr H\nF Rum H\nA War H")),
-        Letter("Turkey", signon("Turkey", "F Con - Bla\nA Bul H\nA Arm H")),
-    ], at_deadline=True),
-    Step("Fall 1901 retreats: France's army in Burgundy falls back", [
-        Letter("France", signon("France", "A Bur R Par")),
-    ], at_deadline=True),
-    Step("Winter 1901: builds (Turkey sends nothing and waives its build)", [
-        Letter("Austria", signon("Austria", "Build A Vie\nBuild F Tri")),
-        Letter("England", signon("England", "Build F Edi")),
-        Letter("France", signon("France", "Build F Bre\nBuild A Mar")),
-        Letter("Germany", signon("Germany", "Build A Ber")),
-        Letter("Italy", signon("Italy", "Build F Nap")),
-        Letter("Russia", signon("Russia", "Build A Mos\nBuild F Sev")),
-    ], at_deadline=True, after_grace=True),
+    Step(
+        "Italy's orders come in the grace period; the phase is adjudicated",
+        [
+            Letter("Italy", signon("Italy", "F Nap - Ion\nA Rom - Apu\nA Ven H")),
+        ],
+        after_grace=True,
+    ),
+    Step(
+        "Fall 1901: Germany attacks Burgundy with support",
+        [
+            Letter("Austria", signon("Austria", "A Ser - Gre\nF Alb S A Ser - Gre\nA Vie H")),
+            Letter(
+                "England",
+                signon("England", "F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg S A Yor - Nwy"),
+            ),
+            Letter("France", signon("France", "F Mao - Por\nA Bur H\nA Spa H")),
+            Letter("Germany", signon("Germany", "A Ruh - Bur\nA Mun S A Ruh - Bur\nF Hol H")),
+            Letter("Italy", signon("Italy", "F Ion C A Apu - Tun\nA Apu - Tun\nA Ven H")),
+            Letter("Russia", signon("Russia", "F Bot - Swe\nA Ukr H\nF Rum H\nA War H")),
+            Letter("Turkey", signon("Turkey", "F Con - Bla\nA Bul H\nA Arm H")),
+        ],
+        at_deadline=True,
+    ),
+    Step(
+        "Fall 1901 retreats: France's army in Burgundy falls back",
+        [
+            Letter("France", signon("France", "A Bur R Par")),
+        ],
+        at_deadline=True,
+    ),
+    Step(
+        "Winter 1901: builds (Turkey sends nothing and waives its build)",
+        [
+            Letter("Austria", signon("Austria", "Build A Vie\nBuild F Tri")),
+            Letter("England", signon("England", "Build F Edi")),
+            Letter("France", signon("France", "Build F Bre\nBuild A Mar")),
+            Letter("Germany", signon("Germany", "Build A Ber")),
+            Letter("Italy", signon("Italy", "Build F Nap")),
+            Letter("Russia", signon("Russia", "Build A Mos\nBuild F Sev")),
+        ],
+        at_deadline=True,
+        after_grace=True,
+    ),
 ]
 
 
 def demo_config(folder: Path) -> dict[str, object]:
     return {
         "service": {
-            "address": JUDGE, "name": "pbem demo judge", "data_dir": "var", "archive_dir": "turns",
+            "address": JUDGE,
+            "name": "pbem demo judge",
+            "data_dir": "var",
+            "archive_dir": "turns",
             "inbox": {"transport": "maildir", "path": "mail/inbox"},
             "outbox": {"transport": "maildir", "path": "mail/outbox"},
             "referee": {"address": REFEREE, "password": "referee-pw"},
             "stale_after": "3650d",  # the demo's clock jumps from deadline to deadline
         },
-        "games": [{
-            "id": "demo", "name": "Demo game", "ruleset": "diplomacy", "variant": "standard",
-            "timezone": "Europe/London", "grace": "12h",
-            "deadlines": {"movement": {"after": "48h", "at": "20:00"}, "retreats": "24h",
-                          "adjustments": "24h"},
-            "players": [{"power": power, "address": address(power), "password": f"{power.lower()}-pw"}
-                        for power in POWERS],
-        }],
+        "games": [
+            {
+                "id": "demo",
+                "name": "Demo game",
+                "ruleset": "diplomacy",
+                "variant": "standard",
+                "timezone": "Europe/London",
+                "grace": "12h",
+                "deadlines": {
+                    "movement": {"after": "48h", "at": "20:00"},
+                    "retreats": "24h",
+                    "adjustments": "24h",
+                },
+                "players": [
+                    {"power": power, "address": address(power), "password": f"{power.lower()}-pw"}
+                    for power in POWERS
+                ],
+            }
+        ],
     }
 
 
@@ -154,9 +203,12 @@ def play(folder: Path, say: Callable[[str], None] = print) -> Path:
     finally:
         store.close()
     run_sync(service, now)
-    say(f"Started game 'demo' (standard Diplomacy) for seven players; welcome mails sent.\n"
-        f"  {live.phase.label}, deadline {live.deadline_text()}")
+    say(
+        f"Started game 'demo' (standard Diplomacy) for seven players; welcome mails sent.\n"
+        f"  {live.phase.label}, deadline {live.deadline_text()}"
+    )
     (folder / "mail").mkdir(exist_ok=True)
+    assert service.inbox.path and service.outbox.path  # Maildir, as demo_config says
     inbox = mailbox.Maildir(service.inbox.path, create=True)
     outbox = mailbox.Maildir(service.outbox.path, create=True)
     seen = set(outbox.keys())
@@ -164,7 +216,10 @@ def play(folder: Path, say: Callable[[str], None] = print) -> Path:
         say(f"\n== {step.title}")
         for letter in step.letters:
             inbox.add(_mail(letter, now))
-            say(f"  {letter.power} mails {'HTML ' if letter.html else ''}{len(letter.text.splitlines())} lines")
+            say(
+                f"  {letter.power} mails {'HTML ' if letter.html else ''}"
+                f"{len(letter.text.splitlines())} lines"
+            )
         store = Store(service.database)
         game = store.game("demo")
         store.close()

@@ -6,8 +6,8 @@ import logging
 import secrets
 
 from pbem import passwords
-from pbem.mail.compose import Outgoing
 from pbem.intake.commands import PLAYER_COMMANDS
+from pbem.mail.compose import Outgoing
 from pbem.ruleset import SetupError, get_ruleset
 from pbem.run import LiveGame, Run
 from pbem.store import GameRow, PlayerRow
@@ -45,15 +45,35 @@ def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
             password = player.password.value if player.password else passwords.new_password()
             stored = passwords.hash_password(password)
         told[player.power] = password
-        rows.append(PlayerRow(game_id=config.id, power=player.power, address=player.address,
-                              password_hash=stored, token=passwords.new_token()))
+        rows.append(
+            PlayerRow(
+                game_id=config.id,
+                power=player.power,
+                address=player.address,
+                password_hash=stored,
+                token=passwords.new_token(),
+            )
+        )
     deadline = deadline_for(config, phase, run.now, rows)
     with run.store.atomic():
         run.store.add_game(
-            GameRow(id=config.id, ruleset=config.ruleset, variant=config.variant, status="running",
-                    phase_id=phase.id, state=ruleset.dump_state(state), seq=0, deadline=deadline,
-                    grace_until=None, reminded=False, late_noticed=False, paused_left=None,
-                    started_at=run.now, result=None, start_seed=seed),
+            GameRow(
+                id=config.id,
+                ruleset=config.ruleset,
+                variant=config.variant,
+                status="running",
+                phase_id=phase.id,
+                state=ruleset.dump_state(state),
+                seq=0,
+                deadline=deadline,
+                grace_until=None,
+                reminded=False,
+                late_noticed=False,
+                paused_left=None,
+                started_at=run.now,
+                result=None,
+                start_seed=seed,
+            ),
             rows,
         )
         live = run.live(config.id)
@@ -62,29 +82,51 @@ def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
             welcome(run, live, row, told[row.power])
         referee = run.service.game_referee(config)
         if referee:
-            run.queue(Outgoing(to=referee.address, subject=f"[{config.id}] game started",
-                               text=f"Game {config.id} ({config.name}) has started: {phase.label}, "
-                                    f"deadline {live.deadline_text()}. Players were sent their "
-                                    "welcome mails."),
-                      kind="notice", dedup_key=f"started:{config.id}", game_id=config.id)
+            run.queue(
+                Outgoing(
+                    to=referee.address,
+                    subject=f"[{config.id}] game started",
+                    text=f"Game {config.id} ({config.name}) has started: {phase.label}, "
+                    f"deadline {live.deadline_text()}. Players were sent their "
+                    "welcome mails.",
+                ),
+                kind="notice",
+                dedup_key=f"started:{config.id}",
+                game_id=config.id,
+            )
     log.info("[%s] started: %s, deadline %s", config.id, phase.label, live.deadline_text())
     return live
 
 
-def welcome(run: Run, live: LiveGame, player: PlayerRow, password: str | None,
-            replacing: str | None = None) -> None:
+def welcome(
+    run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None
+) -> None:
     """Queue ``player``'s welcome: power, password, reply address and how to order."""
     view = live.ruleset.view(live.state, [], player.power)
-    orders_help = run.templates.text(f"{live.row.ruleset}/orders.txt.j2", game=live.summary(),
-                                     power=player.power, view=view)
+    orders_help = run.templates.text(
+        f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
+    )
     text = run.templates.text(
-        "mail/welcome.txt.j2", game=live.summary(), power=player.power, password=password,
-        reply_address=run.reply_address(player), service_address=run.service.address,
-        phase=live.phase.label, deadline=live.deadline_text(), orders_help=orders_help,
-        commands=PLAYER_COMMANDS, replacing=replacing,
+        "mail/welcome.txt.j2",
+        game=live.summary(),
+        power=player.power,
+        password=password,
+        reply_address=run.reply_address(player),
+        service_address=run.service.address,
+        phase=live.phase.label,
+        deadline=live.deadline_text(),
+        orders_help=orders_help,
+        commands=PLAYER_COMMANDS,
+        replacing=replacing,
     )
     run.queue(
-        Outgoing(to=player.address, subject=f"[{live.id}] welcome: you play {player.power}",
-                 text=text, reply_to=run.reply_address(player)),
-        kind="welcome", dedup_key=f"welcome:{live.id}:{player.power}:{player.token}", game_id=live.id,
+        Outgoing(
+            to=player.address,
+            subject=f"[{live.id}] welcome: you play {player.power}",
+            text=text,
+            reply_to=run.reply_address(player),
+        ),
+        kind="welcome",
+        dedup_key=f"welcome:{live.id}:{player.power}:{player.token}",
+        game_id=live.id,
     )

@@ -24,8 +24,13 @@ def replay(store: Store, game_id: str, phase_id: str) -> dict[str, Any]:
         differences.append("the state after differs")
     if _normal(result.events) != _normal(turn.events):
         differences.append("the events differ")
-    return {"game": game_id, "phase": turn.phase_id, "seed": turn.seed,
-            "matches": not differences, "differences": differences}
+    return {
+        "game": game_id,
+        "phase": turn.phase_id,
+        "seed": turn.seed,
+        "matches": not differences,
+        "differences": differences,
+    }
 
 
 def _normal(data: Any) -> Any:

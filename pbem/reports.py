@@ -28,11 +28,15 @@ class Templates:
         loader = jinja2.FileSystemLoader([str(root) for root in self.roots])
         # Jinja2's default whitespace handling: templates control it with {%- -%}.
         self.text_env = jinja2.Environment(
-            loader=loader, autoescape=False, undefined=jinja2.StrictUndefined,
+            loader=loader,
+            autoescape=False,
+            undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
         )
         self.html_env = jinja2.Environment(
-            loader=loader, autoescape=True, undefined=jinja2.StrictUndefined,
+            loader=loader,
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
         )
         for env in (self.text_env, self.html_env):
             env.filters["indent_lines"] = _indent_lines

@@ -139,9 +139,7 @@ class Ruleset(ABC):
         return [] if orders else ["your orders for this phase"]
 
     @abstractmethod
-    def adjudicate(
-        self, state: Any, orders: Mapping[str, Sequence[str]], seed: int
-    ) -> Adjudication:
+    def adjudicate(self, state: Any, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         """Resolve the phase with everyone's canonical orders, in one batch.
 
         Powers missing from ``orders`` sent nothing; the ruleset applies its
@@ -154,9 +152,7 @@ class Ruleset(ABC):
         """What ``viewer`` may see of ``state`` and of the ``events`` that led to it."""
 
     @abstractmethod
-    def hidden_facts(
-        self, state: Any, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> list[str]:
+    def hidden_facts(self, state: Any, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         """Strings that must not appear in anything mailed to ``viewer``.
 
         Used by the leak tests: e.g. the cards in other players' hands, another

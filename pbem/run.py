@@ -55,16 +55,25 @@ class LiveGame:
 
     def summary(self) -> dict[str, Any]:
         """The game as templates name it."""
-        return {"id": self.id, "name": self.config.name, "ruleset": self.row.ruleset,
-                "variant": self.row.variant}
+        return {
+            "id": self.id,
+            "name": self.config.name,
+            "ruleset": self.row.ruleset,
+            "variant": self.row.variant,
+        }
 
 
 class Run:
     """The context of one run: config, store, templates and the fixed ``now``."""
 
-    def __init__(self, service: configuration.Service, store: Store, now: datetime,
-                 templates: Templates | None = None,
-                 seed_source: Callable[[str, str], int] | None = None):
+    def __init__(
+        self,
+        service: configuration.Service,
+        store: Store,
+        now: datetime,
+        templates: Templates | None = None,
+        seed_source: Callable[[str, str], int] | None = None,
+    ):
         self.service = service
         self.store = store
         self.now = now
@@ -96,11 +105,22 @@ class Run:
         """Put a mail in the send queue, once per ``dedup_key``; True if it was new."""
         domain = self.service.address.partition("@")[2]
         message_id = new_message_id(domain)
-        raw = compose(outgoing, sender=self.service.address, sender_name=self.service.name,
-                      message_id=message_id, date=self.now)
+        raw = compose(
+            outgoing,
+            sender=self.service.address,
+            sender_name=self.service.name,
+            message_id=message_id,
+            date=self.now,
+        )
         queued = self.store.queue_mail(
-            dedup_key=dedup_key, message_id=message_id, game_id=game_id, kind=kind,
-            recipient=outgoing.to, subject=outgoing.subject, raw=raw, now=self.now,
+            dedup_key=dedup_key,
+            message_id=message_id,
+            game_id=game_id,
+            kind=kind,
+            recipient=outgoing.to,
+            subject=outgoing.subject,
+            raw=raw,
+            now=self.now,
         )
         if queued:
             log.debug("queued %s mail to %s: %s", kind, outgoing.to, outgoing.subject)
@@ -113,5 +133,9 @@ class Run:
         if referee is None:
             return
         prefix = f"[{live.id}] " if live else ""
-        self.queue(Outgoing(to=referee.address, subject=f"{prefix}{subject}", text=text),
-                   kind="referee", dedup_key=dedup_key, game_id=live.id if live else None)
+        self.queue(
+            Outgoing(to=referee.address, subject=f"{prefix}{subject}", text=text),
+            kind="referee",
+            dedup_key=dedup_key,
+            game_id=live.id if live else None,
+        )

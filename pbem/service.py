@@ -26,6 +26,7 @@ from typing import Any
 from pbem import archive, intake, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
+from pbem.faults import checkpoint
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse
 from pbem.mail.transport import (
@@ -85,8 +86,10 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return (f"fetched {self.fetched} ({self.duplicates} already stored), acted on {self.handled}, "
-                f"sent {self.sent}, send failures {self.failed}")
+        return (
+            f"fetched {self.fetched} ({self.duplicates} already stored), acted on {self.handled}, "
+            f"sent {self.sent}, send failures {self.failed}"
+        )
 
 
 def received_at(raw: bytes, fetched_at: datetime) -> datetime:
@@ -111,18 +114,25 @@ async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tall
     """Store every new message, then tell the inbox it is done."""
     async for fetched in inbox.fetch():
         tally.fetched += 1
+        checkpoint("fetched")
         incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
         sha = digest(fetched.raw)
         message_id = incoming.message_id
         dedup = f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}"
         row = store.add_message(
-            dedup_key=dedup, sha256=sha, message_id=message_id, ref=fetched.ref,
-            received_at=received_at(fetched.raw, now), sender=incoming.sender,
-            subject=incoming.subject, raw=fetched.raw,
+            dedup_key=dedup,
+            sha256=sha,
+            message_id=message_id,
+            ref=fetched.ref,
+            received_at=received_at(fetched.raw, now),
+            sender=incoming.sender,
+            subject=incoming.subject,
+            raw=fetched.raw,
         )
         if row is None:
             tally.duplicates += 1
             log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
+        checkpoint("stored")
         await inbox.done(fetched.ref)
 
 
@@ -132,6 +142,7 @@ def act(run: Run, tally: Tally) -> None:
         try:
             intake.handle(run, row_id)
             tally.handled += 1
+            checkpoint("handled")
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
@@ -145,8 +156,7 @@ def act(run: Run, tally: Tally) -> None:
     archive.write_missing(run)
 
 
-async def send_queue(service: Service, store: Store, outbox: Outbox, now: datetime,
-                     tally: Tally) -> None:
+async def send_queue(service: Service, store: Store, outbox: Outbox, now: datetime, tally: Tally) -> None:
     """Send every due mail; record ``sent`` only after the server accepted it."""
     while True:
         batch = store.due_mail(now)
@@ -166,19 +176,31 @@ async def send_queue(service: Service, store: Store, outbox: Outbox, now: dateti
                 give_up = mail.attempts + 1 >= service.send_attempts
                 store.mark_retry(mail.id, str(error), now + delay, failed=give_up)
                 tally.failed += 1
-                log.warning("mail %s to %s not sent (%s); %s", mail.message_id, mail.recipient,
-                            error, "giving up" if give_up else f"retrying after {delay}")
+                log.warning(
+                    "mail %s to %s not sent (%s); %s",
+                    mail.message_id,
+                    mail.recipient,
+                    error,
+                    "giving up" if give_up else f"retrying after {delay}",
+                )
                 if not give_up:
                     return  # the server is unwell: leave the rest for the next run
             else:
                 store.mark_sent(mail.id, now)
                 tally.sent += 1
+                checkpoint("sent")
 
 
-async def run_once(service: Service, now: datetime | None = None,
-                   templates: Templates | None = None, *, do_poll: bool = True,
-                   do_act: bool = True, do_send: bool = True,
-                   seed_source: Callable[[str, str], int] | None = None) -> Tally:
+async def run_once(
+    service: Service,
+    now: datetime | None = None,
+    templates: Templates | None = None,
+    *,
+    do_poll: bool = True,
+    do_act: bool = True,
+    do_send: bool = True,
+    seed_source: Callable[[str, str], int] | None = None,
+) -> Tally:
     """The cron job: poll, act, send, under the data directory's lock."""
     now = now or datetime.now(UTC)
     tally = Tally()
@@ -204,8 +226,11 @@ async def run_once(service: Service, now: datetime | None = None,
                         await send_queue(service, store, outbox, now, tally)
                 except ServerRefused as error:
                     tally.errors.append(f"the outgoing mail server refused us: {error}")
-                    log.error("the outgoing mail server refused us (%s); the queue is kept until "
-                              "the config is fixed", error)
+                    log.error(
+                        "the outgoing mail server refused us (%s); the queue is kept until "
+                        "the config is fixed",
+                        error,
+                    )
                 except TransportError as error:
                     tally.errors.append(f"sending failed: {error}")
                     log.error("sending failed (%s); the queue is kept for the next run", error)

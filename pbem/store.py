@@ -269,8 +269,16 @@ class Store:
     # -- messages ---------------------------------------------------------
 
     def add_message(
-        self, *, dedup_key: str, sha256: str, message_id: str, ref: str, received_at: datetime,
-        sender: str, subject: str, raw: bytes,
+        self,
+        *,
+        dedup_key: str,
+        sha256: str,
+        message_id: str,
+        ref: str,
+        received_at: datetime,
+        sender: str,
+        subject: str,
+        raw: bytes,
     ) -> int | None:
         """Store a fetched message; its row id, or None if it was stored before."""
         cursor = self.db.execute(
@@ -290,7 +298,12 @@ class Store:
         return row
 
     def finish_message(
-        self, row_id: int, status: str, outcome: str, game_id: str | None = None, power: str | None = None
+        self,
+        row_id: int,
+        status: str,
+        outcome: str,
+        game_id: str | None = None,
+        power: str | None = None,
     ) -> None:
         self.db.execute(
             "UPDATE messages SET status = ?, outcome = ?, game_id = ?, power = ? WHERE id = ?",
@@ -308,14 +321,22 @@ class Store:
         self.db.execute(
             "INSERT INTO games (id, ruleset, variant, status, phase_id, state, seq, deadline,"
             " started_at, start_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [game.id, game.ruleset, game.variant, game.status, game.phase_id, json.dumps(game.state),
-             game.seq, utc_text(game.deadline) if game.deadline else None, utc_text(game.started_at),
-             game.start_seed],
+            [
+                game.id,
+                game.ruleset,
+                game.variant,
+                game.status,
+                game.phase_id,
+                json.dumps(game.state),
+                game.seq,
+                utc_text(game.deadline) if game.deadline else None,
+                utc_text(game.started_at),
+                game.start_seed,
+            ],
         )
         for player in players:
             self.db.execute(
-                "INSERT INTO players (game_id, power, address, password_hash, token)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO players (game_id, power, address, password_hash, token) VALUES (?, ?, ?, ?, ?)",
                 [player.game_id, player.power, player.address, player.password_hash, player.token],
             )
 
@@ -324,12 +345,21 @@ class Store:
         if row is None:
             return None
         return GameRow(
-            id=row["id"], ruleset=row["ruleset"], variant=row["variant"], status=row["status"],
-            phase_id=row["phase_id"], state=json.loads(row["state"]), seq=row["seq"],
-            deadline=_time(row["deadline"]), grace_until=_time(row["grace_until"]),
-            reminded=bool(row["reminded"]), late_noticed=bool(row["late_noticed"]),
-            paused_left=row["paused_left"], started_at=from_utc_text(row["started_at"]),
-            result=row["result"], start_seed=row["start_seed"],
+            id=row["id"],
+            ruleset=row["ruleset"],
+            variant=row["variant"],
+            status=row["status"],
+            phase_id=row["phase_id"],
+            state=json.loads(row["state"]),
+            seq=row["seq"],
+            deadline=_time(row["deadline"]),
+            grace_until=_time(row["grace_until"]),
+            reminded=bool(row["reminded"]),
+            late_noticed=bool(row["late_noticed"]),
+            paused_left=row["paused_left"],
+            started_at=from_utc_text(row["started_at"]),
+            result=row["result"],
+            start_seed=row["start_seed"],
         )
 
     def game_ids(self) -> list[str]:
@@ -366,22 +396,34 @@ class Store:
         return self._player(row) if row else None
 
     def players_by_address(self, address: str) -> list[PlayerRow]:
-        return [self._player(row) for row in self._rows(
-            "SELECT * FROM players WHERE address = ? ORDER BY game_id", [address.lower()]
-        )]
+        return [
+            self._player(row)
+            for row in self._rows(
+                "SELECT * FROM players WHERE address = ? ORDER BY game_id", [address.lower()]
+            )
+        ]
 
     @staticmethod
     def _player(row: dict[str, Any]) -> PlayerRow:
         return PlayerRow(
-            game_id=row["game_id"], power=row["power"], address=row["address"],
-            password_hash=row["password_hash"], token=row["token"], nmr_streak=row["nmr_streak"],
-            nmr_total=row["nmr_total"], civil_disorder=bool(row["civil_disorder"]),
+            game_id=row["game_id"],
+            power=row["power"],
+            address=row["address"],
+            password_hash=row["password_hash"],
+            token=row["token"],
+            nmr_streak=row["nmr_streak"],
+            nmr_total=row["nmr_total"],
+            civil_disorder=bool(row["civil_disorder"]),
             absences=json.loads(row["absences"]),
         )
 
     def update_player(self, game_id: str, power: str, **changes: Any) -> None:
         encoded = {
-            name: json.dumps(value) if name == "absences" else int(value) if isinstance(value, bool) else value
+            name: json.dumps(value)
+            if name == "absences"
+            else int(value)
+            if isinstance(value, bool)
+            else value
             for name, value in changes.items()
         }
         columns = ", ".join(f"{name} = ?" for name in encoded)
@@ -399,21 +441,35 @@ class Store:
         )
         if row is None:
             return None
-        return OrderSet(json.loads(row["lines"]), bool(row["ready"]), bool(row["late"]),
-                        from_utc_text(row["updated_at"]))
+        return OrderSet(
+            json.loads(row["lines"]),
+            bool(row["ready"]),
+            bool(row["late"]),
+            from_utc_text(row["updated_at"]),
+        )
 
     def order_sets(self, game_id: str, phase_id: str) -> dict[str, OrderSet]:
         return {
-            row["power"]: OrderSet(json.loads(row["lines"]), bool(row["ready"]), bool(row["late"]),
-                                   from_utc_text(row["updated_at"]))
+            row["power"]: OrderSet(
+                json.loads(row["lines"]),
+                bool(row["ready"]),
+                bool(row["late"]),
+                from_utc_text(row["updated_at"]),
+            )
             for row in self._rows(
                 "SELECT * FROM orders WHERE game_id = ? AND phase_id = ?", [game_id, phase_id]
             )
         }
 
     def save_orders(
-        self, game_id: str, phase_id: str, power: str, lines: list[dict[str, str]],
-        ready: bool, late: bool, now: datetime,
+        self,
+        game_id: str,
+        phase_id: str,
+        power: str,
+        lines: list[dict[str, str]],
+        ready: bool,
+        late: bool,
+        now: datetime,
     ) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO orders (game_id, phase_id, power, lines, ready, late, updated_at)"
@@ -427,16 +483,27 @@ class Store:
         self.db.execute(
             "INSERT INTO turns (game_id, seq, phase_id, phase_label, state_before, orders, nmr, seed,"
             " state_after, events, adjudicated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [turn.game_id, turn.seq, turn.phase_id, turn.phase_label, json.dumps(turn.state_before),
-             json.dumps(turn.orders), json.dumps(turn.nmr), turn.seed, json.dumps(turn.state_after),
-             json.dumps(turn.events), utc_text(turn.adjudicated_at)],
+            [
+                turn.game_id,
+                turn.seq,
+                turn.phase_id,
+                turn.phase_label,
+                json.dumps(turn.state_before),
+                json.dumps(turn.orders),
+                json.dumps(turn.nmr),
+                turn.seed,
+                json.dumps(turn.state_after),
+                json.dumps(turn.events),
+                utc_text(turn.adjudicated_at),
+            ],
         )
 
     def turns(self, game_id: str, include_rolled_back: bool = False) -> list[TurnRow]:
         where = "" if include_rolled_back else " AND rolled_back = 0"
-        return [self._turn(row) for row in self._rows(
-            f"SELECT * FROM turns WHERE game_id = ?{where} ORDER BY seq", [game_id]
-        )]
+        return [
+            self._turn(row)
+            for row in self._rows(f"SELECT * FROM turns WHERE game_id = ?{where} ORDER BY seq", [game_id])
+        ]
 
     def turn(self, game_id: str, phase_id: str) -> TurnRow | None:
         """The live (not rolled back) turn that adjudicated ``phase_id``."""
@@ -450,11 +517,18 @@ class Store:
     @staticmethod
     def _turn(row: dict[str, Any]) -> TurnRow:
         return TurnRow(
-            game_id=row["game_id"], seq=row["seq"], phase_id=row["phase_id"],
-            phase_label=row["phase_label"], state_before=json.loads(row["state_before"]),
-            orders=json.loads(row["orders"]), nmr=json.loads(row["nmr"]), seed=row["seed"],
-            state_after=json.loads(row["state_after"]), events=json.loads(row["events"]),
-            adjudicated_at=from_utc_text(row["adjudicated_at"]), rolled_back=bool(row["rolled_back"]),
+            game_id=row["game_id"],
+            seq=row["seq"],
+            phase_id=row["phase_id"],
+            phase_label=row["phase_label"],
+            state_before=json.loads(row["state_before"]),
+            orders=json.loads(row["orders"]),
+            nmr=json.loads(row["nmr"]),
+            seed=row["seed"],
+            state_after=json.loads(row["state_after"]),
+            events=json.loads(row["events"]),
+            adjudicated_at=from_utc_text(row["adjudicated_at"]),
+            rolled_back=bool(row["rolled_back"]),
         )
 
     def next_seq(self, game_id: str) -> int:
@@ -467,12 +541,11 @@ class Store:
 
     def roll_back_after(self, game_id: str, seq: int) -> None:
         """Mark every turn after ``seq`` as rolled back (kept, for the record)."""
-        self.db.execute(
-            "UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND seq > ?", [game_id, seq]
-        )
+        self.db.execute("UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND seq > ?", [game_id, seq])
 
-    def add_report(self, game_id: str, seq: int, viewer: str, subject: str, text: str,
-                   html: str | None) -> None:
+    def add_report(
+        self, game_id: str, seq: int, viewer: str, subject: str, text: str, html: str | None
+    ) -> None:
         self.db.execute(
             "INSERT OR REPLACE INTO reports (game_id, seq, viewer, subject, text, html)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -480,18 +553,37 @@ class Store:
         )
 
     def reports(self, game_id: str, seq: int) -> dict[str, dict[str, Any]]:
-        return {row["viewer"]: row for row in self._rows(
-            "SELECT * FROM reports WHERE game_id = ? AND seq = ?", [game_id, seq]
-        )}
+        return {
+            row["viewer"]: row
+            for row in self._rows("SELECT * FROM reports WHERE game_id = ? AND seq = ?", [game_id, seq])
+        }
 
     # -- press and votes --------------------------------------------------
 
-    def add_press(self, game_id: str, phase_id: str, sender: str, recipients: list[str], grey: bool,
-                  body: str, now: datetime, released: bool) -> int:
+    def add_press(
+        self,
+        game_id: str,
+        phase_id: str,
+        sender: str,
+        recipients: list[str],
+        grey: bool,
+        body: str,
+        now: datetime,
+        released: bool,
+    ) -> int:
         cursor = self.db.execute(
             "INSERT INTO press (game_id, phase_id, sender, recipients, grey, body, created_at, released)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [game_id, phase_id, sender, json.dumps(recipients), int(grey), body, utc_text(now), int(released)],
+            [
+                game_id,
+                phase_id,
+                sender,
+                json.dumps(recipients),
+                int(grey),
+                body,
+                utc_text(now),
+                int(released),
+            ],
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -510,7 +602,8 @@ class Store:
     def set_vote(self, game_id: str, power: str, kind: str, value: str | None) -> None:
         if value is None:
             self.db.execute(
-                "DELETE FROM votes WHERE game_id = ? AND power = ? AND kind = ?", [game_id, power, kind]
+                "DELETE FROM votes WHERE game_id = ? AND power = ? AND kind = ?",
+                [game_id, power, kind],
             )
         else:
             self.db.execute(
@@ -519,19 +612,42 @@ class Store:
             )
 
     def votes(self, game_id: str, kind: str) -> dict[str, str]:
-        return {row["power"]: row["value"] for row in self._rows(
-            "SELECT power, value FROM votes WHERE game_id = ? AND kind = ?", [game_id, kind]
-        )}
+        return {
+            row["power"]: row["value"]
+            for row in self._rows(
+                "SELECT power, value FROM votes WHERE game_id = ? AND kind = ?", [game_id, kind]
+            )
+        }
 
     # -- the send queue ---------------------------------------------------
 
-    def queue_mail(self, *, dedup_key: str, message_id: str, game_id: str | None, kind: str,
-                   recipient: str, subject: str, raw: bytes, now: datetime) -> bool:
+    def queue_mail(
+        self,
+        *,
+        dedup_key: str,
+        message_id: str,
+        game_id: str | None,
+        kind: str,
+        recipient: str,
+        subject: str,
+        raw: bytes,
+        now: datetime,
+    ) -> bool:
         """Queue a mail unless one with the same ``dedup_key`` was queued before."""
         cursor = self.db.execute(
             "INSERT OR IGNORE INTO outbox (dedup_key, message_id, game_id, kind, recipient, subject,"
             " raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [dedup_key, message_id, game_id, kind, recipient, subject, raw, utc_text(now), utc_text(now)],
+            [
+                dedup_key,
+                message_id,
+                game_id,
+                kind,
+                recipient,
+                subject,
+                raw,
+                utc_text(now),
+                utc_text(now),
+            ],
         )
         return bool(cursor.rowcount)
 

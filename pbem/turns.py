@@ -26,6 +26,7 @@ from typing import Any
 
 from pbem import archive
 from pbem.deadlines import format_deadline, localize, next_deadline, parse_moment
+from pbem.faults import checkpoint
 from pbem.intake.commands import Command
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
@@ -54,8 +55,12 @@ def deadline_for(game: Any, phase: Phase, start: datetime, players: list[PlayerR
 def past_absences(game: Any, phase: Phase, deadline: datetime, players: list[PlayerRow]) -> datetime:
     """``deadline`` moved past every absence of a player who must act in ``phase``."""
     rule = game.deadline_rule(phase.kind)
-    windows = [absence_window(first, last, game.timezone) for player in players
-               if player.power in phase.acting for first, last in player.absences]
+    windows = [
+        absence_window(first, last, game.timezone)
+        for player in players
+        if player.power in phase.acting
+        for first, last in player.absences
+    ]
     moved = True
     while moved:  # absences may chain; each move goes strictly later, so this ends
         moved = False
@@ -77,8 +82,11 @@ def tend(run: Run, game_id: str) -> None:
     acting = active_powers(live)
     missing = [power for power in acting if power not in sets]
     early = live.config.early
-    if acting and not missing and early != "never" and (
-        early == "orders" or all(sets[power].ready for power in acting)
+    if (
+        acting
+        and not missing
+        and early != "never"
+        and (early == "orders" or all(sets[power].ready for power in acting))
     ):
         adjudicate(run, live, reason="everyone has ordered" + (" and is ready" if early == "ready" else ""))
         return
@@ -116,12 +124,21 @@ def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) ->
             if player is None:
                 continue
             run.queue(
-                Outgoing(to=player.address, subject=f"[{live.id}] reminder: {live.phase.label}",
-                         text=run.templates.text("mail/reminder.txt.j2", game=live.summary(),
-                                                 power=power, phase=live.phase.label,
-                                                 deadline=live.deadline_text()),
-                         reply_to=run.reply_address(player)),
-                kind="reminder", dedup_key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}", game_id=live.id,
+                Outgoing(
+                    to=player.address,
+                    subject=f"[{live.id}] reminder: {live.phase.label}",
+                    text=run.templates.text(
+                        "mail/reminder.txt.j2",
+                        game=live.summary(),
+                        power=power,
+                        phase=live.phase.label,
+                        deadline=live.deadline_text(),
+                    ),
+                    reply_to=run.reply_address(player),
+                ),
+                kind="reminder",
+                dedup_key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}",
+                game_id=live.id,
             )
         run.store.update_game(live.id, reminded=True)
     log.info("[%s] reminded %s", live.id, ", ".join(missing))
@@ -132,7 +149,8 @@ def _mass_nmr(run: Run, live: LiveGame, missing: list[str], acting: list[str]) -
     with run.store.atomic():
         run.store.update_game(live.id, deadline=new_deadline, reminded=False)
         run.tell_referee(
-            live, f"deadline extended: {len(missing)} of {len(acting)} players sent nothing",
+            live,
+            f"deadline extended: {len(missing)} of {len(acting)} players sent nothing",
             f"At the deadline of {live.phase.label}, {len(missing)} of {len(acting)} players had "
             f"sent no orders ({', '.join(missing)}). That many silent players usually means mail "
             f"is not getting through, so the phase was not adjudicated. The deadline is now "
@@ -153,12 +171,23 @@ def _start_grace(run: Run, live: LiveGame, missing: list[str]) -> None:
             if not late and not live.config.late_notice_to_others:
                 continue
             run.queue(
-                Outgoing(to=player.address, subject=f"[{live.id}] late: {live.phase.label}",
-                         text=run.templates.text("mail/late.txt.j2", game=live.summary(),
-                                                 power=player.power, late=late, missing=missing,
-                                                 phase=live.phase.label, until=until),
-                         reply_to=run.reply_address(player)),
-                kind="late", dedup_key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}", game_id=live.id,
+                Outgoing(
+                    to=player.address,
+                    subject=f"[{live.id}] late: {live.phase.label}",
+                    text=run.templates.text(
+                        "mail/late.txt.j2",
+                        game=live.summary(),
+                        power=player.power,
+                        late=late,
+                        missing=missing,
+                        phase=live.phase.label,
+                        until=until,
+                    ),
+                    reply_to=run.reply_address(player),
+                ),
+                kind="late",
+                dedup_key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}",
+                game_id=live.id,
             )
     log.info("[%s] grace period until %s for %s", live.id, until, ", ".join(missing))
 
@@ -179,32 +208,59 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
     new_phase = live.ruleset.phase(new_state)
     seq = run.store.next_seq(live.id)
     with run.store.atomic():
-        run.store.add_turn(TurnRow(
-            game_id=live.id, seq=seq, phase_id=phase.id, phase_label=phase.label,
-            state_before=live.row.state, orders=orders, nmr=nmr, seed=seed,
-            state_after=live.ruleset.dump_state(new_state), events=result.events,
-            adjudicated_at=run.now, rolled_back=False,
-        ))
+        run.store.add_turn(
+            TurnRow(
+                game_id=live.id,
+                seq=seq,
+                phase_id=phase.id,
+                phase_label=phase.label,
+                state_before=live.row.state,
+                orders=orders,
+                nmr=nmr,
+                seed=seed,
+                state_after=live.ruleset.dump_state(new_state),
+                events=result.events,
+                adjudicated_at=run.now,
+                rolled_back=False,
+            )
+        )
         _count_nmrs(run, live, nmr)
         players = run.store.players(live.id)
         deadline = None if new_phase.over else deadline_for(live.config, new_phase, run.now, players)
         run.store.update_game(
-            live.id, state=live.ruleset.dump_state(new_state), phase_id=new_phase.id, seq=seq,
-            deadline=deadline, grace_until=None, reminded=False, late_noticed=False,
+            live.id,
+            state=live.ruleset.dump_state(new_state),
+            phase_id=new_phase.id,
+            seq=seq,
+            deadline=deadline,
+            grace_until=None,
+            reminded=False,
+            late_noticed=False,
         )
         for notice in result.notices:
-            run.tell_referee(live, "the rules need you", notice,
-                             dedup_key=f"notice:{live.id}:{seq}:{hash(notice)}")
+            run.tell_referee(
+                live,
+                "the rules need you",
+                notice,
+                dedup_key=f"notice:{live.id}:{seq}:{hash(notice)}",
+            )
         updated = run.live(live.id)
         assert updated is not None
-        send_reports(run, updated, seq, phase, result.events, over=new_phase.over,
-                     result=new_phase.result)
+        send_reports(run, updated, seq, phase, result.events, over=new_phase.over, result=new_phase.result)
         _release_postal_press(run, updated)
         if new_phase.over:
             run.store.update_game(live.id, status="over", result=new_phase.result)
-    log.info("[%s] adjudicated %s (%s); next: %s", live.id, phase.id, reason,
-             "game over" if new_phase.over else new_phase.id)
+        checkpoint("adjudicating")
+    log.info(
+        "[%s] adjudicated %s (%s); next: %s",
+        live.id,
+        phase.id,
+        reason,
+        "game over" if new_phase.over else new_phase.id,
+    )
+    checkpoint("adjudicated")
     archive.write_turn(run, live.id, seq)
+    checkpoint("archived")
 
 
 def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
@@ -216,12 +272,12 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
                 run.store.update_player(live.id, player.power, nmr_streak=0)
             continue
         streak = player.nmr_streak + 1
-        run.store.update_player(live.id, player.power, nmr_streak=streak,
-                                nmr_total=player.nmr_total + 1)
+        run.store.update_player(live.id, player.power, nmr_streak=streak, nmr_total=player.nmr_total + 1)
         if streak >= live.config.nmr_limit > 0 and not player.civil_disorder:
             run.store.update_player(live.id, player.power, civil_disorder=True)
             run.tell_referee(
-                live, f"{player.power} is in civil disorder",
+                live,
+                f"{player.power} is in civil disorder",
                 f"{player.power} ({player.address}) has sent no orders for {streak} phases in a "
                 f"row, so the power is now in civil disorder: its units follow the rules' default "
                 f"orders. To give it a new player, send REPLACE {player.power} <address> with your "
@@ -230,26 +286,43 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
             )
 
 
-def report_context(live: LiveGame, viewer: str, phase: Phase, events: list[dict[str, Any]],
-                   over: bool, result: str) -> dict[str, Any]:
+def report_context(
+    live: LiveGame, viewer: str, phase: Phase, events: list[dict[str, Any]], over: bool, result: str
+) -> dict[str, Any]:
     """What a report template gets for ``viewer``: a view, never the state."""
     next_phase = None
     if not over:
-        next_phase = {"id": live.phase.id, "label": live.phase.label, "kind": live.phase.kind,
-                      "deadline": live.deadline_text()}
+        next_phase = {
+            "id": live.phase.id,
+            "label": live.phase.label,
+            "kind": live.phase.kind,
+            "deadline": live.deadline_text(),
+        }
     return {
-        "game": live.summary(), "viewer": viewer,
+        "game": live.summary(),
+        "viewer": viewer,
         "phase": {"id": phase.id, "label": phase.label},
         "view": live.ruleset.view(live.state, events, viewer),
-        "next": next_phase, "over": over, "result": result,
+        "next": next_phase,
+        "over": over,
+        "result": result,
     }
 
 
-def send_reports(run: Run, live: LiveGame, seq: int, phase: Phase, events: list[dict[str, Any]],
-                 over: bool, result: str) -> None:
+def send_reports(
+    run: Run,
+    live: LiveGame,
+    seq: int,
+    phase: Phase,
+    events: list[dict[str, Any]],
+    over: bool,
+    result: str,
+) -> None:
     """Render and queue the reports of turn ``seq`` for every player and the referee."""
     subject = f"[{live.id}] {phase.label} results" + (" - game over" if over else "")
-    viewers = [(player.power, player.address, player) for player in live.players]
+    viewers: list[tuple[str, str, PlayerRow | None]] = [
+        (player.power, player.address, player) for player in live.players
+    ]
     referee = run.service.game_referee(live.config)
     viewers.append((REFEREE, referee.address if referee else "", None))
     viewers.append((PUBLIC, "", None))
@@ -260,9 +333,16 @@ def send_reports(run: Run, live: LiveGame, seq: int, phase: Phase, events: list[
         if not address:
             continue
         run.queue(
-            Outgoing(to=address, subject=subject, text=text, html=html,
-                     reply_to=run.reply_address(player) if player else None),
-            kind="report", dedup_key=f"report:{live.id}:{seq}:{viewer}", game_id=live.id,
+            Outgoing(
+                to=address,
+                subject=subject,
+                text=text,
+                html=html,
+                reply_to=run.reply_address(player) if player else None,
+            ),
+            kind="report",
+            dedup_key=f"report:{live.id}:{seq}:{viewer}",
+            game_id=live.id,
         )
 
 
@@ -270,17 +350,33 @@ def finish_game(run: Run, live: LiveGame, result: str) -> None:
     """End ``live`` (a draw or a concession): a final report to everyone."""
     seq = run.store.next_seq(live.id) - 1
     run.store.update_game(live.id, status="over", result=result, deadline=None)
-    phase = Phase(id=f"{live.phase.id}-end", label=f"{live.phase.label} (end of game)",
-                  kind="end", acting=(), may_order=())
+    phase = Phase(
+        id=f"{live.phase.id}-end",
+        label=f"{live.phase.label} (end of game)",
+        kind="end",
+        acting=(),
+        may_order=(),
+    )
     updated = run.live(live.id)
     assert updated is not None
     send_reports(run, updated, seq + 1, phase, [], over=True, result=result)
     run.store.update_game(live.id, seq=seq + 1)
-    run.store.add_turn(TurnRow(
-        game_id=live.id, seq=seq + 1, phase_id=phase.id, phase_label=phase.label,
-        state_before=live.row.state, orders={}, nmr=[], seed=0, state_after=live.row.state,
-        events=[{"kind": "game over", "result": result}], adjudicated_at=run.now, rolled_back=False,
-    ))
+    run.store.add_turn(
+        TurnRow(
+            game_id=live.id,
+            seq=seq + 1,
+            phase_id=phase.id,
+            phase_label=phase.label,
+            state_before=live.row.state,
+            orders={},
+            nmr=[],
+            seed=0,
+            state_after=live.row.state,
+            events=[{"kind": "game over", "result": result}],
+            adjudicated_at=run.now,
+            rolled_back=False,
+        )
+    )
     log.info("[%s] game over: %s", live.id, result)
 
 
@@ -329,16 +425,31 @@ def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, ro
         if not recipients:
             return "refused: you cannot send press only to yourself"
     postal = rules.postal and live.row.status == "running"
-    press_id = run.store.add_press(live.id, live.phase.id, player.power, recipients, grey,
-                                   command.body, run.now, released=not postal)
+    press_id = run.store.add_press(
+        live.id,
+        live.phase.id,
+        player.power,
+        recipients,
+        grey,
+        command.body,
+        run.now,
+        released=not postal,
+    )
     if postal:
         return f"held until the next results (postal press), then sent to {', '.join(recipients)}"
     deliver_press(run, live, press_id, player.power, recipients, grey, command.body)
     return f"sent to {', '.join(recipients)}" + (" without your name (grey press)" if grey else "")
 
 
-def deliver_press(run: Run, live: LiveGame, press_id: int, sender: str, recipients: list[str],
-                  grey: bool, body: str) -> None:
+def deliver_press(
+    run: Run,
+    live: LiveGame,
+    press_id: int,
+    sender: str,
+    recipients: list[str],
+    grey: bool,
+    body: str,
+) -> None:
     shown_sender = "an anonymous power" if grey else sender
     everyone = len(recipients) == len(live.players) - 1
     to_text = "everyone" if everyone else ", ".join(recipients)
@@ -347,26 +458,48 @@ def deliver_press(run: Run, live: LiveGame, press_id: int, sender: str, recipien
         if player is None:
             continue
         run.queue(
-            Outgoing(to=player.address, subject=f"[{live.id}] press from {shown_sender}",
-                     text=run.templates.text("mail/press.txt.j2", game=live.summary(),
-                                             sender=shown_sender, to=to_text, body=body,
-                                             phase=live.phase.label),
-                     reply_to=run.reply_address(player)),
-            kind="press", dedup_key=f"press:{press_id}:{power}", game_id=live.id,
+            Outgoing(
+                to=player.address,
+                subject=f"[{live.id}] press from {shown_sender}",
+                text=run.templates.text(
+                    "mail/press.txt.j2",
+                    game=live.summary(),
+                    sender=shown_sender,
+                    to=to_text,
+                    body=body,
+                    phase=live.phase.label,
+                ),
+                reply_to=run.reply_address(player),
+            ),
+            kind="press",
+            dedup_key=f"press:{press_id}:{power}",
+            game_id=live.id,
         )
     referee = run.service.game_referee(live.config)
     if live.config.press.referee_copies and referee:
         run.queue(
-            Outgoing(to=referee.address, subject=f"[{live.id}] press from {sender} to {to_text}",
-                     text=body),
-            kind="press", dedup_key=f"press:{press_id}:REFEREE", game_id=live.id,
+            Outgoing(
+                to=referee.address,
+                subject=f"[{live.id}] press from {sender} to {to_text}",
+                text=body,
+            ),
+            kind="press",
+            dedup_key=f"press:{press_id}:REFEREE",
+            game_id=live.id,
         )
 
 
 def _release_postal_press(run: Run, live: LiveGame) -> None:
     for press in run.store.press(live.id, released=False):
-        deliver_press(run, live, press["id"], press["sender"], press["recipients"], press["grey"],
-                      press["body"])
+        deliver_press(
+            run,
+            live,
+            press["id"],
+            press["sender"],
+            press["recipients"],
+            press["grey"],
+            press["body"],
+        )
         run.store.release_press(press["id"])
 
 
@@ -404,9 +537,13 @@ def vote(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
         run.store.set_vote(live.id, player.power, "concede", winner[0])
         answer = f"your concession to {winner[0]} is recorded"
     if live.config.votes_public:
-        _tell_players(run, live, f"{player.power} votes: {command.text}",
-                      f"{player.power} has voted: {command.text}. (Votes in this game are public.)",
-                      key=f"vote:{run.now.isoformat()}:{player.power}:{command.line}")
+        _tell_players(
+            run,
+            live,
+            f"{player.power} votes: {command.text}",
+            f"{player.power} has voted: {command.text}. (Votes in this game are public.)",
+            key=f"vote:{run.now.isoformat()}:{player.power}:{command.line}",
+        )
     draws = run.store.votes(live.id, "draw")
     if all(draws.get(power) == "yes" for power in alive):
         finish_game(run, live, f"draw among {', '.join(alive)} (all survivors voted for it)")
@@ -443,24 +580,39 @@ def set_absence(run: Run, live: LiveGame, player: PlayerRow, command: Command) -
         return "refused: that absence is already over"
     absences = [*player.absences, [command.args[0], command.args[1]]]
     run.store.update_player(live.id, player.power, absences=absences)
-    answer = (f"absence from {command.args[0]} to {command.args[1]} recorded: no deadline of a "
-              "phase you must act in will fall inside it")
+    answer = (
+        f"absence from {command.args[0]} to {command.args[1]} recorded: no deadline of a "
+        "phase you must act in will fall inside it"
+    )
     if live.row.deadline and live.row.status == "running":
         moved = past_absences(live.config, live.phase, live.row.deadline, run.store.players(live.id))
         if moved > live.row.deadline:
             run.store.update_game(live.id, deadline=moved, reminded=False)
             answer += f"; the current deadline moved to {format_deadline(moved, zone)}"
-            _tell_players(run, live, "deadline moved",
-                          f"{player.power} will be away, so the deadline of {live.phase.label} moved to "
-                          f"{format_deadline(moved, zone)}.", key=f"absence:{run.now.isoformat()}")
+            _tell_players(
+                run,
+                live,
+                "deadline moved",
+                f"{player.power} will be away, so the deadline of {live.phase.label} moved to "
+                f"{format_deadline(moved, zone)}.",
+                key=f"absence:{run.now.isoformat()}",
+            )
     return answer
 
 
 def _tell_players(run: Run, live: LiveGame, subject: str, text: str, key: str) -> None:
     for player in run.store.players(live.id):
-        run.queue(Outgoing(to=player.address, subject=f"[{live.id}] {subject}", text=text,
-                           reply_to=run.reply_address(player)),
-                  kind="notice", dedup_key=f"{key}:{live.id}:{player.power}", game_id=live.id)
+        run.queue(
+            Outgoing(
+                to=player.address,
+                subject=f"[{live.id}] {subject}",
+                text=text,
+                reply_to=run.reply_address(player),
+            ),
+            kind="notice",
+            dedup_key=f"{key}:{live.id}:{player.power}",
+            game_id=live.id,
+        )
 
 
 # -- referee commands ---------------------------------------------------------
@@ -470,7 +622,9 @@ def referee_list(run: Run, game_id: str) -> str:
     live = run.live(game_id)
     assert live is not None
     sets = run.store.order_sets(live.id, live.phase.id)
-    lines = [f"{live.phase.label} ({live.phase.id}), status {live.row.status}, deadline {live.deadline_text()}"]
+    lines = [
+        f"{live.phase.label} ({live.phase.id}), status {live.row.status}, deadline {live.deadline_text()}"
+    ]
     for player in live.players:
         flags = []
         if player.civil_disorder:
@@ -481,8 +635,9 @@ def referee_list(run: Run, game_id: str) -> str:
         state = "no orders" if orders is None else ("ready" if orders.ready else "ordered")
         if player.power not in live.phase.acting:
             state = "nothing due"
-        lines.append(f"  {player.power:<12} {player.address:<32} {state}"
-                     + (f" ({', '.join(flags)})" if flags else ""))
+        lines.append(
+            f"  {player.power:<12} {player.address:<32} {state}" + (f" ({', '.join(flags)})" if flags else "")
+        )
         for order in orders.orders() if orders else []:
             lines.append(f"      {order}")
     return "\n".join(lines)
@@ -498,17 +653,24 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
             return f"the game is {live.row.status}, not running"
         left = (live.row.deadline - run.now).total_seconds() if live.row.deadline else None
         run.store.update_game(live.id, status="paused", paused_left=left)
-        _tell_players(run, live, "game paused", "The referee has paused the game. You will hear "
-                      "when it resumes, with the new deadline.", key=f"pause:{run.now.isoformat()}")
+        _tell_players(
+            run,
+            live,
+            "game paused",
+            "The referee has paused the game. You will hear when it resumes, with the new deadline.",
+            key=f"pause:{run.now.isoformat()}",
+        )
         return "paused; players told"
     if name == "RESUME":
         if live.row.status != "paused":
             return f"the game is {live.row.status}, not paused"
         left = live.row.paused_left if live.row.paused_left is not None else 0
         deadline = run.now + timedelta(seconds=max(left, 3600))
-        run.store.update_game(live.id, status="running", deadline=deadline, paused_left=None,
-                              grace_until=None)
-        text = f"The referee has resumed the game. The deadline is {format_deadline(deadline, live.config.timezone)}."
+        run.store.update_game(
+            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None
+        )
+        when = format_deadline(deadline, live.config.timezone)
+        text = f"The referee has resumed the game. The deadline is {when}."
         _tell_players(run, live, "game resumed", text, key=f"resume:{run.now.isoformat()}")
         return f"resumed; deadline {format_deadline(deadline, live.config.timezone)}; players told"
     if live.row.status == "over":
@@ -517,10 +679,13 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         hours = float(command.args[0])
         base = live.row.deadline or run.now
         deadline = base + timedelta(hours=hours)
-        run.store.update_game(live.id, deadline=deadline, grace_until=None, reminded=False,
-                              late_noticed=False)
-        text = (f"The referee has extended the deadline of {live.phase.label} to "
-                f"{format_deadline(deadline, live.config.timezone)}.")
+        run.store.update_game(
+            live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
+        )
+        text = (
+            f"The referee has extended the deadline of {live.phase.label} to "
+            f"{format_deadline(deadline, live.config.timezone)}."
+        )
         _tell_players(run, live, "deadline extended", text, key=f"extend:{run.now.isoformat()}")
         return f"deadline now {format_deadline(deadline, live.config.timezone)}; players told"
     if name == "PROCESS":
@@ -545,17 +710,29 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
 
     password = passwords.new_password()
     token = passwords.new_token()
-    run.store.update_player(live.id, player.power, address=address.lower(),
-                            password_hash=passwords.hash_password(password), token=token,
-                            civil_disorder=False, nmr_streak=0)
+    run.store.update_player(
+        live.id,
+        player.power,
+        address=address.lower(),
+        password_hash=passwords.hash_password(password),
+        token=token,
+        civil_disorder=False,
+        nmr_streak=0,
+    )
     updated = run.store.player(live.id, player.power)
     assert updated is not None
     welcome(run, live, updated, password, replacing=player.address)
-    run.queue(Outgoing(to=player.address, subject=f"[{live.id}] you have been replaced",
-                       text=f"The referee has given {player.power} in game {live.id} to another "
-                            "player. Thank you for playing."),
-              kind="notice", dedup_key=f"replaced:{live.id}:{player.power}:{run.now.isoformat()}",
-              game_id=live.id)
+    run.queue(
+        Outgoing(
+            to=player.address,
+            subject=f"[{live.id}] you have been replaced",
+            text=f"The referee has given {player.power} in game {live.id} to another "
+            "player. Thank you for playing.",
+        ),
+        kind="notice",
+        dedup_key=f"replaced:{live.id}:{player.power}:{run.now.isoformat()}",
+        game_id=live.id,
+    )
     return f"{player.power} now played by {address}; welcome with a new password sent"
 
 
@@ -573,20 +750,41 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     run.store.roll_back_after(live.id, turn.seq - 1)
     for undone_turn in undone:
         run.store.clear_orders(live.id, undone_turn.phase_id)
-    run.store.update_game(live.id, state=turn.state_before, phase_id=phase.id, seq=turn.seq - 1,
-                          deadline=deadline, grace_until=None, reminded=False, late_noticed=False,
-                          status="running", result=None)
+    run.store.update_game(
+        live.id,
+        state=turn.state_before,
+        phase_id=phase.id,
+        seq=turn.seq - 1,
+        deadline=deadline,
+        grace_until=None,
+        reminded=False,
+        late_noticed=False,
+        status="running",
+        result=None,
+    )
     when = format_deadline(deadline, live.config.timezone)
     for player in players:
         before = turn.orders.get(player.power, [])
-        text = (f"The referee has rolled game {live.id} back to {phase.label}: the phases after it "
-                f"are undone. Please send your orders again before the deadline, {when}.\n\n"
-                + ("Your orders for this phase were:\n" + "\n".join(f"  {o}" for o in before)
-                   if before else "You had sent no orders for this phase."))
-        run.queue(Outgoing(to=player.address, subject=f"[{live.id}] rolled back to {phase.label}",
-                           text=text, reply_to=run.reply_address(player)),
-                  kind="notice", dedup_key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
-                  game_id=live.id)
+        text = (
+            f"The referee has rolled game {live.id} back to {phase.label}: the phases after it "
+            f"are undone. Please send your orders again before the deadline, {when}.\n\n"
+            + (
+                "Your orders for this phase were:\n" + "\n".join(f"  {o}" for o in before)
+                if before
+                else "You had sent no orders for this phase."
+            )
+        )
+        run.queue(
+            Outgoing(
+                to=player.address,
+                subject=f"[{live.id}] rolled back to {phase.label}",
+                text=text,
+                reply_to=run.reply_address(player),
+            ),
+            kind="notice",
+            dedup_key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
+            game_id=live.id,
+        )
     log.warning("[%s] rolled back to %s", live.id, phase.id)
     return f"rolled back to {phase.label}; players told"
 
@@ -609,12 +807,18 @@ def stale_guard(run: Run, last_run: datetime | None) -> None:
             run.store.update_game(live.id, **changes)
             new = format_deadline(live.row.deadline + gap, live.config.timezone)
             run.tell_referee(
-                live, "deadline extended after a pause of the cron job",
+                live,
+                "deadline extended after a pause of the cron job",
                 f"pbem last ran at {last_run:%Y-%m-%d %H:%M} UTC, {gap} ago, longer than the "
                 f"{run.service.stale_after} allowed. Deadlines in that time were moved on by the gap; "
                 f"{live.phase.label} now ends {new}.",
                 dedup_key=f"stale:{live.id}:{run.now.isoformat()}",
             )
-            _tell_players(run, live, "deadline extended",
-                          f"The game master was not running for a while, so the deadline of "
-                          f"{live.phase.label} moved to {new}.", key=f"stale:{run.now.isoformat()}")
+            _tell_players(
+                run,
+                live,
+                "deadline extended",
+                f"The game master was not running for a while, so the deadline of "
+                f"{live.phase.label} moved to {new}.",
+                key=f"stale:{run.now.isoformat()}",
+            )

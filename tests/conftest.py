@@ -11,6 +11,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "mail_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.mailserver)
 
+
 from pbem.ruleset import REGISTRY  # noqa: E402
 
 # The service's own tests play "tally", a tiny ruleset of theirs (tests/service/tally.py).

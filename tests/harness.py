@@ -38,23 +38,42 @@ REFEREE_PASSWORD = "referee-secret"
 TEST_TEMPLATES = Path(__file__).parent / "service" / "templates"
 
 
-def game(game_id: str, ruleset: str, players: Mapping[str, str], *, variant: str = "standard",
-         password: str = "pw", **settings: Any) -> dict[str, Any]:
+def game(
+    game_id: str,
+    ruleset: str,
+    players: Mapping[str, str],
+    *,
+    variant: str = "standard",
+    password: str = "pw",
+    **settings: Any,
+) -> dict[str, Any]:
     """A game entry for the config: ``players`` maps power -> address; all share ``password``
     unless ``settings['passwords']`` maps powers to their own."""
     own = settings.pop("passwords", {})
     return {
-        "id": game_id, "ruleset": ruleset, "variant": variant, "timezone": "Europe/Paris",
+        "id": game_id,
+        "ruleset": ruleset,
+        "variant": variant,
+        "timezone": "Europe/Paris",
         "deadlines": {"default": "48h"},
-        "players": [{"power": power, "address": address, "password": own.get(power, password)}
-                    for power, address in players.items()],
+        "players": [
+            {"power": power, "address": address, "password": own.get(power, password)}
+            for power, address in players.items()
+        ],
         **settings,
     }
 
 
-def plain_mail(sender: str, text: str, *, subject: str = "orders", to: str = SERVICE_ADDRESS,
-               headers: Mapping[str, str] | None = None, html: str | None = None,
-               message_id: str | None = None) -> bytes:
+def plain_mail(
+    sender: str,
+    text: str,
+    *,
+    subject: str = "orders",
+    to: str = SERVICE_ADDRESS,
+    headers: Mapping[str, str] | None = None,
+    html: str | None = None,
+    message_id: str | None = None,
+) -> bytes:
     """A player's mail as their mail program would write it."""
     message = EmailMessage()
     message["From"] = sender
@@ -76,18 +95,26 @@ def plain_mail(sender: str, text: str, *, subject: str = "orders", to: str = SER
 class Table:
     """One pbem service with its Maildirs, config and clock, for a test."""
 
-    def __init__(self, folder: Path, games: Iterable[dict[str, Any]], *,
-                 now: datetime = datetime(2026, 3, 2, 9, 0, tzinfo=UTC),
-                 service_settings: Mapping[str, Any] | None = None,
-                 seed_source: Callable[[str, str], int] | None = None,
-                 address: str = SERVICE_ADDRESS, referee: str = REFEREE_ADDRESS):
+    def __init__(
+        self,
+        folder: Path,
+        games: Iterable[dict[str, Any]],
+        *,
+        now: datetime = datetime(2026, 3, 2, 9, 0, tzinfo=UTC),
+        service_settings: Mapping[str, Any] | None = None,
+        seed_source: Callable[[str, str], int] | None = None,
+        address: str = SERVICE_ADDRESS,
+        referee: str = REFEREE_ADDRESS,
+    ):
         self.folder = folder
         self.now = now
         self.seed_source = seed_source
         self.address = address
         data = {
             "service": {
-                "address": address, "name": "pbem test judge", "data_dir": "var",
+                "address": address,
+                "name": "pbem test judge",
+                "data_dir": "var",
                 "archive_dir": "turns",
                 "inbox": {"transport": "maildir", "path": "mail/inbox"},
                 "outbox": {"transport": "maildir", "path": "mail/outbox"},
@@ -113,8 +140,9 @@ class Table:
         self.now += timedelta(**delta)
 
     def run(self, **kwargs: Any) -> Tally:
-        return run_sync(self.service, self.now, templates=self.templates,
-                        seed_source=self.seed_source, **kwargs)
+        return run_sync(
+            self.service, self.now, templates=self.templates, seed_source=self.seed_source, **kwargs
+        )
 
     def start(self, game_id: str, seed: int = 1) -> None:
         """``pbem new-game``: start the game and send the welcomes."""
@@ -146,9 +174,11 @@ class Table:
 
     def outbox(self) -> list[tuple[str, EmailMessage]]:
         """Every mail pbem sent so far, as (key, message), oldest first."""
-        box = mailbox.Maildir(self.folder / "mail" / "outbox", create=True)
-        items = [(key, as_email_message(box.get_bytes(key))) for key in box.keys()]
-        return sorted(items, key=lambda item: (item[1]["Date"] and item[1]["Date"].datetime, item[0]))
+        folder = self.folder / "mail" / "outbox"
+        mailbox.Maildir(folder, create=True)
+        files = [path for sub in ("new", "cur") for path in (folder / sub).iterdir()]
+        files.sort(key=lambda path: (path.stat().st_mtime_ns, path.name))  # delivery order
+        return [(path.name.split(":")[0], as_email_message(path.read_bytes())) for path in files]
 
     def mails_to(self, address: str) -> list[EmailMessage]:
         return [message for _, message in self.outbox() if message["Delivered-To"] == address]
@@ -190,17 +220,32 @@ class MailServerTable(Table):
     games must be a mailbox made with ``mailboxes.user``.
     """
 
-    def __init__(self, folder: Path, games: Iterable[dict[str, Any]], server: Any, judge: Any,
-                 referee: Any, *, inbox_security: str = "tls", outbox_security: str = "starttls",
-                 **kwargs: Any):
+    def __init__(
+        self,
+        folder: Path,
+        games: Iterable[dict[str, Any]],
+        server: Any,
+        judge: Any,
+        referee: Any,
+        *,
+        inbox_security: str = "tls",
+        outbox_security: str = "starttls",
+        **kwargs: Any,
+    ):
         self.server = server
         imap = server.imap_settings(judge, inbox_security)
         smtp = server.smtp_settings(judge, outbox_security)
         settings = dict(kwargs.pop("service_settings", {}) or {})
         settings["inbox"] = {"transport": "imap", **imap}
         settings["outbox"] = {"transport": "smtp", **smtp}
-        super().__init__(folder, games, service_settings=settings, address=judge.address,
-                         referee=referee.address, **kwargs)
+        super().__init__(
+            folder,
+            games,
+            service_settings=settings,
+            address=judge.address,
+            referee=referee.address,
+            **kwargs,
+        )
         self._taken_ids: set[str] = set()
 
     def deliver(self, raw: bytes) -> None:

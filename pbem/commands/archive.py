@@ -20,10 +20,11 @@ def register(subparsers: Any) -> None:
     listing.add_argument("game", nargs="?")
     listing.set_defaults(func=_list)
     show = actions.add_parser(
-        "show", help="one phase's report as a viewer received it",
+        "show",
+        help="one phase's report as a viewer received it",
         description="Print the report of PHASE. While a game runs, --as POWER shows only what "
-                    "that power was sent; the default is the public report; --as REFEREE "
-                    "shows everything.",
+        "that power was sent; the default is the public report; --as REFEREE "
+        "shows everything.",
     )
     add_config_option(show)
     show.add_argument("game")

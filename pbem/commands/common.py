@@ -17,7 +17,8 @@ DEFAULT_CONFIG = "config/pbem.yaml"
 def add_config_option(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
     """``--config``, before or after the sub-command (``pbem --config x run`` or ``pbem run --config x``)."""
     parser.add_argument(
-        "--config", default=os.environ.get("PBEM_CONFIG", DEFAULT_CONFIG) if top_level else argparse.SUPPRESS,
+        "--config",
+        default=os.environ.get("PBEM_CONFIG", DEFAULT_CONFIG) if top_level else argparse.SUPPRESS,
         help=f"the service's YAML config (default: $PBEM_CONFIG or {DEFAULT_CONFIG})",
     )
 

@@ -12,13 +12,18 @@ from pbem.demo import play
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "demo", help="play a demo Diplomacy game by mail in a fresh folder, and show it",
+        "demo",
+        help="play a demo Diplomacy game by mail in a fresh folder, and show it",
         description="Seven demo players send their orders by mail (Maildir) for the first game "
-                    "year; pbem's cron job answers, adjudicates and reports. Everything lands in "
-                    "a fresh folder you can look through afterwards.",
+        "year; pbem's cron job answers, adjudicates and reports. Everything lands in "
+        "a fresh folder you can look through afterwards.",
     )
-    parser.add_argument("--dir", default="demo", type=Path,
-                        help="the folder to play in (made afresh; default: ./demo)")
+    parser.add_argument(
+        "--dir",
+        default="demo",
+        type=Path,
+        help="the folder to play in (made afresh; default: ./demo)",
+    )
     parser.set_defaults(func=_demo)
 
 

@@ -19,9 +19,10 @@ from pbem.service import Busy, run_lock, run_sync
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "new-game", help="start a configured game and mail every player their welcome",
+        "new-game",
+        help="start a configured game and mail every player their welcome",
         description="Start a game listed in the config: its opening position, each player's "
-                    "password and reply address, and a welcome mail to each (sent at once).",
+        "password and reply address, and a welcome mail to each (sent at once).",
     )
     add_config_option(parser)
     parser.add_argument("game", help="the game's id in the config")
@@ -34,9 +35,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=_status)
 
     parser = subparsers.add_parser(
-        "replay", help="adjudicate an archived phase again and say whether it matches",
+        "replay",
+        help="adjudicate an archived phase again and say whether it matches",
         description="Recompute the adjudication of PHASE in GAME from the archived state, orders "
-                    "and seed, and compare with what was recorded. Exit 0 if it matches, 1 if not.",
+        "and seed, and compare with what was recorded. Exit 0 if it matches, 1 if not.",
     )
     add_config_option(parser)
     parser.add_argument("game")
@@ -78,20 +80,27 @@ def _status(args: argparse.Namespace) -> int:
             live = run.live(game_id)
             if live is None:
                 configured = service.game(game_id) is not None
-                print(f"{game_id}: {'not started (pbem new-game ' + game_id + ')' if configured else 'no such game'}")
+                print(
+                    f"{game_id}: "
+                    + (f"not started (pbem new-game {game_id})" if configured else "no such game")
+                )
                 continue
             sets = store.order_sets(live.id, live.phase.id)
             waiting = [power for power in live.phase.acting if power not in sets]
-            print(f"{live.id} ({live.row.ruleset}/{live.row.variant}): {live.row.status}, "
-                  f"{live.phase.label} ({live.phase.id}), deadline {live.deadline_text()}")
+            print(
+                f"{live.id} ({live.row.ruleset}/{live.row.variant}): {live.row.status}, "
+                f"{live.phase.label} ({live.phase.id}), deadline {live.deadline_text()}"
+            )
             if live.row.status == "running":
                 print(f"  waiting for: {', '.join(waiting) or 'nobody'}")
             if live.row.result:
                 print(f"  result: {live.row.result}")
         queued = len(store.outbox_rows(status="queued"))
         failed = len(store.outbox_rows(status="failed"))
-        print(f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
-              f"{store.message_count('new')} not yet acted on")
+        print(
+            f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
+            f"{store.message_count('new')} not yet acted on"
+        )
     return 0
 
 

@@ -15,10 +15,16 @@ log = logging.getLogger("pbem")
 
 def register(subparsers: Any) -> None:
     for name, help_text, steps in (
-        ("run", "the cron job: poll the mailbox, act on mail and deadlines, send the queue",
-         {"do_poll": True, "do_act": True, "do_send": True}),
-        ("poll", "fetch new mail and store it (acting on it is left to `pbem run`)",
-         {"do_poll": True, "do_act": False, "do_send": False}),
+        (
+            "run",
+            "the cron job: poll the mailbox, act on mail and deadlines, send the queue",
+            {"do_poll": True, "do_act": True, "do_send": True},
+        ),
+        (
+            "poll",
+            "fetch new mail and store it (acting on it is left to `pbem run`)",
+            {"do_poll": True, "do_act": False, "do_send": False},
+        ),
         ("send", "send what is queued", {"do_poll": False, "do_act": False, "do_send": True}),
     ):
         parser = subparsers.add_parser(name, help=help_text, description=help_text)
@@ -31,12 +37,12 @@ def _run(args: argparse.Namespace, **steps: bool) -> int:
     if service is None:
         return 2
     try:
-        tally = run_sync(service, **steps)
+        tally = run_sync(service, None, **steps)
     except Busy as busy:
         log.info("%s; this run does nothing", busy)
         return 0
-    except TransportError as error:
-        log.error("mail transport failed: %s", error)
+    except TransportError as failure:
+        log.error("mail transport failed: %s", failure)
         return 1
     for error in tally.errors:
         log.error("%s", error)

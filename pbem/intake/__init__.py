@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.faults import checkpoint
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.identity import Identity, identify
@@ -47,6 +48,7 @@ def handle(run: Run, row_id: int) -> None:
     row = run.store.message(row_id)
     with run.store.atomic():
         status, outcome, game_id, power = _handle(run, row)
+        checkpoint("queued-reply")
         run.store.finish_message(row_id, status, outcome, game_id, power)
     log.info("message %s from %s: %s", row_id, row["sender"] or "?", outcome)
 
@@ -60,16 +62,25 @@ def fail(run: Run, row_id: int, error: BaseException) -> None:
     row = run.store.message(row_id)
     with run.store.atomic():
         run.store.finish_message(row_id, "failed", f"error: {type(error).__name__}: {error}")
-        run.tell_referee(None, f"a mail from {row['sender'] or 'an unknown sender'} could not be handled",
-                         f"pbem failed on message {row_id} (subject {row['subject']!r}):\n"
-                         f"{type(error).__name__}: {error}\n\nThe message is kept in the database; "
-                         "the cron log has the details.", dedup_key=f"failed:{row_id}")
+        run.tell_referee(
+            None,
+            f"a mail from {row['sender'] or 'an unknown sender'} could not be handled",
+            f"pbem failed on message {row_id} (subject {row['subject']!r}):\n"
+            f"{type(error).__name__}: {error}\n\nThe message is kept in the database; "
+            "the cron log has the details.",
+            dedup_key=f"failed:{row_id}",
+        )
         incoming = parse(row["raw"], headers_only=True)
         if incoming.sender and not incoming.automatic:
-            _answer_stranger(run, row, incoming.sender, incoming.subject,
-                             "the game master hit an internal error reading your mail. The "
-                             "referee has been told and will look at it; you need not resend.",
-                             incoming.message_id)
+            _answer_stranger(
+                run,
+                row,
+                incoming.sender,
+                incoming.subject,
+                "the game master hit an internal error reading your mail. The "
+                "referee has been told and will look at it; you need not resend.",
+                incoming.message_id,
+            )
 
 
 def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | None]:
@@ -81,10 +92,16 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     if too_large:
         if not incoming.sender:
             return "ignored", "too large, and no sender to tell", None, None
-        _answer_stranger(run, row, incoming.sender, incoming.subject,
-                         f"your mail is {len(raw)} bytes long, more than the "
-                         f"{run.service.max_message_bytes} this game master reads. Send your "
-                         "orders as plain text, without attachments.", incoming.message_id)
+        _answer_stranger(
+            run,
+            row,
+            incoming.sender,
+            incoming.subject,
+            f"your mail is {len(raw)} bytes long, more than the "
+            f"{run.service.max_message_bytes} this game master reads. Send your "
+            "orders as plain text, without attachments.",
+            incoming.message_id,
+        )
         return "done", "too large; sender told", None, None
     mail = read_mail(strip_reply(incoming.text))
     identity = identify(incoming, mail, run.service, run.store)
@@ -108,52 +125,85 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         answer.notes.append(incoming.problem)
     for notified, text in identity.notices:
         run.queue(
-            Outgoing(to=notified.address, subject=f"[{live.id}] sign-on from another address",
-                     text=text),
-            kind="notice", dedup_key=f"signon-notice:{row['id']}", game_id=live.id,
+            Outgoing(to=notified.address, subject=f"[{live.id}] sign-on from another address", text=text),
+            kind="notice",
+            dedup_key=f"signon-notice:{row['id']}",
+            game_id=live.id,
         )
     _player_mail(run, live, player, mail, answer, row)
     to = incoming.sender if identity.via == "password" and incoming.sender else player.address
     _reply(run, row, incoming, live, player, answer, to=to)
-    return "done", f"{len(answer.orders)} order lines, {len(answer.commands)} commands", live.id, player.power
-
-
-def _unauthenticated(run: Run, row: dict[str, Any], incoming: Incoming,
-                     identity: Identity) -> tuple[str, str, str | None, str | None]:
-    if identity.warn_player is not None:
-        player = identity.warn_player
-        run.queue(
-            Outgoing(to=player.address, subject=f"[{player.game_id}] mail not accepted",
-                     text=run.templates.text("mail/refused.txt.j2", problem=identity.problem,
-                                             subject=incoming.subject, sender=incoming.sender,
-                                             game_id=player.game_id, power=player.power,
-                                             reply_address=run.reply_address(player)),
-                     in_reply_to=incoming.message_id or None, automatic="auto-replied",
-                     reply_to=run.reply_address(player)),
-            kind="refused", dedup_key=f"reply:{row['id']}", game_id=player.game_id,
-        )
-        return "done", f"not accepted ({identity.problem[:60]}...); registered address told", \
-            player.game_id, None
-    if not incoming.sender:
-        return "ignored", "no sender to answer", identity.game_id, None
-    _answer_stranger(run, row, incoming.sender, incoming.subject, identity.problem,
-                     incoming.message_id)
-    return "done", "not accepted; sender told", identity.game_id, None
-
-
-def _answer_stranger(run: Run, row: dict[str, Any], to: str, subject: str, problem: str,
-                     message_id: str = "") -> None:
-    run.queue(
-        Outgoing(to=to, subject=f"Re: {subject}" if subject else "Your mail to the game master",
-                 text=run.templates.text("mail/stranger.txt.j2", problem=problem,
-                                         service=run.service.name, address=run.service.address),
-                 in_reply_to=message_id or None, automatic="auto-replied"),
-        kind="stranger", dedup_key=f"reply:{row['id']}", game_id=None,
+    return (
+        "done",
+        f"{len(answer.orders)} order lines, {len(answer.commands)} commands",
+        live.id,
+        player.power,
     )
 
 
-def _player_mail(run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer,
-                 row: dict[str, Any]) -> None:
+def _unauthenticated(
+    run: Run, row: dict[str, Any], incoming: Incoming, identity: Identity
+) -> tuple[str, str, str | None, str | None]:
+    if identity.warn_player is not None:
+        player = identity.warn_player
+        run.queue(
+            Outgoing(
+                to=player.address,
+                subject=f"[{player.game_id}] mail not accepted",
+                text=run.templates.text(
+                    "mail/refused.txt.j2",
+                    problem=identity.problem,
+                    subject=incoming.subject,
+                    sender=incoming.sender,
+                    game_id=player.game_id,
+                    power=player.power,
+                    reply_address=run.reply_address(player),
+                ),
+                in_reply_to=incoming.message_id or None,
+                automatic="auto-replied",
+                reply_to=run.reply_address(player),
+            ),
+            kind="refused",
+            dedup_key=f"reply:{row['id']}",
+            game_id=player.game_id,
+        )
+        return (
+            "done",
+            f"not accepted ({identity.problem[:60]}...); registered address told",
+            player.game_id,
+            None,
+        )
+    if not incoming.sender:
+        return "ignored", "no sender to answer", identity.game_id, None
+    _answer_stranger(run, row, incoming.sender, incoming.subject, identity.problem, incoming.message_id)
+    return "done", "not accepted; sender told", identity.game_id, None
+
+
+def _answer_stranger(
+    run: Run, row: dict[str, Any], to: str, subject: str, problem: str, message_id: str = ""
+) -> None:
+    run.queue(
+        Outgoing(
+            to=to,
+            subject=f"Re: {subject}" if subject else "Your mail to the game master",
+            text=run.templates.text(
+                "mail/stranger.txt.j2",
+                problem=problem,
+                service=run.service.name,
+                address=run.service.address,
+            ),
+            in_reply_to=message_id or None,
+            automatic="auto-replied",
+        ),
+        kind="stranger",
+        dedup_key=f"reply:{row['id']}",
+        game_id=None,
+    )
+
+
+def _player_mail(
+    run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer, row: dict[str, Any]
+) -> None:
     from pbem import turns  # the turn lifecycle acts on votes and absences
 
     for command in mail.commands:
@@ -162,8 +212,11 @@ def _player_mail(run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer
             continue
         name = command.name
         if name in mailcommands.REFEREE_COMMANDS:
-            answer.command(command, "refused: referee commands need the referee's sign-on "
-                                    "(SIGNON REFEREE <game> <password>) from the referee's address")
+            answer.command(
+                command,
+                "refused: referee commands need the referee's sign-on "
+                "(SIGNON REFEREE <game> <password>) from the referee's address",
+            )
         elif name == "HELP":
             answer.help = _help_text(run, live, player)
             answer.command(command, "the help is below")
@@ -173,8 +226,12 @@ def _player_mail(run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer
         elif name == "HISTORY":
             count = min(int(command.args[0]) if command.args else 1, 20)
             answer.history = _history(run, live, player, count)
-            answer.command(command, f"the last {len(answer.history)} report(s) you were sent are below"
-                           if answer.history else "no phase has been adjudicated yet")
+            answer.command(
+                command,
+                f"the last {len(answer.history)} report(s) you were sent are below"
+                if answer.history
+                else "no phase has been adjudicated yet",
+            )
         elif name in {"PRESS", "BROADCAST"}:
             answer.command(command, turns.send_press(run, live, player, command, row["id"]))
         elif name in {"READY", "NOT READY"}:
@@ -210,8 +267,15 @@ def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer:
     previous = stored.lines if stored else []
     merged, replaced = merge_orders(previous, lines)
     late = live.row.deadline is not None and run.now > live.row.deadline
-    run.store.save_orders(live.id, phase.id, player.power, merged,
-                          ready=stored.ready if stored else False, late=late, now=run.now)
+    run.store.save_orders(
+        live.id,
+        phase.id,
+        player.power,
+        merged,
+        ready=stored.ready if stored else False,
+        late=late,
+        now=run.now,
+    )
     if late:
         answer.notes.append(
             f"Your orders came after the deadline ({live.deadline_text()}); they were accepted "
@@ -221,22 +285,34 @@ def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer:
         hint = line.hint or ""
         if line.error:  # a line like "LSIT" is a misspelt command more likely than an order
             hint = mailcommands.command_hint(line.text) or hint
-        answer.orders.append({"line": line.line, "text": line.text.strip(), "order": line.order,
-                              "error": line.error, "hint": hint, "note": line.note})
+        answer.orders.append(
+            {
+                "line": line.line,
+                "text": line.text.strip(),
+                "order": line.order,
+                "error": line.error,
+                "hint": hint,
+                "note": line.note,
+            }
+        )
     answer.replaced = replaced
     answer.status = _status(run, live, player)
 
 
-def merge_orders(previous: list[dict[str, str]], lines: list[OrderLine]
-                 ) -> tuple[list[dict[str, str]], list[str]]:
+def merge_orders(
+    previous: list[dict[str, str]], lines: list[OrderLine]
+) -> tuple[list[dict[str, str]], list[str]]:
     """A later mail's orders replace earlier ones with the same key.
 
     All valid lines of the new mail are kept (in order, even when they share a
     key, which is how a sequence of card plays stays together); every earlier
     order whose key the new mail uses is dropped and named in the reply.
     """
-    new = [{"key": line.key or f"line-{line.line}", "order": line.order}
-           for line in lines if line.order is not None]
+    new = [
+        {"key": line.key or f"line-{line.line}", "order": line.order}
+        for line in lines
+        if line.order is not None
+    ]
     new_keys = {entry["key"] for entry in new}
     kept = [entry for entry in previous if entry["key"] not in new_keys]
     replaced = [entry["order"] for entry in previous if entry["key"] in new_keys]
@@ -249,11 +325,21 @@ def _set_ready(run: Run, live: LiveGame, player: PlayerRow, ready: bool) -> str:
         return f"nothing is due from you in {phase.label}"
     stored = run.store.order_set(live.id, phase.id, player.power)
     lines = stored.lines if stored else []
-    run.store.save_orders(live.id, phase.id, player.power, lines, ready=ready,
-                          late=stored.late if stored else False, now=run.now)
+    run.store.save_orders(
+        live.id,
+        phase.id,
+        player.power,
+        lines,
+        ready=ready,
+        late=stored.late if stored else False,
+        now=run.now,
+    )
     if ready:
-        return ("marked ready: the phase may be adjudicated before the deadline once everyone is "
-                "ready" if live.config.early == "ready" else "marked ready")
+        return (
+            "marked ready: the phase may be adjudicated before the deadline once everyone is ready"
+            if live.config.early == "ready"
+            else "marked ready"
+        )
     return "no longer marked ready"
 
 
@@ -274,7 +360,8 @@ def _status(run: Run, live: LiveGame, player: PlayerRow) -> dict[str, Any]:
         "orders": orders,
         "acting": player.power in phase.acting,
         "missing": live.ruleset.missing(live.state, player.power, orders)
-        if player.power in phase.acting else [],
+        if player.power in phase.acting
+        else [],
         "ready": bool(stored and stored.ready),
         "waiting": waiting,
     }
@@ -284,10 +371,13 @@ def _help_text(run: Run, live: LiveGame, player: PlayerRow) -> str:
     view = live.ruleset.view(live.state, [], player.power)
     return run.templates.text(
         "mail/help.txt.j2",
-        game=live.summary(), power=player.power,
-        orders_help=run.templates.text(f"{live.row.ruleset}/orders.txt.j2", game=live.summary(),
-                                       power=player.power, view=view),
-        commands=mailcommands.PLAYER_COMMANDS, reply_address=run.reply_address(player),
+        game=live.summary(),
+        power=player.power,
+        orders_help=run.templates.text(
+            f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
+        ),
+        commands=mailcommands.PLAYER_COMMANDS,
+        reply_address=run.reply_address(player),
     )
 
 
@@ -322,20 +412,37 @@ def _referee_commands(run: Run, live: LiveGame, mail: Mail, answer: Answer) -> N
         answer.notes.append("The referee does not send orders; the other lines were not read.")
 
 
-def _reply(run: Run, row: dict[str, Any], incoming: Incoming, live: LiveGame,
-           player: PlayerRow | None, answer: Answer, to: str) -> None:
+def _reply(
+    run: Run,
+    row: dict[str, Any],
+    incoming: Incoming,
+    live: LiveGame,
+    player: PlayerRow | None,
+    answer: Answer,
+    to: str,
+) -> None:
     subject = incoming.subject or "your mail"
     if f"[{live.id}]" not in subject.lower():
         subject = f"[{live.id}] {subject}"
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"
     text = run.templates.text(
-        "mail/reply.txt.j2", game=live.summary(), power=player.power if player else "REFEREE",
-        answer=answer, service=run.service.name,
+        "mail/reply.txt.j2",
+        game=live.summary(),
+        power=player.power if player else "REFEREE",
+        answer=answer,
+        service=run.service.name,
     )
     run.queue(
-        Outgoing(to=to, subject=subject, text=text, in_reply_to=incoming.message_id or None,
-                 automatic="auto-replied",
-                 reply_to=run.reply_address(player) if player else None),
-        kind="reply", dedup_key=f"reply:{row['id']}", game_id=live.id,
+        Outgoing(
+            to=to,
+            subject=subject,
+            text=text,
+            in_reply_to=incoming.message_id or None,
+            automatic="auto-replied",
+            reply_to=run.reply_address(player) if player else None,
+        ),
+        kind="reply",
+        dedup_key=f"reply:{row['id']}",
+        game_id=live.id,
     )

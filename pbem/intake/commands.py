@@ -41,9 +41,30 @@ _WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word
 # Unicode a mail program may put where a player typed ASCII.
 _ASCII = str.maketrans(
     {
-        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-        "\u2192": "->", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ",
-        "\u200b": "", "\ufeff": "",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u2192": "->",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u00a0": " ",
+        "\u200b": "",
+        "\ufeff": "",
+        # line breaks other than "\n" (str.splitlines knows them): rulesets see "\n" only
+        "\r": "",
+        "\x0b": " ",
+        "\x0c": " ",
+        "\x1c": " ",
+        "\x1d": " ",
+        "\x1e": " ",
+        "\x85": " ",
+        "\u2028": " ",
+        "\u2029": " ",
     }
 )
 
@@ -86,7 +107,8 @@ class Mail:
 
 
 def normalise(text: str) -> str:
-    """Dashes, arrows, quotes and odd spaces from mail programs made ASCII."""
+    """Dashes, arrows, quotes and odd spaces from mail programs made ASCII, and every
+    line break made "\n", so that line numbers mean the same to everyone."""
     return text.translate(_ASCII)
 
 
@@ -115,8 +137,13 @@ def read_mail(text: str) -> Mail:
                 mail.signon = SignOn(match[1], match[2], match[3], number)
             else:
                 mail.commands.append(
-                    Command("SIGNON", tuple(words[1:]), number, line,
-                            error=f"write it as: {PLAYER_COMMANDS['SIGNON']}")
+                    Command(
+                        "SIGNON",
+                        tuple(words[1:]),
+                        number,
+                        line,
+                        error=f"write it as: {PLAYER_COMMANDS['SIGNON']}",
+                    )
                 )
             continue
         found = _SIGNON_PAIRS.findall(line)
@@ -142,14 +169,17 @@ def read_mail(text: str) -> Mail:
         order_lines[number - 1] = lines[number - 1]
     if pairs and mail.signon is None:
         if {"GAME", "POWER", "PASSWORD"} <= set(pairs):
-            mail.signon = SignOn(
-                pairs["POWER"][0], pairs["GAME"][0], pairs["PASSWORD"][0], pairs["GAME"][1]
-            )
+            mail.signon = SignOn(pairs["POWER"][0], pairs["GAME"][0], pairs["PASSWORD"][0], pairs["GAME"][1])
         else:
             first = min(line for _, line in pairs.values())
             mail.commands.append(
-                Command("SIGNON", (), first, "",
-                        error="the sign-on needs all three of GAME, POWER and PASSWORD")
+                Command(
+                    "SIGNON",
+                    (),
+                    first,
+                    "",
+                    error="the sign-on needs all three of GAME, POWER and PASSWORD",
+                )
             )
     mail.order_text = "\n".join(order_lines)
     return mail
@@ -184,38 +214,55 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             start, end = " ".join(rest[:split]), " ".join(rest[split + 1 :])
             if start and end:
                 return Command("SET ABSENCE", (start, end), number, line)
-        return Command("SET ABSENCE", tuple(rest), number, line,
-                       error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}")
+        return Command(
+            "SET ABSENCE",
+            tuple(rest),
+            number,
+            line,
+            error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
+        )
     if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
         if len(words) > 1:
-            return Command(head, tuple(words[1:]), number, line,
-                           error=f"{head} takes nothing after it")
+            return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
         return Command(head, (), number, line)
     if head == "HISTORY":
         if len(words) == 1 or (len(words) == 2 and words[1].isdigit()):
             return Command(head, tuple(words[1:]), number, line)
-        return Command(head, tuple(words[1:]), number, line,
-                       error=f"write it as: {PLAYER_COMMANDS['HISTORY']}")
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
+        )
     if head == "CONCEDE":
         if len(words) == 2:
             return Command(head, (words[1],), number, line)
-        return Command(head, tuple(words[1:]), number, line,
-                       error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}")
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
+        )
     if head == "EXTEND":
         if len(words) == 2 and re.fullmatch(r"\d+(\.\d+)?", words[1]):
             return Command(head, (words[1],), number, line)
-        return Command(head, tuple(words[1:]), number, line,
-                       error=f"write it as: {REFEREE_COMMANDS['EXTEND']}")
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
+        )
     if head == "REPLACE":
         if len(words) == 3 and "@" in words[2]:
             return Command(head, (words[1], words[2]), number, line)
-        return Command(head, tuple(words[1:]), number, line,
-                       error=f"write it as: {REFEREE_COMMANDS['REPLACE']}")
+        return Command(
+            head,
+            tuple(words[1:]),
+            number,
+            line,
+            error=f"write it as: {REFEREE_COMMANDS['REPLACE']}",
+        )
     if head == "ROLLBACK":
         if len(words) == 2:
             return Command(head, (words[1],), number, line)
-        return Command(head, tuple(words[1:]), number, line,
-                       error=f"write it as: {REFEREE_COMMANDS['ROLLBACK']}")
+        return Command(
+            head,
+            tuple(words[1:]),
+            number,
+            line,
+            error=f"write it as: {REFEREE_COMMANDS['ROLLBACK']}",
+        )
     return None
 
 

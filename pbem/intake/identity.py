@@ -89,9 +89,7 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
     if player is None:
         powers = ", ".join(p.power for p in store.players(game_id))
         identity.player = None
-        identity.problem = (
-            f"game {game_id} has no power called {signon.power!r}; its powers are {powers}."
-        )
+        identity.problem = f"game {game_id} has no power called {signon.power!r}; its powers are {powers}."
         return identity
     if not passwords.check_password(signon.password, player.password_hash):
         identity.player = None
@@ -104,16 +102,22 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
     identity.player, identity.via = player, "password"
     if incoming.sender and incoming.sender != player.address:
         identity.notices.append(
-            (player, f"Orders for {player.power} in game {game_id} were signed on with your "
-                     f"password from {incoming.sender}, and accepted. If that was not you, ask the "
-                     "referee for a new password.")
+            (
+                player,
+                f"Orders for {player.power} in game {game_id} were signed on with your "
+                f"password from {incoming.sender}, and accepted. If that was not you, ask the "
+                "referee for a new password.",
+            )
         )
     return identity
 
 
 def _unauthenticated(identity: Identity, incoming: Incoming, store: Store) -> None:
-    known = [p for p in store.players_by_address(incoming.sender)
-             if identity.game_id is None or p.game_id == identity.game_id]
+    known = [
+        p
+        for p in store.players_by_address(incoming.sender)
+        if identity.game_id is None or p.game_id == identity.game_id
+    ]
     if known:
         identity.warn_player = known[0] if len(known) == 1 else None
         identity.problem = (
@@ -129,8 +133,9 @@ def _unauthenticated(identity: Identity, incoming: Incoming, store: Store) -> No
         )
 
 
-def _referee(identity: Identity, incoming: Incoming, service: Service, game_id: str,
-             password: str) -> Identity:
+def _referee(
+    identity: Identity, incoming: Incoming, service: Service, game_id: str, password: str
+) -> Identity:
     game = service.game(game_id)
     assert game is not None
     referee = service.game_referee(game)

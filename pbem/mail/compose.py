@@ -36,9 +36,7 @@ def new_message_id(domain: str) -> str:
     return f"<pbem.{secrets.token_hex(12)}@{domain or 'localhost'}>"
 
 
-def compose(
-    outgoing: Outgoing, *, sender: str, sender_name: str, message_id: str, date: datetime
-) -> bytes:
+def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: str, date: datetime) -> bytes:
     """The bytes of ``outgoing``, ready for the send queue."""
     message = EmailMessage()
     message["From"] = f"{sender_name} <{sender}>" if sender_name else sender
@@ -62,4 +60,6 @@ def compose(
 
 def _transfer_encoding(text: str) -> str:
     """7bit where the text allows, else quoted-printable: safe for any SMTP server."""
-    return "7bit" if text.isascii() and max(map(len, text.splitlines() or [""])) <= 900 else "quoted-printable"
+    return (
+        "7bit" if text.isascii() and max(map(len, text.splitlines() or [""])) <= 900 else "quoted-printable"
+    )

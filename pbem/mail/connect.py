@@ -13,11 +13,14 @@ def open_inbox(transport: Transport) -> Inbox:
     """The inbox a config names (not yet connected: use it with ``async with``)."""
     if transport.kind == "imap":
         return ImapInbox(
-            transport.host, transport.port, transport.username,
+            transport.host,
+            transport.port,
+            transport.username,
             transport.password.value if transport.password else "",
             security=transport.security,  # type: ignore[arg-type]
             ca_file=str(transport.ca_file) if transport.ca_file else None,
-            folder=transport.folder, processed_folder=transport.processed_folder,
+            folder=transport.folder,
+            processed_folder=transport.processed_folder,
             timeout=transport.timeout,
         )
     assert transport.path is not None
@@ -28,7 +31,8 @@ def open_outbox(transport: Transport) -> Outbox:
     """The outbox a config names (not yet connected: use it with ``async with``)."""
     if transport.kind == "smtp":
         return SmtpOutbox(
-            transport.host, transport.port,
+            transport.host,
+            transport.port,
             username=transport.username or None,
             password=transport.password.value if transport.password and transport.username else None,
             security=transport.security,  # type: ignore[arg-type]

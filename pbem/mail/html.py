@@ -11,8 +11,26 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 _BLOCKS = {
-    "p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6",
-    "pre", "table", "ul", "ol", "hr", "section", "article", "header", "footer",
+    "p",
+    "div",
+    "br",
+    "li",
+    "tr",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "pre",
+    "table",
+    "ul",
+    "ol",
+    "hr",
+    "section",
+    "article",
+    "header",
+    "footer",
 }
 _SKIPPED = {"script", "style", "head", "title", "blockquote"}
 _VOID = {"br", "hr", "img", "meta", "link", "input", "area", "base", "col", "wbr", "source"}

@@ -67,9 +67,7 @@ def parse(raw: bytes, *, headers_only: bool = False) -> Incoming:
         return Incoming("", "", "", (), "", "", "", problem="the message could not be parsed")
     sender_name, sender = _address(_header(msg, "From"))
     recipients = tuple(
-        addr.lower()
-        for _, addr in getaddresses([_header(msg, "To"), _header(msg, "Cc")])
-        if "@" in addr
+        addr.lower() for _, addr in getaddresses([_header(msg, "To"), _header(msg, "Cc")]) if "@" in addr
     )
     text, problem = ("", "the message was too large to read") if headers_only else body_text(msg)
     return Incoming(
@@ -115,7 +113,13 @@ def automatic_reason(msg: Message, sender: str) -> str:
     precedence = _header(msg, "Precedence").strip().lower()
     if precedence in {"bulk", "junk", "list", "auto_reply"}:
         return f"Precedence: {precedence}"
-    for name in ("List-Id", "List-Unsubscribe", "X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
+    for name in (
+        "List-Id",
+        "List-Unsubscribe",
+        "X-Autoreply",
+        "X-Autorespond",
+        "X-Auto-Response-Suppress",
+    ):
         if name == "X-Auto-Response-Suppress":
             value = _header(msg, name).lower()
             if "all" in value or "autoreply" in value or "oof" in value:
@@ -211,9 +215,7 @@ def strip_reply(text: str) -> str:
         if line.rstrip() in {"--", "-- "} and line.startswith("--"):
             break
         pair = line + " " + lines[index + 1] if index + 1 < len(lines) else line
-        if _QUOTE_INTRO.match(line) or (
-            line.strip().startswith("On ") and _QUOTE_INTRO.match(pair)
-        ):
+        if _QUOTE_INTRO.match(line) or (line.strip().startswith("On ") and _QUOTE_INTRO.match(pair)):
             break
         kept.append("" if line.lstrip().startswith(">") else line)
     return "\n".join(kept)

@@ -6,7 +6,11 @@ from pbem.intake.commands import command_hint, read_mail
 def test_signon_line_is_read_and_not_an_order():
     mail = read_mail("SIGNON England g1 secret\nF LON - NTH")
     assert mail.signon is not None
-    assert (mail.signon.power, mail.signon.game, mail.signon.password) == ("England", "g1", "secret")
+    assert (mail.signon.power, mail.signon.game, mail.signon.password) == (
+        "England",
+        "g1",
+        "secret",
+    )
     assert mail.order_text.split("\n") == ["", "F LON - NTH"]
 
 
@@ -41,13 +45,21 @@ def test_press_without_endpress_says_so():
 
 
 def test_simple_commands_and_their_arguments():
-    mail = read_mail("LIST\nHISTORY 3\nready\nNOT READY\nDRAW\nNO DRAW\nCONCEDE France\n"
-                     "SET ABSENCE 2026-12-20 TO 2026-12-27\nHELP")
+    mail = read_mail(
+        "LIST\nHISTORY 3\nready\nNOT READY\nDRAW\nNO DRAW\nCONCEDE France\n"
+        "SET ABSENCE 2026-12-20 TO 2026-12-27\nHELP"
+    )
     names = [(c.name, c.args, c.error) for c in mail.commands]
     assert names == [
-        ("LIST", (), ""), ("HISTORY", ("3",), ""), ("READY", (), ""), ("NOT READY", (), ""),
-        ("DRAW", (), ""), ("NO DRAW", (), ""), ("CONCEDE", ("France",), ""),
-        ("SET ABSENCE", ("2026-12-20", "2026-12-27"), ""), ("HELP", (), ""),
+        ("LIST", (), ""),
+        ("HISTORY", ("3",), ""),
+        ("READY", (), ""),
+        ("NOT READY", (), ""),
+        ("DRAW", (), ""),
+        ("NO DRAW", (), ""),
+        ("CONCEDE", ("France",), ""),
+        ("SET ABSENCE", ("2026-12-20", "2026-12-27"), ""),
+        ("HELP", (), ""),
     ]
     assert not mail.has_orders()
 

@@ -48,8 +48,10 @@ def test_latin1_body_and_utf8_subject_are_decoded():
 
 
 def test_a_byte_order_mark_is_dropped():
-    raw = (b"From: ann@example.test\nSubject: x\nContent-Type: text/plain; charset=utf-8\n\n"
-           b"\xef\xbb\xbfA PAR H\n")
+    raw = (
+        b"From: ann@example.test\nSubject: x\nContent-Type: text/plain; charset=utf-8\n\n"
+        b"\xef\xbb\xbfA PAR H\n"
+    )
     assert parse(raw).text.startswith("A PAR H")
 
 
@@ -66,11 +68,14 @@ def test_quoted_reply_and_signature_are_dropped_but_lines_keep_their_numbers():
     assert strip_reply(text).split("\n") == ["A PAR - BUR", "", "F BRE - MAO"]
 
 
-@pytest.mark.parametrize("intro", [
-    "On Mon, 2 Mar 2026 at 10:00, Judge <judge@pbem.test> wrote:",
-    "Le lun. 2 mars 2026 à 10:00, Judge <judge@pbem.test> a écrit :",
-    "-----Original Message-----",
-])
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "On Mon, 2 Mar 2026 at 10:00, Judge <judge@pbem.test> wrote:",
+        "Le lun. 2 mars 2026 à 10:00, Judge <judge@pbem.test> a écrit :",
+        "-----Original Message-----",
+    ],
+)
 def test_the_quoted_part_of_a_reply_ends_the_mail(intro):
     text = f"A PAR - BUR\n\n{intro}\nA MAR H\nF BRE H"
     assert [line for line in strip_reply(text).split("\n") if line] == ["A PAR - BUR"]
@@ -81,18 +86,21 @@ def test_an_on_wrote_line_split_over_two_lines_ends_the_mail():
     assert [line for line in strip_reply(text).split("\n") if line] == ["A PAR - BUR"]
 
 
-@pytest.mark.parametrize("headers, reason", [
-    ({"Auto_Submitted": "auto-replied"}, "Auto-Submitted"),
-    ({"Precedence": "bulk"}, "Precedence"),
-    ({"Precedence": "junk"}, "Precedence"),
-    ({"Precedence": "list"}, "Precedence"),
-    ({"List_Id": "<players.example.test>"}, "List-Id"),
-    ({"Return_Path": "<>"}, "Return-Path"),
-    ({"X_Autoreply": "yes"}, "X-Autoreply"),
-    ({"X_Pbem": "pbem 0.1"}, "X-Pbem"),
-    ({"From": "MAILER-DAEMON@mx.example.test"}, "mailer-daemon"),
-    ({"From": "postmaster@example.test"}, "postmaster"),
-])
+@pytest.mark.parametrize(
+    "headers, reason",
+    [
+        ({"Auto_Submitted": "auto-replied"}, "Auto-Submitted"),
+        ({"Precedence": "bulk"}, "Precedence"),
+        ({"Precedence": "junk"}, "Precedence"),
+        ({"Precedence": "list"}, "Precedence"),
+        ({"List_Id": "<players.example.test>"}, "List-Id"),
+        ({"Return_Path": "<>"}, "Return-Path"),
+        ({"X_Autoreply": "yes"}, "X-Autoreply"),
+        ({"X_Pbem": "pbem 0.1"}, "X-Pbem"),
+        ({"From": "MAILER-DAEMON@mx.example.test"}, "mailer-daemon"),
+        ({"From": "postmaster@example.test"}, "postmaster"),
+    ],
+)
 def test_bounces_and_auto_replies_are_recognised(headers, reason):
     assert reason.lower() in parse(build(**headers)).automatic.lower()
 
@@ -112,6 +120,9 @@ def test_a_delivery_report_is_a_bounce():
 
 
 def test_broken_headers_never_raise():
-    raw = b"From: =?utf-8?q?broken\nSubject: =?x-unknown?b?!!!?=\nContent-Type: text/plain; charset=x-nope\n\nA PAR H\n"
+    raw = (
+        b"From: =?utf-8?q?broken\nSubject: =?x-unknown?b?!!!?=\n"
+        b"Content-Type: text/plain; charset=x-nope\n\nA PAR H\n"
+    )
     incoming = parse(raw)
     assert "A PAR H" in incoming.text

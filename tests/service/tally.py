@@ -30,7 +30,9 @@ class Tally(Ruleset):
             raise SetupError("tally needs two powers or more")
         rng = random.Random(seed)
         return {
-            "powers": list(powers), "round": 1, "rounds": int(options.get("rounds", 3)),
+            "powers": list(powers),
+            "round": 1,
+            "rounds": int(options.get("rounds", 3)),
             "alternate": bool(options.get("alternate", False)),
             "scores": {power: 0 for power in powers},
             "secrets": {power: f"SECRET-{power.upper()}-{rng.randrange(10**6):06d}" for power in powers},
@@ -44,9 +46,13 @@ class Tally(Ruleset):
             acting = [powers[(state["round"] - 1) % len(powers)]]
         best = max(state["scores"].values())
         return Phase(
-            id=f"R{state['round']}", label=f"Round {state['round']}", kind="round",
-            acting=() if over else tuple(acting), may_order=() if over else tuple(acting),
-            over=over, result=f"highest score {best}" if over else "",
+            id=f"R{state['round']}",
+            label=f"Round {state['round']}",
+            kind="round",
+            acting=() if over else tuple(acting),
+            may_order=() if over else tuple(acting),
+            over=over,
+            result=f"highest score {best}" if over else "",
             winners=tuple(p for p, s in state["scores"].items() if s == best) if over else (),
             survivors=tuple(powers),
         )
@@ -60,8 +66,14 @@ class Tally(Ruleset):
             if match and 1 <= int(match[1]) <= 9:
                 lines.append(OrderLine(number, line, order=f"ADD {int(match[1])}", key="add"))
             else:
-                lines.append(OrderLine(number, line, error=f"not an order: {line.strip()!r}",
-                                       hint="write ADD <n> with n from 1 to 9"))
+                lines.append(
+                    OrderLine(
+                        number,
+                        line,
+                        error=f"not an order: {line.strip()!r}",
+                        hint="write ADD <n> with n from 1 to 9",
+                    )
+                )
         return lines
 
     def default_orders(self, state: Any, power: str) -> list[str]:
@@ -78,8 +90,11 @@ class Tally(Ruleset):
         return Adjudication(new, events)
 
     def view(self, state: Any, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
-        view: dict[str, Any] = {"scores": dict(state["scores"]), "round": state["round"],
-                                "events": [dict(event) for event in events]}
+        view: dict[str, Any] = {
+            "scores": dict(state["scores"]),
+            "round": state["round"],
+            "events": [dict(event) for event in events],
+        }
         if viewer == REFEREE:
             view["secrets"] = dict(state["secrets"])
         elif viewer != PUBLIC and viewer in state["secrets"]:

@@ -16,19 +16,35 @@ POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"
 
 
 def pbem(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pbem.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pbem.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture
 def config(tmp_path):
     data = {
-        "service": {"address": "judge@pbem.test", "data_dir": "var", "archive_dir": "turns",
-                    "referee": {"address": "ref@pbem.test", "password": "refpw"}},
-        "games": [{"id": "cli", "ruleset": "diplomacy", "deadlines": {"default": "48h"},
-                   "early": "orders",
-                   "players": [{"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"}
-                               for p in POWERS]}],
+        "service": {
+            "address": "judge@pbem.test",
+            "data_dir": "var",
+            "archive_dir": "turns",
+            "referee": {"address": "ref@pbem.test", "password": "refpw"},
+        },
+        "games": [
+            {
+                "id": "cli",
+                "ruleset": "diplomacy",
+                "deadlines": {"default": "48h"},
+                "early": "orders",
+                "players": [
+                    {"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"} for p in POWERS
+                ],
+            }
+        ],
     }
     path = tmp_path / "pbem.yaml"
     path.write_text(yaml.safe_dump(data))
@@ -42,7 +58,17 @@ def outbox(config) -> list:
 def test_help_names_every_command():
     result = pbem("--help")
     assert result.returncode == 0
-    for command in ["run", "poll", "send", "status", "new-game", "archive", "replay", "adjudicate", "demo"]:
+    for command in [
+        "run",
+        "poll",
+        "send",
+        "status",
+        "new-game",
+        "archive",
+        "replay",
+        "adjudicate",
+        "demo",
+    ]:
         assert command in result.stdout
     assert pbem("run", "--help").returncode == 0
 

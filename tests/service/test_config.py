@@ -13,12 +13,18 @@ BASE = {
         "address": "judge@pbem.test",
         "referee": {"address": "ref@pbem.test", "password": "refpw"},
     },
-    "games": [{
-        "id": "g1", "ruleset": "tally", "timezone": "Europe/Paris",
-        "deadlines": {"round": {"after": "48h", "at": "20:00"}},
-        "players": [{"power": "North", "address": "n@x.test", "password": "a"},
-                    {"power": "South", "address": "s@x.test", "password": "b"}],
-    }],
+    "games": [
+        {
+            "id": "g1",
+            "ruleset": "tally",
+            "timezone": "Europe/Paris",
+            "deadlines": {"round": {"after": "48h", "at": "20:00"}},
+            "players": [
+                {"power": "North", "address": "n@x.test", "password": "a"},
+                {"power": "South", "address": "s@x.test", "password": "b"},
+            ],
+        }
+    ],
 }
 
 
@@ -49,8 +55,14 @@ def test_every_problem_is_reported_with_file_and_key(tmp_path):
     with pytest.raises(ConfigError) as caught:
         configuration.load(path)
     problems = "\n".join(caught.value.problems)
-    for key in ["games[0].timezone", "games[0].ruleset", "games[0].players[1].address",
-                "games[0].deadlines.round", "service.inbox.transport", "service.colour"]:
+    for key in [
+        "games[0].timezone",
+        "games[0].ruleset",
+        "games[0].players[1].address",
+        "games[0].deadlines.round",
+        "service.inbox.transport",
+        "service.colour",
+    ]:
         assert f"{path}: {key}:" in problems
     assert len(caught.value.problems) == 6
 
@@ -59,10 +71,18 @@ def test_secrets_come_from_the_environment_or_a_file_and_never_print(tmp_path, m
     monkeypatch.setenv("PBEM_TEST_IMAP_PASSWORD", "imap-s3cret")
     (tmp_path / "smtp.secret").write_text("smtp-s3cret\n")
     data = yaml.safe_load(yaml.safe_dump(BASE))
-    data["service"]["inbox"] = {"transport": "imap", "host": "mail.x.test", "username": "judge",
-                                "password": {"env": "PBEM_TEST_IMAP_PASSWORD"}}
-    data["service"]["outbox"] = {"transport": "smtp", "host": "mail.x.test", "username": "judge",
-                                 "password": {"file": "smtp.secret"}}
+    data["service"]["inbox"] = {
+        "transport": "imap",
+        "host": "mail.x.test",
+        "username": "judge",
+        "password": {"env": "PBEM_TEST_IMAP_PASSWORD"},
+    }
+    data["service"]["outbox"] = {
+        "transport": "smtp",
+        "host": "mail.x.test",
+        "username": "judge",
+        "password": {"file": "smtp.secret"},
+    }
     service = configuration.load(write(tmp_path, data))
     assert service.inbox.password is not None and service.inbox.password.value == "imap-s3cret"
     assert service.outbox.password is not None and service.outbox.password.value == "smtp-s3cret"

@@ -53,16 +53,24 @@ def test_at_moves_the_deadline_to_the_next_such_time_of_day():
 
 
 def test_mail_shows_local_time_with_zone_and_utc():
-    assert format_deadline(datetime(2026, 3, 29, 18, 0, tzinfo=UTC), PARIS) == \
-        "Sun 29 Mar 2026 20:00 CEST (18:00 UTC)"
+    assert (
+        format_deadline(datetime(2026, 3, 29, 18, 0, tzinfo=UTC), PARIS)
+        == "Sun 29 Mar 2026 20:00 CEST (18:00 UTC)"
+    )
     tokyo = format_deadline(datetime(2026, 3, 29, 18, 0, tzinfo=UTC), ZoneInfo("Asia/Tokyo"))
     assert tokyo == "Mon 30 Mar 2026 03:00 JST (Sun 18:00 UTC)"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("48h", timedelta(hours=48)), ("2d", timedelta(days=2)), ("1d 12h", timedelta(hours=36)),
-    ("90m", timedelta(minutes=90)), (24, timedelta(hours=24)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("48h", timedelta(hours=48)),
+        ("2d", timedelta(days=2)),
+        ("1d 12h", timedelta(hours=36)),
+        ("90m", timedelta(minutes=90)),
+        (24, timedelta(hours=24)),
+    ],
+)
 def test_durations(text, expected):
     assert parse_duration(text) == expected
 

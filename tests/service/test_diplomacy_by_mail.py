@@ -15,57 +15,77 @@ POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"
 
 # One entry per phase: the mails each power sends (SIGNON added), in order.
 PHASES = [
-    ("S1901M", {
-        "Austria": ["A Vie - Gal\nA Bdu - Ser\nF Tri - Alb", "A Bud - Ser"],
-        "England": ["F Lon - NTH\nF Edi - Nwg\nA Lvp - Yor"],
-        "France": ["F Brest -> Mid-Atlantic Ocean\nA Par - Bur\nA Mar - Spa"],
-        "Germany": ["A Mun - Ruh\nA Ber - Mun\nF Kie - Hol"],
-        "Italy": ["F Nap - Ion\nA Rom - Apu\nA Ven H"],
-        "Russia": ["F StP/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Rum\n"
-                   "PRESS TO Turkey\nThe Black Sea stays empty this year?\nENDPRESS"],
-        "Turkey": ["F Ank - Con\nA Con - Bul\nA Smy - Arm"],
-    }),
-    ("F1901M", {
-        "Austria": ["A Ser - Gre\nF Alb S A Ser - Gre\nA Vie H"],
-        "England": ["F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg S A Yor - Nwy"],
-        "France": ["F Mao - Por\nA Bur H\nA Spa H"],
-        "Germany": ["A Ruh - Bur\nA Mun S A Ruh - Bur\nF Hol H"],
-        "Italy": ["F Ion C A Apu - Tun\nA Apu - Tun\nA Ven H"],
-        "Russia": ["F Bot - Swe\nA Ukr H\nF Rum H\nA War H"],
-        "Turkey": ["F Con - Bla\nA Bul H\nA Arm H"],
-    }),
+    (
+        "S1901M",
+        {
+            "Austria": ["A Vie - Gal\nA Bdu - Ser\nF Tri - Alb", "A Bud - Ser"],
+            "England": ["F Lon - NTH\nF Edi - Nwg\nA Lvp - Yor"],
+            "France": ["F Brest -> Mid-Atlantic Ocean\nA Par - Bur\nA Mar - Spa"],
+            "Germany": ["A Mun - Ruh\nA Ber - Mun\nF Kie - Hol"],
+            "Italy": ["F Nap - Ion\nA Rom - Apu\nA Ven H"],
+            "Russia": [
+                "F StP/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Rum\n"
+                "PRESS TO Turkey\nThe Black Sea stays empty this year?\nENDPRESS"
+            ],
+            "Turkey": ["F Ank - Con\nA Con - Bul\nA Smy - Arm"],
+        },
+    ),
+    (
+        "F1901M",
+        {
+            "Austria": ["A Ser - Gre\nF Alb S A Ser - Gre\nA Vie H"],
+            "England": ["F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg S A Yor - Nwy"],
+            "France": ["F Mao - Por\nA Bur H\nA Spa H"],
+            "Germany": ["A Ruh - Bur\nA Mun S A Ruh - Bur\nF Hol H"],
+            "Italy": ["F Ion C A Apu - Tun\nA Apu - Tun\nA Ven H"],
+            "Russia": ["F Bot - Swe\nA Ukr H\nF Rum H\nA War H"],
+            "Turkey": ["F Con - Bla\nA Bul H\nA Arm H"],
+        },
+    ),
     ("F1901R", {"France": ["A Bur R Par"]}),
-    ("W1901A", {  # Turkey sends nothing: its build is waived
-        "Austria": ["Build F Tri"],
-        "England": ["Build F Edi"],
-        "France": ["Build F Bre\nBuild A Mar"],
-        "Germany": ["Build A Ber"],
-        "Italy": ["Build F Nap"],
-        "Russia": ["Build A Mos\nBuild F Sev"],
-    }),
-    ("S1902M", {  # Italy sends nothing: its units hold
-        "Austria": ["A Vie - Gal\nF Tri H\nA Gre H\nF Alb S A Gre"],
-        "England": ["F Nth - Den\nA Nwy H\nF Nwg - Bar\nF Edi - Nth"],
-        "France": ["F Por - Mao\nA Par - Pic\nA Spa H\nF Bre - Eng\nA Mar - Pie"],
-        "Germany": ["A Bur - Bel\nA Mun H\nF Hol S A Bur - Bel\nA Ber - Kie"],
-        "Russia": ["F Swe H\nA Ukr S F Rum\nF Rum H\nA War - Gal\nA Mos H\nF Sev H"],
-        "Turkey": ["F Bla - Rum\nA Bul S F Bla - Rum\nA Arm H"],
-    }),
-    ("F1902M", {
-        "Austria": ["A Gre S F Rum - Bul\nA Vie H\nF Tri H\nF Alb H"],
-        "England": ["F Den H\nA Nwy H\nF Bar H\nF Nth H"],
-        "France": ["F Eng - Lon\nA Pic H\nA Spa H\nF Mao H\nA Pie H"],
-        "Germany": ["A Bel H\nA Mun H\nF Hol H\nA Kie H"],
-        "Italy": ["F Ion H\nA Tun H\nA Ven H\nF Nap H"],
-        "Russia": ["F Rum - Bul/ec\nA Ukr H\nF Swe H\nA War H\nA Mos H\nF Sev H"],
-        "Turkey": ["A Bul H\nF Bla - Sev\nA Arm - Sev"],
-    }),
+    (
+        "W1901A",
+        {  # Turkey sends nothing: its build is waived
+            "Austria": ["Build F Tri"],
+            "England": ["Build F Edi"],
+            "France": ["Build F Bre\nBuild A Mar"],
+            "Germany": ["Build A Ber"],
+            "Italy": ["Build F Nap"],
+            "Russia": ["Build A Mos\nBuild F Sev"],
+        },
+    ),
+    (
+        "S1902M",
+        {  # Italy sends nothing: its units hold
+            "Austria": ["A Vie - Gal\nF Tri H\nA Gre H\nF Alb S A Gre"],
+            "England": ["F Nth - Den\nA Nwy H\nF Nwg - Bar\nF Edi - Nth"],
+            "France": ["F Por - Mao\nA Par - Pic\nA Spa H\nF Bre - Eng\nA Mar - Pie"],
+            "Germany": ["A Bur - Bel\nA Mun H\nF Hol S A Bur - Bel\nA Ber - Kie"],
+            "Russia": ["F Swe H\nA Ukr S F Rum\nF Rum H\nA War - Gal\nA Mos H\nF Sev H"],
+            "Turkey": ["F Bla - Rum\nA Bul S F Bla - Rum\nA Arm H"],
+        },
+    ),
+    (
+        "F1902M",
+        {
+            "Austria": ["A Gre S F Rum - Bul\nA Vie H\nF Tri H\nF Alb H"],
+            "England": ["F Den H\nA Nwy H\nF Bar H\nF Nth H"],
+            "France": ["F Eng - Lon\nA Pic H\nA Spa H\nF Mao H\nA Pie H"],
+            "Germany": ["A Bel H\nA Mun H\nF Hol H\nA Kie H"],
+            "Italy": ["F Ion H\nA Tun H\nA Ven H\nF Nap H"],
+            "Russia": ["F Rum - Bul/ec\nA Ukr H\nF Swe H\nA War H\nA Mos H\nF Sev H"],
+            "Turkey": ["A Bul H\nF Bla - Sev\nA Arm - Sev"],
+        },
+    ),
     ("F1902R", {"Turkey": ["A Bul R Con"]}),
-    ("W1902A", {
-        "Germany": ["Build A Ber"],
-        "Russia": ["Build A Stp"],
-        "France": ["Build F Bre"],
-    }),
+    (
+        "W1902A",
+        {
+            "Germany": ["Build A Ber"],
+            "Russia": ["Build A Stp"],
+            "France": ["Build F Bre"],
+        },
+    ),
 ]
 
 
@@ -73,10 +93,14 @@ PHASES = [
 def table(tmp_path, mail_server, mailboxes):
     judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
     players = {power: mailboxes.user(power.lower()).address for power in POWERS}
-    settings = {"grace": "12h", "deadlines": {"default": "48h"},
-                "passwords": {power: f"{power.lower()}-pw" for power in POWERS}}
-    table = MailServerTable(tmp_path, [game("dip", "diplomacy", players, **settings)], mail_server,
-                            judge, referee)
+    settings = {
+        "grace": "12h",
+        "deadlines": {"default": "48h"},
+        "passwords": {power: f"{power.lower()}-pw" for power in POWERS},
+    }
+    table = MailServerTable(
+        tmp_path, [game("dip", "diplomacy", players, **settings)], mail_server, judge, referee
+    )
     table.players = players  # type: ignore[attr-defined]
     table.start("dip")
     return table
@@ -93,7 +117,7 @@ def test_two_game_years_by_mail(table, mailboxes):
         with table.store() as store:
             assert store.game("dip").phase_id == phase_id  # type: ignore[union-attr]
         for power, texts in mails.items():
-            for number, text in enumerate(texts):
+            for text in texts:
                 html = "<div>" + "</div><div>".join(signon(power, text).split("\n")) + "</div>"
                 if power == "England" and phase_id == "S1901M":
                     table.send(players[power], "", html=html)  # HTML only

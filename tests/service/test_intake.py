@@ -11,8 +11,10 @@ PLAYERS = {"North": NORTH, "South": SOUTH, "East": EAST}
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS, passwords={"North": "n-pw", "South": "s-pw",
-                                                                       "East": "e-pw"})])
+    table = Table(
+        tmp_path,
+        [game("g1", "tally", PLAYERS, passwords={"North": "n-pw", "South": "s-pw", "East": "e-pw"})],
+    )
     table.start("g1")
     table.take()
     return table
@@ -29,8 +31,10 @@ def reply_address(table: Table, power: str) -> str:
 
 
 def test_welcome_mails_tell_each_player_their_power_password_and_reply_address(tmp_path):
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS, passwords={"North": "n-pw", "South": "s-pw",
-                                                                       "East": "e-pw"})])
+    table = Table(
+        tmp_path,
+        [game("g1", "tally", PLAYERS, passwords={"North": "n-pw", "South": "s-pw", "East": "e-pw"})],
+    )
     table.start("g1")
     [welcome] = table.take(NORTH)
     body = text_of(welcome)
@@ -99,7 +103,9 @@ def test_an_unknown_power_lists_the_games_powers(table):
 def test_the_same_mail_delivered_twice_is_acted_on_once(table):
     raw = plain_mail(NORTH, "SIGNON North g1 n-pw\nADD 5", message_id="<dup-1@player.test>")
     table.deliver(raw)
-    table.deliver(raw.replace(b"Subject: orders", b"Received: by mx2; Mon, 2 Mar 2026 09:00:00 +0000\nSubject: orders"))
+    table.deliver(
+        raw.replace(b"Subject: orders", b"Received: by mx2; Mon, 2 Mar 2026 09:00:00 +0000\nSubject: orders")
+    )
     tally = table.run()
     assert tally.fetched == 2 and tally.duplicates == 1
     assert len(table.take(NORTH)) == 1
@@ -108,13 +114,16 @@ def test_the_same_mail_delivered_twice_is_acted_on_once(table):
     assert table.take(NORTH) == []
 
 
-@pytest.mark.parametrize("headers", [
-    {"Auto-Submitted": "auto-replied"},
-    {"Precedence": "bulk"},
-    {"Return-Path": "<>"},
-    {"List-Id": "<list.example.test>"},
-    {"X-Pbem": "pbem 0.1.0"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto-Submitted": "auto-replied"},
+        {"Precedence": "bulk"},
+        {"Return-Path": "<>"},
+        {"List-Id": "<list.example.test>"},
+        {"X-Pbem": "pbem 0.1.0"},
+    ],
+)
 def test_bounces_and_auto_replies_get_no_answer(table, headers):
     table.send(NORTH, "SIGNON North g1 n-pw\nADD 5", headers=headers)
     table.run()
@@ -129,8 +138,12 @@ def test_a_bounce_from_mailer_daemon_gets_no_answer(table):
 
 
 def test_html_only_mail_is_read(table):
-    table.send(NORTH, "", html="<html><body><div>SIGNON North g1 n-pw</div><div>ADD&nbsp;6</div>"
-                              "<div class='gmail_quote'>ADD 1</div></body></html>")
+    table.send(
+        NORTH,
+        "",
+        html="<html><body><div>SIGNON North g1 n-pw</div><div>ADD&nbsp;6</div>"
+        "<div class='gmail_quote'>ADD 1</div></body></html>",
+    )
     table.run()
     [reply] = table.take(NORTH)
     assert "ok: ADD 6" in text_of(reply)
@@ -240,9 +253,8 @@ def test_the_outgoing_mail_is_recorded_sent_with_a_stable_message_id(table):
 def test_two_runs_at_once_do_not_both_work(table):
     from pbem.service import Busy, run_lock
 
-    with run_lock(table.service.data_dir):
-        with pytest.raises(Busy):
-            table.run()
+    with run_lock(table.service.data_dir), pytest.raises(Busy):
+        table.run()
     table.send(NORTH, "SIGNON North g1 n-pw\nADD 1")
     assert table.run().handled == 1
 

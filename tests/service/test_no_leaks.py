@@ -8,6 +8,7 @@ secrets (the ruleset's hidden_facts) and press that was not addressed to them.
 """
 
 import itertools
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +20,11 @@ ADDRESSES = {power: f"{power.lower()}@example.test" for power in POWERS}
 
 action = st.one_of(
     st.tuples(st.just("order"), st.sampled_from(POWERS), st.integers(1, 9)),
-    st.tuples(st.just("press"), st.sampled_from(POWERS), st.lists(st.sampled_from(POWERS), min_size=1,
-                                                                  max_size=3, unique=True)),
+    st.tuples(
+        st.just("press"),
+        st.sampled_from(POWERS),
+        st.lists(st.sampled_from(POWERS), min_size=1, max_size=3, unique=True),
+    ),
     st.tuples(st.just("broadcast"), st.sampled_from(POWERS), st.just(None)),
     st.tuples(st.just("list"), st.sampled_from(POWERS), st.just(None)),
     st.tuples(st.just("forged"), st.sampled_from(POWERS), st.sampled_from(POWERS)),
@@ -32,8 +36,10 @@ action = st.one_of(
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(action, min_size=4, max_size=14), grey=st.booleans())
 def test_no_player_ever_receives_what_is_hidden_from_them(tmp_path_factory, actions, grey):
-    table = Table(tmp_path_factory.mktemp("leaks"),
-                  [game("g1", "tally", ADDRESSES, options={"rounds": 3}, press={"grey": grey})])
+    table = Table(
+        tmp_path_factory.mktemp("leaks"),
+        [game("g1", "tally", ADDRESSES, options={"rounds": 3}, press={"grey": grey})],
+    )
     table.start("g1")
     words = (f"whisper{n}" for n in itertools.count())
     addressed: dict[str, set[str]] = {power: set() for power in POWERS}  # press words each may read
@@ -46,7 +52,9 @@ def test_no_player_ever_receives_what_is_hidden_from_them(tmp_path_factory, acti
             word = next(words)
             sent_words.append(word)
             recipients = [p for p in (detail if kind == "press" else POWERS) if p != power]
-            header = f"PRESS TO {' '.join(detail)}{' GREY' if grey else ''}" if kind == "press" else "BROADCAST"
+            header = (
+                f"PRESS TO {' '.join(detail)}{' GREY' if grey else ''}" if kind == "press" else "BROADCAST"
+            )
             table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{header}\nsecret plan {word}\nENDPRESS")
             if kind == "press" and grey:
                 grey_senders[word] = power

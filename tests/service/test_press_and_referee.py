@@ -158,7 +158,10 @@ def test_referee_rollback_restores_an_earlier_phase(tmp_path):
     table.run()
     with table.store() as store:
         assert [(t.phase_id, t.rolled_back) for t in store.turns("g1", include_rolled_back=True)] == [
-            ("R1", False), ("R2", True), ("R2", False)]
+            ("R1", False),
+            ("R2", True),
+            ("R2", False),
+        ]
         assert store.game("g1").state["scores"]["North"] == 7  # type: ignore[union-attr]
     assert (table.service.archive_dir / "g1" / "R2.rolled-back-2" / "turn.json").exists()
     table.send(REFEREE_ADDRESS, f"{REF}\nROLLBACK R9")

@@ -15,8 +15,9 @@ def table(tmp_path, mail_server, mailboxes):
     judge = mailboxes.user("judge")
     referee = mailboxes.user("referee")
     players = {power: mailboxes.user(power.lower()).address for power in ("North", "South", "East")}
-    table = MailServerTable(tmp_path, [game("g1", "tally", players, password="pw")], mail_server,
-                            judge, referee)
+    table = MailServerTable(
+        tmp_path, [game("g1", "tally", players, password="pw")], mail_server, judge, referee
+    )
     table.players = players  # type: ignore[attr-defined]
     table.start("g1")
     for address in players.values():
@@ -58,8 +59,11 @@ def test_utf8_subject_and_body_survive_the_round_trip(table):
 
 def test_a_quoted_reply_to_the_game_master_is_read_without_its_quote(table):
     north = table.players["North"]
-    table.send(north, "ADD 6\n\nOn Mon, 2 Mar 2026, pbem wrote:\n> ADD 9\n> Your orders now:",
-               to=table.reply_token_address("North"))
+    table.send(
+        north,
+        "ADD 6\n\nOn Mon, 2 Mar 2026, pbem wrote:\n> ADD 9\n> Your orders now:",
+        to=table.reply_token_address("North"),
+    )
     table.run()
     body = only_reply(table, north)
     assert "ok: ADD 6" in body and "ADD 9" not in body.split("Your orders now:")[1]
@@ -92,8 +96,7 @@ def test_an_unknown_game_gets_a_helpful_reply(table):
 
 def test_a_mail_delivered_twice_is_answered_once(table):
     east = table.players["East"]
-    raw = plain_mail(east, "SIGNON East g1 pw\nADD 7", to=table.address,
-                     message_id="<twice@player.test>")
+    raw = plain_mail(east, "SIGNON East g1 pw\nADD 7", to=table.address, message_id="<twice@player.test>")
     table.deliver(raw)
     table.deliver(raw)
     tally = table.run()
@@ -118,8 +121,7 @@ def test_a_bounce_and_an_auto_reply_get_no_answer(table, mail_server):
 def test_fetched_mail_is_marked_seen_only_after_it_is_stored(table, mail_server):
     north = table.players["North"]
     table.send(north, "SIGNON North g1 pw\nADD 1")
-    asyncio.run(run_once(table.service, table.now, templates=table.templates, do_act=False,
-                         do_send=False))
+    asyncio.run(run_once(table.service, table.now, templates=table.templates, do_act=False, do_send=False))
     assert mail_server.flags(table.address) == [frozenset({"\\Seen"})]
     with table.store() as store:
         assert store.message_count("new") == 1

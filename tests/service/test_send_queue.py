@@ -10,8 +10,9 @@ from tests.harness import MailServerTable, game, text_of
 def table(tmp_path, mail_server, mailboxes):
     judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
     players = {power: mailboxes.user(power.lower()).address for power in ("North", "South")}
-    table = MailServerTable(tmp_path, [game("g1", "tally", players, password="pw")], mail_server,
-                            judge, referee)
+    table = MailServerTable(
+        tmp_path, [game("g1", "tally", players, password="pw")], mail_server, judge, referee
+    )
     table.players = players  # type: ignore[attr-defined]
     table.judge = judge  # type: ignore[attr-defined]
     return table
@@ -55,8 +56,7 @@ def test_a_permanent_refusal_fails_that_mail_only(table, mail_server, mailboxes)
     table.take(table.players["North"])
     # a player whose address the server does not know: 550
     with table.store() as store:
-        store.db.execute("UPDATE players SET address = ? WHERE power = 'South'",
-                         [mailboxes.address("gone")])
+        store.db.execute("UPDATE players SET address = ? WHERE power = 'South'", [mailboxes.address("gone")])
     table.send(table.players["North"], "SIGNON North g1 pw\nPRESS TO South\nhi\nENDPRESS")
     table.run()
     [failed] = queue(table, status="failed")
@@ -67,8 +67,9 @@ def test_a_permanent_refusal_fails_that_mail_only(table, mail_server, mailboxes)
 def test_a_wrong_smtp_password_keeps_the_whole_queue(table, mail_server):
     table.start("g1")
     sent_before = len(queue(table, status="sent"))
-    broken = table.service.outbox.__class__(**{**table.service.outbox.__dict__,
-                                               "password": type(table.service.outbox.password)("nope")})
+    broken = table.service.outbox.__class__(
+        **{**table.service.outbox.__dict__, "password": type(table.service.outbox.password)("nope")}
+    )
     object.__setattr__(table.service, "outbox", broken)
     table.send(table.players["North"], "SIGNON North g1 pw\nADD 1")
     tally = table.run()

@@ -1,6 +1,10 @@
-from tests.harness import REFEREE_ADDRESS, Table, game, text_of
+from tests.harness import Table, game, text_of
 
-PLAYERS = {"North": "north@example.test", "South": "south@example.test", "East": "east@example.test"}
+PLAYERS = {
+    "North": "north@example.test",
+    "South": "south@example.test",
+    "East": "east@example.test",
+}
 
 
 def test_a_signed_on_order_is_acknowledged_line_by_line(tmp_path):
