@@ -36,12 +36,13 @@ def register(subparsers: Any) -> None:
     export.add_argument("game")
     export.set_defaults(func=_export)
     pages = actions.add_parser(
-        "site", help="write a static HTML site of a game",
+        "site",
+        help="write a static HTML site of a game",
         description="Write a browsable HTML site of GAME into OUT_DIR: an index of the games "
-                    "written there, a page per phase with its map, orders and results, and press, "
-                    "linked to the phases before and after. While the game runs, the site shows "
-                    "only what one viewer may see: --as PUBLIC (the default) or --as POWER. Once "
-                    "the game is over, --as REFEREE shows everything, with each power's own pages.",
+        "written there, a page per phase with its map, orders and results, and press, "
+        "linked to the phases before and after. While the game runs, the site shows "
+        "only what one viewer may see: --as PUBLIC (the default) or --as POWER. Once "
+        "the game is over, --as REFEREE shows everything, with each power's own pages.",
     )
     add_config_option(pages)
     pages.add_argument("game")
@@ -103,8 +104,9 @@ def _site(args: argparse.Namespace) -> int:
     configured = service.game(args.game)
     with open_store(service) as store:
         try:
-            front = site.build(store, args.game, args.out_dir, args.viewer,
-                               name=configured.name if configured else None)
+            front = site.build(
+                store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None
+            )
         except site.SiteError as error:
             print(f"pbem: {error}", file=sys.stderr)
             return 2

@@ -49,11 +49,8 @@ def picture(ruleset: str, view: Mapping[str, Any]) -> str | None:
 
 def _colour(value: object, where: str) -> str:
     text = str(value)
-    if len(text) != 7 or not text.startswith("#") or any(c not in "0123456789abcdefABCDEF"
-                                                          for c in text[1:]):
-        raise MapDataError(
-            f"{COLOURS_FILE.name}: {where}: {value!r} is not a colour; write '#rrggbb'"
-        )
+    if len(text) != 7 or not text.startswith("#") or any(c not in "0123456789abcdefABCDEF" for c in text[1:]):
+        raise MapDataError(f"{COLOURS_FILE.name}: {where}: {value!r} is not a colour; write '#rrggbb'")
     return text.lower()
 
 
@@ -71,9 +68,7 @@ def colours() -> dict[str, Any]:
     powers = data.get("powers") or {}
     if not isinstance(powers, dict):
         raise MapDataError(f"{COLOURS_FILE.name}: powers: expected power: colour entries")
-    checked["powers"] = {
-        str(power): _colour(value, f"powers: {power}") for power, value in powers.items()
-    }
+    checked["powers"] = {str(power): _colour(value, f"powers: {power}") for power, value in powers.items()}
     others = data.get("others") or []
     if not isinstance(others, list) or not others:
         raise MapDataError(f"{COLOURS_FILE.name}: others: expected a list of colours")

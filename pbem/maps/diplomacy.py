@@ -90,7 +90,9 @@ def shape(variant_name: str) -> Shape:
     spacing = sorted(nearest_neighbour_distances(positions))
     reach = 1.15 * spacing[int(len(spacing) * 0.9)] if spacing else 60.0
     return Shape(
-        width=width, height=height, positions=positions,
+        width=width,
+        height=height,
+        positions=positions,
         areas=regions(positions, width, height, reach),
         kinds={abbr: p.type for abbr, p in provinces.items()},
         names={abbr: p.name for abbr, p in provinces.items()},
@@ -107,14 +109,25 @@ def draw(view: Mapping[str, Any]) -> str:
     colour_of = power_colours(board.powers)
     owners = {centre: row["power"] for row in view["powers"] for centre in row["centres"]}
     labels = [p["label"] for p in view["phases"]]
-    title = (f"{view['variant']['title']}: " + (", ".join(labels) + "; " if labels else "")
-             + f"position for {view['phase']['label']}")
+    title = (
+        f"{view['variant']['title']}: "
+        + (", ".join(labels) + "; " if labels else "")
+        + f"position for {view['phase']['label']}"
+    )
     drawing = Drawing(
-        board.width, board.height + LEGEND_HEIGHT, title,
+        board.width,
+        board.height + LEGEND_HEIGHT,
+        title,
         "Supply centres in their owners' colours, units, and the orders of the phase.",
     )
-    drawing.add("rect", x=0.0, y=0.0, width=board.width, height=board.height + LEGEND_HEIGHT,
-                fill=palette["background"])
+    drawing.add(
+        "rect",
+        x=0.0,
+        y=0.0,
+        width=board.width,
+        height=board.height + LEGEND_HEIGHT,
+        fill=palette["background"],
+    )
     _areas(drawing, board, owners, colour_of, palette)
     for power_row in view["powers"]:
         for unit in power_row["units"]:
@@ -130,19 +143,35 @@ def draw(view: Mapping[str, Any]) -> str:
     return drawing.render()
 
 
-def _areas(drawing: Drawing, board: Shape, owners: Mapping[str, str], colour_of: Mapping[str, str],
-           palette: Mapping[str, Any]) -> None:
+def _areas(
+    drawing: Drawing,
+    board: Shape,
+    owners: Mapping[str, str],
+    colour_of: Mapping[str, str],
+    palette: Mapping[str, Any],
+) -> None:
     drawing.open("g", stroke=palette["border"], stroke_width=2.0, stroke_linejoin="round")
     for abbr, area in sorted(board.areas.items()):
         if not area:
             continue
         kind = board.kinds[abbr]
-        fill = palette["sea"] if kind == "sea" else palette["impassable"] if kind == "impassable" \
+        fill = (
+            palette["sea"]
+            if kind == "sea"
+            else palette["impassable"]
+            if kind == "impassable"
             else palette["land"]
+        )
         if abbr in owners:
             fill = tint(colour_of.get(owners[abbr], "#777777"), 0.5)
-        drawing.add("polygon", points=points(area), fill=fill, class_="area", data_province=abbr,
-                    data_owner=owners.get(abbr))
+        drawing.add(
+            "polygon",
+            points=points(area),
+            fill=fill,
+            class_="area",
+            data_province=abbr,
+            data_owner=owners.get(abbr),
+        )
     drawing.close()
     drawing.open("g", fill=palette["label"])
     for abbr, (x, y) in sorted(board.positions.items()):
@@ -152,9 +181,18 @@ def _areas(drawing: Drawing, board: Shape, owners: Mapping[str, str], colour_of:
         x, y = board.positions[abbr]
         owner = owners.get(abbr)
         fill = colour_of.get(owner, "#777777") if owner else palette["unowned_centre"]
-        drawing.add("circle", cx=x, cy=y + UNIT_RADIUS + 7, r=4.5, stroke="#000000",
-                    stroke_width=1.0, fill=fill, class_="centre", data_province=abbr,
-                    data_owner=owner)
+        drawing.add(
+            "circle",
+            cx=x,
+            cy=y + UNIT_RADIUS + 7,
+            r=4.5,
+            stroke="#000000",
+            stroke_width=1.0,
+            fill=fill,
+            class_="centre",
+            data_province=abbr,
+            data_owner=owner,
+        )
 
 
 def _where(board: Shape, location: str, dislodged: bool = False) -> Point:
@@ -164,8 +202,14 @@ def _where(board: Shape, location: str, dislodged: bool = False) -> Point:
     return x, y
 
 
-def _unit(drawing: Drawing, board: Shape, power: str, unit: str, colour_of: Mapping[str, str],
-          dislodged: bool = False) -> None:
+def _unit(
+    drawing: Drawing,
+    board: Shape,
+    power: str,
+    unit: str,
+    colour_of: Mapping[str, str],
+    dislodged: bool = False,
+) -> None:
     kind, _, location = unit.partition(" ")
     if province_of(location) not in board.positions:
         return
@@ -175,15 +219,21 @@ def _unit(drawing: Drawing, board: Shape, power: str, unit: str, colour_of: Mapp
     outline: dict[str, object] = {"stroke": "#000000", "stroke_width": 1.2}
     if dislodged:
         outline = {"stroke": FAILED_CROSS, "stroke_width": 2.2, "stroke_dasharray": "3 2"}
-    drawing.open("g", class_="unit dislodged" if dislodged else "unit", data_power=power,
-                 data_unit=unit)
+    drawing.open("g", class_="unit dislodged" if dislodged else "unit", data_power=power, data_unit=unit)
     if kind == "F":
-        drawing.add("rect", x=x - radius * 1.25, y=y - radius * 0.85, width=radius * 2.5,
-                    height=radius * 1.7, rx=radius * 0.5, fill=fill, **outline)
+        drawing.add(
+            "rect",
+            x=x - radius * 1.25,
+            y=y - radius * 0.85,
+            width=radius * 2.5,
+            height=radius * 1.7,
+            rx=radius * 0.5,
+            fill=fill,
+            **outline,
+        )
     else:
         drawing.add("circle", cx=x, cy=y, r=radius, fill=fill, **outline)
-    drawing.text((x, y + radius * 0.38), kind, size=radius * 1.05, font_weight="bold",
-                 fill=text_colour(fill))
+    drawing.text((x, y + radius * 0.38), kind, size=radius * 1.05, font_weight="bold", fill=text_colour(fill))
     drawing.close()
 
 
@@ -199,8 +249,15 @@ def _dislodged(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     return found
 
 
-def _order(drawing: Drawing, board: Shape, power: str, result: Mapping[str, Any],
-           colour_of: Mapping[str, str], variant: Any, ghosts: list[tuple[str, str]]) -> None:
+def _order(
+    drawing: Drawing,
+    board: Shape,
+    power: str,
+    result: Mapping[str, Any],
+    colour_of: Mapping[str, str],
+    variant: Any,
+    ghosts: list[tuple[str, str]],
+) -> None:
     try:
         order = parse_order(str(result["order"]), variant.map.provinces)
     except NotationError:
@@ -215,14 +272,27 @@ def _order(drawing: Drawing, board: Shape, power: str, result: Mapping[str, Any]
         start = _where(board, getattr(order, "location", ""))
     radius = UNIT_RADIUS + 2
     kind = type(order).__name__.lower()
-    drawing.open("g", class_=f"order {kind} {'failed' if failed else 'success'}", data_power=power,
-                 data_order=str(result["order"]))
+    drawing.open(
+        "g",
+        class_=f"order {kind} {'failed' if failed else 'success'}",
+        data_power=power,
+        data_order=str(result["order"]),
+    )
     _mark(drawing, board, order, start, colour, failed, radius, ghosts, power)
     drawing.close()
 
 
-def _mark(drawing: Drawing, board: Shape, order: Any, start: Point, colour: str, failed: bool,
-          radius: float, ghosts: list[tuple[str, str]], power: str) -> None:
+def _mark(
+    drawing: Drawing,
+    board: Shape,
+    order: Any,
+    start: Point,
+    colour: str,
+    failed: bool,
+    radius: float,
+    ghosts: list[tuple[str, str]],
+    power: str,
+) -> None:
     if isinstance(order, Move):
         end = _where(board, order.dest)
         a, b = shortened(start, end, radius, radius + 1)
@@ -231,22 +301,39 @@ def _mark(drawing: Drawing, board: Shape, order: Any, start: Point, colour: str,
         target = _where(board, order.dest)
         a, b = shortened(start, target, radius, radius + 4)
         arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
-        drawing.add("circle", cx=b[0], cy=b[1], r=3.5, fill=colour,
-                    opacity=FAILED_OPACITY if failed else None)
+        drawing.add(
+            "circle", cx=b[0], cy=b[1], r=3.5, fill=colour, opacity=FAILED_OPACITY if failed else None
+        )
     elif isinstance(order, SupportHold):
         target = _where(board, order.supported)
         a, b = shortened(start, target, radius, radius + 5)
         arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
-        drawing.add("circle", cx=target[0], cy=target[1], r=UNIT_RADIUS + 5, fill="none",
-                    stroke=colour, stroke_width=2.0, stroke_dasharray="7 5",
-                    opacity=FAILED_OPACITY if failed else None)
+        drawing.add(
+            "circle",
+            cx=target[0],
+            cy=target[1],
+            r=UNIT_RADIUS + 5,
+            fill="none",
+            stroke=colour,
+            stroke_width=2.0,
+            stroke_dasharray="7 5",
+            opacity=FAILED_OPACITY if failed else None,
+        )
     elif isinstance(order, Convoy):
         army, dest = _where(board, order.army), _where(board, order.dest)
         a, _ = shortened(army, start, radius, radius)
         _, b = shortened(start, dest, radius, radius)
-        drawing.add("polyline", points=points([a, start, b]), fill="none", stroke=colour,
-                    stroke_width=2.6, stroke_dasharray="0.1 6", stroke_linecap="round",
-                    stroke_linejoin="round", opacity=FAILED_OPACITY if failed else None)
+        drawing.add(
+            "polyline",
+            points=points([a, start, b]),
+            fill="none",
+            stroke=colour,
+            stroke_width=2.6,
+            stroke_dasharray="0.1 6",
+            stroke_linecap="round",
+            stroke_linejoin="round",
+            opacity=FAILED_OPACITY if failed else None,
+        )
         if failed:
             cross(drawing, start, FAILED_CROSS)
     elif isinstance(order, Retreat):
@@ -254,46 +341,77 @@ def _mark(drawing: Drawing, board: Shape, order: Any, start: Point, colour: str,
         a, b = shortened(start, end, radius * 0.8, radius + 1)
         arrow(drawing, a, b, colour, width=2.4, hollow=True, failed=failed)
     elif isinstance(order, Build):
-        drawing.add("circle", cx=start[0], cy=start[1], r=UNIT_RADIUS + 6, fill="none",
-                    stroke=colour, stroke_width=2.5, opacity=FAILED_OPACITY if failed else None)
+        drawing.add(
+            "circle",
+            cx=start[0],
+            cy=start[1],
+            r=UNIT_RADIUS + 6,
+            fill="none",
+            stroke=colour,
+            stroke_width=2.5,
+            opacity=FAILED_OPACITY if failed else None,
+        )
         if failed:
             cross(drawing, start, FAILED_CROSS)
     elif isinstance(order, Disband):
         cross(drawing, start, FAILED_CROSS if failed else colour, size=9, width=3.0)
 
 
-def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any],
-            colour_of: Mapping[str, str]) -> None:
+def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: Mapping[str, str]) -> None:
     top = board.height + 8
-    drawing.add("rect", x=0.0, y=board.height, width=board.width, height=LEGEND_HEIGHT,
-                fill="#ffffff", opacity=0.85)
+    drawing.add(
+        "rect", x=0.0, y=board.height, width=board.width, height=LEGEND_HEIGHT, fill="#ffffff", opacity=0.85
+    )
     sample = "#333333"
     x = 14.0
     y = top + 14
     items: list[tuple[str, float]] = [
-        ("move", 62), ("support", 62), ("convoy", 62), ("retreat", 62), ("failed", 62),
-        ("dislodged", 30), ("built", 30), ("removed", 30),
+        ("move", 62),
+        ("support", 62),
+        ("convoy", 62),
+        ("retreat", 62),
+        ("failed", 62),
+        ("dislodged", 30),
+        ("built", 30),
+        ("removed", 30),
     ]
     for word, length in items:
         if word == "move":
             arrow(drawing, (x, y), (x + length, y), sample, bend=0)
         elif word == "support":
-            arrow(drawing, (x, y), (x + length, y), sample, width=2.2, dash="7 5", head=False,
-                  bend=0)
+            arrow(drawing, (x, y), (x + length, y), sample, width=2.2, dash="7 5", head=False, bend=0)
             drawing.add("circle", cx=x + length, cy=y, r=3.5, fill=sample)
         elif word == "convoy":
-            drawing.add("line", x1=x, y1=y, x2=x + length, y2=y, stroke=sample, stroke_width=2.6,
-                        stroke_dasharray="0.1 6", stroke_linecap="round")
+            drawing.add(
+                "line",
+                x1=x,
+                y1=y,
+                x2=x + length,
+                y2=y,
+                stroke=sample,
+                stroke_width=2.6,
+                stroke_dasharray="0.1 6",
+                stroke_linecap="round",
+            )
         elif word == "retreat":
             arrow(drawing, (x, y), (x + length, y), sample, width=2.4, hollow=True, bend=0)
         elif word == "failed":
             arrow(drawing, (x, y), (x + length, y), sample, bend=0, failed=True)
         elif word == "dislodged":
-            drawing.add("circle", cx=x + 12, cy=y, r=UNIT_RADIUS * 0.8, fill="#ffffff",
-                        stroke=FAILED_CROSS, stroke_width=2.2, stroke_dasharray="3 2")
+            drawing.add(
+                "circle",
+                cx=x + 12,
+                cy=y,
+                r=UNIT_RADIUS * 0.8,
+                fill="#ffffff",
+                stroke=FAILED_CROSS,
+                stroke_width=2.2,
+                stroke_dasharray="3 2",
+            )
         elif word == "built":
-            drawing.add("circle", cx=x + 12, cy=y, r=UNIT_RADIUS, fill="none", stroke=sample,
-                        stroke_width=2.5)
+            drawing.add(
+                "circle", cx=x + 12, cy=y, r=UNIT_RADIUS, fill="none", stroke=sample, stroke_width=2.5
+            )
         elif word == "removed":
             cross(drawing, (x + 12, y), sample, size=7, width=3.0)
         drawing.text((x + length / 2, y + 20), word, size=11, fill="#222222")
@@ -307,7 +425,15 @@ def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any],
         if x + 90 > board.width:
             break
         words = f"{power} {len(row['centres'])}"
-        drawing.add("rect", x=x, y=y - 7, width=14.0, height=14.0,
-                    fill=colour_of.get(power, "#777777"), stroke="#000000", stroke_width=0.8)
+        drawing.add(
+            "rect",
+            x=x,
+            y=y - 7,
+            width=14.0,
+            height=14.0,
+            fill=colour_of.get(power, "#777777"),
+            stroke="#000000",
+            stroke_width=0.8,
+        )
         drawing.text((x + 19, y + 4), words, size=11, text_anchor="start", fill="#222222")
         x += 28 + 7.0 * len(words)

@@ -28,21 +28,25 @@ def _clip(polygon: Polygon, a: float, b: float, c: float) -> Polygon:
             d_prev = a * previous[0] + b * previous[1] - c
             d_now = a * current[0] + b * current[1] - c
             t = d_prev / (d_prev - d_now)
-            out.append((previous[0] + t * (current[0] - previous[0]),
-                        previous[1] + t * (current[1] - previous[1])))
+            out.append(
+                (previous[0] + t * (current[0] - previous[0]), previous[1] + t * (current[1] - previous[1]))
+            )
         if inside_now:
             out.append(current)
     return out
 
 
 def _disc(centre: Point, radius: float, sides: int = 28) -> Polygon:
-    return [(centre[0] + radius * math.cos(2 * math.pi * k / sides),
-             centre[1] + radius * math.sin(2 * math.pi * k / sides)) for k in range(sides)]
+    return [
+        (
+            centre[0] + radius * math.cos(2 * math.pi * k / sides),
+            centre[1] + radius * math.sin(2 * math.pi * k / sides),
+        )
+        for k in range(sides)
+    ]
 
 
-def regions(
-    sites: Mapping[str, Point], width: float, height: float, reach: float
-) -> dict[str, Polygon]:
+def regions(sites: Mapping[str, Point], width: float, height: float, reach: float) -> dict[str, Polygon]:
     """Each site's area: the points nearer to it than to any other site, within ``reach`` of it
     and inside the ``width`` x ``height`` frame."""
     cells: dict[str, Polygon] = {}
@@ -65,15 +69,17 @@ def regions(
 def nearest_neighbour_distances(sites: Mapping[str, Point]) -> list[float]:
     values = []
     for name, (px, py) in sites.items():
-        others = [math.hypot(qx - px, qy - py)
-                  for other, (qx, qy) in sites.items() if other != name]
+        others = [math.hypot(qx - px, qy - py) for other, (qx, qy) in sites.items() if other != name]
         if others:
             values.append(min(others))
     return values
 
 
 def spread(
-    names: Sequence[str], borders: Mapping[str, Sequence[str]], width: float, height: float,
+    names: Sequence[str],
+    borders: Mapping[str, Sequence[str]],
+    width: float,
+    height: float,
     rounds: int = 300,
 ) -> dict[str, Point]:
     """Positions for ``names`` from their borders alone (Fruchterman-Reingold, no randomness:
@@ -83,16 +89,19 @@ def spread(
         return {}
     if count == 1:
         return {names[0]: (width / 2, height / 2)}
-    position = {name: [math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count)]
-                for k, name in enumerate(names)}
-    edges = sorted({tuple(sorted((a, b)))
-                    for a in names for b in borders.get(a, ()) if b in position and b != a})
+    position = {
+        name: [math.cos(2 * math.pi * k / count), math.sin(2 * math.pi * k / count)]
+        for k, name in enumerate(names)
+    }
+    edges = sorted(
+        {tuple(sorted((a, b))) for a in names for b in borders.get(a, ()) if b in position and b != a}
+    )
     ideal = math.sqrt(4.0 / count)
     step = 0.1
     for _ in range(rounds):
         push = {name: [0.0, 0.0] for name in names}
         for i, a in enumerate(names):
-            for b in names[i + 1:]:
+            for b in names[i + 1 :]:
                 dx = position[a][0] - position[b][0]
                 dy = position[a][1] - position[b][1]
                 distance = math.hypot(dx, dy) or 1e-6
@@ -123,7 +132,9 @@ def spread(
     span_x = (max(xs) - min(xs)) or 1.0
     span_y = (max(ys) - min(ys)) or 1.0
     return {
-        name: (width * (margin + (1 - 2 * margin) * (p[0] - min(xs)) / span_x),
-               height * (margin + (1 - 2 * margin) * (p[1] - min(ys)) / span_y))
+        name: (
+            width * (margin + (1 - 2 * margin) * (p[0] - min(xs)) / span_x),
+            height * (margin + (1 - 2 * margin) * (p[1] - min(ys)) / span_y),
+        )
         for name, p in position.items()
     }

@@ -102,8 +102,16 @@ def bend_point(start: Point, end: Point, bend: float) -> Point:
 
 
 def arrow(
-    drawing: Drawing, start: Point, end: Point, colour: str, *, width: float = 3.0,
-    dash: str | None = None, hollow: bool = False, bend: float = 0.12, failed: bool = False,
+    drawing: Drawing,
+    start: Point,
+    end: Point,
+    colour: str,
+    *,
+    width: float = 3.0,
+    dash: str | None = None,
+    hollow: bool = False,
+    bend: float = 0.12,
+    failed: bool = False,
     head: bool = True,
 ) -> None:
     """A curved line from ``start`` to ``end`` with a head at ``end`` (``hollow``: outlined)."""
@@ -113,16 +121,23 @@ def arrow(
     base = toward(tip, control, 13.0) if head else tip
     drawing.open("g", opacity=FAILED_OPACITY if failed else None)
     drawing.add(
-        "path", d=f"M{points([start])} Q{points([control])} {points([base])}", fill="none",
-        stroke=colour, stroke_width=width, stroke_dasharray=dash, stroke_linecap="round",
+        "path",
+        d=f"M{points([start])} Q{points([control])} {points([base])}",
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+        stroke_dasharray=dash,
+        stroke_linecap="round",
     )
     if head:
         ux, uy = tip[0] - base[0], tip[1] - base[1]
         left = (base[0] - uy * 0.5, base[1] + ux * 0.5)
         right = (base[0] + uy * 0.5, base[1] - ux * 0.5)
         drawing.add(
-            "polygon", points=points([tip, left, right]),
-            fill="#ffffff" if hollow else colour, stroke=colour if hollow else "#000000",
+            "polygon",
+            points=points([tip, left, right]),
+            fill="#ffffff" if hollow else colour,
+            stroke=colour if hollow else "#000000",
             stroke_width=1.5 if hollow else 0.6,
         )
     drawing.close()
@@ -130,26 +145,25 @@ def arrow(
         cross(drawing, toward(end, start, 4.0), FAILED_CROSS)
 
 
-def cross(
-    drawing: Drawing, centre: Point, colour: str, size: float = 7.0, width: float = 3.5
-) -> None:
+def cross(drawing: Drawing, centre: Point, colour: str, size: float = 7.0, width: float = 3.5) -> None:
     """An X: a failed order's end, or a unit removed."""
     x, y = centre
-    for (x1, y1), (x2, y2) in (((x - size, y - size), (x + size, y + size)),
-                               ((x - size, y + size), (x + size, y - size))):
+    for (x1, y1), (x2, y2) in (
+        ((x - size, y - size), (x + size, y + size)),
+        ((x - size, y + size), (x + size, y - size)),
+    ):
         ends = {"x1": float(x1), "y1": float(y1), "x2": float(x2), "y2": float(y2)}
-        drawing.add("line", **ends, stroke="#ffffff", stroke_width=width + 2.5,
-                    stroke_linecap="round")
+        drawing.add("line", **ends, stroke="#ffffff", stroke_width=width + 2.5, stroke_linecap="round")
         drawing.add("line", **ends, stroke=colour, stroke_width=width, stroke_linecap="round")
 
 
 def text_colour(fill: str) -> str:
     """Black or white, whichever reads better on ``fill`` ("#rrggbb")."""
-    red, green, blue = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
 
 
 def tint(colour: str, share: float) -> str:
     """``colour`` mixed with white: ``share`` of the colour, the rest white."""
-    channels = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    channels = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{round(c * share + 255 * (1 - share)):02x}" for c in channels)

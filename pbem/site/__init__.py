@@ -34,8 +34,14 @@ MANIFEST = "site.json"
 MARKER = ".pbem-site"
 
 
-def build(store: Store, game_id: str, out_dir: Path, viewer: str | None = None,
-          templates: Templates | None = None, name: str | None = None) -> Path:
+def build(
+    store: Store,
+    game_id: str,
+    out_dir: Path,
+    viewer: str | None = None,
+    templates: Templates | None = None,
+    name: str | None = None,
+) -> Path:
     """Write the site of ``game_id`` for ``viewer`` (default PUBLIC) in ``out_dir``.
 
     Returns the path of the site's front page.
@@ -62,13 +68,17 @@ def build(store: Store, game_id: str, out_dir: Path, viewer: str | None = None,
 
     manifest = _manifest(out_dir)
     manifest[record.id] = {
-        "name": record.name, "ruleset": record.ruleset, "variant": record.variant,
-        "status": record.status, "result": record.result, "viewer": record.viewer,
-        "folder": folder.name, "phases": len(record.pages[record.viewer]),
+        "name": record.name,
+        "ruleset": record.ruleset,
+        "variant": record.variant,
+        "status": record.status,
+        "result": record.result,
+        "viewer": record.viewer,
+        "folder": folder.name,
+        "phases": len(record.pages[record.viewer]),
         "last": record.pages[record.viewer][-1].label if record.pages[record.viewer] else None,
     }
-    (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n",
-                                    encoding="utf-8")
+    (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     (out_dir / "index.html").write_text(index(manifest, templates), encoding="utf-8")
     for root in templates.roots:
         style = root / "site" / "style.css"
@@ -85,9 +95,6 @@ def _manifest(out_dir: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except ValueError:
-        raise SiteError(
-            f"{path} is not the JSON pbem wrote; remove it or choose another OUT_DIR"
-        ) from None
+        raise SiteError(f"{path} is not the JSON pbem wrote; remove it or choose another OUT_DIR") from None
     # games whose folder is gone are dropped from the front page
-    return {game: entry for game, entry in data.items()
-            if (out_dir / entry.get("folder", game)).is_dir()}
+    return {game: entry for game, entry in data.items() if (out_dir / entry.get("folder", game)).is_dir()}

@@ -77,41 +77,69 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
                 map_src = f"maps/{name}.svg"
                 files[f"{folder}{map_src}"] = page.picture
             neighbours = [
-                {"href": f"{names[viewer][i]}.html", "label": pages[i].label}
-                if 0 <= i < len(pages) else None
+                {"href": f"{names[viewer][i]}.html", "label": pages[i].label} if 0 <= i < len(pages) else None
                 for i in (index - 1, index + 1)
             ]
             others = [
-                {"viewer": other,
-                 "href": f"{up}{viewer_folder(record, other)}{names[other][index]}.html"}
-                for other in record.shown if other != viewer
+                {"viewer": other, "href": f"{up}{viewer_folder(record, other)}{names[other][index]}.html"}
+                for other in record.shown
+                if other != viewer
             ]
             files[f"{folder}{name}.html"] = templates.html(
-                "site/phase.html.j2", root=up + "../", game=_game(record), page=page,
-                map_src=map_src, report=report_body(page.report_html), previous=neighbours[0],
-                next=neighbours[1], others=others, game_index=f"{up}index.html",
+                "site/phase.html.j2",
+                root=up + "../",
+                game=_game(record),
+                page=page,
+                map_src=map_src,
+                report=report_body(page.report_html),
+                previous=neighbours[0],
+                next=neighbours[1],
+                others=others,
+                game_index=f"{up}index.html",
             )
     files["index.html"] = templates.html(
-        "site/game.html.j2", root="../", game=_game(record),
+        "site/game.html.j2",
+        root="../",
+        game=_game(record),
         sections=[
-            {"viewer": viewer, "folder": viewer_folder(record, viewer),
-             "phases": [{"href": f"{viewer_folder(record, viewer)}{name}.html", "label": page.label,
-                         "id": page.phase_id, "at": page.adjudicated_at}
-                        for name, page in zip(names[viewer], record.pages[viewer], strict=True)]}
+            {
+                "viewer": viewer,
+                "folder": viewer_folder(record, viewer),
+                "phases": [
+                    {
+                        "href": f"{viewer_folder(record, viewer)}{name}.html",
+                        "label": page.label,
+                        "id": page.phase_id,
+                        "at": page.adjudicated_at,
+                    }
+                    for name, page in zip(names[viewer], record.pages[viewer], strict=True)
+                ],
+            }
             for viewer in record.shown
         ],
-        current=record.current, open_press=record.open_press,
+        current=record.current,
+        open_press=record.open_press,
     )
     return files
 
 
 def _game(record: GameRecord) -> dict[str, Any]:
-    return {"id": record.id, "name": record.name, "ruleset": record.ruleset,
-            "variant": record.variant, "status": record.status, "result": record.result,
-            "viewer": record.viewer, "powers": list(record.powers)}
+    return {
+        "id": record.id,
+        "name": record.name,
+        "ruleset": record.ruleset,
+        "variant": record.variant,
+        "status": record.status,
+        "result": record.result,
+        "viewer": record.viewer,
+        "powers": list(record.powers),
+    }
 
 
 def index(games: Mapping[str, Mapping[str, Any]], templates: Templates) -> str:
     """The site's front page: every game written to this folder, from its manifest."""
-    return templates.html("site/index.html.j2", root="", games=[dict(entry, id=game_id)
-                                                       for game_id, entry in sorted(games.items())])
+    return templates.html(
+        "site/index.html.j2",
+        root="",
+        games=[dict(entry, id=game_id) for game_id, entry in sorted(games.items())],
+    )

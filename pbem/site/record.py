@@ -113,14 +113,14 @@ def site_viewer(store: Store, game_id: str, asked: str | None) -> str:
     powers = [player.power for player in store.players(game_id)]
     match = next((power for power in powers if power.lower() == who.lower()), None)
     if match is None:
-        raise SiteError(f"{who!r} is not a viewer of game {game_id}: use PUBLIC, REFEREE (after "
-                        f"the game) or one of the powers: {', '.join(powers)}")
+        raise SiteError(
+            f"{who!r} is not a viewer of game {game_id}: use PUBLIC, REFEREE (after "
+            f"the game) or one of the powers: {', '.join(powers)}"
+        )
     return match
 
 
-def visible_press(
-    rows: Sequence[Mapping[str, Any]], viewer: str, powers: Sequence[str]
-) -> list[PressItem]:
+def visible_press(rows: Sequence[Mapping[str, Any]], viewer: str, powers: Sequence[str]) -> list[PressItem]:
     """The press ``viewer`` may read, in the order it was sent.
 
     Press to everyone counts as public once delivered (postal press is held until
@@ -142,9 +142,15 @@ def visible_press(
         name = ANONYMOUS if row["grey"] and viewer not in (REFEREE, sender) else sender
         if row["grey"] and viewer in (REFEREE, sender):
             name += " (grey)"
-        shown.append(PressItem(sender=name, to="everyone" if everyone else ", ".join(recipients),
-                               body=str(row["body"]), grey=bool(row["grey"]),
-                               phase_id=str(row["phase_id"])))
+        shown.append(
+            PressItem(
+                sender=name,
+                to="everyone" if everyone else ", ".join(recipients),
+                body=str(row["body"]),
+                grey=bool(row["grey"]),
+                phase_id=str(row["phase_id"]),
+            )
+        )
     return shown
 
 
@@ -160,33 +166,49 @@ def collect(store: Store, game_id: str, viewer: str, name: str | None = None) ->
     turns = store.turns(game_id)
     pages: dict[str, tuple[PhasePage, ...]] = {}
     for who in shown:
-        pages[who] = tuple(_page(store, ruleset, game.ruleset, turn, who, press, powers)
-                           for turn in turns)
+        pages[who] = tuple(_page(store, ruleset, game.ruleset, turn, who, press, powers) for turn in turns)
     done = {turn.phase_id for turn in turns}
     current = None
     if game.status != "over":
         current = (game.phase_id, ruleset.phase(ruleset.load_state(game.state)).label)
-    open_press = tuple(item for item in visible_press(press, viewer, powers)
-                       if item.phase_id not in done)
+    open_press = tuple(item for item in visible_press(press, viewer, powers) if item.phase_id not in done)
     return GameRecord(
-        id=game.id, name=name or game.id, ruleset=game.ruleset, variant=game.variant,
-        status=game.status, result=game.result, viewer=viewer, powers=powers, shown=shown,
-        pages=pages, current=current, open_press=open_press if current else (),
+        id=game.id,
+        name=name or game.id,
+        ruleset=game.ruleset,
+        variant=game.variant,
+        status=game.status,
+        result=game.result,
+        viewer=viewer,
+        powers=powers,
+        shown=shown,
+        pages=pages,
+        current=current,
+        open_press=open_press if current else (),
     )
 
 
-def _page(store: Store, ruleset: Ruleset, game_ruleset: str, turn: TurnRow, viewer: str,
-          press: Sequence[Mapping[str, Any]], powers: Sequence[str]) -> PhasePage:
+def _page(
+    store: Store,
+    ruleset: Ruleset,
+    game_ruleset: str,
+    turn: TurnRow,
+    viewer: str,
+    press: Sequence[Mapping[str, Any]],
+    powers: Sequence[str],
+) -> PhasePage:
     report = store.reports(turn.game_id, turn.seq).get(viewer)
     view = ruleset.view(ruleset.load_state(turn.state_after), turn.events, viewer)
     return PhasePage(
-        viewer=viewer, seq=turn.seq, phase_id=turn.phase_id, label=turn.phase_label,
+        viewer=viewer,
+        seq=turn.seq,
+        phase_id=turn.phase_id,
+        label=turn.phase_label,
         adjudicated_at=turn.adjudicated_at.strftime("%Y-%m-%d %H:%M UTC"),
         subject=str(report["subject"]) if report else "",
         report_text=str(report["text"]) if report else "",
         report_html=str(report["html"]) if report and report["html"] else None,
         picture=maps.picture(game_ruleset, view),
-        press=tuple(item for item in visible_press(press, viewer, powers)
-                    if item.phase_id == turn.phase_id),
+        press=tuple(item for item in visible_press(press, viewer, powers) if item.phase_id == turn.phase_id),
         record=TurnRecord(turn.orders, turn.nmr, turn.seed) if viewer == REFEREE else None,
     )
