@@ -105,3 +105,17 @@ def diplomacy_game(folder: Path, game_id: str = "dip") -> Table:
         row = store.game(game_id)
         assert row is not None and row.phase_id == "S1902M" and row.status == "running"
     return table
+
+
+TALLY_PLAYERS = {"North": "north@players.test", "South": "south@players.test", "East": "east@players.test"}
+
+
+def tally_game(folder: Path, game_id: str = "tally", *, rounds: int = 2, play: int = 2) -> Table:
+    """A game of the service's test ruleset (tests/service/tally.py), whose ``secret`` numbers
+    are hidden facts: ``play`` of its ``rounds`` rounds are played (all of them: it is over)."""
+    table = Table(folder, [game(game_id, "tally", TALLY_PLAYERS, options={"rounds": rounds})])
+    table.start(game_id)
+    for number in range(play):
+        mails = {power: f"ADD {number + 2}" for power in TALLY_PLAYERS}
+        play_phase(table, game_id, mails, TALLY_PLAYERS)
+    return table
