@@ -97,10 +97,20 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
                 others=others,
                 game_index=f"{up}index.html",
             )
+    latest = None
+    own = record.pages[record.viewer]
+    if own:
+        name = names[record.viewer][-1]
+        latest = {
+            "href": f"{name}.html",
+            "label": own[-1].label,
+            "map": f"maps/{name}.svg" if own[-1].picture is not None else None,
+        }
     files["index.html"] = templates.html(
         "site/game.html.j2",
         root="../",
         game=_game(record),
+        latest=latest,
         sections=[
             {
                 "viewer": viewer,

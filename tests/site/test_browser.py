@@ -100,6 +100,7 @@ def test_a_reader_follows_the_links_through_the_whole_game_and_every_map_loads(
     browser.find_element(By.LINK_TEXT, "Site test game").click()
     assert browser.find_element(By.TAG_NAME, "h1").text == "Site test game"
     assert OPEN_BROADCAST in browser.find_element(By.TAG_NAME, "body").text
+    assert map_loaded(browser), "the game page's map of the latest position did not load"
     browser.find_element(By.LINK_TEXT, turns[0].phase_label).click()
 
     seen = []
