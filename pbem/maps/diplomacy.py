@@ -308,17 +308,7 @@ def _mark(
         target = _where(board, order.supported)
         a, b = shortened(start, target, radius, radius + 5)
         arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
-        drawing.add(
-            "circle",
-            cx=target[0],
-            cy=target[1],
-            r=UNIT_RADIUS + 5,
-            fill="none",
-            stroke=colour,
-            stroke_width=2.0,
-            stroke_dasharray="7 5",
-            opacity=FAILED_OPACITY if failed else None,
-        )
+        _ring(drawing, target, UNIT_RADIUS + 5, colour, failed, width=2.0, dash="7 5")
     elif isinstance(order, Convoy):
         army, dest = _where(board, order.army), _where(board, order.dest)
         a, _ = shortened(army, start, radius, radius)
@@ -341,20 +331,34 @@ def _mark(
         a, b = shortened(start, end, radius * 0.8, radius + 1)
         arrow(drawing, a, b, colour, width=2.4, hollow=True, failed=failed)
     elif isinstance(order, Build):
-        drawing.add(
-            "circle",
-            cx=start[0],
-            cy=start[1],
-            r=UNIT_RADIUS + 6,
-            fill="none",
-            stroke=colour,
-            stroke_width=2.5,
-            opacity=FAILED_OPACITY if failed else None,
-        )
+        _ring(drawing, start, UNIT_RADIUS + 6, colour, failed, width=2.5)
         if failed:
             cross(drawing, start, FAILED_CROSS)
     elif isinstance(order, Disband):
         cross(drawing, start, FAILED_CROSS if failed else colour, size=9, width=3.0)
+
+
+def _ring(
+    drawing: Drawing,
+    centre: Point,
+    radius: float,
+    colour: str,
+    failed: bool,
+    width: float,
+    dash: str | None = None,
+) -> None:
+    """A circle around a unit: the unit supported to hold, or a unit built."""
+    drawing.add(
+        "circle",
+        cx=centre[0],
+        cy=centre[1],
+        r=radius,
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+        stroke_dasharray=dash,
+        opacity=FAILED_OPACITY if failed else None,
+    )
 
 
 def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: Mapping[str, str]) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 from pbem.reports import Templates
 from pbem.store import Store
 
-from .pages import index, render, slug
+from .pages import game_summary, index, render, slug
 from .record import GameRecord, SiteError, collect, site_viewer
 
 __all__ = ["GameRecord", "SiteError", "build"]
@@ -68,12 +68,7 @@ def build(
 
     manifest = _manifest(out_dir)
     manifest[record.id] = {
-        "name": record.name,
-        "ruleset": record.ruleset,
-        "variant": record.variant,
-        "status": record.status,
-        "result": record.result,
-        "viewer": record.viewer,
+        **game_summary(record),
         "folder": folder.name,
         "phases": len(record.pages[record.viewer]),
         "last": record.pages[record.viewer][-1].label if record.pages[record.viewer] else None,

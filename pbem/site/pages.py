@@ -88,7 +88,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
             files[f"{folder}{name}.html"] = templates.html(
                 "site/phase.html.j2",
                 root=up + "../",
-                game=_game(record),
+                game=game_summary(record),
                 page=page,
                 map_src=map_src,
                 report=report_body(page.report_html),
@@ -109,7 +109,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
     files["index.html"] = templates.html(
         "site/game.html.j2",
         root="../",
-        game=_game(record),
+        game=game_summary(record),
         latest=latest,
         sections=[
             {
@@ -133,7 +133,8 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
     return files
 
 
-def _game(record: GameRecord) -> dict[str, Any]:
+def game_summary(record: GameRecord) -> dict[str, Any]:
+    """The game as the site's pages and its front page name it."""
     return {
         "id": record.id,
         "name": record.name,
