@@ -10,6 +10,7 @@ else may see yet. ``SECRETS`` lists those, for the leak checks.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.harness import Table, game
 
@@ -119,3 +120,30 @@ def tally_game(folder: Path, game_id: str = "tally", *, rounds: int = 2, play: i
         mails = {power: f"ADD {number + 2}" for power in TALLY_PLAYERS}
         play_phase(table, game_id, mails, TALLY_PLAYERS)
     return table
+
+
+def scripted_game(folder: Path, ruleset_name: str, script: Any, game_id: str = "cards") -> ScriptedTable:
+    """A card game's scripted game (tests/<game>/script.py: POWERS, VARIANT, OPTIONS, START_SEED,
+    TURNS, SEEDS) set up on the table; ``play(n)`` plays its next ``n`` phases by mail."""
+    addresses = {power: f"{power.lower()}@players.test" for power in script.POWERS}
+    seeds = iter(script.SEEDS)  # one seed per adjudication, in the script's order
+    table = ScriptedTable(
+        folder,
+        [game(game_id, ruleset_name, addresses, variant=script.VARIANT, options=script.OPTIONS)],
+        seed_source=lambda _game, _phase: next(seeds),
+    )
+    table.game_id, table.addresses, table.turns = game_id, addresses, list(script.TURNS)
+    table.start(game_id, seed=script.START_SEED)
+    return table
+
+
+class ScriptedTable(Table):
+    game_id: str
+    addresses: dict[str, str]
+    turns: list[dict[str, str]]
+    played: int = 0
+
+    def play(self, phases: int) -> None:
+        for mails in self.turns[self.played : self.played + phases]:
+            play_phase(self, self.game_id, mails, self.addresses)
+            self.played += 1

@@ -1,0 +1,119 @@
+"""Archive pages of the card games: the public table per turn, and each player's private view
+only on that player's own pages.
+
+Each game's own scripted game (tests/<game>/script.py) is played by mail on the test table:
+half of it, when the public's and each player's sites are made (the game is running), then
+to its end, when the referee's site is made. Every page is checked against the ruleset's
+``hidden_facts`` for the viewer whose page it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem import site
+from pbem.ruleset import PUBLIC, REFEREE, get_ruleset
+from pbem.store import TurnRow
+from tests.site.games import ScriptedTable, scripted_game
+
+#: the card games on main, with their scripted games
+CARD_GAMES = ["invoke", "invincible"]
+
+
+@dataclass
+class Sites:
+    table: ScriptedTable
+    ruleset: str
+    powers: list[str]
+    running: dict[str, Path]  # viewer -> site made while the game ran
+    running_turns: list[TurnRow]
+    referee: Path  # the referee's site, made after the end
+    turns: list[TurnRow]
+
+
+@pytest.fixture(scope="module", params=CARD_GAMES)
+def sites(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Sites:
+    name = request.param
+    script = importlib.import_module(f"tests.{name}.script")
+    folder = tmp_path_factory.mktemp(name)
+    table = scripted_game(folder / "table", name, script)
+    table.play(len(script.TURNS) // 2)
+    running: dict[str, Path] = {}
+    with table.store() as store:
+        assert store.game(table.game_id).status == "running"  # type: ignore[union-attr]
+        running_turns = store.turns(table.game_id)
+        for viewer in [PUBLIC, *script.POWERS]:
+            running[viewer] = folder / f"as-{viewer}"
+            site.build(store, table.game_id, running[viewer], viewer)
+        with pytest.raises(site.SiteError, match="still running"):
+            site.build(store, table.game_id, folder / "too-early", REFEREE)
+    table.play(len(script.TURNS))
+    with table.store() as store:
+        assert store.game(table.game_id).status == "over"  # type: ignore[union-attr]
+        turns = store.turns(table.game_id)
+        site.build(store, table.game_id, folder / "referee", REFEREE)
+    return Sites(table, name, list(script.POWERS), running, running_turns, folder / "referee", turns)
+
+
+def hidden(sites: Sites, turn: TurnRow, viewer: str) -> list[str]:
+    ruleset = get_ruleset(sites.ruleset)
+    return ruleset.hidden_facts(ruleset.load_state(turn.state_after), turn.events, viewer)
+
+
+def read(path: Path) -> str:
+    """A page as a reader sees its text: entities decoded, so an escaped leak is still a leak."""
+    return unescape(path.read_text(encoding="utf-8"))
+
+
+def report(sites: Sites, turn: TurnRow, viewer: str) -> dict[str, Any]:
+    with sites.table.store() as store:
+        return store.reports(turn.game_id, turn.seq)[viewer]
+
+
+def test_the_public_site_shows_the_public_table_of_every_turn_and_no_hidden_fact(sites):
+    folder = sites.running[PUBLIC] / "cards"
+    assert len(sites.running_turns) >= 2
+    facts = 0
+    for turn in sites.running_turns:
+        page = read(folder / f"{turn.phase_id}.html")
+        assert unescape(report(sites, turn, PUBLIC)["text"]) in page  # the public table, as mailed
+        for fact in hidden(sites, turn, PUBLIC):
+            facts += 1
+            assert fact not in page, (turn.phase_id, fact)
+    assert facts, "the public has hidden facts in these turns, or this test checks nothing"
+
+
+def test_a_players_site_shows_their_own_view_and_nothing_hidden_from_them(sites):
+    for power in sites.powers:
+        folder = sites.running[power] / "cards"
+        for turn in sites.running_turns:
+            page = read(folder / f"{turn.phase_id}.html")
+            assert unescape(report(sites, turn, power)["text"]) in page
+            leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
+            assert not leaked, (power, turn.phase_id, leaked)
+
+
+def test_after_the_game_each_players_view_is_only_on_that_players_pages(sites):
+    """On the referee's site each power has its pages; another's hand is never on them."""
+    for power in sites.powers:
+        folder = sites.referee / "cards" / "as" / power
+        for turn in sites.turns:
+            page = read(folder / f"{turn.phase_id}.html")
+            assert unescape(report(sites, turn, power)["text"]) in page
+            leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
+            assert not leaked, (power, turn.phase_id, leaked)
+
+
+def test_after_the_game_the_referees_pages_show_everything_with_the_record(sites):
+    for turn in sites.turns:
+        page = read(sites.referee / "cards" / f"{turn.phase_id}.html")
+        assert unescape(report(sites, turn, REFEREE)["text"]) in page
+        assert "Record of the turn" in page and str(turn.seed) in page
+        for power in sites.powers:
+            assert f'href="as/{power}/{turn.phase_id}.html"' in page
