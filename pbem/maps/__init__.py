@@ -26,6 +26,7 @@ COLOURS_FILE = Path(__file__).with_name("colours.yaml")
 #: ruleset name -> "module:function" drawing its view as SVG text
 DRAWERS: dict[str, str] = {
     "diplomacy": "pbem.maps.diplomacy:draw",
+    "generals": "pbem.maps.generals:draw",
 }
 
 

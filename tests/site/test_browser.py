@@ -19,7 +19,7 @@ import pytest
 
 from pbem import site
 from pbem.ruleset import PUBLIC, get_ruleset
-from tests.site.games import OPEN_BROADCAST, SECRETS
+from tests.site.games import OPEN_BROADCAST, SECRETS, scripted_game
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -64,12 +64,14 @@ def public_site(dip_table: Any, tmp_path_factory: pytest.TempPathFactory) -> Pat
         return site.build(store, "dip", out, name="Site test game")
 
 
-def map_loaded(driver: Any) -> bool:
+def map_loaded(driver: Any, min_width: int = 500) -> bool:
     """Whether the page's map picture has loaded and has a size (a broken SVG has none)."""
     return bool(
         driver.execute_script(
             "const img = document.querySelector('figure.map img');"
-            "return img !== null && img.complete && img.naturalWidth > 500 && img.naturalHeight > 400;"
+            "return img !== null && img.complete && img.naturalWidth > arguments[0]"
+            " && img.naturalHeight > arguments[0] * 0.6;",
+            min_width,
         )
     )
 
@@ -167,3 +169,31 @@ def test_the_map_in_a_mailed_report_renders_inline_and_its_text_part_does_not_ne
     assert len(units) == 21 and all(unit.size["width"] > 0 for unit in units)
     assert [unit.get_attribute("data-unit") for unit in dislodged] == ["A BUR"]  # France's, in the fall
     screenshot(browser, tmp_path, "report.png")
+
+
+def test_a_player_of_the_generals_follows_their_own_site_and_every_fogged_map_loads(
+    browser, tmp_path_factory
+):
+    from selenium.webdriver.common.by import By
+
+    from tests.generals import script
+
+    folder = tmp_path_factory.mktemp("generals")
+    table = scripted_game(folder / "table", "generals", script, game_id="gen")
+    table.play(3)
+    with table.store() as store:
+        front = site.build(store, "gen", folder / "site", "Dunmere", name="The Generals")
+        labels = [turn.phase_label for turn in store.turns("gen")]
+    browser.get(front.as_uri())
+    browser.find_element(By.LINK_TEXT, "The Generals").click()
+    assert "As seen by Dunmere." in browser.find_element(By.TAG_NAME, "body").text
+    browser.find_element(By.LINK_TEXT, labels[0]).click()
+    seen = []
+    while True:
+        seen.append(browser.find_element(By.TAG_NAME, "h1").text)
+        assert map_loaded(browser, min_width=400), f"the map of {seen[-1]} did not load"
+        if not browser.find_elements(By.CSS_SELECTOR, "nav.steps a.next"):
+            break
+        click(browser, "nav.steps a.next")
+    assert seen == labels
+    screenshot(browser, folder, "generals.png")

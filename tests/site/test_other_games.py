@@ -1,10 +1,10 @@
-"""Archive pages of the card games: the public table per turn, and each player's private view
-only on that player's own pages.
+"""Archive pages of the other games: the card games (the public table per turn, and each
+player's private view only on that player's own pages) and the Generals (with its fogged map).
 
 Each game's own scripted game (tests/<game>/script.py) is played by mail on the test table:
 half of it, when the public's and each player's sites are made (the game is running), then
 to its end, when the referee's site is made. Every page is checked against the ruleset's
-``hidden_facts`` for the viewer whose page it is.
+``hidden_facts`` for the viewer whose page it is, and so is its map picture, if it has one.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from pbem import site
+from pbem import maps, site
 from pbem.ruleset import PUBLIC, REFEREE, get_ruleset
 from pbem.store import TurnRow
 from tests.site.games import ScriptedTable, scripted_game
 
-#: the card games on main, with their scripted games
-CARD_GAMES = ["invoke", "invincible"]
+#: the games on main besides Diplomacy, each with its scripted game
+GAMES = ["invoke", "invincible", "invictus", "generals"]
 
 
 @dataclass
@@ -37,7 +37,7 @@ class Sites:
     turns: list[TurnRow]
 
 
-@pytest.fixture(scope="module", params=CARD_GAMES)
+@pytest.fixture(scope="module", params=GAMES)
 def sites(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Sites:
     name = request.param
     script = importlib.import_module(f"tests.{name}.script")
@@ -66,9 +66,14 @@ def hidden(sites: Sites, turn: TurnRow, viewer: str) -> list[str]:
     return ruleset.hidden_facts(ruleset.load_state(turn.state_after), turn.events, viewer)
 
 
-def read(path: Path) -> str:
-    """A page as a reader sees its text: entities decoded, so an escaped leak is still a leak."""
-    return unescape(path.read_text(encoding="utf-8"))
+def read(folder: Path, phase_id: str) -> str:
+    """A phase's page and its map picture as a reader sees their text: entities decoded, so an
+    escaped leak is still a leak."""
+    text = (folder / f"{phase_id}.html").read_text(encoding="utf-8")
+    picture = folder / "maps" / f"{phase_id}.svg"
+    if picture.exists():
+        text += picture.read_text(encoding="utf-8")
+    return unescape(text)
 
 
 def report(sites: Sites, turn: TurnRow, viewer: str) -> dict[str, Any]:
@@ -81,7 +86,7 @@ def test_the_public_site_shows_the_public_table_of_every_turn_and_no_hidden_fact
     assert len(sites.running_turns) >= 2
     facts = 0
     for turn in sites.running_turns:
-        page = read(folder / f"{turn.phase_id}.html")
+        page = read(folder, turn.phase_id)
         assert unescape(report(sites, turn, PUBLIC)["text"]) in page  # the public table, as mailed
         for fact in hidden(sites, turn, PUBLIC):
             facts += 1
@@ -93,7 +98,7 @@ def test_a_players_site_shows_their_own_view_and_nothing_hidden_from_them(sites)
     for power in sites.powers:
         folder = sites.running[power] / "cards"
         for turn in sites.running_turns:
-            page = read(folder / f"{turn.phase_id}.html")
+            page = read(folder, turn.phase_id)
             assert unescape(report(sites, turn, power)["text"]) in page
             leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
             assert not leaked, (power, turn.phase_id, leaked)
@@ -104,7 +109,7 @@ def test_after_the_game_each_players_view_is_only_on_that_players_pages(sites):
     for power in sites.powers:
         folder = sites.referee / "cards" / "as" / power
         for turn in sites.turns:
-            page = read(folder / f"{turn.phase_id}.html")
+            page = read(folder, turn.phase_id)
             assert unescape(report(sites, turn, power)["text"]) in page
             leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
             assert not leaked, (power, turn.phase_id, leaked)
@@ -112,8 +117,20 @@ def test_after_the_game_each_players_view_is_only_on_that_players_pages(sites):
 
 def test_after_the_game_the_referees_pages_show_everything_with_the_record(sites):
     for turn in sites.turns:
-        page = read(sites.referee / "cards" / f"{turn.phase_id}.html")
+        page = read(sites.referee / "cards", turn.phase_id)
         assert unescape(report(sites, turn, REFEREE)["text"]) in page
         assert "Record of the turn" in page and str(turn.seed) in page
         for power in sites.powers:
             assert f'href="as/{power}/{turn.phase_id}.html"' in page
+
+
+def test_a_game_with_a_map_has_its_picture_on_every_page_and_a_game_without_has_none(sites):
+    for folder, turns in [(sites.running[PUBLIC], sites.running_turns), (sites.referee, sites.turns)]:
+        for turn in turns:
+            picture = folder / "cards" / "maps" / f"{turn.phase_id}.svg"
+            page = (folder / "cards" / f"{turn.phase_id}.html").read_text(encoding="utf-8")
+            if maps.has_picture(sites.ruleset):
+                assert picture.read_text(encoding="utf-8").startswith("<svg")
+                assert f'<img src="maps/{turn.phase_id}.svg"' in page
+            else:
+                assert not picture.exists() and "<img" not in page
