@@ -9,7 +9,7 @@ and no mail to a player may carry what is hidden from that player.
 from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
-from tests.harness import Table, game, text_of
+from tests.harness import game, text_of
 
 from . import script
 
@@ -17,7 +17,7 @@ ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
 SEEDS = {f"T{index + 1}": seed for index, seed in enumerate(script.SEEDS)}
 
 
-def test_the_scripted_game_plays_by_mail(tmp_path):
+def test_the_scripted_game_plays_by_mail(make_table):
     config = game(
         "g1",
         "generals",
@@ -26,7 +26,7 @@ def test_the_scripted_game_plays_by_mail(tmp_path):
         options=script.OPTIONS,
         deadlines={"turn": "72h"},
     )
-    table = Table(tmp_path, [config], seed_source=lambda game_id, phase_id: SEEDS[phase_id])
+    table = make_table([config], seed_source=lambda game_id, phase_id: SEEDS[phase_id])
     table.start("g1", seed=script.START_SEED)
     for index, mails in enumerate(script.TURNS):
         with table.store() as store:

@@ -12,16 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from pbem.ruleset import get_ruleset
-from tests.harness import Table, game, text_of
+from tests.harness import game, text_of
 from tests.invictus import script
 
 ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
 
 
-def test_the_scripted_game_by_mail(tmp_path: Path) -> None:
+def test_the_scripted_game_by_mail(make_table: Any) -> None:
     seeds = iter(script.SEEDS)
-    table = Table(
-        tmp_path,
+    table = make_table(
         [game("g1", "invictus", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)],
         seed_source=lambda game_id, phase_id: next(seeds),
     )

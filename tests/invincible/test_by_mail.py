@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.ruleset import get_ruleset
-from tests.harness import Table, game, text_of
+from tests.harness import game, text_of
 
 from . import script
 from .test_script import play_script
@@ -29,13 +29,12 @@ def _by_address(messages: list[EmailMessage]) -> dict[str, list[EmailMessage]]:
     return mail
 
 
-def test_the_scripted_game_ends_the_same_by_mail(tmp_path: Path) -> None:
+def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
     ruleset = get_ruleset("invincible")
     pure_states, pure_events, _ = play_script()
     phase_ids = [ruleset.phase(state).id for state in pure_states[:-1]]
     seeds = dict(zip(phase_ids, script.SEEDS, strict=True))
-    table = Table(
-        tmp_path,
+    table = make_table(
         [game("g1", "invincible", ADDRESSES, options=script.OPTIONS, variant=script.VARIANT)],
         seed_source=lambda game_id, phase_id: seeds[phase_id],
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.rulesets.invoke import ruleset
-from tests.harness import Table, game, text_of
+from tests.harness import game, text_of
 
 from . import script
 
@@ -25,9 +25,8 @@ def seed_of(game_id: str, phase_id: str) -> int:
     return script.SEEDS[int(phase_id.removeprefix("T")) - 1]
 
 
-def test_the_scripted_game_by_mail(tmp_path: Path) -> None:
-    table = Table(
-        tmp_path,
+def test_the_scripted_game_by_mail(make_table: Any) -> None:
+    table = make_table(
         [game("g1", "invoke", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)],
         seed_source=seed_of,
     )
