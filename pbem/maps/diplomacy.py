@@ -45,6 +45,7 @@ from .svg import (
     arrow,
     cross,
     points,
+    power_key,
     shortened,
     text_colour,
     tint,
@@ -424,20 +425,8 @@ def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: 
     y += 44
     drawing.text((x, y + 4), "supply centres:", size=11, text_anchor="start", fill="#222222")
     x += 100
-    for row in view["powers"]:
-        power = row["power"]
-        if x + 90 > board.width:
-            break
-        words = f"{power} {len(row['centres'])}"
-        drawing.add(
-            "rect",
-            x=x,
-            y=y - 7,
-            width=14.0,
-            height=14.0,
-            fill=colour_of.get(power, "#777777"),
-            stroke="#000000",
-            stroke_width=0.8,
-        )
-        drawing.text((x + 19, y + 4), words, size=11, text_anchor="start", fill="#222222")
-        x += 28 + 7.0 * len(words)
+    entries = [
+        (f"{row['power']} {len(row['centres'])}", colour_of.get(row["power"], "#777777"))
+        for row in view["powers"]
+    ]
+    power_key(drawing, (x, y), entries, board.width)

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import colours, power_colours
 from .layout import Polygon, nearest_neighbour_distances, regions, spread
-from .svg import Drawing, Point, points, text_colour, tint
+from .svg import Drawing, Point, points, power_key, text_colour, tint
 
 WIDTH, HEIGHT = 900.0, 640.0
 LEGEND_HEIGHT = 52.0
@@ -278,16 +278,4 @@ def _legend(drawing: Drawing, powers: Sequence[str], colour_of: Mapping[str, str
         x += width + 30
     x = 14.0
     y += 24
-    for power in powers:
-        drawing.add(
-            "rect",
-            x=x,
-            y=y - 7,
-            width=14.0,
-            height=14.0,
-            fill=colour_of[power],
-            stroke="#000000",
-            stroke_width=0.8,
-        )
-        drawing.text((x + 19, y + 4), power, size=11, text_anchor="start", fill="#222222")
-        x += 34 + 7.0 * len(power)
+    power_key(drawing, (x, y), [(power, colour_of[power]) for power in powers], WIDTH)

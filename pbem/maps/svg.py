@@ -157,6 +157,19 @@ def cross(drawing: Drawing, centre: Point, colour: str, size: float = 7.0, width
         drawing.add("line", **ends, stroke=colour, stroke_width=width, stroke_linecap="round")
 
 
+def power_key(drawing: Drawing, at: Point, entries: list[tuple[str, str]], right: float) -> None:
+    """A legend's row of coloured squares with their labels, cut short at ``right``."""
+    x, y = at
+    for label, colour in entries:
+        if x + 90 > right:
+            break
+        drawing.add(
+            "rect", x=x, y=y - 7, width=14.0, height=14.0, fill=colour, stroke="#000000", stroke_width=0.8
+        )
+        drawing.text((x + 19, y + 4), label, size=11, text_anchor="start", fill="#222222")
+        x += 30 + 7.0 * len(label)
+
+
 def text_colour(fill: str) -> str:
     """Black or white, whichever reads better on ``fill`` ("#rrggbb")."""
     red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))

@@ -94,25 +94,24 @@ def test_the_public_site_shows_the_public_table_of_every_turn_and_no_hidden_fact
     assert facts, "the public has hidden facts in these turns, or this test checks nothing"
 
 
+def assert_own_view_only(sites: Sites, power: str, folder: Path, turns: list[TurnRow]) -> None:
+    """Each page in ``folder`` shows the report ``power`` was sent, and nothing hidden from it."""
+    for turn in turns:
+        page = read(folder, turn.phase_id)
+        assert unescape(report(sites, turn, power)["text"]) in page
+        leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
+        assert not leaked, (power, turn.phase_id, leaked)
+
+
 def test_a_players_site_shows_their_own_view_and_nothing_hidden_from_them(sites):
     for power in sites.powers:
-        folder = sites.running[power] / "cards"
-        for turn in sites.running_turns:
-            page = read(folder, turn.phase_id)
-            assert unescape(report(sites, turn, power)["text"]) in page
-            leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
-            assert not leaked, (power, turn.phase_id, leaked)
+        assert_own_view_only(sites, power, sites.running[power] / "cards", sites.running_turns)
 
 
 def test_after_the_game_each_players_view_is_only_on_that_players_pages(sites):
     """On the referee's site each power has its pages; another's hand is never on them."""
     for power in sites.powers:
-        folder = sites.referee / "cards" / "as" / power
-        for turn in sites.turns:
-            page = read(folder, turn.phase_id)
-            assert unescape(report(sites, turn, power)["text"]) in page
-            leaked = [fact for fact in hidden(sites, turn, power) if fact in page]
-            assert not leaked, (power, turn.phase_id, leaked)
+        assert_own_view_only(sites, power, sites.referee / "cards" / "as" / power, sites.turns)
 
 
 def test_after_the_game_the_referees_pages_show_everything_with_the_record(sites):
