@@ -42,12 +42,12 @@ def orders(sender: str, to: str, number: int, body_bytes: int) -> bytes:
 
 
 def figure(what: str, count: int, seconds: float) -> None:
-    print(f"{what:<44} {seconds:8.2f} s  {1000 * seconds / count:7.2f} ms/msg "
-          f"{count / seconds:9.0f} msg/s")
+    print(f"{what:<44} {seconds:8.2f} s  {1000 * seconds / count:7.2f} ms/msg {count / seconds:9.0f} msg/s")
 
 
-async def send(server: MailServer, player: MailUser, gm: MailUser, args: argparse.Namespace,
-               raws: list[bytes]) -> float:
+async def send(
+    server: MailServer, player: MailUser, gm: MailUser, args: argparse.Namespace, raws: list[bytes]
+) -> float:
     start = time.perf_counter()
     async with SmtpOutbox(**server.smtp_settings(player, args.smtp_security)) as outbox:
         for raw in raws:
@@ -55,14 +55,14 @@ async def send(server: MailServer, player: MailUser, gm: MailUser, args: argpars
     return time.perf_counter() - start
 
 
-async def fetch(server: MailServer, gm: MailUser, args: argparse.Namespace,
-                mark_done: bool) -> tuple[int, int, float]:
+async def fetch(
+    server: MailServer, gm: MailUser, args: argparse.Namespace, mark_done: bool
+) -> tuple[int, int, float]:
     """(messages, bytes, seconds) of one pass over the inbox."""
     count = size = 0
     start = time.perf_counter()
     settings = server.imap_settings(gm, args.imap_security)
-    async with ImapInbox(**settings, batch_size=args.batch_size,
-                         batch_bytes=args.batch_bytes) as inbox:
+    async with ImapInbox(**settings, batch_size=args.batch_size, batch_bytes=args.batch_bytes) as inbox:
         async for fetched in inbox.fetch():
             count += 1
             size += len(fetched.raw)
@@ -75,10 +75,11 @@ async def measure(server: MailServer, args: argparse.Namespace) -> None:
     gm = server.add_user(f"gm@{server.domain}", "bench-gm")
     player = server.add_user(f"france@{server.domain}", "bench-france")
     raws = [orders(player.address, gm.address, n, args.body_bytes) for n in range(args.messages)]
-    print(f"{args.messages} messages of about {len(raws[0])} bytes; SMTP {args.smtp_security}, "
-          f"IMAP {args.imap_security}, IMAP batches of {args.batch_size}\n")
-    figure("send over SMTP (one connection)", args.messages,
-           await send(server, player, gm, args, raws))
+    print(
+        f"{args.messages} messages of about {len(raws[0])} bytes; SMTP {args.smtp_security}, "
+        f"IMAP {args.imap_security}, IMAP batches of {args.batch_size}\n"
+    )
+    figure("send over SMTP (one connection)", args.messages, await send(server, player, gm, args, raws))
     del raws  # so that the memory figure below is the fetch's alone
 
     count, size, seconds = await fetch(server, gm, args, mark_done=False)
@@ -89,8 +90,10 @@ async def measure(server: MailServer, args: argparse.Namespace) -> None:
     count, size, _ = await fetch(server, gm, args, mark_done=False)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"{'  peak memory while fetching (tracemalloc)':<44} {peak / 2**20:8.2f} MiB "
-          f"for {size / 2**20:.2f} MiB of mail")
+    print(
+        f"{'  peak memory while fetching (tracemalloc)':<44} {peak / 2**20:8.2f} MiB "
+        f"for {size / 2**20:.2f} MiB of mail"
+    )
 
     count, _, seconds = await fetch(server, gm, args, mark_done=True)
     figure("fetch over IMAP and mark each \\Seen", count, seconds)
@@ -102,13 +105,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--messages", type=int, default=1000, help="how many (default 1000)")
     parser.add_argument("--body-bytes", type=int, default=2000, help="body size (default 2000)")
-    parser.add_argument("--batch-size", type=int, default=10,
-                        help="messages per IMAP FETCH (default 10, as ImapInbox)")
-    parser.add_argument("--batch-bytes", type=int, default=1 << 20,
-                        help="bytes per IMAP FETCH (default 1 MiB, as ImapInbox)")
+    parser.add_argument(
+        "--batch-size", type=int, default=10, help="messages per IMAP FETCH (default 10, as ImapInbox)"
+    )
+    parser.add_argument(
+        "--batch-bytes", type=int, default=1 << 20, help="bytes per IMAP FETCH (default 1 MiB, as ImapInbox)"
+    )
     parser.add_argument("--imap-security", choices=["tls", "starttls", "plain"], default="tls")
-    parser.add_argument("--smtp-security", choices=["tls", "starttls", "plain"],
-                        default="starttls")
+    parser.add_argument("--smtp-security", choices=["tls", "starttls", "plain"], default="starttls")
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="pbem-bench-", dir="/tmp"))
     server = MailServer(base)

@@ -26,9 +26,7 @@ def register(subparsers: Any) -> None:
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
     parser.add_argument("--variant", default="standard", help="the map (default: standard)")
-    parser.add_argument(
-        "--raw", action="store_true", help="read raw_orders through the mail order parser"
-    )
+    parser.add_argument("--raw", action="store_true", help="read raw_orders through the mail order parser")
     parser.add_argument(
         "--jsonl", action="store_true", help="one position per input line, one result per line"
     )

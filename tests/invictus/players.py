@@ -53,15 +53,15 @@ def candidates(table: Table) -> Iterator[Order]:
     for slot in own:
         if camp.reserve:
             yield Recruit(slot)
-        for name in {game.name(c) for c in player.hand}:
+        for name in sorted({game.name(c) for c in player.hand}):
             yield Recruit(slot, name)
     for source in camp.field:
         for target in enemy:
             yield Attack(Ref(None, source), Ref(None, target))
-    graveyard = {game.name(c) for c in camp.graveyard}
-    kingdom = {game.name(c) for c in player.kingdom}
-    theirs = {game.name(c) for p in game.opponents(player) for c in p.kingdom}
-    for name in {game.name(c) for c in player.hand}:
+    graveyard = sorted({game.name(c) for c in camp.graveyard})
+    kingdom = sorted({game.name(c) for c in player.kingdom})
+    theirs = sorted({game.name(c) for p in game.opponents(player) for c in p.kingdom})
+    for name in sorted({game.name(c) for c in player.hand}):
         yield Citizen(name)
         effect = CARD_SET.card(name).support.effect
         if effect in ("damage", "ready"):

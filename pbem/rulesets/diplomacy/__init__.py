@@ -49,7 +49,7 @@ from typing import Any
 from ...ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from .core import board_of, parse_unit
 from .parser import read_mail
-from .phases import acting, run_phase
+from .phases import acting, run_phase, still_to_order
 from .state import GameState, dump_state, load_state
 from .variant import RULES, Variant, load_variant, variant_names
 from .views import build_view
@@ -65,9 +65,7 @@ class DiplomacyRuleset(Ruleset):
     def variants(self) -> list[str]:
         return variant_names()
 
-    def start(
-        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> GameState:
+    def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> GameState:
         """The 1901 start (or the variant's). Options are not used; nothing is random."""
         try:
             rules = load_variant(variant)
@@ -85,8 +83,7 @@ class DiplomacyRuleset(Ruleset):
             if len(set(powers)) != len(powers):
                 problems.append("a power is listed twice")
             raise SetupError(
-                f"the {variant} variant is played by exactly {', '.join(expected)}: "
-                + "; ".join(problems)
+                f"the {variant} variant is played by exactly {', '.join(expected)}: " + "; ".join(problems)
             )
         start = rules.map.start
         units = [parse_unit(power, text) for power, texts in start.units.items() for text in texts]
@@ -97,8 +94,7 @@ class DiplomacyRuleset(Ruleset):
         rules = load_variant(state.variant)
         who = tuple(acting(rules, state))
         survivors = tuple(
-            power for power in state.powers
-            if state.board.units_of(power) or state.board.centres_of(power)
+            power for power in state.powers if state.board.units_of(power) or state.board.centres_of(power)
         )
         result = ""
         if state.winner is not None:
@@ -125,35 +121,39 @@ class DiplomacyRuleset(Ruleset):
         label = rules.phase_label(state.turn)
         return [
             OrderLine(
-                line=line.line, text=line.text, order=line.order, key=line.key,
-                error=line.error, hint=line.hint, note=line.note,
+                line=line.line,
+                text=line.text,
+                order=line.order,
+                key=line.key,
+                error=line.error,
+                hint=line.hint,
+                note=line.note,
             )
             for line in read_mail(rules, state.board, state.turn.kind, power, text, label)
         ]
+
+    def missing(self, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
+        """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""
+        return still_to_order(load_variant(state.variant), state, power, orders)
 
     def default_orders(self, state: GameState, power: str) -> list[str]:
         """None: units hold, dislodged units disband, civil disorder removes (in adjudicate)."""
         return []
 
-    def adjudicate(
-        self, state: GameState, orders: Mapping[str, Sequence[str]], seed: int
-    ) -> Adjudication:
+    def adjudicate(self, state: GameState, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         rules = load_variant(state.variant)
         next_state, events = run_phase(rules, state, orders)
         notices = [
             f"{event['power']} has won with {event['centres']} supply centres."
-            for event in events if event.get("type") == "victory"
+            for event in events
+            if event.get("type") == "victory"
         ]
         return Adjudication(next_state, events, notices)
 
-    def view(
-        self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> dict[str, Any]:
+    def view(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return build_view(load_variant(state.variant), state, events)
 
-    def hidden_facts(
-        self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> list[str]:
+    def hidden_facts(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         """Nothing: the board and adjudicated orders are public; the service guards press."""
         return []
 

@@ -98,7 +98,9 @@ class Ledger:
             return "no builds due"
         if self.used(power) >= due:
             return "too many builds"
-        self.built.append(Unit(power, order.unit_type, order.location))
+        # An army's coast means nothing (DATC 6.B.12): it is built in the province.
+        location = order.location if order.unit_type is UnitType.FLEET else order.province
+        self.built.append(Unit(power, order.unit_type, location))
         return None
 
     def site_refusal(self, power: str, order: Build) -> str | None:
@@ -111,7 +113,11 @@ class Ledger:
             if game_map.builds == "home" and order.province not in homes:
                 return "not a home supply center"
             if self.board.centres.get(order.province) != power:
-                return "home supply center not owned" if game_map.builds == "home" else "not an owned supply center"
+                return (
+                    "home supply center not owned"
+                    if game_map.builds == "home"
+                    else "not an owned supply center"
+                )
             return "illegal"
         if order.unit_type is UnitType.FLEET:
             if province.type != "coast":
@@ -148,15 +154,20 @@ class Ledger:
         return None
 
 
-def civil_disorder(variant: Variant, board: Board, power: str, count: int,
-                   spared: Sequence[Unit] = ()) -> list[Unit]:
+def civil_disorder(
+    variant: Variant, board: Board, power: str, count: int, spared: Sequence[Unit] = ()
+) -> list[Unit]:
     """The ``count`` units of ``power`` the civil-disorder rule removes (see module docstring)."""
     owned = set(board.centres_of(power))
     provinces = variant.map.provinces
     candidates = [u for u in board.units_of(power) if u not in spared]
     distance = {u.province: _distance(variant, u.province, owned) for u in candidates}
     candidates.sort(
-        key=lambda u: (-distance[u.province], u.type is not UnitType.FLEET, provinces[u.province].name)
+        key=lambda u: (
+            -distance[u.province],
+            u.type is not UnitType.FLEET,
+            provinces[u.province].name,
+        )
     )
     return candidates[:count]
 
@@ -183,10 +194,10 @@ def _distance(variant: Variant, start: str, targets: set[str]) -> float:
 def adjudicate_adjustments(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> AdjustmentOutcome:
-    """Decide an adjustment phase: every power's builds, waives and removals, then civil disorder."""
+    """Decide an adjustment phase: each power's builds, waives and removals, then civil disorder."""
     ledger = Ledger(variant, board)
     results = []
-    for line in read_lines(orders, variant.map.provinces):
+    for line in read_lines(orders, variant.notation):
         reason = line.refused or ledger.apply(line.power, line.order)
         results.append(OrderResult(line.power, line.text, FAILURE if reason else SUCCESS, reason))
     disorder: list[Unit] = []
@@ -205,4 +216,3 @@ def adjudicate_adjustments(
     return AdjustmentOutcome(
         results, units, tuple(ledger.built), tuple(ledger.removed), tuple(disorder), waived
     )
-

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     ARMY = "A"
     FLEET = "F"
 
@@ -21,7 +21,11 @@ class UnitType(str, Enum):
         return "army" if self is UnitType.ARMY else "fleet"
 
 
-class Season(str, Enum):
+#: unit letters to types (a dict lookup is much cheaper than calling the enum)
+UNIT_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
+class Season(StrEnum):
     SPRING = "S"
     FALL = "F"
     WINTER = "W"
@@ -31,7 +35,7 @@ class Season(str, Enum):
         return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.value]
 
 
-class PhaseKind(str, Enum):
+class PhaseKind(StrEnum):
     MOVEMENT = "M"
     RETREATS = "R"
     ADJUSTMENTS = "A"
@@ -56,10 +60,11 @@ class Unit:
     power: str
     type: UnitType
     location: str
+    #: derived from ``location``; kept because the resolver asks for it constantly
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.location}"
@@ -114,15 +119,16 @@ class Board:
         return sorted(province for province, owner in self.centres.items() if owner == power)
 
 
-def board_of(units: list[Unit], centres: Mapping[str, str] | None = None,
-             dislodged: tuple[Dislodgement, ...] = ()) -> Board:
+def board_of(
+    units: list[Unit],
+    centres: Mapping[str, str] | None = None,
+    dislodged: tuple[Dislodgement, ...] = (),
+) -> Board:
     """A board from a list of units; ValueError if two stand in one province."""
     by_province: dict[str, Unit] = {}
     for unit in units:
         if unit.province in by_province:
-            raise ValueError(
-                f"two units in {unit.province}: {by_province[unit.province]} and {unit}"
-            )
+            raise ValueError(f"two units in {unit.province}: {by_province[unit.province]} and {unit}")
         by_province[unit.province] = unit
     return Board(by_province, dict(centres or {}), dislodged)
 
@@ -147,6 +153,10 @@ class Order:
         """What a later order replaces: the unit's province, or the build site."""
         raise NotImplementedError
 
+    def locations(self) -> tuple[str, ...]:
+        """Every location the order names, for checking them against the map."""
+        return ()
+
 
 @dataclass(frozen=True)
 class UnitOrder(Order):
@@ -154,10 +164,11 @@ class UnitOrder(Order):
 
     unit_type: UnitType
     location: str
+    #: derived from ``location`` (and set once, as the resolver asks for it constantly)
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     @property
     def unit_text(self) -> str:
@@ -165,3 +176,7 @@ class UnitOrder(Order):
 
     def key(self) -> str:
         return self.province
+
+    def locations(self) -> tuple[str, ...]:
+        """Every location the order names, for checking them against the map."""
+        return (self.location,)

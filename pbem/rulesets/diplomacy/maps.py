@@ -82,6 +82,8 @@ class Map:
     builds: str = "home"
     #: province -> provinces a fleet there (any coast) borders; derived from fleet_borders
     sea_neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: location -> provinces a fleet there borders; derived from fleet_borders
+    fleet_reach: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def province(self, abbr: str) -> Province:
         return self.provinces[abbr]
@@ -99,7 +101,7 @@ class Map:
         """Whether a unit at ``location`` borders ``province`` (any coast of it, for a fleet)."""
         if unit_type is UnitType.ARMY:
             return province in self.army_borders.get(province_of(location), frozenset())
-        return bool(self.fleet_can_reach(location, province))
+        return province in self.fleet_reach.get(location, frozenset())
 
     def sea_borders(self, province: str) -> frozenset[str]:
         """Provinces a fleet in ``province`` (any coast) borders: the graph convoys follow."""
@@ -164,6 +166,7 @@ def build_map(data: Any, source: str) -> Map:
         victory_ignores=ignores,
         builds=builds,
         sea_neighbours=_province_borders(fleet),
+        fleet_reach={loc: frozenset(province_of(t) for t in ts) for loc, ts in fleet.items()},
     )
     check.start_units(game_map)
     return game_map
@@ -235,15 +238,15 @@ class _Checker:
             player=bool(entry.get("player", True)),
         )
 
-    def army_borders(
-        self, borders: Any, provinces: Mapping[str, Province]
-    ) -> dict[str, frozenset[str]]:
+    def army_borders(self, borders: Any, provinces: Mapping[str, Province]) -> dict[str, frozenset[str]]:
         result: dict[str, frozenset[str]] = {}
         for abbr, targets in borders.items():
             if abbr not in provinces:
                 self.fail(f"army adjacency: {abbr} is not a province")
             if provinces[abbr].type not in ("coast", "land"):
-                self.fail(f"army adjacency: province {abbr} is {provinces[abbr].type}, armies cannot stand there")
+                self.fail(
+                    f"army adjacency: province {abbr} is {provinces[abbr].type}, armies cannot stand there"
+                )
             for target in targets:
                 if target not in provinces:
                     self.fail(f"army adjacency: province {abbr}: {target} is not a province")
@@ -254,7 +257,8 @@ class _Checker:
             for target in targets:
                 if abbr not in result.get(target, frozenset()):
                     self.fail(
-                        f"army adjacency: province {abbr} borders {target} but {target} does not border {abbr}"
+                        f"army adjacency: province {abbr} borders {target} "
+                        f"but {target} does not border {abbr}"
                     )
         return result
 
@@ -274,9 +278,7 @@ class _Checker:
         if coast and not province.coasts:
             self.fail(f"{where}: province {province.abbr} has no coast {coast}")
 
-    def fleet_borders(
-        self, borders: Any, provinces: Mapping[str, Province]
-    ) -> dict[str, frozenset[str]]:
+    def fleet_borders(self, borders: Any, provinces: Mapping[str, Province]) -> dict[str, frozenset[str]]:
         result: dict[str, frozenset[str]] = {}
         for location, targets in borders.items():
             self.fleet_location(location, provinces, "fleet adjacency")
@@ -296,9 +298,7 @@ class _Checker:
                     self.fail(f"fleet adjacency: province {province.abbr}: {location} has no borders")
         return result
 
-    def start(
-        self, entry: Any, provinces: Mapping[str, Province], powers: Mapping[str, Power]
-    ) -> Start:
+    def start(self, entry: Any, provinces: Mapping[str, Province], powers: Mapping[str, Power]) -> Start:
         if not isinstance(entry, Mapping) or "phase" not in entry or "units" not in entry:
             self.fail("start needs phase, units and supply_centres")
         units = {power: tuple(us) for power, us in entry["units"].items()}
@@ -334,12 +334,17 @@ class _Checker:
                     return
                 if unit.type is UnitType.ARMY:
                     if province.type not in ("coast", "land") or coast_of(unit.location):
-                        self.fail(f"{where}: an army cannot stand in province {unit.province} ({unit.location})")
+                        self.fail(
+                            f"{where}: an army cannot stand in province {unit.province} ({unit.location})"
+                        )
                 elif unit.location not in province.locations:
                     self.fail(
-                        f"{where}: a fleet cannot stand at {unit.location} in province {unit.province}"
+                        f"{where}: a fleet cannot stand at {unit.location} "
+                        f"in province {unit.province}"
                         + (f" (its coasts: {', '.join(province.locations)})" if province.coasts else "")
                     )
                 if unit.province in taken:
-                    self.fail(f"{where}: province {unit.province} already holds a unit of {taken[unit.province]}")
+                    self.fail(
+                        f"{where}: province {unit.province} already holds a unit of {taken[unit.province]}"
+                    )
                 taken[unit.province] = power

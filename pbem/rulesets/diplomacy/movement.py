@@ -14,6 +14,7 @@ explicit ``VIA`` move never falls back to the land route (DATC 3.0, 6.G.8).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,12 @@ class MovementOutcome:
     standoffs: tuple[str, ...]
 
 
+@functools.cache
+def _hold(unit: Unit) -> Hold:
+    """The order of a unit that was given none (shared: orders are immutable)."""
+    return Hold(unit.type, unit.location)
+
+
 class Movement:
     """One movement phase being decided: the units, their orders, and who helps whom."""
 
@@ -46,38 +53,51 @@ class Movement:
         self.variant = variant
         self.map = variant.map
         self.units = board.units
-        self.orders: dict[str, UnitOrder] = {
-            province: orders.get(province) or Hold(unit.type, unit.location)
-            for province, unit in board.units.items()
+        self.orders: dict[str, UnitOrder] = {}
+        #: origins of the moves into each province, and destination of each move
+        self.moves_into: dict[str, list[str]] = {}
+        self.dest: dict[str, str] = {}
+        convoy_orders: dict[str, list[Convoy]] = {}
+        for province, unit in board.units.items():
+            order = orders.get(province) or _hold(unit)
+            self.orders[province] = order
+            if isinstance(order, Move):
+                self.dest[province] = order.dest_province
+                self.moves_into.setdefault(order.dest_province, []).append(province)
+            elif isinstance(order, Convoy):
+                convoy_orders.setdefault(order.army_province, []).append(order)
+        #: the moves that go by convoy
+        self.by_convoy = self._convoyed(convoy_orders)
+        #: for each move in a head-to-head battle, where the opposing unit comes from
+        self.opposite = {
+            origin: dest
+            for origin, dest in self.dest.items()
+            if self.dest.get(dest) == origin and origin not in self.by_convoy and dest not in self.by_convoy
         }
-        self.moving = {p for p, order in self.orders.items() if isinstance(order, Move)}
-        self.moves_into: dict[str, list[str]] = {p: [] for p in self.map.provinces}
-        for origin in self.moving:
-            move = self.orders[origin]
-            assert isinstance(move, Move)
-            self.moves_into[move.dest_province].append(origin)
-        self.by_convoy = {origin for origin in self.moving if self._goes_by_convoy(origin)}
-        self._head_to_head = {origin: self._find_head_to_head(origin) for origin in self.moving}
-        #: supporters of the order of each unit, and why the other supports do not count
-        self.supports: dict[str, list[str]] = {p: [] for p in self.orders}
+        #: supporters of the order of each unit (that has any)
+        self.supports: dict[str, list[str]] = {}
         #: convoying fleets of each army moving by convoy
         self.convoys: dict[str, frozenset[str]] = {}
+        #: supports and convoys that match no order, with why
         self.unmatched: dict[str, str] = {}
+        #: the order line in effect for each unit, when read from text
+        self.lines: dict[str, Line] = {}
+        self._supporting: list[str] = []
         self._match()
-        self.resolver = Resolver(
-            self.orders,
-            lambda province: self.orders[province].adjudicate(self),  # type: ignore[attr-defined]
-            is_convoy=lambda order: isinstance(order, Convoy),
-            is_move=lambda order: isinstance(order, Move),
+        self.resolver = Resolver(self.orders, self)
+        self.resolve = self.resolver.resolve
+        for province in self._supporting:
+            if province not in self.moves_into:
+                self.resolver.known(province, True)  # nobody attacks it: nothing can cut it
+        #: the variant's defence bonus, or None when it is the standard rules' nothing
+        self.defence_bonus = (
+            None if type(variant).defence_bonus is Variant.defence_bonus else variant.defence_bonus
         )
 
     # --- what the order kinds ask ----------------------------------------
-    def resolve(self, province: str) -> bool:
-        return self.resolver.resolve(province)
-
     def head_to_head(self, origin: str) -> str | None:
         """The province of the unit moving the opposite way over the same border, if any."""
-        return self._head_to_head.get(origin)
+        return self.opposite.get(origin)
 
     def path(self, origin: str) -> bool:
         """Whether the move from ``origin`` has a way there: by land, or by an unbroken convoy."""
@@ -105,49 +125,39 @@ class Movement:
         attackers = self.moves_into.get(province)
         if not attackers or province not in self.units:
             return False
-        if province in self.moving and self.resolve(province):
+        if province in self.dest and self.resolve(province):
             return False
         return any(self.resolve(attacker) for attacker in attackers)
 
     # --- matching ----------------------------------------------------------
-    def _goes_by_convoy(self, origin: str) -> bool:
-        move = self.orders[origin]
-        assert isinstance(move, Move)
-        unit = self.units[origin]
-        if unit.type is not UnitType.ARMY:
-            return False
-        if move.via_convoy or move.dest_province not in self.map.army_borders.get(origin, frozenset()):
-            return True
-        # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
-        convoying = [
-            p for p, order in self.orders.items()
-            if isinstance(order, Convoy) and order.army_province == origin
-            and order.dest_province == move.dest_province
-        ]
-        return any(self.units[p].power == unit.power for p in convoying) and route_exists(
-            self.map, origin, move.dest_province, frozenset(convoying)
-        )
-
-    def _find_head_to_head(self, origin: str) -> str | None:
-        move = self.orders[origin]
-        assert isinstance(move, Move)
-        other = self.orders.get(move.dest_province)
-        if (
-            isinstance(other, Move)
-            and other.dest_province == origin
-            and origin not in self.by_convoy
-            and move.dest_province not in self.by_convoy
-        ):
-            return move.dest_province
-        return None
+    def _convoyed(self, convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
+        """The armies that go by convoy (see the module docstring), by province."""
+        convoyed = set()
+        for origin, order in self.orders.items():
+            unit = self.units[origin]
+            if not isinstance(order, Move) or unit.type is not UnitType.ARMY:
+                continue
+            dest = order.dest_province
+            if order.via_convoy or dest not in self.map.army_borders.get(origin, frozenset()):
+                convoyed.add(origin)
+            elif origin in convoy_orders:
+                # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
+                convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
+                if any(self.units[p].power == unit.power for p in convoying) and route_exists(
+                    self.map, origin, dest, frozenset(convoying)
+                ):
+                    convoyed.add(origin)
+        return convoyed
 
     def _match(self) -> None:
         convoys: dict[str, set[str]] = {origin: set() for origin in self.by_convoy}
+        self._supporting = []
         for province, order in self.orders.items():
             if isinstance(order, (SupportHold, SupportMove)):
                 supported = self.orders[order.supported_province]
                 if order.matches(supported):
-                    self.supports[order.supported_province].append(province)
+                    self.supports.setdefault(order.supported_province, []).append(province)
+                    self._supporting.append(province)
                 else:
                     self.unmatched[province] = "unmatched"
             elif isinstance(order, Convoy):
@@ -200,30 +210,34 @@ class Movement:
                 beaten.append((unit, attacker))
             else:
                 after[province] = unit
-        standoffs = tuple(sorted(
-            province
-            for province, attackers in self.moves_into.items()
-            if attackers and province not in after
-            and any(not self.resolve(a) and prevent_strength(self, a) > 0 for a in attackers)
-        ))
+        standoffs = tuple(
+            sorted(
+                province
+                for province, attackers in self.moves_into.items()
+                if province not in after
+                and any(not self.resolve(a) and prevent_strength(self, a) > 0 for a in attackers)
+            )
+        )
         dislodged = tuple(
             Dislodgement(
                 unit=unit,
                 attacker_from=attacker,
                 attacker_power=self.units[attacker].power,
                 via_convoy=attacker in self.by_convoy,
-                retreats=retreat_options(self.variant, after, unit, attacker, attacker in self.by_convoy, standoffs),
+                retreats=retreat_options(
+                    self.variant, after, unit, attacker, attacker in self.by_convoy, standoffs
+                ),
             )
             for unit, attacker in beaten
         )
         return after, dislodged, standoffs
 
 
-def adjudicate_movement(
+def read_movement_orders(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
-) -> MovementOutcome:
-    """Decide a movement phase: every power's canonical orders against ``board``."""
-    lines = read_lines(orders, variant.map.provinces)
+) -> tuple[Movement, list[Line]]:
+    """The phase set up for deciding: each line read, checked and matched, none decided yet."""
+    lines = read_lines(orders, variant.notation)
     owners = {province: unit.power for province, unit in board.units.items()}
     in_effect = assign_to_units(lines, owners, MOVEMENT_ORDERS)
     effective: dict[str, UnitOrder] = {}
@@ -235,25 +249,36 @@ def adjudicate_movement(
             except IllegalOrder as error:
                 refuse(line, error)
     movement = Movement(variant, board, effective)
+    movement.lines = in_effect
     for province in list(movement.unmatched):
         order = movement.orders[province]
-        if isinstance(order, SupportMove) and _illegal_move_to(in_effect.get(order.supported_province), order.dest_province):
+        if isinstance(order, SupportMove) and _illegal_move_to(
+            in_effect.get(order.supported_province), order.dest_province
+        ):
             movement.unmatched[province] = "supported move illegal"
-    for province in movement.orders:
-        movement.resolve(province)
+    return movement, lines
+
+
+def adjudicate_movement(
+    variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
+) -> MovementOutcome:
+    """Decide a movement phase: every power's canonical orders against ``board``."""
+    movement, lines = read_movement_orders(variant, board, orders)
+    for province, order in movement.orders.items():
+        if not isinstance(order, Hold):  # a hold is decided when its attackers are
+            movement.resolve(province)
     after, dislodged, standoffs = movement.outcome()
     gone = {d.unit.province for d in dislodged}
     results = []
     for line in lines:
         province = line.order.province if isinstance(line.order, UnitOrder) else ""
-        was_dislodged = owners.get(province) == line.power and province in gone
-        if line.refused is not None or in_effect.get(province) is not line:
+        unit = board.units.get(province)
+        was_dislodged = unit is not None and unit.power == line.power and province in gone
+        if line.refused is not None or movement.lines.get(province) is not line:
             results.append(OrderResult(line.power, line.text, FAILURE, line.refused, was_dislodged))
             continue
         ok, reason = movement.result_of(province)
-        results.append(
-            OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged)
-        )
+        results.append(OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
     return MovementOutcome(results, after, dislodged, standoffs)
 
 

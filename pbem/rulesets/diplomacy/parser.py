@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +25,12 @@ from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, Su
 from .results import REASONS
 from .variant import Variant
 
-UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+UNIT_WORDS = {
+    "a": UnitType.ARMY,
+    "army": UnitType.ARMY,
+    "f": UnitType.FLEET,
+    "fleet": UnitType.FLEET,
+}
 HOLD = {"h", "hold", "holds", "stand", "stands"}
 MOVE = {"-", "to", "m", "move", "moves", "mv", "attack", "attacks"}
 SUPPORT = {"s", "support", "supports", "sup", "supp"}
@@ -34,8 +40,16 @@ BUILD = {"b", "build", "builds"}
 DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
 WAIVE = {"waive", "waives"}
 KEYWORDS = HOLD | MOVE | SUPPORT | CONVOY | RETREAT | BUILD | DISBAND | WAIVE | {"via", "by"}
-COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC",
-               "north": "NC", "south": "SC", "east": "EC", "west": "WC"}
+COAST_WORDS = {
+    "nc": "NC",
+    "sc": "SC",
+    "ec": "EC",
+    "wc": "WC",
+    "north": "NC",
+    "south": "SC",
+    "east": "EC",
+    "west": "WC",
+}
 
 EXAMPLES = {
     PhaseKind.MOVEMENT: "A PAR - BUR, A MAR S A PAR - BUR, F NTH C A LON - NWY or A PAR H",
@@ -87,7 +101,7 @@ class Names:
     def match(self, words: Sequence[str], start: int) -> tuple[str, int] | None:
         """The province written at ``words[start:]`` and where its name ends, longest first."""
         for length in range(min(self.longest, len(words) - start), 0, -1):
-            abbr = self.index.get(tuple(words[start:start + length]))
+            abbr = self.index.get(tuple(words[start : start + length]))
             if abbr is not None:
                 return abbr, start + length
         return None
@@ -102,13 +116,15 @@ class Names:
         return "did you mean " + " or ".join(names) + "?"
 
 
-_NAMES: dict[str, Names] = {}
+_NAMES: weakref.WeakKeyDictionary[Variant, Names] = weakref.WeakKeyDictionary()
 
 
 def names_of(variant: Variant) -> Names:
-    if variant.name not in _NAMES:
-        _NAMES[variant.name] = Names(variant.map)
-    return _NAMES[variant.name]
+    """The names of a variant's provinces, built once per variant."""
+    names = _NAMES.get(variant)
+    if names is None:
+        names = _NAMES[variant] = Names(variant.map)
+    return names
 
 
 #: what stands in a province (the ordered unit, or another), to fill in a missing unit letter
@@ -144,7 +160,7 @@ class _Reader:
         else:
             order = self.unit_order()
         if self.peek() is not None:
-            rest = " ".join(self.words[self.at:])
+            rest = " ".join(self.words[self.at :])
             raise OrderSyntaxError(
                 f"I read '{order}' but not the words after it: '{rest}'",
                 hint=f"write one order per line, like {EXAMPLES[self.kind]}",
@@ -198,11 +214,16 @@ class _Reader:
                 hint=f"to move, write {unit_type.value} {location} - {dest}",
             )
         raise OrderSyntaxError(
-            f"I do not know the order word '{word}'", hint=f"write for example {EXAMPLES[self.kind]}"
+            f"I do not know the order word '{word}'",
+            hint=f"write for example {EXAMPLES[self.kind]}",
         )
 
     def via(self) -> bool:
-        if self.peek() in ("via", "by") and self.at + 1 < len(self.words) and self.words[self.at + 1] in CONVOY:
+        if (
+            self.peek() in ("via", "by")
+            and self.at + 1 < len(self.words)
+            and self.words[self.at + 1] in CONVOY
+        ):
             self.at += 2
             return True
         return False
@@ -228,7 +249,7 @@ class _Reader:
             end = self.at
             while end < len(self.words) and self.words[end] not in KEYWORDS:
                 end += 1
-            phrase = " ".join(self.words[self.at:end] or self.words[self.at:self.at + 1])
+            phrase = " ".join(self.words[self.at : end] or self.words[self.at : self.at + 1])
             if not phrase:
                 raise OrderSyntaxError("a province is missing at the end of the order")
             raise OrderSyntaxError(f"I do not know the province '{phrase}'", self.names.suggest(phrase))
@@ -242,9 +263,7 @@ class _Reader:
         return abbr
 
 
-def read_order(
-    variant: Variant, text: str, kind: PhaseKind, board: Board | None = None
-) -> Order:
+def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> Order:
     """The order written in ``text``, read word by word without judging it; OrderSyntaxError if
     it cannot be read. A missing unit letter is taken from ``board``."""
     words = tokenize(text)
@@ -403,8 +422,11 @@ class _Checker:
                     reach = sorted(game_map.fleet_borders.get(unit.location, ()))
                 return f"{unit} can move to {', '.join(reach)}"
         if self.kind is PhaseKind.ADJUSTMENTS and error.reason in (
-            "not a home supply center", "home supply center not owned", "province occupied",
-            "not an owned supply center", "second build in the same province",
+            "not a home supply center",
+            "home supply center not owned",
+            "province occupied",
+            "not an owned supply center",
+            "second build in the same province",
         ):
             sites = vacant_build_sites(self.variant, self.power, self.board)
             return f"you can build in: {', '.join(sites)}" if sites else "you have nowhere to build"
@@ -422,7 +444,8 @@ class _Checker:
     def type_note(self, order: UnitOrder, actual: UnitType) -> str | None:
         if order.unit_type is actual:
             return None
-        return f"{self.name(order.province)} holds {'an army' if actual is UnitType.ARMY else 'a fleet'}"
+        what = "an army" if actual is UnitType.ARMY else "a fleet"
+        return f"{self.name(order.province)} holds {what}"
 
     def name(self, province: str) -> str:
         return self.variant.map.provinces[province].name

@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .adjustments import adjudicate_adjustments, must_act
-from .core import Board, PhaseKind
+from .adjustments import adjudicate_adjustments, adjustments_due, must_act, vacant_build_sites
+from .core import Board, PhaseKind, UnitOrder
 from .movement import adjudicate_movement
+from .orders import Build, Disband, NotationError, Waive
 from .retreats import adjudicate_retreats
 from .state import GameState, dislodgement_dict
 from .variant import Variant
@@ -37,6 +38,32 @@ def acting(variant: Variant, state: GameState) -> list[str]:
     else:
         having = set(must_act(variant, board))
     return [power for power in state.powers if power in having]
+
+
+def still_to_order(variant: Variant, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
+    """What ``power`` has not ordered yet: its units without an order, or builds and removals."""
+    given = []
+    for text in orders:
+        try:
+            given.append(variant.notation.parse(text))
+        except NotationError:
+            continue
+    ordered = {order.province for order in given if isinstance(order, UnitOrder)}
+    board = state.board
+    kind = state.turn.kind
+    if kind is PhaseKind.MOVEMENT:
+        return sorted(str(u) for u in board.units_of(power) if u.province not in ordered)
+    if kind is PhaseKind.RETREATS:
+        return sorted(
+            str(d.unit) for d in board.dislodged if d.unit.power == power and d.unit.province not in ordered
+        )
+    due = adjustments_due(variant, board).get(power, 0)
+    if due > 0:
+        builds = min(due, len(vacant_build_sites(variant, power, board)))
+        left = builds - sum(1 for order in given if isinstance(order, (Build, Waive)))
+        return [f"{left} build{'s' if left > 1 else ''} (or WAIVE)"] if left > 0 else []
+    left = -due - sum(1 for order in given if isinstance(order, Disband))
+    return [f"{left} removal{'s' if left > 1 else ''}"] if left > 0 else []
 
 
 def run_phase(
@@ -62,20 +89,26 @@ def run_phase(
         next_state = GameState(state.variant, turn, board, state.powers)
         if turn.kind is PhaseKind.MOVEMENT or acting(variant, next_state):
             return next_state, events
-        events.append({
-            "type": "skipped",
-            "phase": variant.phase_id(turn),
-            "label": variant.phase_label(turn),
-            "why": "no unit must retreat" if turn.kind is PhaseKind.RETREATS
-            else "no power has builds or removals to make",
-        })
+        events.append(
+            {
+                "type": "skipped",
+                "phase": variant.phase_id(turn),
+                "label": variant.phase_label(turn),
+                "why": "no unit must retreat"
+                if turn.kind is PhaseKind.RETREATS
+                else "no power has builds or removals to make",
+            }
+        )
 
 
 def _adjudicate(
     variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]
 ) -> tuple[Board, list[Event]]:
     board = state.board
-    header = {"phase": variant.phase_id(state.turn), "label": variant.phase_label(state.turn)}
+    header: Event = {
+        "phase": variant.phase_id(state.turn),
+        "label": variant.phase_label(state.turn),
+    }
     kind = state.turn.kind
     if kind is PhaseKind.MOVEMENT:
         moved = adjudicate_movement(variant, board, orders)
@@ -120,4 +153,3 @@ def _take_centres(variant: Variant, board: Board) -> tuple[Board, Event]:
         changes.append({"province": province, "from": centres.get(province), "to": unit.power})
         centres[province] = unit.power
     return replace(board, centres=centres), {"type": "centres", "changes": changes}
-

@@ -96,9 +96,7 @@ def read_unit(variant: Variant, power: str, text: Any) -> Unit:
 
 def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Board:
     units = [
-        read_unit(variant, power, text)
-        for power, texts in _mapping(data, "units").items()
-        for text in texts
+        read_unit(variant, power, text) for power, texts in _mapping(data, "units").items() for text in texts
     ]
     centres: dict[str, str] = {}
     for power, owned in _mapping(data, "supply_centers").items():

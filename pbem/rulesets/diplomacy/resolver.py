@@ -37,17 +37,13 @@ The resolver does not know what an order means: each order kind decides itself
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from enum import Enum
+from collections.abc import Mapping
+from typing import Any
 
-from .core import Order
+from .orders import Convoy, Move  # the two kinds the backup rule knows by name
 
-
-class _State(Enum):
-    UNRESOLVED = 0
-    GUESSING = 1
-    PROVISIONAL = 2
-    RESOLVED = 3
+# The state of a decision (plain ints: they are compared on every question).
+UNRESOLVED, GUESSING, PROVISIONAL, RESOLVED = range(4)
 
 
 #: the reason recorded for a convoy the Szykman rule made fail
@@ -58,18 +54,11 @@ _NONE = 1 << 30  # the depth of "no guess at all"
 class Resolver:
     """Guess-and-check over the orders of one movement phase, keyed by province."""
 
-    def __init__(
-        self,
-        orders: Mapping[str, Order],
-        adjudicate: Callable[[str], bool],
-        is_convoy: Callable[[Order], bool],
-        is_move: Callable[[Order], bool],
-    ) -> None:
+    def __init__(self, orders: Mapping[str, Any], movement: Any) -> None:
+        """``orders`` by province, each with ``adjudicate(movement) -> bool``."""
         self._orders = orders
-        self._adjudicate = adjudicate
-        self._is_convoy = is_convoy
-        self._is_move = is_move
-        self._state: dict[str, _State] = dict.fromkeys(orders, _State.UNRESOLVED)
+        self._movement = movement
+        self._state: dict[str, int] = dict.fromkeys(orders, UNRESOLVED)
         self._result: dict[str, bool] = dict.fromkeys(orders, False)
         #: depth of each decision in progress, and the shallowest guess each one has used
         self._depth: dict[str, int] = {}
@@ -83,12 +72,12 @@ class Resolver:
     def resolve(self, key: str) -> bool:
         """Whether the order at ``key`` succeeds."""
         state = self._state[key]
-        if state is _State.RESOLVED:
+        if state == RESOLVED:
             return self._result[key]
-        if state is _State.GUESSING:
+        if state == GUESSING:
             self._lean_on(self._depth[key])
             return self._result[key]
-        if state is _State.PROVISIONAL:
+        if state == PROVISIONAL:
             self._lean_on(self._leaned[key])
             return self._result[key]
         return self._decide(key)
@@ -99,72 +88,80 @@ class Resolver:
 
     def _evaluate(self, key: str, guess: bool) -> tuple[bool, int]:
         """Decide ``key`` on a guess; the answer and the shallowest guess it leaned on."""
-        self._state[key] = _State.GUESSING
+        self._state[key] = GUESSING
         self._result[key] = guess
-        self._used.append(_NONE)
-        try:
-            answer = self._adjudicate(key)
-        finally:
-            used = self._used.pop()
-        return answer, used
+        used = self._used
+        used.append(_NONE)
+        answer = self._orders[key].adjudicate(self._movement)
+        return answer, used.pop()
+
+    def known(self, key: str, result: bool) -> None:
+        """Record a decision that needs no question (a support nobody attacks is given)."""
+        self._settle(key, result)
 
     def _decide(self, key: str) -> bool:
-        depth = self._depth[key] = len(self._used)
+        used_stack = self._used
+        depth = self._depth[key] = len(used_stack)
         mark = len(self._provisional)
-        first, used = self._evaluate(key, False)
+        # The first guess, "fails" (this is _evaluate, written out: it runs for every order).
+        self._state[key] = GUESSING
+        self._result[key] = False
+        used_stack.append(_NONE)
+        first = self._orders[key].adjudicate(self._movement)
+        used = used_stack.pop()
         if used > depth:
-            return self._settle(key, first)
-        if used < depth:
-            # Leaned on a guess further up: provisional until that one is decided.
-            self._state[key] = _State.PROVISIONAL
             self._result[key] = first
-            self._leaned[key] = used
-            self._provisional.append(key)
-            self._lean_on(used)
+            self._state[key] = RESOLVED
             return first
+        if used < depth:
+            return self._provisional_answer(key, first, used)
 
         # Leaned on its own guess: a cycle. Try the other guess.
         cycle = set(self._forget(mark))
         second, used = self._evaluate(key, True)
         cycle.update(self._forget(mark))
         if first == second:
-            if used < depth:
-                self._state[key] = _State.PROVISIONAL
-                self._result[key] = first
-                self._leaned[key] = used
-                self._provisional.append(key)
-                self._lean_on(used)
-                return first
+            if used < depth:  # the second guess led to a guess further up
+                return self._provisional_answer(key, first, used)
             return self._settle(key, first)
-        self._state[key] = _State.UNRESOLVED
+        self._state[key] = UNRESOLVED
         self._backup_rule(cycle | {key}, key, first)
         return self.resolve(key)
 
+    def _provisional_answer(self, key: str, answer: bool, used: int) -> bool:
+        """Remember an answer that leaned on a guess further up, until that guess is decided."""
+        self._state[key] = PROVISIONAL
+        self._result[key] = answer
+        self._leaned[key] = used
+        self._provisional.append(key)
+        self._lean_on(used)
+        return answer
+
     def _settle(self, key: str, result: bool) -> bool:
         self._result[key] = result
-        self._state[key] = _State.RESOLVED
+        self._state[key] = RESOLVED
         return result
 
     def _forget(self, mark: int) -> list[str]:
         """Drop the provisional answers given since ``mark``: they will be decided again."""
         dropped = self._provisional[mark:]
         for key in dropped:
-            if self._state[key] is _State.PROVISIONAL:
-                self._state[key] = _State.UNRESOLVED
+            if self._state[key] == PROVISIONAL:
+                self._state[key] = UNRESOLVED
         del self._provisional[mark:]
         return dropped
 
     def _backup_rule(self, cycle: set[str], key: str, fallback: bool) -> None:
         """Settle a cycle with no or two consistent resolutions (see the module docstring)."""
-        paradox = any(self._is_convoy(self._orders[k]) for k in cycle)
+        paradox = any(isinstance(self._orders[k], Convoy) for k in cycle)
         settled = False
         for member in sorted(cycle):
             order = self._orders[member]
-            if paradox and self._is_convoy(order):
+            if paradox and isinstance(order, Convoy):
                 self._settle(member, False)
                 self.backup_decisions[member] = PARADOX
                 settled = True
-            elif not paradox and self._is_move(order):
+            elif not paradox and isinstance(order, Move):
                 self._settle(member, True)
                 self.backup_decisions[member] = "circular movement"
                 settled = True

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import IllegalOrder, Order, UnitOrder
-from .maps import Province
-from .orders import NotationError, parse_order
+from .orders import Notation, NotationError
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -49,7 +48,7 @@ REASONS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OrderResult:
     power: str
     order: str
@@ -67,7 +66,7 @@ class OrderResult:
         return data
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     """One order line a power sent, as read, with the reason it was refused if it was."""
 
@@ -78,23 +77,19 @@ class Line:
     message: str = ""
 
 
-def read_lines(
-    orders: Mapping[str, Sequence[str]], provinces: Mapping[str, Province]
-) -> list[Line]:
+def read_lines(orders: Mapping[str, Sequence[str]], notation: Notation) -> list[Line]:
     """Every power's lines, each parsed; lines that are not canonical orders are refused."""
     lines = []
     for power, texts in orders.items():
         for text in texts:
             try:
-                lines.append(Line(power, text, parse_order(text, provinces)))
+                lines.append(Line(power, text, notation.parse(text)))
             except NotationError as error:
                 lines.append(Line(power, text, refused="illegal", message=str(error)))
     return lines
 
 
-def assign_to_units(
-    lines: list[Line], owners: Mapping[str, str], kinds: tuple[type, ...]
-) -> dict[str, Line]:
+def assign_to_units(lines: list[Line], owners: Mapping[str, str], kinds: tuple[type, ...]) -> dict[str, Line]:
     """The line in effect for each unit, by province; refuses the others with the reason.
 
     ``owners`` maps each province with an orderable unit to its power. A line for
@@ -112,10 +107,16 @@ def assign_to_units(
             continue
         owner = owners.get(order.province)
         if owner is None:
-            line.refused, line.message = "no such unit", f"there is no unit to order in {order.province}"
+            line.refused, line.message = (
+                "no such unit",
+                f"there is no unit to order in {order.province}",
+            )
             continue
         if owner != line.power:
-            line.refused, line.message = "not own unit", f"the unit in {order.province} belongs to {owner}"
+            line.refused, line.message = (
+                "not own unit",
+                f"the unit in {order.province} belongs to {owner}",
+            )
             continue
         earlier = in_effect.get(order.province)
         if earlier is not None:

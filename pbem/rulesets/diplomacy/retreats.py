@@ -56,11 +56,9 @@ def adjudicate_retreats(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> RetreatOutcome:
     """Decide a retreat phase: ``board`` holds the units in place and the dislodged ones."""
-    lines = read_lines(orders, variant.map.provinces)
+    lines = read_lines(orders, variant.notation)
     dislodged = {d.unit.province: d for d in board.dislodged}
-    in_effect = assign_to_units(
-        lines, {p: d.unit.power for p, d in dislodged.items()}, RETREAT_ORDERS
-    )
+    in_effect = assign_to_units(lines, {p: d.unit.power for p, d in dislodged.items()}, RETREAT_ORDERS)
     for line in lines:
         # Orders for units that were not dislodged are not orders of this phase (DATC 6.H.4).
         order = line.order

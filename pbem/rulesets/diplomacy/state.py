@@ -80,4 +80,3 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         powers=tuple(data["powers"]),
         winner=data.get("winner"),
     )
-

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .core import Board, PhaseKind, Season, Turn, Unit
 from .maps import Map, MapError, load_map
+from .orders import Notation
 
 if TYPE_CHECKING:
     from .movement import Movement
@@ -46,6 +47,8 @@ class Variant:
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
+        #: reads this map's orders in canonical notation
+        self.notation = Notation(game_map.provinces)
 
     @property
     def name(self) -> str:
@@ -143,9 +146,7 @@ def load_variant(name: str) -> Variant:
     game_map = load_map(VARIANTS_DIR / f"{name}.yaml")
     target = RULES.get(game_map.rules)
     if target is None:
-        raise MapError(
-            f"{name}.yaml: rules {game_map.rules!r} are not registered; known: {', '.join(RULES)}"
-        )
+        raise MapError(f"{name}.yaml: rules {game_map.rules!r} are not registered; known: {', '.join(RULES)}")
     module_name, _, attribute = target.partition(":")
     cls = getattr(importlib.import_module(module_name), attribute)
     variant: Variant = cls(game_map)

@@ -19,9 +19,7 @@ from .variant import Variant
 PHASE_EVENTS = ("movement", "retreats", "adjustments")
 
 
-def build_view(
-    variant: Variant, state: GameState, events: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
+def build_view(variant: Variant, state: GameState, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     board = state.board
     names = {abbr: p.name for abbr, p in variant.map.provinces.items()}
     victory = next((e for e in events if e.get("type") == "victory"), None)
@@ -39,18 +37,20 @@ def build_view(
         "phases": [_phase(e) for e in events if e.get("type") in PHASE_EVENTS],
         "skipped": [
             {"id": e["phase"], "label": e["label"], "why": e["why"]}
-            for e in events if e.get("type") == "skipped"
+            for e in events
+            if e.get("type") == "skipped"
         ],
         "centre_changes": [
             dict(change, name=names[change["province"]])
-            for e in events if e.get("type") == "centres"
+            for e in events
+            if e.get("type") == "centres"
             for change in e["changes"]
         ],
         "powers": _powers(variant, state),
         "unowned_centres": [p for p in variant.map.supply_centres if p not in board.centres],
-        "retreats_due": [
-            dislodgement_dict(d) for d in board.dislodged
-        ] if state.turn.kind is PhaseKind.RETREATS and not state.over else [],
+        "retreats_due": [dislodgement_dict(d) for d in board.dislodged]
+        if state.turn.kind is PhaseKind.RETREATS and not state.over
+        else [],
         "adjustments_due": _adjustments(variant, state),
     }
 
@@ -65,14 +65,16 @@ def _note(result: Mapping[str, Any]) -> str:
 def _phase(event: Mapping[str, Any]) -> dict[str, Any]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for result in event["results"]:
-        groups.setdefault(result["power"], []).append({
-            "order": result["order"],
-            "result": result["result"],
-            "reason": result.get("reason"),
-            "note": _note(result),
-            "explanation": REASONS.get(result.get("reason") or "", ""),
-            "dislodged": bool(result.get("dislodged")),
-        })
+        groups.setdefault(result["power"], []).append(
+            {
+                "order": result["order"],
+                "result": result["result"],
+                "reason": result.get("reason"),
+                "note": _note(result),
+                "explanation": REASONS.get(result.get("reason") or "", ""),
+                "dislodged": bool(result.get("dislodged")),
+            }
+        )
     return {
         "id": event["phase"],
         "label": event["label"],
@@ -97,16 +99,18 @@ def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
         centres = board.centres_of(power)
         if not units and not centres and power not in state.powers:
             continue
-        rows.append({
-            "power": power,
-            "units": units,
-            "unit_count": len(units),
-            "centres": centres,
-            "centre_count": len(centres),
-            "adjustment": due.get(power, 0),
-            "player": power in state.powers,
-            "eliminated": not units and not centres,
-        })
+        rows.append(
+            {
+                "power": power,
+                "units": units,
+                "unit_count": len(units),
+                "centres": centres,
+                "centre_count": len(centres),
+                "adjustment": due.get(power, 0),
+                "player": power in state.powers,
+                "eliminated": not units and not centres,
+            }
+        )
     return rows
 
 
@@ -116,10 +120,12 @@ def _adjustments(variant: Variant, state: GameState) -> list[dict[str, Any]]:
     rows = []
     for power, count in sorted(adjustments_due(variant, state.board).items()):
         sites = vacant_build_sites(variant, power, state.board) if count > 0 else []
-        rows.append({
-            "power": power,
-            "action": "build" if count > 0 else "remove",
-            "count": min(count, len(sites)) if count > 0 else -count,
-            "sites": sites,
-        })
+        rows.append(
+            {
+                "power": power,
+                "action": "build" if count > 0 else "remove",
+                "count": min(count, len(sites)) if count > 0 else -count,
+                "sites": sites,
+            }
+        )
     return [row for row in rows if row["count"]]

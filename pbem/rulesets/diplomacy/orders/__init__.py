@@ -22,44 +22,92 @@ from .retreat import Retreat
 from .support import SupportHold, SupportMove
 
 __all__ = [
-    "Build", "Convoy", "Disband", "Hold", "Move", "NotationError", "Order", "Retreat",
-    "SupportHold", "SupportMove", "UnitOrder", "Waive", "parse_order",
+    "Build",
+    "Convoy",
+    "Disband",
+    "Hold",
+    "Move",
+    "Notation",
+    "NotationError",
+    "Order",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "UnitOrder",
+    "Waive",
+    "parse_order",
 ]
 
-KINDS: tuple[type, ...] = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Build, Disband, Waive)
+#: the word after the unit that says which kind an order is (supports come in two shapes)
+_BY_WORD: dict[str, tuple[type, ...]] = {
+    "H": (Hold,),
+    "-": (Move,),
+    "S": (SupportHold, SupportMove),
+    "C": (Convoy,),
+    "R": (Retreat,),
+    "B": (Build,),
+    "D": (Disband,),
+}
+_UNIT_TYPES = frozenset(("A", "F"))
 
 
 class NotationError(ValueError):
     """Text that is not an order in canonical notation, or names no province of the map."""
 
 
-def parse_order(text: str, provinces: Mapping[str, Province]) -> Order:
-    """The order written canonically in ``text``; NotationError says what is wrong with it."""
-    canonical = " ".join(text.upper().split())
-    for kind in KINDS:
-        match = kind.PATTERN.match(canonical)  # type: ignore[attr-defined]
-        if match:
-            order: Order = kind.from_match(match)  # type: ignore[attr-defined]
-            _check_locations(order, text, provinces)
-            return order
-    raise NotationError(
-        f"{text!r} is not an order: write it like 'A PAR - BUR', 'A PAR S A MAR - BUR', "
-        "'F NTH C A LON - NWY', 'A PAR H', 'A PAR R BUR', 'A PAR B', 'A PAR D' or 'WAIVE'"
-    )
-
-
-def _check_locations(order: Order, text: str, provinces: Mapping[str, Province]) -> None:
-    for field in ("location", "dest", "supported", "army"):
-        location = getattr(order, field, None)
-        if location is None:
+def parse_order(text: str, provinces: Mapping[str, Province], known: frozenset[str] = frozenset()) -> Order:
+    """The order written canonically in ``text``; NotationError says what is wrong with it.
+    ``known`` may list the map's valid locations, to skip checking those one by one."""
+    words = text.upper().split()
+    order: Order | None = None
+    if words == ["WAIVE"]:
+        order = Waive()
+    elif len(words) >= 3 and words[0] in _UNIT_TYPES:
+        for kind in _BY_WORD.get(words[2], ()):
+            try:
+                order = kind.from_words(words)  # type: ignore[attr-defined]
+            except KeyError:  # a unit letter that is neither A nor F
+                order = None
+            if order is not None:
+                break
+    if order is None:
+        raise NotationError(
+            f"{text!r} is not an order: write it like 'A PAR - BUR', 'A PAR S A MAR - BUR', "
+            "'F NTH C A LON - NWY', 'A PAR H', 'A PAR R BUR', 'A PAR B', 'A PAR D' or 'WAIVE'"
+        )
+    for location in order.locations():
+        if location in known:
             continue
         province = provinces.get(province_of(location))
         if province is None or province.type == "impassable":
-            raise NotationError(f"{text!r}: {province_of(location)} is not a province of this map")
+            raise NotationError(f"{province_of(location)} is not a province of this map")
         coast = location.partition("/")[2]
         if coast and coast not in province.coasts:
-            raise NotationError(f"{text!r}: {province.name} has no coast {coast}")
+            raise NotationError(f"{province.name} has no coast {coast}")
+    return order
 
 
-def unit_order(order: Order) -> UnitOrder | None:
-    return order if isinstance(order, UnitOrder) else None
+class Notation:
+    """Reads canonical orders for one map, remembering what it has read (orders are immutable,
+    and the same texts come back every phase)."""
+
+    LIMIT = 50_000
+
+    def __init__(self, provinces: Mapping[str, Province]) -> None:
+        self.provinces = provinces
+        self._read: dict[str, Order] = {}
+        self._locations = frozenset(
+            location
+            for province in provinces.values()
+            if province.type != "impassable"
+            for location in (province.abbr, *province.locations)
+        )
+
+    def parse(self, text: str) -> Order:
+        order = self._read.get(text)
+        if order is None:
+            order = parse_order(text, self.provinces, self._locations)
+            if len(self._read) >= self.LIMIT:
+                self._read.clear()
+            self._read[text] = order
+        return order

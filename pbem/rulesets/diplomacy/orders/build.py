@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Order, UnitOrder, UnitType
+from ..core import UNIT_LETTERS, Order, UnitOrder
 
 
 @dataclass(frozen=True)
 class Build(UnitOrder):
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) B$")
+    WORD: ClassVar[str] = "B"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Build:
-        return cls(UnitType(match[1]), match[2])
+    def from_words(cls, words: list[str]) -> Build | None:
+        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} B"
@@ -25,11 +24,11 @@ class Build(UnitOrder):
 class Waive(Order):
     """Give up one build."""
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^WAIVE$")
+    WORD: ClassVar[str] = "WAIVE"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Waive:
-        return cls()
+    def from_words(cls, words: list[str]) -> Waive | None:
+        return cls() if words == ["WAIVE"] else None
 
     def __str__(self) -> str:
         return "WAIVE"

@@ -6,11 +6,10 @@ from one coast to another, and whether a given fleet is needed on some chain.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import Board, IllegalOrder, UnitOrder, UnitType, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, province_of
 from ..maps import Map
 
 if TYPE_CHECKING:
@@ -43,9 +42,7 @@ def route_exists(game_map: Map, origin: str, dest: str, fleets: frozenset[str]) 
     return False
 
 
-def needed_on_route(
-    game_map: Map, origin: str, dest: str, fleets: frozenset[str], fleet: str
-) -> bool:
+def needed_on_route(game_map: Map, origin: str, dest: str, fleets: frozenset[str], fleet: str) -> bool:
     """Whether ``fleet`` lies on a route from ``origin`` to ``dest`` none of whose fleets is spare.
 
     A route with a spare fleet has a shortcut: two fleets of it, or a fleet and
@@ -61,10 +58,7 @@ def needed_on_route(
         if dest in borders:
             return fleet in path
         onward = borders & fleets
-        for sea in onward:
-            if sea not in blocked and search([*path, sea], blocked | onward):
-                return True
-        return False
+        return any(sea not in blocked and search([*path, sea], blocked | onward) for sea in onward)
 
     return any(search([sea], starts) for sea in starts)
 
@@ -74,22 +68,29 @@ class Convoy(UnitOrder):
     army: str
     dest: str
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) C (?:[AF] )?(\S+) - (\S+)$")
+    army_province: str = field(init=False, repr=False, compare=False)
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    WORD: ClassVar[str] = "C"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Convoy:
-        return cls(UnitType(match[1]), match[2], match[3], match[4])
+    def from_words(cls, words: list[str]) -> Convoy | None:
+        # "F NTH C A LON - NWY"; the army's letter may be left out
+        rest = words[4:] if len(words) == 7 and words[3] in ("A", "F") else words[3:]
+        if len(rest) == 3 and rest[1] == "-":
+            return cls(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
+        return None
+
+    def locations(self) -> tuple[str, ...]:
+        return (self.location, self.army, self.dest)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "army_province", province_of(self.army))
+        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} C A {self.army} - {self.dest}"
-
-    @property
-    def army_province(self) -> str:
-        return province_of(self.army)
-
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
 
     def normalize(self, variant: Variant, board: Board) -> Convoy:
         game_map = variant.map
@@ -105,7 +106,9 @@ class Convoy(UnitOrder):
         for end in (army.province, dest):
             if not game_map.is_coastal(end):
                 raise IllegalOrder(f"{_name(variant, end)} is not on a coast: no convoy reaches it")
-        if not needed_on_route(game_map, army.province, dest, convoying_fleets(variant, board), unit.province):
+        if not needed_on_route(
+            game_map, army.province, dest, convoying_fleets(variant, board), unit.province
+        ):
             raise IllegalOrder(
                 f"{unit} is not on any convoy route from {_name(variant, army.province)} "
                 f"to {_name(variant, dest)} that needs it"

@@ -3,20 +3,19 @@ in the adjustment phase."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import UnitOrder, UnitType
+from ..core import UNIT_LETTERS, UnitOrder
 
 
 @dataclass(frozen=True)
 class Disband(UnitOrder):
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) D$")
+    WORD: ClassVar[str] = "D"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Disband:
-        return cls(UnitType(match[1]), match[2])
+    def from_words(cls, words: list[str]) -> Disband | None:
+        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} D"

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import Board, UnitOrder, UnitType
+from ..core import UNIT_LETTERS, Board, UnitOrder
 
 if TYPE_CHECKING:
     from ..movement import Movement
@@ -15,17 +14,19 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Hold(UnitOrder):
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) H$")
+    WORD: ClassVar[str] = "H"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Hold:
-        return cls(UnitType(match[1]), match[2])
+    def from_words(cls, words: list[str]) -> Hold | None:
+        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} H"
 
     def normalize(self, variant: Variant, board: Board) -> Hold:
         unit = board.units[self.province]
+        if unit.type is self.unit_type and unit.location == self.location:
+            return self
         return Hold(unit.type, unit.location)
 
     def adjudicate(self, movement: Movement) -> bool:

@@ -6,11 +6,10 @@ is decided by: attack, hold, defend and prevent strength.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
 from ..maps import Map
 from .convoy import convoying_fleets, route_exists
 
@@ -42,14 +41,18 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
     if len(reachable) == 1:
         return reachable[0]
     raise IllegalOrder(
-        f"{here} can reach {len(reachable)} coasts of {province.name}: "
-        f"name one ({', '.join(reachable)})",
+        f"{here} can reach {len(reachable)} coasts of {province.name}: name one ({', '.join(reachable)})",
         reason="coast not specified",
     )
 
 
 def army_can_reach(
-    variant: Variant, board: Board, origin: str, dest: str, *, via_convoy: bool = False,
+    variant: Variant,
+    board: Board,
+    origin: str,
+    dest: str,
+    *,
+    via_convoy: bool = False,
     without: str | None = None,
 ) -> bool:
     """Whether an army in ``origin`` can move to ``dest``: over land, or by a chain of the
@@ -72,22 +75,34 @@ class Move(UnitOrder):
     dest: str
     via_convoy: bool = False
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) - (\S+)( VIA)?$")
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    WORD: ClassVar[str] = "-"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Move:
-        return cls(UnitType(match[1]), match[2], match[3], bool(match[4]))
+    def from_words(cls, words: list[str]) -> Move | None:
+        if len(words) == 4 or (len(words) == 5 and words[4] == "VIA"):
+            return cls(UNIT_LETTERS[words[0]], words[1], words[3], len(words) == 5)
+        return None
+
+    def locations(self) -> tuple[str, ...]:
+        return (self.location, self.dest)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
-
     def normalize(self, variant: Variant, board: Board) -> Move:
         game_map = variant.map
         unit = board.units[self.province]
+        if unit.location == self.location and unit.type is self.unit_type and not self.via_convoy:
+            # Already as the engine would write it, to a neighbour: the common case.
+            borders = game_map.army_borders if unit.type is UnitType.ARMY else game_map.fleet_borders
+            if self.dest in borders.get(self.location, ()):
+                return self
         target = game_map.provinces[self.dest_province]
         if target.abbr == unit.province:
             raise IllegalOrder(f"{unit} is already in {target.name}")
@@ -100,9 +115,11 @@ class Move(UnitOrder):
         if not army_can_reach(variant, board, unit.province, target.abbr, via_convoy=self.via_convoy):
             raise IllegalOrder(
                 f"{unit} cannot reach {target.name}: "
-                + ("no fleets stand where they could convoy it"
-                   if target.abbr in game_map.army_borders.get(unit.province, frozenset())
-                   else "they do not border and no fleets stand where they could convoy it")
+                + (
+                    "no fleets stand where they could convoy it"
+                    if target.abbr in game_map.army_borders.get(unit.province, frozenset())
+                    else "they do not border and no fleets stand where they could convoy it"
+                )
             )
         # An army's coast means nothing (DATC 6.B.12): it moves to the province.
         return Move(unit.type, unit.location, target.abbr, self.via_convoy)
@@ -127,7 +144,7 @@ class Move(UnitOrder):
 def _support_count(movement: Movement, province: str, exclude_power: str | None = None) -> int:
     """How many of the supports for the order at ``province`` are given."""
     count = 0
-    for supporter in movement.supports[province]:
+    for supporter in movement.supports.get(province, ()):
         if exclude_power is not None and movement.units[supporter].power == exclude_power:
             continue
         if movement.resolve(supporter):
@@ -137,16 +154,14 @@ def _support_count(movement: Movement, province: str, exclude_power: str | None 
 
 def attack_strength(movement: Movement, origin: str) -> int:
     """The force of the move from ``origin`` against whatever is in its destination."""
-    if not movement.path(origin):
+    if origin in movement.by_convoy and not movement.path(origin):
         return 0
     move = movement.orders[origin]
     assert isinstance(move, Move)
     dest = move.dest_province
     defender = movement.units.get(dest)
     if defender is None or (
-        dest in movement.moving
-        and movement.head_to_head(origin) is None
-        and movement.resolve(dest)
+        dest in movement.dest and movement.head_to_head(origin) is None and movement.resolve(dest)
     ):
         return 1 + _support_count(movement, origin)
     attacker = movement.units[origin]
@@ -161,22 +176,23 @@ def hold_strength(movement: Movement, province: str) -> int:
     unit = movement.units.get(province)
     if unit is None:
         return 0
-    if province in movement.moving:
+    bonus = movement.defence_bonus(movement, unit) if movement.defence_bonus else 0
+    if province in movement.dest:
         if movement.resolve(province):
             return 0
-        return 1 + movement.variant.defence_bonus(movement, unit)
-    return 1 + _support_count(movement, province) + movement.variant.defence_bonus(movement, unit)
+        return 1 + bonus
+    return 1 + _support_count(movement, province) + bonus
 
 
 def defend_strength(movement: Movement, origin: str) -> int:
     """The force of a move in a head-to-head battle, resisting the opposite move."""
-    unit = movement.units[origin]
-    return 1 + _support_count(movement, origin) + movement.variant.defence_bonus(movement, unit)
+    bonus = movement.defence_bonus(movement, movement.units[origin]) if movement.defence_bonus else 0
+    return 1 + _support_count(movement, origin) + bonus
 
 
 def prevent_strength(movement: Movement, origin: str) -> int:
     """How strongly the move from ``origin`` keeps others out of its destination."""
-    if not movement.path(origin):
+    if origin in movement.by_convoy and not movement.path(origin):
         return 0
     opponent = movement.head_to_head(origin)
     if opponent is not None and movement.resolve(opponent):

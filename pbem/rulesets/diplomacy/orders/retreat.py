@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import Dislodgement, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import (
+    UNIT_LETTERS,
+    Dislodgement,
+    IllegalOrder,
+    UnitOrder,
+    UnitType,
+    coast_of,
+    province_of,
+)
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -16,18 +23,23 @@ if TYPE_CHECKING:
 class Retreat(UnitOrder):
     dest: str
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) R (\S+)$")
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    WORD: ClassVar[str] = "R"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Retreat:
-        return cls(UnitType(match[1]), match[2], match[3])
+    def from_words(cls, words: list[str]) -> Retreat | None:
+        return cls(UNIT_LETTERS[words[0]], words[1], words[3]) if len(words) == 4 else None
+
+    def locations(self) -> tuple[str, ...]:
+        return (self.location, self.dest)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.dest}"
-
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
 
     def normalize(self, variant: Variant, dislodgement: Dislodgement) -> Retreat:
         """This retreat with its destination checked against the unit's retreat options."""
@@ -40,7 +52,9 @@ class Retreat(UnitOrder):
             raise IllegalOrder(f"{unit} cannot retreat to {name}; it may retreat to {places}")
         if unit.type is UnitType.FLEET and coast_of(self.dest):
             if self.dest not in fits:
-                raise IllegalOrder(f"{unit} cannot retreat to {self.dest}; it may retreat to {', '.join(fits)}")
+                raise IllegalOrder(
+                    f"{unit} cannot retreat to {self.dest}; it may retreat to {', '.join(fits)}"
+                )
             return Retreat(unit.type, unit.location, self.dest)
         if len(fits) > 1:
             raise IllegalOrder(

@@ -6,11 +6,10 @@ but the province the support is directed at, or dislodged (DATC 5.B.5).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core import Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
 from .move import Move, army_can_reach
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 def given(movement: Movement, province: str, directed_at: str | None) -> bool:
     """Whether the support of the unit in ``province`` survives the attacks on it."""
     supporter = movement.units[province]
-    for attacker in movement.moves_into[province]:
+    for attacker in movement.moves_into.get(province, ()):
         if movement.units[attacker].power == supporter.power or not movement.path(attacker):
             continue
         if attacker == directed_at:
@@ -47,18 +46,25 @@ class SupportHold(UnitOrder):
     supported_type: UnitType
     supported: str
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) S ([AF]) (\S+)(?: H)?$")
+    supported_province: str = field(init=False, repr=False, compare=False)
+
+    WORD: ClassVar[str] = "S"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> SupportHold:
-        return cls(UnitType(match[1]), match[2], UnitType(match[3]), match[4])
+    def from_words(cls, words: list[str]) -> SupportHold | None:
+        if len(words) == 5 or (len(words) == 6 and words[5] == "H"):
+            return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
+        return None
+
+    def locations(self) -> tuple[str, ...]:
+        return (self.location, self.supported)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "supported_province", province_of(self.supported))
 
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
-
-    @property
-    def supported_province(self) -> str:
-        return province_of(self.supported)
 
     def normalize(self, variant: Variant, board: Board) -> SupportHold:
         unit = board.units[self.province]
@@ -69,6 +75,13 @@ class SupportHold(UnitOrder):
         if supported is None:
             raise IllegalOrder(f"there is no unit in {variant.map.provinces[target].name} to support")
         _can_support_into(variant, board, unit.province, target)
+        if (unit.type, unit.location, supported.type, supported.location) == (
+            self.unit_type,
+            self.location,
+            self.supported_type,
+            self.supported,
+        ):
+            return self
         return SupportHold(unit.type, unit.location, supported.type, supported.location)
 
     def matches(self, order: UnitOrder) -> bool:
@@ -85,22 +98,27 @@ class SupportMove(UnitOrder):
     supported: str
     dest: str
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^([AF]) (\S+) S ([AF]) (\S+) - (\S+)$")
+    supported_province: str = field(init=False, repr=False, compare=False)
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    WORD: ClassVar[str] = "S"
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> SupportMove:
-        return cls(UnitType(match[1]), match[2], UnitType(match[3]), match[4], match[5])
+    def from_words(cls, words: list[str]) -> SupportMove | None:
+        if len(words) == 7 and words[5] == "-":
+            return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
+        return None
+
+    def locations(self) -> tuple[str, ...]:
+        return (self.location, self.supported, self.dest)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "supported_province", province_of(self.supported))
+        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
-
-    @property
-    def supported_province(self) -> str:
-        return province_of(self.supported)
-
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
 
     def normalize(self, variant: Variant, board: Board) -> SupportMove:
         game_map = variant.map
@@ -116,8 +134,7 @@ class SupportMove(UnitOrder):
         # province (the coast it stands on is checked when its own order is matched).
         if supported.type is UnitType.FLEET:
             possible = dest != origin and any(
-                game_map.fleet_can_reach(location, dest)
-                for location in game_map.provinces[origin].locations
+                game_map.fleet_can_reach(location, dest) for location in game_map.provinces[origin].locations
             )
         else:
             possible = army_can_reach(variant, board, origin, dest, without=unit.province)
@@ -127,7 +144,16 @@ class SupportMove(UnitOrder):
             )
         # A coast matters only for a fleet; a support without one fits either coast (DATC 4.B.4).
         target = self.dest if supported.type is UnitType.FLEET and coast_of(self.dest) else dest
-        return SupportMove(unit.type, unit.location, supported.type, supported.location, target)
+        normal = (unit.type, unit.location, supported.type, supported.location, target)
+        if normal == (
+            self.unit_type,
+            self.location,
+            self.supported_type,
+            self.supported,
+            self.dest,
+        ):
+            return self
+        return SupportMove(*normal)
 
     def matches(self, order: UnitOrder) -> bool:
         """Whether ``order`` (the supported unit's) is the move this support is for."""

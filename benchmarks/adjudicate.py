@@ -1,0 +1,225 @@
+"""How fast pbem adjudicates movement phases, against the ``diplomacy`` package from PyPI.
+
+Needs the bench extra: ``pip install -e '.[bench]'``. Not part of the test run.
+
+1. Records movement phases of seeded random play (pbem's ``randomplay``: most
+   orders sensible, some supports and convoys, a few blunders), games of
+   twelve years from the standard 1901 start until there are enough.
+2. Adjudicates the same positions and orders with pbem
+   (``adjudicate_movement``) and with the ``diplomacy`` package
+   (``Game.process()`` on a game set up with the same units and orders; the
+   set-up is not timed), in one run, best of ``--repeat`` runs each.
+3. Prints phases per second for each and the ratio, then compares the
+   outcomes (where every unit ends, which are dislodged) and sorts each
+   difference under the DATC 3.0 preference that explains it; a difference
+   no preference explains is listed as "unexplained", with its orders.
+
+    python benchmarks/adjudicate.py [--phases 300] [--seed 1] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+
+from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit
+from pbem.rulesets.diplomacy.movement import adjudicate_movement, read_movement_orders
+from pbem.rulesets.diplomacy.orders import Convoy, Move, Notation, SupportHold, SupportMove
+from pbem.rulesets.diplomacy.randomplay import play
+from pbem.rulesets.diplomacy.resolver import PARADOX
+from pbem.rulesets.diplomacy.variant import Variant, load_variant
+
+try:
+    from diplomacy import Game
+except ImportError:  # pragma: no cover - a hint for whoever runs it without the extra
+    sys.exit("the diplomacy package is missing: pip install -e '.[bench]'")
+
+Position = tuple[Board, dict[str, list[str]]]
+Outcome = tuple[frozenset[str], frozenset[str]]  # units standing after, units dislodged
+
+
+def record(variant: Variant, phases: int, seed: int) -> list[Position]:
+    """Movement phases of random games, seeds ``seed``, ``seed + 1``, ... until ``phases``."""
+    positions: list[Position] = []
+    game_seed = seed
+    while len(positions) < phases:
+        for state, orders in play(variant, random.Random(game_seed), years=12):
+            if state.turn.kind is PhaseKind.MOVEMENT and orders:
+                positions.append((state.board, orders))
+        game_seed += 1
+    return positions[:phases]
+
+
+def _tagged(units: Iterable[Unit]) -> frozenset[str]:
+    return frozenset(f"{unit.power} {unit}" for unit in units)
+
+
+def run_pbem(variant: Variant, positions: list[Position]) -> tuple[float, list[Outcome]]:
+    variant.notation = Notation(variant.map.provinces)  # start cold, like the other engine
+    start = time.perf_counter()
+    decided = [adjudicate_movement(variant, board, orders) for board, orders in positions]
+    elapsed = time.perf_counter() - start
+    return elapsed, [
+        (_tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged)) for moved in decided
+    ]
+
+
+def _game(board: Board, orders: dict[str, list[str]]) -> Game:
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    by_power: dict[str, list[str]] = {}
+    for unit in board.units.values():
+        by_power.setdefault(unit.power.upper(), []).append(str(unit))
+    for power, units in by_power.items():
+        game.set_units(power, units)
+    for power, texts in orders.items():
+        game.set_orders(power.upper(), texts)
+    return game
+
+
+def run_package(positions: list[Position]) -> tuple[float, list[Outcome]]:
+    games = [_game(board, orders) for board, orders in positions]
+    start = time.perf_counter()
+    for game in games:
+        game.process()
+    elapsed = time.perf_counter() - start
+    outcomes = []
+    for game, (board, _) in zip(games, positions, strict=True):
+        standing = frozenset(
+            f"{power.title()} {unit}"
+            for power, units in game.get_state()["units"].items()
+            for unit in units
+            if not unit.startswith("*")
+        )
+        results = game.result_history.last_value()
+        # Results name units as they stood before the moves.
+        before = {str(unit): unit.power for unit in board.units.values()}
+        dislodged = frozenset(
+            f"{before[str(unit)]} {unit}"
+            for unit, result in results.items()
+            if any(str(r) == "dislodged" for r in result)
+        )
+        outcomes.append((standing, dislodged))
+    return elapsed, outcomes
+
+
+def explain(variant: Variant, board: Board, orders: dict[str, list[str]], theirs: Outcome) -> str:
+    """The rule behind a difference, found by looking at pbem's reading of the orders and, where
+    that is not enough, by asking pbem what it would decide under the older rule."""
+    movement, lines = read_movement_orders(variant, board, orders)
+    for province in movement.orders:
+        movement.resolve(province)
+    if PARADOX in movement.resolver.backup_decisions.values():
+        return "convoy paradox settled by the Szykman rule (DATC 4.A.2)"
+    for origin in movement.by_convoy:
+        dest = movement.dest[origin]
+        defender = board.units.get(dest)
+        if defender is not None and any(
+            board.units[s].power == defender.power for s in movement.supports.get(origin, ())
+        ):
+            return (
+                "the package lets a power's support help dislodge its own unit when the attack "
+                "comes by convoy (never allowed: DATC 6.D.12)"
+            )
+    for origin, order in movement.orders.items():
+        if not isinstance(order, Move) or board.units[origin].type.value != "A":
+            continue
+        if order.dest_province not in variant.map.army_borders.get(origin, frozenset()):
+            continue
+        # Next door by land: would the other choice of route give the package's outcome?
+        if origin in movement.by_convoy:
+            other = _reorder(
+                orders, board, origin, f"{board.units[origin]} - {order.dest}", drop_convoys=True
+            )
+        else:
+            other = _reorder(orders, board, origin, f"{board.units[origin]} - {order.dest} VIA")
+        if _outcome(variant, board, other) == theirs:
+            return "army next door by land with convoy orders: 2023 intent and VIA rules (DATC 4.A.3)"
+    kinds = {type(line.order) for line in lines if line.refused == "illegal"}
+    if Convoy in kinds:
+        return "convoy order no route needs is illegal and shows no intent (DATC 4.E.1, 6.G.19)"
+    if Move in kinds:
+        return "impossible move is illegal, so the unit holds and can be supported (DATC 4.E.1)"
+    if kinds & {SupportHold, SupportMove}:
+        return "impossible support is illegal (DATC 4.E.1)"
+    return "unexplained"
+
+
+def _reorder(
+    orders: dict[str, list[str]], board: Board, origin: str, new: str, drop_convoys: bool = False
+) -> dict[str, list[str]]:
+    """``orders`` with the order of the army in ``origin`` replaced (and its convoys dropped)."""
+    army = str(board.units[origin])
+    changed = {}
+    for power, texts in orders.items():
+        kept = []
+        for text in texts:
+            if text.startswith(f"{army} "):
+                kept.append(new)
+            elif drop_convoys and f" C {army} " in text:
+                continue
+            else:
+                kept.append(text)
+        changed[power] = kept
+    return changed
+
+
+def _outcome(variant: Variant, board: Board, orders: dict[str, list[str]]) -> Outcome:
+    moved = adjudicate_movement(variant, board, orders)
+    return _tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phases", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--show", type=int, default=3, help="example positions shown per reason")
+    args = parser.parse_args()
+
+    variant = load_variant("standard")
+    positions = record(variant, args.phases, args.seed)
+    orders_given = sum(len(texts) for _, orders in positions for texts in orders.values())
+    print(f"{len(positions)} movement phases of random play, {orders_given} orders")
+
+    ours, theirs = [], []
+    for _ in range(args.repeat):  # interleaved, so a busy machine slows both alike
+        ours.append(run_pbem(variant, positions))
+        theirs.append(run_package(positions))
+    our_time = min(t for t, _ in ours)
+    their_time = min(t for t, _ in theirs)
+    for name, elapsed in (("pbem", our_time), ("diplomacy", their_time)):
+        each = 1e6 * elapsed / len(positions)
+        print(f"{name + ':':<10} {len(positions) / elapsed:8.0f} phases/s ({each:.0f} us each)")
+    print(f"ratio:     {their_time / our_time:8.1f}x")
+
+    reasons: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {}
+    for (board, orders), ours_out, theirs_out in zip(positions, ours[0][1], theirs[0][1], strict=True):
+        if ours_out == theirs_out:
+            continue
+        reason = explain(variant, board, orders, theirs_out)
+        reasons[reason] += 1
+        if len(examples.setdefault(reason, [])) < args.show:
+            only_ours = sorted((ours_out[0] - theirs_out[0]) | (ours_out[1] - theirs_out[1]))
+            only_theirs = sorted((theirs_out[0] - ours_out[0]) | (theirs_out[1] - ours_out[1]))
+            examples[reason].append(
+                f"    pbem only: {', '.join(only_ours)}\n"
+                f"    diplomacy only: {', '.join(only_theirs)}\n"
+                + "\n".join(f"      {p}: {'; '.join(o)}" for p, o in sorted(orders.items()))
+            )
+    print(f"\n{sum(reasons.values())} of {len(positions)} positions resolved differently")
+    for reason, count in reasons.most_common():
+        print(f"  {count:4d}  {reason}")
+        for example in examples[reason]:
+            print(example)
+    return 1 if reasons["unexplained"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
