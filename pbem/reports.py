@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
+
+from pbem import maps
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "templates"
 
@@ -37,6 +40,7 @@ class Templates:
         )
         for env in (self.text_env, self.html_env):
             env.filters["indent_lines"] = _indent_lines
+        self.html_env.globals["map_picture"] = _map_picture
 
     def exists(self, name: str) -> bool:
         return any((root / name).is_file() for root in self.roots)
@@ -53,6 +57,12 @@ class Templates:
         html_name = f"{ruleset}/report.html.j2"
         html = self.html(html_name, **context) if self.exists(html_name) else None
         return text, html
+
+
+def _map_picture(ruleset: str, view: Any) -> Markup:
+    """The inline SVG map of ``view`` (pbem.maps), or nothing for a game without a map."""
+    picture = maps.picture(ruleset, view)
+    return Markup(picture) if picture else Markup("")
 
 
 def _indent_lines(text: str, prefix: str = "  ") -> str:

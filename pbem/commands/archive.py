@@ -1,13 +1,14 @@
-"""``pbem archive list|show|export``: reading the record of past turns."""
+"""``pbem archive list|show|export|site``: reading the record of past turns."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
-from pbem import archive
+from pbem import archive, site
 from pbem.commands.common import add_config_option, load_config, open_store
 
 
@@ -34,6 +35,20 @@ def register(subparsers: Any) -> None:
     add_config_option(export)
     export.add_argument("game")
     export.set_defaults(func=_export)
+    pages = actions.add_parser(
+        "site",
+        help="write a static HTML site of a game",
+        description="Write a browsable HTML site of GAME into OUT_DIR: an index of the games "
+        "written there, a page per phase with its map, orders and results, and press, "
+        "linked to the phases before and after. While the game runs, the site shows "
+        "only what one viewer may see: --as PUBLIC (the default) or --as POWER. Once "
+        "the game is over, --as REFEREE shows everything, with each power's own pages.",
+    )
+    add_config_option(pages)
+    pages.add_argument("game")
+    pages.add_argument("out_dir", metavar="OUT_DIR", type=Path)
+    pages.add_argument("--as", dest="viewer", metavar="VIEWER")
+    pages.set_defaults(func=_site)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 
@@ -79,4 +94,21 @@ def _export(args: argparse.Namespace) -> int:
             return 2
     json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
     print()
+    return 0
+
+
+def _site(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    configured = service.game(args.game)
+    with open_store(service) as store:
+        try:
+            front = site.build(
+                store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None
+            )
+        except site.SiteError as error:
+            print(f"pbem: {error}", file=sys.stderr)
+            return 2
+    print(f"wrote the site of {args.game} to {args.out_dir}; open {front}")
     return 0

@@ -1,0 +1,432 @@
+"""The picture of a Diplomacy view: centres in their owners' colours, units, and the orders.
+
+The view is the one the report templates get (``pbem.rulesets.diplomacy.views``):
+it carries the position after the phase (units and centre owners) and each order
+of the phase with its result. The picture shows that position and draws the
+orders over it, so an arrow starts where the unit stood and the unit is seen
+where it ended: a move that succeeded has its unit at the head of its arrow.
+
+Marks (also drawn in the picture's legend): a move is a solid arrow, a support a
+dashed line to the supported unit's target, a convoy a dotted line from the army
+through the fleet to the destination, a retreat an arrow with an open head; a
+failed order is faded with a red cross at its end. A dislodged unit is drawn
+small, beside its province, with a red dashed outline; a unit built has a ring, a
+unit removed or disbanded a cross in its power's colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pbem.rulesets.diplomacy.core import province_of
+from pbem.rulesets.diplomacy.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Move,
+    NotationError,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    parse_order,
+)
+from pbem.rulesets.diplomacy.variant import load_variant
+
+from . import colours, power_colours
+from .layout import Polygon, nearest_neighbour_distances, regions, spread
+from .svg import (
+    FAILED_CROSS,
+    FAILED_OPACITY,
+    Drawing,
+    Point,
+    arrow,
+    cross,
+    points,
+    power_key,
+    shortened,
+    text_colour,
+    tint,
+)
+
+UNIT_RADIUS = 11.0
+#: where a dislodged unit is drawn, from its province's point
+DISLODGED_OFFSET = (17.0, 13.0)
+LEGEND_HEIGHT = 78.0
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a variant's map is laid out on the picture."""
+
+    width: float
+    height: float
+    positions: Mapping[str, Point]
+    areas: Mapping[str, Polygon]
+    kinds: Mapping[str, str]
+    names: Mapping[str, str]
+    supply_centres: frozenset[str]
+    powers: tuple[str, ...]
+
+
+@cache
+def shape(variant_name: str) -> Shape:
+    """The layout of a variant's map: its positions, or positions spread from its borders."""
+    game_map = load_variant(variant_name).map
+    provinces = game_map.provinces
+    placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
+    if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
+        borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
+        for abbr in provinces:
+            borders[abbr] |= set(game_map.sea_borders(abbr))
+        placed = spread(sorted(provinces), {a: sorted(b) for a, b in borders.items()}, 1000, 850)
+    left = min(x for x, _ in placed.values())
+    top = min(y for _, y in placed.values())
+    shift_x, shift_y = 40 - left, 40 - top
+    positions = {abbr: (x + shift_x, y + shift_y) for abbr, (x, y) in placed.items()}
+    width = max(x for x, _ in positions.values()) + 40
+    height = max(y for _, y in positions.values()) + 40
+    spacing = sorted(nearest_neighbour_distances(positions))
+    reach = 1.15 * spacing[int(len(spacing) * 0.9)] if spacing else 60.0
+    return Shape(
+        width=width,
+        height=height,
+        positions=positions,
+        areas=regions(positions, width, height, reach),
+        kinds={abbr: p.type for abbr, p in provinces.items()},
+        names={abbr: p.name for abbr, p in provinces.items()},
+        supply_centres=frozenset(game_map.supply_centres),
+        powers=tuple(game_map.powers),
+    )
+
+
+def draw(view: Mapping[str, Any]) -> str:
+    """The SVG picture of a Diplomacy view."""
+    variant = load_variant(str(view["variant"]["name"]))
+    board = shape(variant.name)
+    palette = colours()
+    colour_of = power_colours(board.powers)
+    owners = {centre: row["power"] for row in view["powers"] for centre in row["centres"]}
+    labels = [p["label"] for p in view["phases"]]
+    title = (
+        f"{view['variant']['title']}: "
+        + (", ".join(labels) + "; " if labels else "")
+        + f"position for {view['phase']['label']}"
+    )
+    drawing = Drawing(
+        board.width,
+        board.height + LEGEND_HEIGHT,
+        title,
+        "Supply centres in their owners' colours, units, and the orders of the phase.",
+    )
+    drawing.add(
+        "rect",
+        x=0.0,
+        y=0.0,
+        width=board.width,
+        height=board.height + LEGEND_HEIGHT,
+        fill=palette["background"],
+    )
+    _areas(drawing, board, owners, colour_of, palette)
+    for power_row in view["powers"]:
+        for unit in power_row["units"]:
+            _unit(drawing, board, power_row["power"], unit, colour_of)
+    ghosts = _dislodged(view)
+    for power, unit in ghosts:
+        _unit(drawing, board, power, unit, colour_of, dislodged=True)
+    for phase in view["phases"]:
+        for group in phase["orders"]:
+            for order in group["orders"]:
+                _order(drawing, board, group["power"], order, colour_of, variant, ghosts)
+    _legend(drawing, board, view, colour_of)
+    return drawing.render()
+
+
+def _areas(
+    drawing: Drawing,
+    board: Shape,
+    owners: Mapping[str, str],
+    colour_of: Mapping[str, str],
+    palette: Mapping[str, Any],
+) -> None:
+    drawing.open("g", stroke=palette["border"], stroke_width=2.0, stroke_linejoin="round")
+    for abbr, area in sorted(board.areas.items()):
+        if not area:
+            continue
+        kind = board.kinds[abbr]
+        fill = (
+            palette["sea"]
+            if kind == "sea"
+            else palette["impassable"]
+            if kind == "impassable"
+            else palette["land"]
+        )
+        if abbr in owners:
+            fill = tint(colour_of.get(owners[abbr], "#777777"), 0.5)
+        drawing.add(
+            "polygon",
+            points=points(area),
+            fill=fill,
+            class_="area",
+            data_province=abbr,
+            data_owner=owners.get(abbr),
+        )
+    drawing.close()
+    drawing.open("g", fill=palette["label"])
+    for abbr, (x, y) in sorted(board.positions.items()):
+        drawing.text((x, y - UNIT_RADIUS - 5), abbr, size=10, font_weight="bold")
+    drawing.close()
+    for abbr in sorted(board.supply_centres):
+        x, y = board.positions[abbr]
+        owner = owners.get(abbr)
+        fill = colour_of.get(owner, "#777777") if owner else palette["unowned_centre"]
+        drawing.add(
+            "circle",
+            cx=x,
+            cy=y + UNIT_RADIUS + 7,
+            r=4.5,
+            stroke="#000000",
+            stroke_width=1.0,
+            fill=fill,
+            class_="centre",
+            data_province=abbr,
+            data_owner=owner,
+        )
+
+
+def _where(board: Shape, location: str, dislodged: bool = False) -> Point:
+    x, y = board.positions[province_of(location)]
+    if dislodged:
+        return x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]
+    return x, y
+
+
+def _unit(
+    drawing: Drawing,
+    board: Shape,
+    power: str,
+    unit: str,
+    colour_of: Mapping[str, str],
+    dislodged: bool = False,
+) -> None:
+    kind, _, location = unit.partition(" ")
+    if province_of(location) not in board.positions:
+        return
+    x, y = _where(board, location, dislodged)
+    fill = colour_of.get(power, "#777777")
+    radius = UNIT_RADIUS * (0.8 if dislodged else 1.0)
+    outline: dict[str, object] = {"stroke": "#000000", "stroke_width": 1.2}
+    if dislodged:
+        outline = {"stroke": FAILED_CROSS, "stroke_width": 2.2, "stroke_dasharray": "3 2"}
+    drawing.open("g", class_="unit dislodged" if dislodged else "unit", data_power=power, data_unit=unit)
+    if kind == "F":
+        drawing.add(
+            "rect",
+            x=x - radius * 1.25,
+            y=y - radius * 0.85,
+            width=radius * 2.5,
+            height=radius * 1.7,
+            rx=radius * 0.5,
+            fill=fill,
+            **outline,
+        )
+    else:
+        drawing.add("circle", cx=x, cy=y, r=radius, fill=fill, **outline)
+    drawing.text((x, y + radius * 0.38), kind, size=radius * 1.05, font_weight="bold", fill=text_colour(fill))
+    drawing.close()
+
+
+def _dislodged(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The units dislodged in the phases shown, and those still to retreat."""
+    found: list[tuple[str, str]] = []
+    rows = [d for p in view["phases"] for d in p.get("dislodged", ())]
+    rows += list(view.get("retreats_due", ()))
+    for row in rows:
+        key = (str(row["power"]), str(row["unit"]))
+        if key not in found:
+            found.append(key)
+    return found
+
+
+def _order(
+    drawing: Drawing,
+    board: Shape,
+    power: str,
+    result: Mapping[str, Any],
+    colour_of: Mapping[str, str],
+    variant: Any,
+    ghosts: list[tuple[str, str]],
+) -> None:
+    try:
+        order = parse_order(str(result["order"]), variant.map.provinces)
+    except NotationError:
+        return
+    colour = colour_of.get(power, "#777777")
+    failed = result.get("result") != "success"
+    if isinstance(order, Retreat | Disband):
+        start = _where(board, order.location, dislodged=(power, order.unit_text) in ghosts)
+    elif isinstance(order, Build):
+        start = _where(board, order.location)
+    else:
+        start = _where(board, getattr(order, "location", ""))
+    radius = UNIT_RADIUS + 2
+    kind = type(order).__name__.lower()
+    drawing.open(
+        "g",
+        class_=f"order {kind} {'failed' if failed else 'success'}",
+        data_power=power,
+        data_order=str(result["order"]),
+    )
+    _mark(drawing, board, order, start, colour, failed, radius, ghosts, power)
+    drawing.close()
+
+
+def _mark(
+    drawing: Drawing,
+    board: Shape,
+    order: Any,
+    start: Point,
+    colour: str,
+    failed: bool,
+    radius: float,
+    ghosts: list[tuple[str, str]],
+    power: str,
+) -> None:
+    if isinstance(order, Move):
+        end = _where(board, order.dest)
+        a, b = shortened(start, end, radius, radius + 1)
+        arrow(drawing, a, b, colour, failed=failed)
+    elif isinstance(order, SupportMove):
+        target = _where(board, order.dest)
+        a, b = shortened(start, target, radius, radius + 4)
+        arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
+        drawing.add(
+            "circle", cx=b[0], cy=b[1], r=3.5, fill=colour, opacity=FAILED_OPACITY if failed else None
+        )
+    elif isinstance(order, SupportHold):
+        target = _where(board, order.supported)
+        a, b = shortened(start, target, radius, radius + 5)
+        arrow(drawing, a, b, colour, width=2.2, dash="7 5", head=False, failed=failed, bend=0.08)
+        _ring(drawing, target, UNIT_RADIUS + 5, colour, failed, width=2.0, dash="7 5")
+    elif isinstance(order, Convoy):
+        army, dest = _where(board, order.army), _where(board, order.dest)
+        a, _ = shortened(army, start, radius, radius)
+        _, b = shortened(start, dest, radius, radius)
+        drawing.add(
+            "polyline",
+            points=points([a, start, b]),
+            fill="none",
+            stroke=colour,
+            stroke_width=2.6,
+            stroke_dasharray="0.1 6",
+            stroke_linecap="round",
+            stroke_linejoin="round",
+            opacity=FAILED_OPACITY if failed else None,
+        )
+        if failed:
+            cross(drawing, start, FAILED_CROSS)
+    elif isinstance(order, Retreat):
+        end = _where(board, order.dest)
+        a, b = shortened(start, end, radius * 0.8, radius + 1)
+        arrow(drawing, a, b, colour, width=2.4, hollow=True, failed=failed)
+    elif isinstance(order, Build):
+        _ring(drawing, start, UNIT_RADIUS + 6, colour, failed, width=2.5)
+        if failed:
+            cross(drawing, start, FAILED_CROSS)
+    elif isinstance(order, Disband):
+        cross(drawing, start, FAILED_CROSS if failed else colour, size=9, width=3.0)
+
+
+def _ring(
+    drawing: Drawing,
+    centre: Point,
+    radius: float,
+    colour: str,
+    failed: bool,
+    width: float,
+    dash: str | None = None,
+) -> None:
+    """A circle around a unit: the unit supported to hold, or a unit built."""
+    drawing.add(
+        "circle",
+        cx=centre[0],
+        cy=centre[1],
+        r=radius,
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+        stroke_dasharray=dash,
+        opacity=FAILED_OPACITY if failed else None,
+    )
+
+
+def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: Mapping[str, str]) -> None:
+    top = board.height + 8
+    drawing.add(
+        "rect", x=0.0, y=board.height, width=board.width, height=LEGEND_HEIGHT, fill="#ffffff", opacity=0.85
+    )
+    sample = "#333333"
+    x = 14.0
+    y = top + 14
+    items: list[tuple[str, float]] = [
+        ("move", 62),
+        ("support", 62),
+        ("convoy", 62),
+        ("retreat", 62),
+        ("failed", 62),
+        ("dislodged", 30),
+        ("built", 30),
+        ("removed", 30),
+    ]
+    for word, length in items:
+        if word == "move":
+            arrow(drawing, (x, y), (x + length, y), sample, bend=0)
+        elif word == "support":
+            arrow(drawing, (x, y), (x + length, y), sample, width=2.2, dash="7 5", head=False, bend=0)
+            drawing.add("circle", cx=x + length, cy=y, r=3.5, fill=sample)
+        elif word == "convoy":
+            drawing.add(
+                "line",
+                x1=x,
+                y1=y,
+                x2=x + length,
+                y2=y,
+                stroke=sample,
+                stroke_width=2.6,
+                stroke_dasharray="0.1 6",
+                stroke_linecap="round",
+            )
+        elif word == "retreat":
+            arrow(drawing, (x, y), (x + length, y), sample, width=2.4, hollow=True, bend=0)
+        elif word == "failed":
+            arrow(drawing, (x, y), (x + length, y), sample, bend=0, failed=True)
+        elif word == "dislodged":
+            drawing.add(
+                "circle",
+                cx=x + 12,
+                cy=y,
+                r=UNIT_RADIUS * 0.8,
+                fill="#ffffff",
+                stroke=FAILED_CROSS,
+                stroke_width=2.2,
+                stroke_dasharray="3 2",
+            )
+        elif word == "built":
+            drawing.add(
+                "circle", cx=x + 12, cy=y, r=UNIT_RADIUS, fill="none", stroke=sample, stroke_width=2.5
+            )
+        elif word == "removed":
+            cross(drawing, (x + 12, y), sample, size=7, width=3.0)
+        drawing.text((x + length / 2, y + 20), word, size=11, fill="#222222")
+        x += length + 34
+    x = 14.0
+    y += 44
+    drawing.text((x, y + 4), "supply centres:", size=11, text_anchor="start", fill="#222222")
+    x += 100
+    entries = [
+        (f"{row['power']} {len(row['centres'])}", colour_of.get(row["power"], "#777777"))
+        for row in view["powers"]
+    ]
+    power_key(drawing, (x, y), entries, board.width)

@@ -1,0 +1,199 @@
+"""The archive site and the reports' maps in a real browser: Debian's headless Chromium.
+
+Selenium drives /usr/bin/chromium through Debian's /usr/bin/chromedriver (the two come
+from the same Debian version, so they always match; nothing is downloaded). Without them
+these tests fail and say how to install them: scripts/install-test-deps.
+
+One browser serves the whole module, to keep the run short.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem import site
+from pbem.ruleset import PUBLIC, get_ruleset
+from tests.site.games import OPEN_BROADCAST, SECRETS, scripted_game
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+INSTALL = (
+    "run scripts/install-test-deps (as root or with sudo) to install Debian's chromium and chromium-driver"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
+    if missing:
+        pytest.fail(f"the browser tests need {' and '.join(missing)}: {INSTALL}", pytrace=False)
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.fail("the browser tests need selenium: pip install -e '.[test]'", pytrace=False)
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must never fetch a browser or driver
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1100,900",
+        "--allow-file-access-from-files",
+    ):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def public_site(dip_table: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("public-site")
+    with dip_table.store() as store:
+        return site.build(store, "dip", out, name="Site test game")
+
+
+def map_loaded(driver: Any, min_width: int = 500) -> bool:
+    """Whether the page's map picture has loaded and has a size (a broken SVG has none)."""
+    return bool(
+        driver.execute_script(
+            "const img = document.querySelector('figure.map img');"
+            "return img !== null && img.complete && img.naturalWidth > arguments[0]"
+            " && img.naturalHeight > arguments[0] * 0.6;",
+            min_width,
+        )
+    )
+
+
+def screenshot(driver: Any, folder: Path, name: str) -> None:
+    """Save a picture of the page; also to $PBEM_KEEP_SCREENSHOTS, for a person to look at."""
+    driver.save_screenshot(str(folder / name))
+    keep = os.environ.get("PBEM_KEEP_SCREENSHOTS")
+    if keep:
+        shutil.copy(folder / name, Path(keep) / name)
+
+
+def click(driver: Any, selector: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def test_a_reader_follows_the_links_through_the_whole_game_and_every_map_loads(
+    browser, public_site, dip_table, tmp_path
+):
+    from selenium.webdriver.common.by import By
+
+    with dip_table.store() as store:
+        turns = store.turns("dip")
+    browser.get(public_site.as_uri())
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Games"
+    browser.find_element(By.LINK_TEXT, "Site test game").click()
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Site test game"
+    assert OPEN_BROADCAST in browser.find_element(By.TAG_NAME, "body").text
+    assert map_loaded(browser), "the game page's map of the latest position did not load"
+    browser.find_element(By.LINK_TEXT, turns[0].phase_label).click()
+
+    seen = []
+    while True:
+        seen.append(browser.find_element(By.TAG_NAME, "h1").text)
+        assert map_loaded(browser), f"the map of {seen[-1]} did not load"
+        if not browser.find_elements(By.CSS_SELECTOR, "nav.steps a.next"):
+            break
+        click(browser, "nav.steps a.next")
+    assert seen == [turn.phase_label for turn in turns]
+    screenshot(browser, tmp_path, "site-last-phase.png")
+
+    back = []
+    while browser.find_elements(By.CSS_SELECTOR, "nav.steps a.prev"):
+        click(browser, "nav.steps a.prev")
+        back.append(browser.find_element(By.TAG_NAME, "h1").text)
+    assert back == [turn.phase_label for turn in reversed(turns[:-1])]
+    click(browser, "nav.steps a.up")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Site test game"
+
+
+def test_no_public_page_of_the_running_game_shows_a_hidden_fact_of_its_phase(browser, public_site, dip_table):
+    from selenium.webdriver.common.by import By
+
+    ruleset = get_ruleset("diplomacy")
+    with dip_table.store() as store:
+        turns = store.turns("dip")
+    pages = [public_site.parent / "dip" / "index.html"] + [
+        public_site.parent / "dip" / f"{turn.phase_id}.html" for turn in turns
+    ]
+    for page, turn in zip(pages, [None, *turns], strict=True):
+        browser.get(page.as_uri())
+        shown = browser.find_element(By.TAG_NAME, "body").text + browser.page_source
+        hidden = list(SECRETS)  # other powers' orders and press not yet revealed
+        if turn is not None:
+            hidden += ruleset.hidden_facts(ruleset.load_state(turn.state_after), turn.events, PUBLIC)
+        leaked = [fact for fact in hidden if fact in shown]
+        assert not leaked, f"{page.name} shows {leaked}"
+
+
+def test_the_map_in_a_mailed_report_renders_inline_and_its_text_part_does_not_need_it(
+    browser, dip_table, tmp_path
+):
+    from selenium.webdriver.common.by import By
+
+    [report] = [
+        m for m in dip_table.mails_to("france@players.test") if "Fall 1901 movement results" in m["Subject"]
+    ]
+    html = report.get_body(preferencelist=("html",))
+    text = report.get_body(preferencelist=("plain",))
+    assert html is not None and text is not None
+    assert "<svg" not in text.get_content() and "A RUH - BUR" in text.get_content()
+    page = tmp_path / "report.html"
+    page.write_text(html.get_content(), encoding="utf-8")
+    browser.get(page.as_uri())
+    size = browser.execute_script(
+        "const r = document.querySelector('figure.pbem-map svg').getBoundingClientRect();"
+        "return [r.width, r.height];"
+    )
+    assert size[0] > 500 and size[1] > 400
+    units = browser.find_elements(By.CSS_SELECTOR, "figure.pbem-map svg g.unit:not(.dislodged)")
+    dislodged = browser.find_elements(By.CSS_SELECTOR, "figure.pbem-map svg g.unit.dislodged")
+    # 22 units, less France's army dislodged from Burgundy, drawn apart
+    assert len(units) == 21 and all(unit.size["width"] > 0 for unit in units)
+    assert [unit.get_attribute("data-unit") for unit in dislodged] == ["A BUR"]  # France's, in the fall
+    screenshot(browser, tmp_path, "report.png")
+
+
+def test_a_player_of_the_generals_follows_their_own_site_and_every_fogged_map_loads(
+    browser, tmp_path_factory
+):
+    from selenium.webdriver.common.by import By
+
+    from tests.generals import script
+
+    folder = tmp_path_factory.mktemp("generals")
+    table = scripted_game(folder / "table", "generals", script, game_id="gen")
+    table.play(3)
+    with table.store() as store:
+        front = site.build(store, "gen", folder / "site", "Dunmere", name="The Generals")
+        labels = [turn.phase_label for turn in store.turns("gen")]
+    browser.get(front.as_uri())
+    browser.find_element(By.LINK_TEXT, "The Generals").click()
+    assert "As seen by Dunmere." in browser.find_element(By.TAG_NAME, "body").text
+    browser.find_element(By.LINK_TEXT, labels[0]).click()
+    seen = []
+    while True:
+        seen.append(browser.find_element(By.TAG_NAME, "h1").text)
+        assert map_loaded(browser, min_width=400), f"the map of {seen[-1]} did not load"
+        if not browser.find_elements(By.CSS_SELECTOR, "nav.steps a.next"):
+            break
+        click(browser, "nav.steps a.next")
+    assert seen == labels
+    screenshot(browser, folder, "generals.png")
