@@ -30,6 +30,7 @@ from pbem.faults import checkpoint
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse
 from pbem.mail.transport import (
+    Fetched,
     Inbox,
     Outbox,
     PermanentFailure,
@@ -110,28 +111,47 @@ def received_at(raw: bytes, fetched_at: datetime) -> datetime:
     return fetched_at
 
 
+#: messages stored per durable commit while polling
+POLL_BATCH = 100
+
+
 async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tally: Tally) -> None:
-    """Store every new message, then tell the inbox it is done."""
+    """Store every new message, then (after a durable commit) tell the inbox it is done."""
+    batch: list[Fetched] = []
     async for fetched in inbox.fetch():
         tally.fetched += 1
         checkpoint("fetched")
-        incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
-        sha = digest(fetched.raw)
-        message_id = incoming.message_id
-        dedup = f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}"
-        row = store.add_message(
-            dedup_key=dedup,
-            sha256=sha,
-            message_id=message_id,
-            ref=fetched.ref,
-            received_at=received_at(fetched.raw, now),
-            sender=incoming.sender,
-            subject=incoming.subject,
-            raw=fetched.raw,
-        )
-        if row is None:
-            tally.duplicates += 1
-            log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
+        batch.append(fetched)
+        if len(batch) >= POLL_BATCH:
+            await _store_batch(service, store, inbox, now, batch, tally)
+            batch = []
+    await _store_batch(service, store, inbox, now, batch, tally)
+
+
+async def _store_batch(service: Service, store: Store, inbox: Inbox, now: datetime,
+                       batch: list[Fetched], tally: Tally) -> None:
+    if not batch:
+        return
+    with store.durable():
+        for fetched in batch:
+            headers_only = len(fetched.raw) > service.max_message_bytes
+            incoming = parse(fetched.raw, headers_only=headers_only)
+            sha = digest(fetched.raw)
+            message_id = incoming.message_id
+            row = store.add_message(
+                dedup_key=f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}",
+                sha256=sha,
+                message_id=message_id,
+                ref=fetched.ref,
+                received_at=received_at(fetched.raw, now),
+                sender=incoming.sender,
+                subject=incoming.subject,
+                raw=fetched.raw,
+            )
+            if row is None:
+                tally.duplicates += 1
+                log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
+    for fetched in batch:
         checkpoint("stored")
         await inbox.done(fetched.ref)
 

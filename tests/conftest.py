@@ -16,3 +16,19 @@ from pbem.ruleset import REGISTRY  # noqa: E402
 
 # The service's own tests play "tally", a tiny ruleset of theirs (tests/service/tally.py).
 REGISTRY.setdefault("tally", "tests.service.tally:ruleset")
+
+
+@pytest.fixture(params=["maildir", "dovecot"])
+def make_table(request, tmp_path):
+    """Build a game table on the embedded Maildir transport, and again on the real IMAP and SMTP
+    servers: a test using this fixture runs once on each."""
+    from tests.harness import MailServerTable, Table
+
+    def make(games, **kwargs):
+        if request.param == "maildir":
+            return Table(tmp_path, games, **kwargs)
+        server = request.getfixturevalue("mail_server")
+        return MailServerTable.for_games(tmp_path, games, server, request.getfixturevalue("mailboxes"),
+                                         **kwargs)
+
+    return make

@@ -247,17 +247,60 @@ class MailServerTable(Table):
             **kwargs,
         )
         self._taken_ids: set[str] = set()
+        self.renamed: dict[str, str] = {}  # an address a test uses -> its mailbox on the server
+
+    @classmethod
+    def for_games(cls, folder: Path, games: list[dict[str, Any]], server: Any, mailboxes: Any,
+                  **kwargs: Any) -> MailServerTable:
+        """A table for games written with any addresses: each player gets a fresh mailbox on the
+        server, and the table translates the test's addresses to them and back."""
+        renamed = {}
+        for entry in games:
+            for player in entry["players"]:
+                local = player["address"].partition("@")[0]
+                renamed[player["address"]] = renamed.get(player["address"]) or mailboxes.user(local).address
+        games = [{**entry, "players": [{**p, "address": renamed[p["address"]]} for p in entry["players"]]}
+                 for entry in games]
+        table = cls(folder, games, server, mailboxes.user("judge"), mailboxes.user("referee"), **kwargs)
+        table.renamed = renamed
+        return table
+
+    def _box(self, address: str) -> str:
+        return self.renamed.get(address, address)
+
+    def outbox(self) -> list[tuple[str, EmailMessage]]:
+        """Every mail in the players' and the referee's mailboxes, each marked Delivered-To the
+        address the test knows its owner by."""
+        owners = [*self.renamed.values(), *(r.address for r in (self.service.referee,) if r)]
+        return [(f"{box}:{number}", message) for box in dict.fromkeys(owners)
+                for number, message in enumerate(self._read(box))]
+
+    def _read(self, box: str) -> list[EmailMessage]:
+        """A mailbox's mail, each marked Delivered-To the address the test uses for its owner."""
+        original = {renamed: address for address, renamed in self.renamed.items()}
+        messages = self.server.mailbox(box)
+        for message in messages:
+            del message["Delivered-To"]
+            message["Delivered-To"] = original.get(box, box)
+        return messages
+
+    def send(self, sender: str, text: str = "", **kwargs: Any) -> bytes:
+        return super().send(self._box(sender), text, **kwargs)
 
     def deliver(self, raw: bytes) -> None:
         self.server.deliver(raw)
 
     def mails_to(self, address: str) -> list[EmailMessage]:
-        return self.server.mailbox(address)
+        return self._read(self._box(address))
 
     def take(self, address: str | None = None) -> list[EmailMessage]:
-        assert address is not None, "on the real server, say whose mailbox to read"
+        if address is None:  # everyone the table knows of
+            known = [*self.renamed.values(), *(p.address for g in self.service.games for p in g.players)]
+            referees = [r.address for r in (self.service.referee,) if r]
+            return [m for a in dict.fromkeys([*known, *referees]) for m in self.take(a)]
+        address = self._box(address)
         fresh = []
-        for message in self.server.mailbox(address):
+        for message in self._read(address):
             key = f"{address}:{message['Message-ID']}"
             if key not in self._taken_ids:
                 self._taken_ids.add(key)

@@ -12,8 +12,12 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import format_datetime
+from email.charset import QP, Charset
+from email.header import Header
+from email.message import Message
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import format_datetime, formataddr
 
 from pbem import __version__
 from pbem.mail.message import OWN_HEADER
@@ -37,11 +41,21 @@ def new_message_id(domain: str) -> str:
 
 
 def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: str, date: datetime) -> bytes:
-    """The bytes of ``outgoing``, ready for the send queue."""
-    message = EmailMessage()
-    message["From"] = f"{sender_name} <{sender}>" if sender_name else sender
+    """The bytes of ``outgoing``, ready for the send queue.
+
+    Built with the email package's compat32 classes: for these few fixed headers
+    they write the same mail as the modern API, several times faster, which
+    matters when a run sends thousands of reports.
+    """
+    text = MIMEText(outgoing.text, "plain", _charset(outgoing.text))
+    message: Message = text
+    if outgoing.html:
+        message = MIMEMultipart("alternative")
+        message.attach(text)
+        message.attach(MIMEText(outgoing.html, "html", _charset(outgoing.html)))
+    message["From"] = formataddr((sender_name, sender), "utf-8") if sender_name else sender
     message["To"] = outgoing.to
-    message["Subject"] = outgoing.subject
+    message["Subject"] = outgoing.subject if outgoing.subject.isascii() else Header(outgoing.subject, "utf-8")
     message["Date"] = format_datetime(date)
     message["Message-ID"] = message_id
     if outgoing.reply_to:
@@ -52,14 +66,13 @@ def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: st
     message["Auto-Submitted"] = outgoing.automatic
     message["Precedence"] = "bulk" if outgoing.automatic == "auto-generated" else "auto_reply"
     message[OWN_HEADER] = f"pbem {__version__}"
-    message.set_content(outgoing.text, cte=_transfer_encoding(outgoing.text))
-    if outgoing.html:
-        message.add_alternative(outgoing.html, subtype="html", cte=_transfer_encoding(outgoing.html))
     return message.as_bytes()
 
 
-def _transfer_encoding(text: str) -> str:
-    """7bit where the text allows, else quoted-printable: safe for any SMTP server."""
-    return (
-        "7bit" if text.isascii() and max(map(len, text.splitlines() or [""])) <= 900 else "quoted-printable"
-    )
+_UTF8_QP = Charset("utf-8")
+_UTF8_QP.body_encoding = QP
+
+
+def _charset(text: str) -> str | Charset:
+    """US-ASCII where the text allows, else UTF-8 as quoted-printable: 7-bit safe, still legible."""
+    return "us-ascii" if text.isascii() else _UTF8_QP

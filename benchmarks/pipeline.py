@@ -1,0 +1,205 @@
+"""The load benchmark: many games, one order mail per player, one ``pbem run`` for them all.
+
+    .venv/bin/python benchmarks/pipeline.py --games 1000
+
+Starts the test suite's own mail servers (Dovecot and aiosmtpd on loopback; install Dovecot with
+scripts/install-test-deps), configures GAMES standard Diplomacy games of seven players, delivers
+one order mail per player to the judge's IMAP inbox, and times a real ``pbem run`` process that
+acknowledges every mail and adjudicates every game (their orders are all in, and the games end a
+phase early when they are). It prints the run's wall time and peak memory (the child's maximum
+resident set), and, on the same servers in the same run, the bare cost of the mail alone: fetching
+those messages over IMAP (marking each done) and sending as many mails over SMTP as the run sent.
+
+``--archive-turns N`` first plays N earlier phases in every game, so that a run over a big archive
+can be compared with a run over a small one (a run's cost must not grow with the archive).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pbem import config as configuration  # noqa: E402
+from pbem.games import start_game  # noqa: E402
+from pbem.mail.imap import ImapInbox  # noqa: E402
+from pbem.mail.smtp import SmtpOutbox  # noqa: E402
+from pbem.passwords import hash_password  # noqa: E402
+from pbem.run import Run  # noqa: E402
+from pbem.store import Store  # noqa: E402
+from tests.mailserver import MailServer  # noqa: E402
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+OPENING = {
+    "Austria": "A Vie - Gal\nA Bud - Ser\nF Tri - Alb",
+    "England": "F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor",
+    "France": "F Bre - Mao\nA Par - Bur\nA Mar - Spa",
+    "Germany": "F Kie - Den\nA Ber - Kie\nA Mun - Ruh",
+    "Italy": "F Nap - Ion\nA Rom - Apu\nA Ven H",
+    "Russia": "F Stp/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla",
+    "Turkey": "F Ank - Bla\nA Con - Bul\nA Smy - Arm",
+}
+HOLD = {power: "" for power in POWERS}
+
+
+def write_config(folder: Path, server: MailServer, judge, referee, players, games: int) -> Path:
+    shared_hash = hash_password("bench-pw")  # one hash for everyone: scrypt is not what is measured
+    data = {
+        "service": {
+            "address": judge.address, "name": "bench judge", "data_dir": "var", "archive_dir": "turns",
+            "stale_after": "3650d",
+            "inbox": {"transport": "imap", **server.imap_settings(judge, "tls")},
+            "outbox": {"transport": "smtp", **server.smtp_settings(judge, "starttls")},
+            "referee": {"address": referee.address, "password": "bench-ref"},
+        },
+        "games": [
+            {"id": f"g{number:04d}", "ruleset": "diplomacy", "early": "orders", "reminder": 0,
+             "deadlines": {"default": "48h"},
+             "players": [{"power": power, "address": players[power].address, "password_hash": shared_hash}
+                         for power in POWERS]}
+            for number in range(games)
+        ],
+    }
+    path = folder / "pbem.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def order_mail(sender: str, to: str, power: str, game_id: str, text: str) -> bytes:
+    message = EmailMessage()
+    message["From"], message["To"] = sender, to
+    message["Subject"] = f"[{game_id}] orders"
+    message.set_content(text or "READY")
+    return message.as_bytes()
+
+
+def deliver_orders(server: MailServer, service: configuration.Service, orders: dict[str, str]) -> int:
+    """One mail per player per game, to the player's secret reply address (as a reply would)."""
+    store = Store(service.database)
+    raws = []
+    for game in service.games:
+        for player in store.players(game.id):
+            local, _, domain = service.address.partition("@")
+            to = f"{local}+{player.token}@{domain}"
+            text = orders[player.power] or "READY"
+            raws.append(order_mail(player.address, to, player.power, game.id, text))
+    store.close()
+    for start in range(0, len(raws), 500):
+        server.deliver_many(raws[start:start + 500])
+    return len(raws)
+
+
+def pbem_run(config: Path) -> tuple[float, int, str]:
+    """(seconds, peak RSS in KiB, stderr tail) of one ``pbem run`` process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "pbem.cli", "--config", str(config), "run"],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": "."})
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if result.returncode != 0:
+        raise SystemExit(f"pbem run failed ({result.returncode}):\n{result.stderr[-3000:]}")
+    return seconds, max(peak, before), result.stderr.strip().splitlines()[-1]
+
+
+async def bare_fetch(server: MailServer, user) -> tuple[int, float]:
+    start = time.perf_counter()
+    count = 0
+    async with ImapInbox(**server.imap_settings(user, "tls")) as inbox:
+        async for fetched in inbox.fetch():
+            count += 1
+            await inbox.done(fetched.ref)
+    return count, time.perf_counter() - start
+
+
+async def bare_send(server: MailServer, sender, recipients: list[str], count: int) -> float:
+    message = EmailMessage()
+    message["From"], message["Subject"] = sender.address, "[bench] a reply of typical size"
+    message.set_content("Your orders, line by line:\n  line 2: A Par - Bur\n      ok: A PAR - BUR\n" * 12)
+    start = time.perf_counter()
+    async with SmtpOutbox(**server.smtp_settings(sender, "starttls")) as outbox:
+        for number in range(count):
+            to = recipients[number % len(recipients)]
+            del message["To"]
+            message["To"] = to
+            await outbox.send(message.as_bytes(), sender.address, [to])
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--archive-turns", type=int, default=0,
+                        help="phases to play in every game before the measured run")
+    args = parser.parse_args()
+    base = Path(tempfile.mkdtemp(prefix="pbem-bench-", dir="/tmp"))
+    base.chmod(0o755)  # Dovecot's own users must reach the mail folders inside
+    (base / "mail").mkdir()
+    server = MailServer(base / "mail")
+    server.start()
+    try:
+        judge = server.add_user(f"judge@{server.domain}", "bench-judge")
+        referee = server.add_user(f"referee@{server.domain}", "bench-ref")
+        players = {power: server.add_user(f"{power.lower()}@{server.domain}", "bench-pw") for power in POWERS}
+        config = write_config(base, server, judge, referee, players, args.games)
+        service = configuration.load(config)
+        store = Store(service.database)
+        started = time.perf_counter()
+        run = Run(service, store, datetime.now(UTC))
+        for game in service.games:
+            start_game(run, game.id, seed=1)
+        store.db.execute("UPDATE outbox SET status = 'sent'")  # welcome mails are not measured
+        store.close()
+        print(f"{args.games} games of 7 players started in {time.perf_counter() - started:.1f} s")
+        for turn in range(args.archive_turns):
+            deliver_orders(server, service, HOLD)
+            seconds, _, line = pbem_run(config)
+            print(f"  archive turn {turn + 1}: {seconds:.1f} s ({line.split(': ', 1)[-1]})")
+        messages = deliver_orders(server, service, OPENING)
+        print(f"{messages} order mails delivered to the judge's IMAP inbox\n")
+        store = Store(service.database)
+        sent_before = len(store.outbox_rows(status="sent"))
+        store.close()
+
+        seconds, peak_kib, line = pbem_run(config)
+        store = Store(service.database)
+        sent = len(store.outbox_rows(status="sent")) - sent_before
+        turns = sum(len(store.turns(game.id)) for game in service.games)
+        store.close()
+        print(f"pbem run: {seconds:8.1f} s   peak RSS {peak_kib / 1024:6.1f} MiB   ({line.split(': ', 1)[-1]})")
+        print(f"          {turns} turns now archived\n")
+
+        # the same mail, bare: put the same number of messages back, fetch them, send as many mails
+        deliver_orders(server, service, OPENING)
+        fetched, fetch_seconds = asyncio.run(bare_fetch(server, judge))
+        replies = messages
+        send_replies = asyncio.run(bare_send(server, judge, [u.address for u in players.values()], replies))
+        send_all = asyncio.run(bare_send(server, judge, [u.address for u in players.values()], sent))
+        bare_replies = fetch_seconds + send_replies
+        bare_all = fetch_seconds + send_all
+        print(f"bare IMAP fetch of {fetched} messages (marking each done): {fetch_seconds:8.1f} s")
+        print(f"bare SMTP send of {replies} mails (one per order mail):      {send_replies:8.1f} s")
+        print(f"bare SMTP send of {sent} mails (as many as the run sent):   {send_all:8.1f} s\n")
+        print(f"run / bare (fetch + one reply per mail):        {seconds / bare_replies:5.2f}x")
+        print(f"run / bare (fetch + every mail the run sent):   {seconds / bare_all:5.2f}x   (target <= 1.5x)")
+        print(f"peak memory of the run: {peak_kib / 1024:.1f} MiB (target < 200 MiB)")
+    finally:
+        server.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""The Generals: a play-by-mail wargame of generals, defensive orders, battles and fog of war.
+
+The rulebook (shared/rules/generals.txt) was written for a human game master who "takes
+care of all the messy stuff"; this package is that game master, behind pbem's Ruleset
+interface. Every number is data (``data/``, ``variants/``); every point the rulebook
+leaves open is decided in RULINGS.md.
+
+Phases and deadline kinds. A game is a run of turns; each turn is one phase:
+
+* id ``T<n>`` (``T1``, ``T2``, ...), label ``Turn <n> of <last>``, kind ``turn``: every
+  power still in the game must send its orders (generals' actions, regions' defensive
+  orders, overtaxing, diplomacy), and may send them again until the deadline;
+* when the game is over the phase is ``END`` (kind ``turn``, ``over`` set), with the
+  result and the winners: the powers with the most victory points.
+
+``turn`` is the only deadline kind: a game's config gives it one duration.
+
+The modules, in the order a turn needs them: ``world`` (the data), ``state`` (what
+changes), ``parse`` and ``orders`` (mail to orders), ``turn`` (the order of resolution),
+then one module per concern: ``diplomacy``, ``economy``, ``renown``, ``movement``,
+``campaign`` and ``battle``, ``victory``, ``scouts``; and ``visibility``, ``wording`` and
+``view`` for what each player may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
+from pbem.rulesets.generals import setup, state, turn, view, visibility
+from pbem.rulesets.generals.parse import read_mail
+from pbem.rulesets.generals.world import world
+
+TURN = "turn"
+
+
+class Generals(Ruleset):
+    name = "generals"
+
+    def variants(self) -> list[str]:
+        return list(world().variants)
+
+    def start(
+        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> state.State:
+        return setup.start(variant, powers, options, seed)
+
+    def phase(self, game: state.State) -> Phase:
+        alive = game.alive()
+        if game.over:
+            return Phase(
+                "END",
+                "Game over",
+                TURN,
+                (),
+                (),
+                over=True,
+                result=game.result,
+                winners=game.winners,
+                survivors=alive,
+            )
+        return Phase(f"T{game.turn}", f"Turn {game.turn} of {game.last_turn}", TURN, alive, alive)
+
+    def parse_orders(self, game: state.State, power: str, text: str) -> list[OrderLine]:
+        return read_mail(game, power, text)
+
+    def default_orders(self, game: state.State, power: str) -> list[str]:
+        return turn.default_orders(game, power)
+
+    def adjudicate(self, game: state.State, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
+        return turn.resolve(game, orders, seed)
+
+    def view(self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
+        return view.view(game, events, viewer)
+
+    def hidden_facts(self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
+        return visibility.hidden_facts(game, events, viewer)
+
+    def dump_state(self, game: state.State) -> dict[str, Any]:
+        data: dict[str, Any] = state.dump(game)
+        return data
+
+    def load_state(self, data: Mapping[str, Any]) -> state.State:
+        loaded: state.State = state.load(state.State, data)
+        return loaded
+
+
+ruleset = Generals()

@@ -1,0 +1,124 @@
+"""Alliances, wars and gifts of gold between the players (rulebook, Alliances and Wars).
+
+All powers start neutral to each other. A war needs one declaration (or one attack); an
+alliance, and peace, need every member to send the same proposal in the same turn. A
+formal alliance is public and costs victory points to break; a secret one is known only to
+its members. Diplomacy is the first step of a turn, so what is agreed holds for the
+battles of the same turn (RULINGS.md, rulings 20 to 25).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pbem.rulesets.generals.board import Board, pair
+from pbem.rulesets.generals.orders import (
+    BreakAlliance,
+    DeclareWar,
+    Gift,
+    Order,
+    Peace,
+    ProposeAlliance,
+    of_kind,
+)
+from pbem.rulesets.generals.state import Alliance
+
+
+def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    """Breaks first, then declarations of war, then peace, then new alliances."""
+    for power, order in of_kind(given, BreakAlliance):
+        if board.allied(power, order.power):
+            board.leave_alliances(power, order.power, f"{power} left it")
+    for power, order in of_kind(given, DeclareWar):
+        if not board.at_war(power, order.power):
+            board.declare_war(power, order.power, f"{power} declared war on {order.power}")
+    _peace(board, given)
+    _alliances(board, given)
+
+
+def _peace(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    offers = {(power, order.power) for power, order in of_kind(given, Peace)}
+    for power, other in sorted(offers):
+        if not board.at_war(power, other):
+            continue
+        if (other, power) in offers:
+            board.wars.discard(pair(power, other))
+            board.public("peace", f"{power} and {other} made peace", powers=[power, other])
+        else:
+            board.event(
+                "peace offered",
+                [power, other],
+                f"{power} offered peace to {other}; {other} did not answer it",
+                powers=[power, other],
+            )
+
+
+def _alliances(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    proposals: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+    for power, order in of_kind(given, ProposeAlliance):
+        members = tuple(sorted({power, *order.powers}))
+        proposals.setdefault((order.kind, members), set()).add(power)
+    for (kind, members), senders in sorted(proposals.items()):
+        names = ", ".join(members)
+        if senders != set(members):
+            missing = ", ".join(m for m in members if m not in senders)
+            board.event(
+                "alliance proposed",
+                members,
+                f"{', '.join(sorted(senders))} proposed a {kind} alliance of {names}; "
+                f"not yet sent by {missing}",
+                kind_of_alliance=kind,
+                members=list(members),
+            )
+            continue
+        if any(a.kind == kind and a.members == members for a in board.alliances):
+            board.event(
+                "alliance",
+                members,
+                f"the {kind} alliance of {names} stands already",
+                kind_of_alliance=kind,
+                members=list(members),
+            )
+            continue
+        for i, first in enumerate(members):
+            for second in members[i + 1 :]:
+                if board.at_war(first, second):
+                    board.wars.discard(pair(first, second))
+                    board.public("peace", f"{first} and {second} made peace", powers=[first, second])
+        board.alliances.append(Alliance(kind, members))
+        text = f"{names} formed a {kind} alliance"
+        if kind == "formal":
+            board.public("alliance", text, kind_of_alliance=kind, members=list(members))
+        else:
+            board.event("alliance", members, text, kind_of_alliance=kind, members=list(members))
+
+
+def gifts(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    """Gifts are paid from the gold held at the start of the turn, in the order written."""
+    received: dict[str, int] = {}
+    for power, order in of_kind(given, Gift):
+        if order.power not in board.alive():
+            continue
+        have = board.realms[power].gold
+        if order.gold > have:
+            board.event(
+                "gift refused",
+                [power],
+                f"{power} could not give {order.gold} gold to {order.power}: only {have} gold left",
+                power=power,
+                to=order.power,
+            )
+            continue
+        board.spend(power, order.gold, "gifts given")
+        received[order.power] = received.get(order.power, 0) + order.gold
+        board.event(
+            "gift",
+            [power, order.power],
+            f"{power} gave {order.gold} gold to {order.power}",
+            power=power,
+            to=order.power,
+            gold=order.gold,
+        )
+    for power, gold in received.items():
+        board.earn(power, gold, "gifts received")
+        board.change_realm(power, tribute=board.realms[power].tribute + gold)

@@ -1,0 +1,221 @@
+"""Money and men: overtaxing, recruiting, training generals, income and recovery.
+
+A region gives its holder income each turn and lets generals hire troops there up to its
+hire limit, one gold per point (rulebook, Recruit Troops and Money). Overtaxing trades one
+for the other: the gain lasts the turn, the loss recovers slowly (rulebook, Overtaxing
+Cities). Recruiting happens after movement and before the battles, so new troops defend
+the turn they are hired (RULINGS.md, ruling 10).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+from pbem.rulesets.generals.board import Board
+from pbem.rulesets.generals.orders import Order, Overtax, Recruit, TrainGeneral, of_kind
+from pbem.rulesets.generals.state import General, SkillLevel, Unit
+from pbem.rulesets.generals.world import world
+
+
+def overtax(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    step = world().rules.economy.overtax.hire_per_income
+    for power, order in of_kind(given, Overtax):
+        holding = board.holdings[order.region]
+        if holding.owner != power:
+            continue
+        if order.spend == "income":
+            amount = min(order.amount, holding.income)
+            board.change_holding(order.region, income=holding.income - amount)
+            board.hire_bonus[order.region] = board.hire_bonus.get(order.region, 0) + amount * step
+            gain = f"{amount * step} more hire limit this turn"
+        else:
+            amount = min(order.amount, holding.hire_limit) // step * step
+            board.change_holding(order.region, hire_limit=holding.hire_limit - amount)
+            board.income_bonus[order.region] = board.income_bonus.get(order.region, 0) + amount // step
+            gain = f"{amount // step} more income this turn"
+        board.event(
+            "overtax",
+            [power],
+            f"{order.region} was overtaxed: {amount} {order.spend} converted, {gain}",
+            region=order.region,
+        )
+
+
+def hire_limit(board: Board, region: str) -> int:
+    """Points that may still be hired in ``region`` this turn."""
+    holding = board.holdings[region]
+    return holding.hire_limit + board.hire_bonus.get(region, 0) - board.hired.get(region, 0)
+
+
+def recruit(board: Board, power: str, order: Recruit) -> None:
+    general = board.generals.get(order.general)
+    if general is None:
+        return
+    region = general.region
+    troop = world().troops[order.troop]
+    if board.holder(region) != power or troop.name not in board.variant.regions[region].hire:
+        board.event(
+            "recruit",
+            [power],
+            f"{general.name} could not recruit in {region}",
+            power=power,
+            men=0,
+            gold=0,
+        )
+        return
+    limit = hire_limit(board, region)
+    gold = board.realms[power].gold
+    count = max(0, min(order.count, limit // troop.points, gold // troop.points))
+    cost = count * troop.points
+    free: list[Unit] = []
+    if count:
+        rouser = general.level("Rabble Rouser")
+        if rouser and board.variant.regions[region].towns:
+            share = world().skills["Rabble Rouser"].per_level["extra"] * rouser
+            extra = math.floor(count * share)
+            if extra:
+                free.append(Unit(troop.name, extra))
+        necro = general.level("Necromancer")
+        if necro:
+            skill = world().skills["Necromancer"]
+            free.append(Unit(skill.undead_troop, int(skill.per_level["undead"] * necro)))
+    why = []
+    if count < order.count:
+        why.append(f"hire limit left {limit}, gold {gold}")
+    board.spend(power, cost, "recruiting")
+    board.hired[region] = board.hired.get(region, 0) + cost
+    hired = [Unit(troop.name, count)] if count else []
+    board.add_units(region, power, hired + free)
+    extra_text = f", and {', '.join(f'{u.men} {u.troop}' for u in free)} joined for free" if free else ""
+    short = f" ({'; '.join(why)})" if why else ""
+    board.event(
+        "recruit",
+        [power],
+        f"{general.name} recruited {count} {troop.name} at {region} for {cost} gold{extra_text}{short}",
+        power=power,
+        region=region,
+        troop=troop.name,
+        men=count,
+        gold=cost,
+        free=sum(u.men for u in free),
+    )
+
+
+def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> None:
+    general = board.generals.get(order.general)
+    cost = world().rules.economy.train_general_cost
+    if general is None:
+        return
+    taken = {g.lower() for g in board.generals}
+    if order.name.lower() in taken:
+        board.event(
+            "train",
+            [power],
+            f"{general.name} could not train {order.name}: the name was taken this turn",
+            power=power,
+            gold=0,
+        )
+        return
+    if board.realms[power].gold < cost:
+        board.event(
+            "train",
+            [power],
+            f"{general.name} could not train {order.name}: {cost} gold needed",
+            power=power,
+            gold=0,
+        )
+        return
+    skills = order.skills or _by_lot(rng)
+    text = f"{general.name} trained general {order.name} at {general.region}"
+    _new_general(board, power, order.name, general.region, skills, text)
+
+
+def _by_lot(rng: random.Random) -> tuple[str, ...]:
+    return tuple(sorted(rng.sample(sorted(world().skills), 2)))
+
+
+def _new_general(
+    board: Board, power: str, name: str, region: str, skills: tuple[str, ...], text: str
+) -> None:
+    """A general of ``power`` appears in ``region``, paid for like a trained one."""
+    cost = world().rules.economy.train_general_cost
+    board.spend(power, cost, "training")
+    board.generals[name] = General(
+        name, power, region, tuple(SkillLevel(skill) for skill in skills), trained_on=board.turn
+    )
+    board.event(
+        "train",
+        [power],
+        f"{text} ({', '.join(skills)}) for {cost} gold",
+        power=power,
+        gold=cost,
+        general=name,
+    )
+
+
+def heirs(board: Board, rng: random.Random) -> None:
+    """A power left without a general raises one where it has the most men (ruling 35).
+
+    He costs what training costs, once the power has the gold, and, like a trained general,
+    may only move in his first turn.
+    """
+    cost = world().rules.economy.train_general_cost
+    for power in board.alive():
+        regions = board.owned(power)
+        if not regions or any(g.power == power for g in board.generals.values()):
+            continue
+        if board.realms[power].gold < cost:
+            board.event(
+                "heir",
+                [power],
+                f"{power} has no general left and needs {cost} gold to raise one",
+                power=power,
+                gold=0,
+            )
+            continue
+        number = 1
+        while (name := f"Heir of {power}" + (f" {number}" if number > 1 else "")) in board.generals:
+            number += 1
+        region = board.strongest(regions)
+        text = f"{power} had no general left and raised {name} at {region}"
+        _new_general(board, power, name, region, _by_lot(rng), text)
+
+
+def recruit_and_train(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random) -> None:
+    for power, order in of_kind(given, Recruit, TrainGeneral):
+        if isinstance(order, Recruit):
+            recruit(board, power, order)
+        else:
+            train(board, power, order, rng)
+
+
+def collect(board: Board) -> None:
+    """Each power gains the income of the regions it holds at the end of the turn."""
+    for power in board.alive():
+        income = sum(board.holdings[r].income + board.income_bonus.get(r, 0) for r in board.owned(power))
+        board.earn(power, income, "income")
+        book = board.ledger[power]
+        flows = ", ".join(f"{reason} {gold:+d}" for reason, gold in book.items() if gold)
+        board.event(
+            "treasury",
+            [power],
+            f"{power} gained {income} gold of income; now {board.realms[power].gold} gold"
+            + (f" ({flows})" if flows else ""),
+            power=power,
+            income=income,
+            gold=board.realms[power].gold,
+            flows=dict(book),
+        )
+
+
+def recover(board: Board) -> None:
+    """Overtaxed regions recover at the start of every turn (rulebook): +2 income, +5 hire."""
+    rules = world().rules.economy.overtax
+    for name, holding in board.holdings.items():
+        region = board.variant.regions[name]
+        income = min(region.income, holding.income + rules.income_recovery)
+        hire = min(region.hire_limit, holding.hire_limit + rules.hire_recovery)
+        if (income, hire) != (holding.income, holding.hire_limit):
+            board.change_holding(name, income=income, hire_limit=hire)

@@ -1,0 +1,60 @@
+"""Travel and Move Army: generals and armies going through their own lands.
+
+All movement of a turn happens at once, before recruiting and before any attack: first
+every moving army leaves, then all arrive, and routes are judged on who held what at the
+start of the turn (RULINGS.md, ruling 10). So two armies may swap regions, and an army
+may pass through a region another army of the same power is leaving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pbem.rulesets.generals import army, routes
+from pbem.rulesets.generals.board import Board
+from pbem.rulesets.generals.orders import MoveArmy, Order, Travel, of_kind
+from pbem.rulesets.generals.state import Unit
+
+
+def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    arrivals: list[tuple[str, str, str, tuple[Unit, ...], str]] = []
+    for power, order in of_kind(given, Travel, MoveArmy):
+        general = board.generals.get(order.general)
+        if general is None:
+            continue
+        start = general.region
+        if isinstance(order, Travel):
+            if order.to not in routes.reachable(board.variant, board.start_holders, power, start):
+                board.event("travel", [power], f"{general.name} could not travel to {order.to}", power=power)
+                continue
+            arrivals.append(
+                (
+                    power,
+                    general.name,
+                    order.to,
+                    (),
+                    f"{general.name} travelled from {start} to {order.to}",
+                )
+            )
+            continue
+        problem = routes.move_route_error(
+            board.variant, board.start_holders, power, start, order.to, order.via
+        )
+        if problem:
+            board.event("move", [power], f"{general.name} could not move: {problem}", power=power)
+            continue
+        units, short = board.take_units(start, order.picks)
+        shortfall = f" ({'; '.join(short)})" if short else ""
+        arrivals.append(
+            (
+                power,
+                general.name,
+                order.to,
+                units,
+                f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}",
+            )
+        )
+    for power, name, to, units, text in arrivals:
+        board.add_units(to, power, units)
+        board.move_general(name, to)
+        board.event("move", [power], text, power=power)

@@ -1,0 +1,72 @@
+"""Renown and skills: what a general's fame buys (rulebook, The General).
+
+Renown starts at 0 and is earned in battle (``battle``). A general buys a new skill at
+level 1 for 5 renown during R and R, and may raise a skill one level at a time, at any time,
+for 5 renown times the new level. Spending comes early in the turn, before the battles,
+so what is bought fights the same turn (RULINGS.md, ruling 61).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pbem.rulesets.generals.board import Board
+from pbem.rulesets.generals.orders import Champion, Order, RaiseSkill, Rest, of_kind
+from pbem.rulesets.generals.state import SkillLevel
+from pbem.rulesets.generals.world import world
+
+
+def raise_cost(current: int, level: int) -> int:
+    """Renown to go from ``current`` to ``level``, one level at a time."""
+    per_level = world().rules.renown.raise_cost_per_level
+    return sum(per_level * n for n in range(current + 1, level + 1))
+
+
+def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
+    """New skills (R and R), then raised skills, then champions, in the order written."""
+    rules = world().rules.renown
+    for power, order in of_kind(given, Rest):
+        general = board.generals.get(order.general)
+        if general is None or order.learn is None:
+            continue
+        if general.level(order.learn) or general.renown < rules.new_skill_cost:
+            board.event("skill", [power], f"{general.name} could not learn {order.learn}", power=power)
+            continue
+        board.change_general(
+            general.name,
+            renown=general.renown - rules.new_skill_cost,
+            skills=(*general.skills, SkillLevel(order.learn)),
+        )
+        board.event(
+            "skill",
+            [power],
+            f"{general.name} learnt {order.learn} for {rules.new_skill_cost} renown",
+            power=power,
+        )
+    for power, raising in of_kind(given, RaiseSkill):
+        general = board.generals.get(raising.general)
+        if general is None:
+            continue
+        current = general.level(raising.skill)
+        cost = raise_cost(current, raising.level)
+        if not current or raising.level <= current or cost > general.renown:
+            board.event(
+                "skill",
+                [power],
+                f"{general.name} could not raise {raising.skill} to {raising.level}",
+                power=power,
+            )
+            continue
+        skills = tuple(
+            SkillLevel(s.skill, raising.level) if s.skill == raising.skill else s for s in general.skills
+        )
+        board.change_general(general.name, renown=general.renown - cost, skills=skills)
+        board.event(
+            "skill",
+            [power],
+            f"{general.name} raised {raising.skill} to {raising.level} for {cost} renown",
+            power=power,
+        )
+    for _, champion in of_kind(given, Champion):
+        if champion.general in board.generals:
+            board.change_general(champion.general, champion=champion.troop)

@@ -1,0 +1,162 @@
+"""What one viewer's report shows, as plain data shaped for the templates.
+
+Built only from ``visibility.sight``: a power's section lists its regions, armies,
+generals, gold, victory points and secret objectives; its scouts' reports; the battles it
+fought, round by round; the news told to it; public diplomacy and its secret alliances.
+REFEREE gets every power's section and all the news; PUBLIC gets only what is public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.ruleset import PUBLIC
+from pbem.rulesets.generals import wording
+from pbem.rulesets.generals.state import State
+from pbem.rulesets.generals.visibility import Sight, sight, sighted_general_lines
+from pbem.rulesets.generals.world import world
+
+
+def _power_section(state: State, power: str, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    variant = world().variants[state.variant]
+    realm = state.realm(power)
+    regions = []
+    for holding in state.owned(power):
+        regions.append(
+            {
+                "name": holding.region,
+                "army": wording.army_line(holding.region, holding.owner, holding.units),
+                "economy": wording.economy_line(holding, variant.regions[holding.region]),
+                "defence": wording.defence_line(holding),
+                "prepared": wording.prepared_line(holding) if holding.prepared_by else "",
+            }
+        )
+    fresh_turn = state.turn - 1
+    generals = [
+        {
+            "name": g.name,
+            "where": wording.general_line(g.name, g.power, g.region),
+            "skills": wording.skills_line(g),
+            "only_moves": bool(g.trained_on) and g.trained_on == fresh_turn,
+        }
+        for g in state.generals_of(power)
+    ]
+    objectives = [
+        {"line": wording.objective_line(power, o), "done": i in realm.achieved, "at_end": o.at_end}
+        for i, o in enumerate(variant.powers[power].objectives)
+    ]
+    scouts = [
+        {
+            "region": s.region,
+            "army": wording.sighting_line(s),
+            "generals": sighted_general_lines(state, s),
+        }
+        for s in realm.intel
+    ]
+    income = [e for e in events if e.get("kind") == "treasury" and e.get("power") == power]
+    return {
+        "name": power,
+        "out": realm.out,
+        "gold": realm.gold,
+        "treasury": wording.treasury_line(power, realm.gold),
+        "income": income[-1]["income"] if income else None,
+        "money": income[-1]["text"] if income else "",
+        "vp": realm.vp,
+        "victory_points": wording.vp_line(power, realm.vp),
+        "objectives": objectives,
+        "regions": regions,
+        "generals": generals,
+        "scouts": scouts,
+    }
+
+
+def _battle(event: Mapping[str, Any]) -> dict[str, Any]:
+    keys = (
+        "text",
+        "region",
+        "attacker",
+        "defender",
+        "prepared",
+        "winner",
+        "how",
+        "trapped",
+        "plunder",
+        "prelude",
+        "rounds",
+        "generals_killed",
+    )
+    return {key: event[key] for key in keys}
+
+
+def _powers_seen(state: State, seen: Sight) -> list[str]:
+    return [r.power for r in state.realms if seen.affairs_of(r.power)]
+
+
+def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
+    seen = sight(state, viewer)
+    variant = world().variants[state.variant]
+    told = [e for e in events if seen.event(e)]
+    powers = [_power_section(state, p, events) for p in _powers_seen(state, seen)]
+    unheld = [
+        {
+            "name": h.region,
+            "army": wording.army_line(h.region, None, h.units) if h.units else "",
+            "economy": wording.economy_line(h, variant.regions[h.region]),
+            "defence": wording.defence_line(h),
+        }
+        for h in state.holdings
+        if seen.everything and h.owner is None
+    ]
+    return {
+        "viewer": viewer,
+        "variant": {"name": variant.name, "description": variant.description},
+        "turn": state.turn,
+        "last_turn": state.last_turn,
+        "over": state.over,
+        "result": state.result,
+        "winners": list(state.winners),
+        "powers": powers,
+        "unheld": unheld,
+        "battles": [_battle(e) for e in told if e["kind"] == "battle"],
+        "news": [e["text"] for e in told if e["kind"] not in ("battle", "treasury")],
+        "public_news": [e["text"] for e in told if PUBLIC in e["audience"]],
+        "wars": [wording.war_line(a, b) for a, b in state.wars],
+        "alliances": [wording.alliance_line(a) for a in state.alliances if seen.alliance(a)],
+        "standings": [
+            {"power": r.power, "vp": r.vp, "line": wording.vp_line(r.power, r.vp), "out": r.out}
+            for r in state.realms
+        ]
+        if state.over
+        else [],
+        "in_game": list(state.alive()),
+        "out": [r.power for r in state.realms if r.out],
+        "map": [
+            {
+                "name": r.name,
+                "terrain": r.terrain,
+                "towns": list(r.towns),
+                "income": r.income,
+                "hire_limit": r.hire_limit,
+                "hire": list(r.hire),
+                "neighbours": list(r.neighbours),
+            }
+            for r in variant.regions.values()
+        ],
+        "troops": [
+            {
+                "name": t.name,
+                "points": t.points,
+                "movement": t.movement,
+                "offense": t.offense,
+                "defense": t.defense,
+                "health": t.health,
+                "range": t.range,
+                "morale": t.morale,
+                "tags": list(t.tags),
+            }
+            for t in world().troops.values()
+            if t.hireable
+        ],
+        "skills": [{"name": k.name, "description": k.description} for k in world().skills.values()],
+    }

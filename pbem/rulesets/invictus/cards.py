@@ -1,0 +1,291 @@
+"""The card sheets: what a card is, and reading and checking ``cards.yaml``.
+
+Cards are data so that a referee with the printed cards can correct them
+without touching code; this module turns the YAML into frozen ``Card`` values
+and refuses, naming the file and the entry, anything the engine could not play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pbem.rulesets.invictus.words import fold
+
+COLOURS = ("blue", "green", "red", "yellow", "purple")
+TIMINGS = ("own", "opponent", "both")
+
+#: effect kind -> its parameters (name -> type); see the head of cards.yaml
+EFFECTS: dict[str, dict[str, type]] = {
+    "boost_attack": {"amount": int, "soldiers_only": bool},
+    "damage": {"amount": int, "soldiers_only": bool},
+    "cancel_attack": {},
+    "cancel_support": {},
+    "resurrect": {},
+    "ready": {},
+    "shift": {},
+    "enlist": {},
+    "banish": {},
+}
+
+#: the effects a player can set as standing reactions (the others need their own turn)
+REACTION_EFFECTS = ("cancel_attack", "cancel_support")
+
+CARDS_FILE = Path(__file__).with_name("cards.yaml")
+
+
+class CardSheetError(ValueError):
+    """cards.yaml says something the engine cannot play; the message names the entry."""
+
+
+@dataclass(frozen=True)
+class Support:
+    """What a card does when played as a Support, and in whose turn it may be."""
+
+    effect: str
+    timing: str
+    amount: int = 0
+    soldiers_only: bool = False
+
+    def playable(self, own_turn: bool) -> bool:
+        return self.timing == "both" or self.timing == ("own" if own_turn else "opponent")
+
+    def describe(self) -> str:
+        whom = "Soldier " if self.soldiers_only else ""
+        target = "enemy Soldier" if self.soldiers_only else "enemy unit"
+        text = {
+            "boost_attack": f"+{self.amount} attack to your next {whom}attack this turn",
+            "damage": f"{self.amount} damage to an {target} (damage never captures)",
+            "cancel_attack": "cancel an attack on one of your units",
+            "cancel_support": "cancel the effect of a Support just played",
+            "resurrect": "bring a Soldier from your graveyard onto your battlefield",
+            "ready": "stand one of your tilted units upright",
+            "shift": "move one of your units to an empty slot of your battlefield",
+            "enlist": "bring a citizen of your kingdom onto your battlefield",
+            "banish": "send a citizen of an opponent's kingdom to their graveyard",
+        }[self.effect]
+        when = {"own": "your turn", "opponent": "opponent's turn", "both": "either turn"}
+        return f"{text} ({when[self.timing]})"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card type of a version: a Leader or a Soldier."""
+
+    name: str
+    french: str
+    version: str
+    leader: bool
+    colour: str | None
+    attack: int | str
+    upright: int
+    tilted: int
+    reach: frozenset[tuple[int, int]]
+    grid: tuple[str, ...]
+    support: Support
+    source: str
+    rulebook: str = ""
+
+    def defense(self, tilted: bool) -> int:
+        return self.tilted if tilted else self.upright
+
+    @property
+    def kind(self) -> str:
+        return "Leader" if self.leader else f"{self.colour} Soldier"
+
+    def describe(self) -> str:
+        """One line a player can check against the printed card."""
+        french = f" ({self.french})" if fold(self.french) != fold(self.name) else ""
+        return (
+            f"{self.name}{french}, {self.kind} ({self.version} version): attack {self.attack}, "
+            f"defense {self.upright} upright / {self.tilted} tilted, range {'/'.join(self.grid)}; "
+            f"Support: {self.support.describe()}"
+        )
+
+
+@dataclass(frozen=True)
+class Version:
+    """One of the six boxes: a Leader and its five Soldiers."""
+
+    key: str
+    name: str
+    french: str
+    leader: Card
+    soldiers: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Every card of every version, looked up by name in English or French."""
+
+    versions: Mapping[str, Version]
+    cards: Mapping[str, Card]
+    names: Mapping[str, str]
+
+    def card(self, name: str) -> Card:
+        return self.cards[name]
+
+    def find(self, word: str) -> str | None:
+        """The English name of the card ``word`` names, in either language."""
+        return self.names.get(fold(word))
+
+    def version_named(self, word: str) -> Version | None:
+        folded = fold(word)
+        for version in self.versions.values():
+            if folded in (version.key, fold(version.name), fold(version.french)):
+                return version
+        return None
+
+
+def load_cards(path: Path = CARDS_FILE, text: str | None = None) -> CardSet:
+    """Read and check a card sheet file; CardSheetError names the file and entry."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8") if text is None else text)
+    where = path.name
+    if not isinstance(raw, dict) or not isinstance(raw.get("versions"), dict):
+        raise CardSheetError(f"{where}: expected a mapping with 'versions:' at the top")
+    versions: dict[str, Version] = {}
+    cards: dict[str, Card] = {}
+    names: dict[str, str] = {}
+    for key, entry in raw["versions"].items():
+        at = f"{where}: versions.{key}"
+        if not isinstance(entry, dict):
+            raise CardSheetError(f"{at}: expected a mapping with name, french, leader, soldiers")
+        name = _text(entry, "name", at)
+        leader = _card(entry.get("leader"), name, True, f"{at}.leader")
+        soldiers_raw = entry.get("soldiers")
+        if not isinstance(soldiers_raw, list) or not soldiers_raw:
+            raise CardSheetError(f"{at}.soldiers: expected a list of Soldier cards")
+        soldiers = tuple(
+            _card(s, name, False, f"{at}.soldiers[{i}]") for i, s in enumerate(soldiers_raw)
+        )
+        for index, card in enumerate((leader, *soldiers)):
+            label = "leader" if index == 0 else f"soldiers[{index - 1}]"
+            for word in {fold(card.name), fold(card.french)}:
+                if word in names and names[word] != card.name:
+                    raise CardSheetError(
+                        f"{at}.{label} ({card.name}): the name {word!r} is already "
+                        f"used by {names[word]}; card names must be unique"
+                    )
+                names[word] = card.name
+            if card.name in cards:
+                raise CardSheetError(f"{at}.{label}: {card.name} is defined twice")
+            cards[card.name] = card
+        versions[fold(key)] = Version(fold(key), name, _text(entry, "french", at), leader, soldiers)
+    return CardSet(versions, cards, names)
+
+
+def _text(entry: Mapping[str, Any], field: str, at: str) -> str:
+    value = entry.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise CardSheetError(f"{at}: '{field}' must be a non-empty text")
+    if any(c in value for c in "<>&\"'"):
+        raise CardSheetError(f"{at}: '{field}' {value!r} must not contain < > & \" or '")
+    return value.strip()
+
+
+def _card(entry: Any, version: str, leader: bool, at: str) -> Card:
+    if not isinstance(entry, dict):
+        raise CardSheetError(f"{at}: expected a card mapping")
+    name = _text(entry, "name", at)
+    at = f"{at} ({name})"
+    colour = entry.get("colour")
+    if leader:
+        if colour is not None:
+            raise CardSheetError(f"{at}: a Leader has no colour")
+    elif colour not in COLOURS:
+        raise CardSheetError(f"{at}: colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+    attack = entry.get("attack")
+    if isinstance(attack, str) and attack.upper() in ("X", "N", "C"):
+        attack = attack.upper()
+    elif not (isinstance(attack, int) and not isinstance(attack, bool) and attack >= 0):
+        raise CardSheetError(f"{at}: attack must be a whole number >= 0 or X, N or C")
+    defense = entry.get("defense")
+    if not isinstance(defense, dict) or set(defense) != {"upright", "tilted"}:
+        raise CardSheetError(f"{at}: defense must be {{upright: n, tilted: n}}")
+    for side in ("upright", "tilted"):
+        value = defense[side]
+        if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+            raise CardSheetError(f"{at}: defense.{side} must be a whole number >= 1")
+    grid, reach = _range(entry.get("range"), at)
+    source = entry.get("source")
+    if source not in ("rulebook", "designed"):
+        raise CardSheetError(f"{at}: source must be 'rulebook' or 'designed'")
+    return Card(
+        name=name,
+        french=_text(entry, "french", at),
+        version=version,
+        leader=leader,
+        colour=colour,
+        attack=attack,
+        upright=defense["upright"],
+        tilted=defense["tilted"],
+        reach=reach,
+        grid=grid,
+        support=_support(entry.get("support"), at),
+        source=source,
+        rulebook=str(entry.get("rulebook", "")),
+    )
+
+
+def _range(value: Any, at: str) -> tuple[tuple[str, ...], frozenset[tuple[int, int]]]:
+    """The grid as written and the (rows ahead, columns right) offsets it marks."""
+    if not isinstance(value, str):
+        raise CardSheetError(f"{at}: range must be a grid of '.', '#' and one 'o'")
+    rows = tuple(line.strip() for line in value.strip().splitlines())
+    widths = {len(row) for row in rows}
+    if len(widths) != 1 or widths.pop() not in (1, 3, 5):
+        raise CardSheetError(f"{at}: range rows must all be 1, 3 or 5 characters wide")
+    if any(set(row) - set(".#o") for row in rows):
+        raise CardSheetError(f"{at}: range may only use '.', '#' and 'o'")
+    spots = [(i, j) for i, row in enumerate(rows) for j, c in enumerate(row) if c == "o"]
+    if len(spots) != 1:
+        raise CardSheetError(f"{at}: range must mark the unit with exactly one 'o'")
+    oi, oj = spots[0]
+    reach = frozenset(
+        (oi - i, j - oj) for i, row in enumerate(rows) for j, c in enumerate(row) if c == "#"
+    )
+    if any(ahead < 1 for ahead, _ in reach):
+        raise CardSheetError(f"{at}: range targets ('#') must lie in rows above the unit ('o')")
+    if not reach:
+        raise CardSheetError(f"{at}: range must mark at least one target ('#')")
+    return rows, reach
+
+
+def _support(value: Any, at: str) -> Support:
+    if not isinstance(value, dict):
+        raise CardSheetError(f"{at}: support must be a mapping with effect and timing")
+    effect = value.get("effect")
+    if effect not in EFFECTS:
+        raise CardSheetError(
+            f"{at}: support effect must be one of {', '.join(EFFECTS)}, not {effect!r}"
+        )
+    timing = value.get("timing")
+    if timing not in TIMINGS:
+        raise CardSheetError(f"{at}: support timing must be one of {', '.join(TIMINGS)}")
+    if effect not in REACTION_EFFECTS and timing != "own":
+        raise CardSheetError(
+            f"{at}: a {effect} Support can only be played in its owner's turn (timing: own); "
+            f"only {' and '.join(REACTION_EFFECTS)} can be reactions"
+        )
+    if effect == "cancel_attack" and timing != "opponent":
+        raise CardSheetError(
+            f"{at}: cancel_attack protects your units in the opponent's turn (timing: opponent)"
+        )
+    params = EFFECTS[effect]
+    extra = set(value) - set(params) - {"effect", "timing"}
+    if extra:
+        raise CardSheetError(f"{at}: support {effect} takes no {', '.join(sorted(extra))}")
+    amount = value.get("amount", 0)
+    if "amount" in params and not (isinstance(amount, int) and amount >= 1):
+        raise CardSheetError(f"{at}: support {effect} needs amount: a whole number >= 1")
+    soldiers_only = value.get("soldiers_only", False)
+    if not isinstance(soldiers_only, bool):
+        raise CardSheetError(f"{at}: support soldiers_only must be true or false")
+    return Support(effect, timing, amount, soldiers_only)
+
+
+CARD_SET = load_cards()

@@ -1,0 +1,208 @@
+"""Invictus behind the ``pbem.ruleset.Ruleset`` interface: the glue, no rules of its own.
+
+Each method hands over to the module that owns the concept: ``setup`` for the
+three setup phases, ``turn`` for a turn, ``rehearsal`` for reading a mail,
+``visibility`` for views and secrets, ``state`` for the JSON form.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
+from pbem.rulesets.invictus import army, board, rehearsal, setup, state, turn, visibility
+from pbem.rulesets.invictus.orders import (
+    TURN_STEPS,
+    Army,
+    Citizen,
+    Front,
+    Keep,
+    Mulligan,
+    Refusal,
+    Reserve,
+    parse,
+)
+from pbem.rulesets.invictus.state import Camp, Game, Player
+from pbem.rulesets.invictus.table import Table
+from pbem.rulesets.invictus.variants import HANDICAPS, VARIANTS
+from pbem.rulesets.invictus.words import fold
+
+OPTIONS = ("armies", "handicap")
+
+PHASES = {
+    "army": ("army", "Army building", "setup"),
+    "hand": ("hand", "Opening hands: keep or mulligan", "setup"),
+    "deploy": ("deploy", "Deployment", "setup"),
+}
+
+
+class Invictus(Ruleset):
+    name = "invictus"
+
+    def variants(self) -> list[str]:
+        return list(VARIANTS)
+
+    def start(
+        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> Game:
+        if variant not in VARIANTS:
+            raise SetupError(f"unknown Invictus variant {variant!r}; known: {', '.join(VARIANTS)}")
+        rules = VARIANTS[variant]
+        if len(powers) != rules.players:
+            raise SetupError(
+                f"the {variant} variant is for {rules.players} players; the config lists "
+                f"{len(powers)} ({', '.join(powers)})"
+            )
+        if len(set(powers)) != len(powers) or not all(str(p).strip() for p in powers):
+            raise SetupError("the powers' names must be distinct and non-empty")
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise SetupError(
+                f"unknown Invictus option(s) {', '.join(sorted(unknown))}; known: "
+                f"{', '.join(OPTIONS)}"
+            )
+        players = [Player(power=p, seat=i, camp=rules.camp_of(i)) for i, p in enumerate(powers)]
+        limits = _handicaps(options.get("handicap") or {}, powers, rules.reserve_limit)
+        camps = [
+            Camp(seats=list(seats), reserve_limit=min(limits[powers[s]] for s in seats))
+            for seats in rules.camps
+        ]
+        game = Game(variant=variant, players=players, camps=camps)
+        armies = options.get("armies") or {}
+        if not isinstance(armies, Mapping):
+            raise SetupError("option armies must map power names to armies")
+        for power, text in armies.items():
+            if power not in powers:
+                raise SetupError(f"option armies names {power!r}, who is not a power of this game")
+            try:
+                order = parse(f"ARMY {text}" if not fold(str(text)).startswith("army") else text)
+                if not isinstance(order, Army):
+                    raise Refusal("not an army")
+                game.player(power).army = army.complete(order, rules).text()
+            except Refusal as refusal:
+                raise SetupError(f"option armies, {power}: {refusal.message}") from None
+        if all(p.army for p in players):
+            setup.muster_all(Table(game), {}, random.Random(seed))
+        return game
+
+    def phase(self, game: Game) -> Phase:
+        everyone = tuple(p.power for p in game.players)
+        if game.stage == "over":
+            return Phase(
+                "end",
+                "Game over",
+                "turn",
+                (),
+                (),
+                over=True,
+                result=game.result,
+                winners=tuple(game.winners),
+                survivors=everyone,
+            )
+        if game.stage in PHASES:
+            ident, label, kind = PHASES[game.stage]
+            acting = tuple(p.power for p in game.players if not (ident == "army" and p.army))
+            return Phase(ident, label, kind, acting or everyone, everyone)
+        active = game.current.power
+        return Phase(f"T{game.turn}", f"Turn {game.turn}: {active}", "turn", (active,), everyone)
+
+    def parse_orders(self, game: Game, power: str, text: str) -> list[OrderLine]:
+        return rehearsal.read_mail(game, power, text)
+
+    def default_orders(self, game: Game, power: str) -> list[str]:
+        player = game.player(power)
+        if game.stage == "army":
+            return [] if player.army else [army.default(player.seat, game.rules).text()]
+        if game.stage == "hand":
+            return ["KEEP"]
+        if game.stage == "deploy":
+            picks = setup.default_deployment(game, player, {})
+            slot = " TO " + board.front_line(player.camp)[1]
+            words = {"front": "FRONT", "reserve": "RESERVE", "citizen": "CITIZEN"}
+            return [
+                f"{words[role]} {game.name(card_id)}" + (slot if role == "front" else "")
+                for role, card_id in picks.items()
+            ]
+        if game.stage == "turn" and player is game.current:
+            return ["PASS"]
+        return []
+
+    def missing(self, game: Game, power: str, orders: Sequence[str]) -> list[str]:
+        kinds = set()
+        for line in orders:
+            try:
+                kinds.add(type(parse(line)))
+            except Refusal:
+                continue
+        player = game.player(power)
+        if game.stage == "army" and not player.army and Army not in kinds:
+            return ["your army (ARMY ...)"]
+        if game.stage == "hand" and not kinds & {Keep, Mulligan}:
+            return ["KEEP or MULLIGAN"]
+        if game.stage == "deploy":
+            given = {Front: "front", Reserve: "reserve", Citizen: "citizen"}
+            placed = {given[kind] for kind in kinds if kind in given}
+            return [
+                f"your {role.upper()} order"
+                for role in game.rules.deployment[player.seat]
+                if role not in placed
+            ]
+        if game.stage == "turn" and player is game.current and not kinds & set(TURN_STEPS):
+            return ["your turn (PASS if you do nothing)"]
+        return []
+
+    def adjudicate(
+        self, game: Game, orders: Mapping[str, Sequence[str]], seed: int
+    ) -> Adjudication:
+        rng = random.Random(seed)
+        table = Table(game.copy())
+        turn.take_standing(table, orders)
+        stage = table.game.stage
+        if stage == "army":
+            setup.muster_all(table, orders, rng)
+        elif stage == "hand":
+            setup.mulligan(table, orders, rng)
+        elif stage == "deploy":
+            setup.deploy(table, orders)
+            turn.begin(table)
+        elif stage == "turn":
+            active = table.game.current.power
+            turn.run_steps(table, orders.get(active) or self.default_orders(game, active))
+            turn.end(table)
+        notices = [table.game.result] if table.over and stage != "over" else []
+        return Adjudication(table.game, table.events, notices)
+
+    def view(self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
+        return visibility.view(game, events, viewer)
+
+    def hidden_facts(
+        self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str
+    ) -> list[str]:
+        return visibility.hidden_facts(game, events, viewer)
+
+    def dump_state(self, game: Game) -> dict[str, Any]:
+        return state.dump(game)
+
+    def load_state(self, data: Mapping[str, Any]) -> Game:
+        return state.load(data)
+
+
+def _handicaps(raw: Any, powers: Sequence[str], limit: int) -> dict[str, int]:
+    """Reserve limits per power (rulebook, "Handicap"): a level name or a number 1 to 5."""
+    if not isinstance(raw, Mapping):
+        raise SetupError("option handicap must map power names to a level or a number")
+    limits = {p: limit for p in powers}
+    for power, level in raw.items():
+        if power not in powers:
+            raise SetupError(f"option handicap names {power!r}, who is not a power of this game")
+        value = HANDICAPS.get(fold(str(level))) if isinstance(level, str) else level
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= limit:
+            levels = ", ".join(k for k in HANDICAPS if k.isascii())
+            raise SetupError(
+                f"option handicap, {power}: {level!r} is neither a level ({levels}) nor a "
+                f"reserve size from 1 to {limit}"
+            )
+        limits[power] = value
+    return limits

@@ -1,0 +1,42 @@
+"""Units taken off the battlefield by force: killed, captured, or a Leader's fall.
+
+Rulebook, "Attaquer": a killed unit goes to its owner's graveyard, a captured
+Soldier to the capturer's kingdom; losing the Leader either way ends the game
+(see RULINGS.md for where a fallen Leader's card lies).
+"""
+
+from __future__ import annotations
+
+from pbem.rulesets.invictus import board, victory
+from pbem.rulesets.invictus.state import Player
+from pbem.rulesets.invictus.table import Table
+
+
+def kill(table: Table, slot: str, by: Player, cause: str) -> None:
+    game = table.game
+    camp = game.camps[board.camp_of(slot)]
+    label = table.label(slot)
+    card_id = table.take(slot).card
+    camp.graveyard.append(card_id)
+    table.say("killed", f"{label} is killed ({cause}).", card=game.name(card_id), slot=slot)
+    if game.card(card_id).leader:
+        victory.execution(table, card_id, "killed", by)
+
+
+def capture(table: Table, slot: str, by: Player, cause: str) -> None:
+    game = table.game
+    label = table.label(slot)
+    card_id = table.take(slot).card
+    if game.card(card_id).leader:
+        game.camps[board.camp_of(slot)].graveyard.append(card_id)
+        table.say("captured", f"{label} is captured ({cause}).", card=game.name(card_id), slot=slot)
+        victory.execution(table, card_id, "captured", by)
+        return
+    by.kingdom.append(card_id)
+    table.say(
+        "captured",
+        f"{label} is captured ({cause}) and joins the kingdom of {by.power}.",
+        card=game.name(card_id),
+        slot=slot,
+        by=by.power,
+    )

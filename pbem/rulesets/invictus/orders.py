@@ -1,0 +1,556 @@
+"""The notation of orders: one line of a mail <-> one order value <-> canonical text.
+
+This module knows only words, not the table: it reads "Annuler la première
+attaque sur mon Leader avec Garde" into ``Cancel(...)`` and writes it back as
+``CANCEL ATTACK ON LEADER WITH Guard``. Whether an order can be carried out is
+decided against a table by the modules of each action (``recruit``, ``attack``,
+``support``...), which also fill in what the player left out (a slot, a name).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pbem.rulesets.invictus.cards import CARD_SET, EFFECTS
+from pbem.rulesets.invictus.words import (
+    COLOUR_WORDS,
+    EFFECT_WORDS,
+    KEYWORDS,
+    SLOT,
+    suggest,
+    tokens,
+)
+
+
+class Refusal(Exception):
+    """An order that cannot be read or carried out: what is wrong and how to fix it."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A unit on the battlefield as an order names it: a card name, a slot or both."""
+
+    card: str | None = None
+    slot: str | None = None
+
+    def text(self) -> str:
+        return " ".join(part for part in (self.card, self.slot) if part)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What a standing reaction matches: LEADER, SOLDIER, a card name or a slot."""
+
+    kind: str
+    value: str = ""
+
+    def text(self) -> str:
+        return self.value if self.kind in ("card", "slot") else self.kind.upper()
+
+
+@dataclass(frozen=True)
+class Order:
+    """Any order; ``key`` groups the orders a later mail replaces (see OrderLine)."""
+
+    key: ClassVar[str] = "turn"
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Pass(Order):
+    def text(self) -> str:
+        return "PASS"
+
+
+@dataclass(frozen=True)
+class Recruit(Order):
+    slot: str
+    card: str | None = None
+
+    def text(self) -> str:
+        return f"RECRUIT {self.card} TO {self.slot}" if self.card else f"RECRUIT TO {self.slot}"
+
+
+@dataclass(frozen=True)
+class Attack(Order):
+    attacker: Ref
+    target: Ref
+
+    def text(self) -> str:
+        return f"ATTACK {self.attacker.text()} ON {self.target.text()}"
+
+
+@dataclass(frozen=True)
+class PlaySupport(Order):
+    card: str
+    on: Ref | None = None
+    object: str | None = None
+    to: str | None = None
+
+    def text(self) -> str:
+        parts = [f"SUPPORT {self.card}" + (":" if self.object else "")]
+        if self.object:
+            parts.append(self.object)
+        if self.on:
+            parts.append(f"ON {self.on.text()}")
+        if self.to:
+            parts.append(f"TO {self.to}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Citizen(Order):
+    card: str
+
+    def text(self) -> str:
+        return f"CITIZEN {self.card}"
+
+
+@dataclass(frozen=True)
+class Army(Order):
+    key: ClassVar[str] = "army"
+    leader: str
+    soldiers: tuple[tuple[str, int], ...] = ()
+
+    def text(self) -> str:
+        listed = ", ".join(f"{count} {name}" for name, count in self.soldiers)
+        return f"ARMY {self.leader}: {listed}" if listed else f"ARMY {self.leader}"
+
+
+@dataclass(frozen=True)
+class Keep(Order):
+    key: ClassVar[str] = "hand"
+
+    def text(self) -> str:
+        return "KEEP"
+
+
+@dataclass(frozen=True)
+class Mulligan(Order):
+    key: ClassVar[str] = "hand"
+
+    def text(self) -> str:
+        return "MULLIGAN"
+
+
+@dataclass(frozen=True)
+class Front(Order):
+    key: ClassVar[str] = "deploy"
+    card: str
+    slot: str | None = None
+
+    def text(self) -> str:
+        return f"FRONT {self.card} TO {self.slot}" if self.slot else f"FRONT {self.card}"
+
+
+@dataclass(frozen=True)
+class Reserve(Order):
+    key: ClassVar[str] = "deploy"
+    card: str
+
+    def text(self) -> str:
+        return f"RESERVE {self.card}"
+
+
+@dataclass(frozen=True)
+class Cancel(Order):
+    """A standing reaction: play a cancelling Support when an attack or Support matches."""
+
+    key: ClassVar[str] = "reactions"
+    what: str
+    every: bool = False
+    on: Condition | None = None
+    by: Condition | None = None
+    lethal: bool = False
+    support: str | None = None
+    card: str | None = None
+
+    def text(self) -> str:
+        parts = ["CANCEL"] + (["EVERY"] if self.every else []) + [self.what.upper()]
+        if self.support:
+            parts.append(
+                self.support.upper().replace("_", "-") if self.support in EFFECTS else self.support
+            )
+        if self.on:
+            parts.append(f"ON {self.on.text()}")
+        if self.by:
+            parts.append(f"BY {self.by.text()}")
+        if self.lethal:
+            parts.append("IF LETHAL")
+        if self.card:
+            parts.append(f"WITH {self.card}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class NoReactions(Order):
+    key: ClassVar[str] = "reactions"
+
+    def text(self) -> str:
+        return "NO REACTIONS"
+
+
+@dataclass(frozen=True)
+class Conscript(Order):
+    """Which citizens to conscript first, by card name or colour (empty: the default)."""
+
+    key: ClassVar[str] = "conscript"
+    choices: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return "CONSCRIPT " + (", ".join(self.choices) if self.choices else "ANY")
+
+
+TURN_STEPS = (Pass, Recruit, Attack, PlaySupport, Citizen)
+STANDING = (Cancel, NoReactions, Conscript)
+
+HOW = {
+    "PASS": "PASS",
+    "RECRUIT": "RECRUIT Guard TO b2",
+    "ATTACK": "ATTACK Samurai b2 ON Musha b3",
+    "SUPPORT": "SUPPORT Crossbowman ON Musha b3",
+    "CITIZEN": "CITIZEN Guard",
+    "ARMY": "ARMY Shogun  (or ARMY Shogun: 4 Samurai, 4 Ashigaru, 4 Musha, 4 Druid, 4 Anubis)",
+    "KEEP": "KEEP",
+    "MULLIGAN": "MULLIGAN",
+    "FRONT": "FRONT Guard TO b2",
+    "RESERVE": "RESERVE Guard",
+    "CANCEL": "CANCEL ATTACK ON LEADER WITH Guard",
+    "CONSCRIPT": "CONSCRIPT Guard, red",
+}
+_COUNT = re.compile(r"^x?(\d+)x?$")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One folded word of a line and what it is."""
+
+    kind: str  # kw, card, slot, colour, effect, number, unknown
+    value: str
+    raw: str
+
+
+def classify(word: str) -> Word:
+    if SLOT.match(word):
+        return Word("slot", word, word)
+    if word in KEYWORDS:
+        return Word("kw", KEYWORDS[word], word)
+    card = CARD_SET.find(word)
+    if card:
+        return Word("card", card, word)
+    if word in COLOUR_WORDS:
+        return Word("colour", COLOUR_WORDS[word], word)
+    if word in EFFECT_WORDS:
+        return Word("effect", EFFECT_WORDS[word], word)
+    if word.replace("_", "-") in EFFECT_WORDS:
+        return Word("effect", EFFECT_WORDS[word.replace("_", "-")], word)
+    count = _COUNT.match(word)
+    if count:
+        return Word("number", count.group(1), word)
+    return Word("unknown", word, word)
+
+
+VOCABULARY = sorted(set(KEYWORDS) | set(CARD_SET.names) | set(COLOUR_WORDS) | set(EFFECT_WORDS))
+
+
+def _unknown(word: Word) -> Refusal:
+    near = suggest(word.raw, VOCABULARY)
+    hint = None
+    if near:
+        card = CARD_SET.find(near)
+        hint = f"did you mean {card or near.upper()}?"
+    return Refusal(f"I do not know the word {word.raw!r}", hint)
+
+
+class _Reader:
+    """A cursor over the classified words of one line."""
+
+    def __init__(self, words: list[Word], example: str) -> None:
+        self.words = words
+        self.at = 0
+        self.example = example
+
+    def peek(self) -> Word | None:
+        return self.words[self.at] if self.at < len(self.words) else None
+
+    def take(self) -> Word:
+        word = self.words[self.at]
+        self.at += 1
+        return word
+
+    def next_is(self, kind: str, value: str | None = None) -> bool:
+        word = self.peek()
+        return word is not None and word.kind == kind and (value is None or word.value == value)
+
+    def skip(self, *keywords: str) -> bool:
+        if any(self.next_is("kw", k) for k in keywords):
+            self.at += 1
+            return True
+        return False
+
+    def fail(self, wanted: str) -> Refusal:
+        word = self.peek()
+        if word is not None and word.kind == "unknown":
+            return _unknown(word)
+        found = f"{word.raw!r}" if word else "the end of the line"
+        return Refusal(f"expected {wanted}, found {found}", f"write it like: {self.example}")
+
+    def card(self, wanted: str = "a card name") -> str:
+        if not self.next_is("card"):
+            raise self.fail(wanted)
+        return self.take().value
+
+    def slot(self) -> str:
+        if not self.next_is("slot"):
+            raise self.fail("a slot such as b2")
+        return self.take().value
+
+    def ref(self) -> Ref:
+        """A unit: a card name and/or a slot, in either order."""
+        card = slot = None
+        if self.next_is("card"):
+            card = self.take().value
+            if self.next_is("slot"):
+                slot = self.take().value
+        elif self.next_is("slot"):
+            slot = self.take().value
+            after = self.words[self.at + 1] if self.at + 1 < len(self.words) else None
+            # "b2 Samurai" is one unit, but in "b2 Musha b3" the Musha goes with b3
+            if self.next_is("card") and (after is None or after.kind != "slot"):
+                card = self.take().value
+        else:
+            raise self.fail("a unit (a card name, a slot such as b3, or both)")
+        return Ref(card, slot)
+
+    def end(self) -> None:
+        if self.peek() is not None:
+            word = self.peek()
+            assert word is not None
+            if word.kind == "unknown":
+                raise _unknown(word)
+            raise Refusal(f"I did not expect {word.raw!r} here", f"write it like: {self.example}")
+
+
+def parse(line: str) -> Order:
+    """The order one line says; Refusal with what is wrong and an example if none."""
+    words = [classify(w) for w in tokens(line)]
+    if not words:
+        raise Refusal("this line has no order in it", "see HELP for the orders")
+    verb = next((i for i, w in enumerate(words) if w.kind == "kw"), 0)
+    if words[0].kind in ("card", "slot") and words[verb].value == "ATTACK":
+        # "Samurai b2 attacks Musha b3"
+        words = [words[verb], *words[:verb], classify("on"), *words[verb + 1 :]]
+    first = words[0]
+    if first.kind == "kw" and first.value == "REACT" and len(words) > 1:
+        words, first = words[1:], words[1]
+    if first.kind != "kw" or first.value not in _PARSERS:
+        if first.kind == "unknown":
+            near = suggest(first.raw, [k for k, v in KEYWORDS.items() if v in _PARSERS])
+            hint = f"did you mean {KEYWORDS[near]}?" if near else None
+        else:
+            hint = None
+        raise Refusal(
+            f"an order starts with one of {', '.join(sorted(HOW))}, not {first.raw!r}",
+            hint or "see HELP for the orders",
+        )
+    reader = _Reader(words[1:], HOW.get(first.value, "NO REACTIONS"))
+    order = _PARSERS[first.value](reader)
+    reader.end()
+    return order
+
+
+def _pass(r: _Reader) -> Order:
+    return Pass()
+
+
+def _recruit(r: _Reader) -> Order:
+    r.skip("BY")
+    r.skip("HAND", "RESERVE")
+    card = r.take().value if r.next_is("card") else None
+    r.skip("BY")
+    r.skip("HAND", "RESERVE")
+    r.skip("TO")
+    return Recruit(r.slot(), card)
+
+
+def _attack(r: _Reader) -> Order:
+    first = r.ref()
+    if r.skip("WITH"):
+        return Attack(r.ref(), first)
+    r.skip("ON")
+    return Attack(first, r.ref())
+
+
+def _support(r: _Reader) -> Order:
+    card = r.card("the card to play as a Support")
+    effect = CARD_SET.card(card).support.effect
+    on: Ref | None = None
+    obj: str | None = None
+    to: str | None = None
+    while r.peek() is not None:
+        if r.skip("ON"):
+            on = r.ref()
+        elif r.skip("TO"):
+            to = r.slot()
+        elif r.next_is("card") and obj is None and effect in ("resurrect", "enlist", "banish"):
+            obj = r.take().value
+        elif r.next_is("slot") or r.next_is("card"):
+            ref = r.ref()
+            if effect in ("resurrect", "enlist") and ref.card is None and to is None:
+                to = ref.slot
+            elif on is None:
+                on = ref
+            elif ref.card is None and to is None:
+                to = ref.slot
+            else:
+                raise r.fail("ON <unit> or TO <slot>")
+        else:
+            raise r.fail("what the Support acts on: ON <unit>, TO <slot> or a card name")
+    return PlaySupport(card, on, obj, to)
+
+
+def _citizen(r: _Reader) -> Order:
+    return Citizen(r.card("the Soldier to make a citizen"))
+
+
+def _army(r: _Reader) -> Order:
+    word = r.peek()
+    version = CARD_SET.version_named(word.value) if word and word.kind == "card" else None
+    if (
+        word is None
+        or version is None
+        and not (word.kind == "card" and CARD_SET.card(word.value).leader)
+    ):
+        raise r.fail("your Leader (King, Shogun, Pharaoh, Odin, Tlatoani or Emperor)")
+    leader = CARD_SET.card(r.take().value).name
+    soldiers: dict[str, int] = {}
+    while r.peek() is not None:
+        if r.next_is("number"):
+            count = int(r.take().value)
+            name = r.card("a Soldier's name after its number")
+        else:
+            name = r.card("a number and a Soldier, such as 4 Samurai")
+            count = int(r.take().value) if r.next_is("number") else 0
+            if not count:
+                raise r.fail("how many, such as 4 Samurai")
+        soldiers[name] = soldiers.get(name, 0) + count
+    return Army(leader, tuple(soldiers.items()))
+
+
+def _keep(r: _Reader) -> Order:
+    return Keep()
+
+
+def _mulligan(r: _Reader) -> Order:
+    return Mulligan()
+
+
+def _front(r: _Reader) -> Order:
+    card = r.card("the unit to put on your front line")
+    r.skip("TO")
+    return Front(card, r.take().value if r.next_is("slot") else None)
+
+
+def _reserve(r: _Reader) -> Order:
+    return Reserve(r.card("the unit to put in your reserve"))
+
+
+def _no(r: _Reader) -> Order:
+    if not r.skip("REACTIONS", "REACT"):
+        raise r.fail("REACTIONS (NO REACTIONS clears your standing reactions)")
+    return NoReactions()
+
+
+def _reactions(r: _Reader) -> Order:
+    if not r.skip("NO"):
+        raise r.fail("NONE (REACTIONS NONE clears your standing reactions)")
+    return NoReactions()
+
+
+def _condition(r: _Reader) -> Condition:
+    if r.skip("LEADER"):
+        return Condition("leader")
+    if r.skip("SOLDIER"):
+        return Condition("soldier")
+    if r.next_is("card"):
+        return Condition("card", r.take().value)
+    if r.next_is("slot"):
+        return Condition("slot", r.take().value)
+    raise r.fail("LEADER, SOLDIER, a card name or a slot")
+
+
+def _cancel(r: _Reader) -> Order:
+    if r.skip("NO"):
+        return NoReactions()
+    every = r.skip("EVERY")
+    if r.skip("ATTACK"):
+        what = "attack"
+    elif r.skip("SUPPORT"):
+        what = "support"
+    else:
+        raise r.fail("ATTACK or SUPPORT after CANCEL")
+    every = r.skip("EVERY") or every
+    support = on = by = card = None
+    lethal = False
+    while r.peek() is not None:
+        if what == "support" and support is None and (r.next_is("effect") or r.next_is("card")):
+            support = r.take().value
+        elif r.skip("ON"):
+            on = _condition(r)
+        elif what == "attack" and r.skip("BY"):
+            by = _condition(r)
+        elif what == "attack" and (r.skip("IF") or r.next_is("kw", "LETHAL")):
+            if not r.skip("LETHAL"):
+                raise r.fail("LETHAL after IF")
+            lethal = True
+        elif r.skip("WITH"):
+            card = None if r.skip("EVERY") else r.card("the card to cancel with")
+        elif what == "support" and r.skip("EVERY"):
+            support = None
+        else:
+            raise r.fail(
+                "ON, BY, IF LETHAL or WITH" if what == "attack" else "what to cancel, ON or WITH"
+            )
+    return Cancel(what, every, on, by, lethal, support, card)
+
+
+def _conscript(r: _Reader) -> Order:
+    if r.skip("EVERY") or r.skip("NO"):
+        r.end()
+        return Conscript()
+    choices: list[str] = []
+    while r.peek() is not None:
+        if r.next_is("colour"):
+            choices.append(r.take().value)
+        else:
+            choices.append(r.card("a card name or a colour"))
+    if not choices:
+        raise r.fail("the citizens to conscript first, such as Guard, red")
+    return Conscript(tuple(choices))
+
+
+_PARSERS = {
+    "PASS": _pass,
+    "RECRUIT": _recruit,
+    "ATTACK": _attack,
+    "SUPPORT": _support,
+    "CITIZEN": _citizen,
+    "ARMY": _army,
+    "KEEP": _keep,
+    "MULLIGAN": _mulligan,
+    "FRONT": _front,
+    "RESERVE": _reserve,
+    "CANCEL": _cancel,
+    "NO": _no,
+    "REACTIONS": _reactions,
+    "CONSCRIPT": _conscript,
+}

@@ -1,0 +1,176 @@
+"""Reading one player's mail before the deadline: every line checked against the table.
+
+``parse_orders`` answers each line with a canonical order or an error. Turn
+steps are tried in order on a copy of the table, so "ATTACK ... ON b3" is
+checked against the unit that will stand on b3 after the earlier steps; the
+rehearsal fires no standing reaction and uses no private choice of another
+player (see ``table.Table.rehearsal``), so a reply never tells a player what
+they may not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbem.ruleset import OrderLine
+from pbem.rulesets.invictus import army, board, setup, steps, turn
+from pbem.rulesets.invictus.cards import CARD_SET
+from pbem.rulesets.invictus.orders import (
+    STANDING,
+    TURN_STEPS,
+    Army,
+    Cancel,
+    Citizen,
+    Front,
+    Keep,
+    Mulligan,
+    Order,
+    Refusal,
+    Reserve,
+    parse,
+)
+from pbem.rulesets.invictus.reactions import NEEDED
+from pbem.rulesets.invictus.state import Game, Player
+from pbem.rulesets.invictus.table import Table
+
+_WHAT = {"attack": "an attack", "support": "a Support"}
+WHAT_NOW = {
+    "army": "now each player sends their army, e.g. ARMY Shogun",
+    "hand": "now each player sends KEEP or MULLIGAN",
+    "deploy": "now each player sends their deployment, e.g. FRONT Guard TO b2",
+    "turn": "now the active player sends their turn",
+}
+
+
+@dataclass
+class Reading:
+    """What one mail has said so far, line by line."""
+
+    game: Game
+    player: Player
+    table: Table
+    seen: dict[str, int] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)
+
+
+def read_mail(game: Game, power: str, text: str) -> list[OrderLine]:
+    closed = None
+    if power not in [p.power for p in game.players]:
+        players = ", ".join(p.power for p in game.players)
+        closed = f"{power} is not a power of this game ({players})"
+    elif game.stage == "over":
+        closed = "the game is over; it takes no more orders"
+    if closed:
+        return [
+            OrderLine(n, raw, error=closed)
+            for n, raw in enumerate(text.splitlines(), 1)
+            if raw.strip()
+        ]
+    copy = game.copy()
+    reading = Reading(copy, copy.player(power), Table(copy, rehearsal=True))
+    answers = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            order = parse(raw)
+            canonical, key, note = _check(reading, order, number)
+        except Refusal as refusal:
+            answers.append(OrderLine(number, raw, error=refusal.message, hint=refusal.hint))
+            continue
+        answers.append(OrderLine(number, raw, order=canonical, key=key, note=note))
+    return answers
+
+
+def _once(reading: Reading, what: str) -> None:
+    if what in reading.seen:
+        raise Refusal(
+            f"this mail already gives {what} (line {reading.seen[what]})",
+            "send it once; a later mail replaces it",
+        )
+
+
+def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str | None]:
+    game, player = reading.game, reading.player
+    if isinstance(order, STANDING):
+        return _standing(reading, order)
+    stage = "turn" if game.stage == "over" else game.stage
+    if stage == "army" and isinstance(order, Army):
+        if player.army:
+            raise Refusal(f"your army was set by the game's configuration: {player.army}")
+        _once(reading, "an army")
+        canonical = army.complete(order, game.rules).text()
+        reading.seen["an army"] = number
+        return canonical, "army", None
+    if stage == "hand" and isinstance(order, Keep | Mulligan):
+        _once(reading, "KEEP or MULLIGAN")
+        reading.seen["KEEP or MULLIGAN"] = number
+        return order.text(), "hand", None
+    if stage == "deploy" and isinstance(order, Front | Reserve | Citizen):
+        what = f"a {type(order).__name__.upper()} order"
+        _once(reading, what)
+        card_id, slot = setup.place(game, player, order, reading.used)
+        reading.used.add(card_id)
+        reading.seen[what] = number
+        placed = Front(order.card, slot) if isinstance(order, Front) else order
+        return placed.text(), "deploy", None
+    if stage == "turn" and isinstance(order, TURN_STEPS):
+        if player is not game.current:
+            raise Refusal(
+                f"it is {game.current.power}'s turn, not yours",
+                "now you can set standing reactions (CANCEL ...) and conscription "
+                "choices (CONSCRIPT ...)",
+            )
+        table = reading.table
+        if table.over:
+            return (
+                order.text(),
+                "turn",
+                "not checked: unless something is cancelled, the game ends before this step",
+            )
+        step = steps.resolve(table, order)
+        steps.carry_out(table, step)
+        turn.settle(table)
+        # The order stays as the player wrote it (RULINGS 8): "ON b3" means whatever
+        # stands on b3 when the step comes; the note says what that is as things stand.
+        note = None if step.text() == order.text() else f"as things stand: {step.text()}"
+        return order.text(), "turn", note
+    raise Refusal(f"{order.text().split()[0]} is not an order for now", WHAT_NOW[stage])
+
+
+def _standing(reading: Reading, order: Order) -> tuple[str, str, str | None]:
+    game, player = reading.game, reading.player
+    note = None
+    if isinstance(order, Cancel):
+        needed = NEEDED[order.what]
+        if order.card and CARD_SET.card(order.card).support.effect != needed:
+            able = sorted(n for n, c in CARD_SET.cards.items() if c.support.effect == needed)
+            raise Refusal(
+                f"the {order.card} cannot cancel {_WHAT[order.what]}: its Support is to "
+                f"{CARD_SET.card(order.card).support.describe()}",
+                f"cards that can: {', '.join(able)}",
+            )
+        on, by = order.on, order.by
+        if (
+            on
+            and on.kind == "slot"
+            and order.what == "attack"
+            and on.value not in _slots(player, own=True)
+        ):
+            raise Refusal(f"{on.value} is not on your battlefield; ON names your unit")
+        if by and by.kind == "slot" and by.value not in _slots(player, own=False):
+            raise Refusal(f"{by.value} is not on the enemy battlefield")
+        holding = [
+            c
+            for c in player.hand
+            if game.card(c).support.effect == needed
+            and (order.card is None or game.name(c) == order.card)
+        ]
+        if not holding:
+            which = order.card or f"card that can {needed.replace('_', ' ')}"
+            note = f"you hold no {which} now: this reaction can only fire once you do"
+    return order.text(), order.key, note
+
+
+def _slots(player: Player, own: bool) -> set[str]:
+    return {s for s in board.ALL_SLOTS if (board.camp_of(s) == player.camp) == own}

@@ -1,0 +1,146 @@
+"""The table while one phase resolves: a working copy of the game, its events, and the turn.
+
+Resolution works on a copy of the state it was given (the ruleset stays pure)
+and records what happens as events, each public unless ``to`` names the only
+powers who may see it. What lasts only for a turn (pending attack boosts, the
+turn's action, whether the turn's citizen was made) lives here, not in the
+state. ``rehearsal`` is set when ``parse_orders`` tries a player's turn ahead
+of time: no standing reactions fire and no private preference is used, so the
+replies to a player can only depend on what that player may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.rulesets.invictus import board
+from pbem.rulesets.invictus.cards import Card
+from pbem.rulesets.invictus.orders import Ref, Refusal
+from pbem.rulesets.invictus.state import Game, Player, Unit
+
+
+@dataclass
+class Table:
+    game: Game
+    rehearsal: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)
+    #: attack boosts waiting for the next attack: (amount, Soldiers only)
+    boosts: list[tuple[int, bool]] = field(default_factory=list)
+    #: the turn's one action once chosen: "pass", "recruit" or "attack"
+    action: str | None = None
+    citizen_made: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.game.stage == "over"
+
+    def say(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Record an event; ``to`` limits who may see it (None: everyone)."""
+        event: dict[str, Any] = {"type": kind, "text": text, **data}
+        if to is not None:
+            event["to"] = list(to)
+        self.events.append(event)
+
+    def failed(self, power: str, order: str, refusal: Refusal) -> None:
+        """An order that could not be carried out: told to its player alone (RULINGS 8)."""
+        self.say(
+            "failed",
+            f"{power}'s order {order} could not be carried out: {refusal.message}.",
+            to=[power],
+            order=order,
+        )
+
+    def unit(self, slot: str) -> Unit | None:
+        return self.game.camps[board.camp_of(slot)].field.get(slot)
+
+    def card_at(self, slot: str) -> Card | None:
+        unit = self.unit(slot)
+        return None if unit is None else self.game.card(unit.card)
+
+    def label(self, slot: str) -> str:
+        """How reports name the unit on a slot: "Samurai b2"."""
+        unit = self.unit(slot)
+        return f"{self.game.name(unit.card)} {slot}" if unit else f"empty {slot}"
+
+    def slot_of(self, card_id: str) -> str | None:
+        for camp in self.game.camps:
+            for slot, unit in camp.field.items():
+                if unit.card == card_id:
+                    return slot
+        return None
+
+    def put(self, slot: str, card_id: str) -> None:
+        self.game.camps[board.camp_of(slot)].field[slot] = Unit(card_id)
+
+    def take(self, slot: str) -> Unit:
+        """Lift a unit off the battlefield; the unit behind steps forward at once.
+
+        Rulebook, "Important": whenever a front-line unit is captured, killed or
+        moved, the unit behind it steps onto the front line, even in the
+        opponent's turn.
+        """
+        field_ = self.game.camps[board.camp_of(slot)].field
+        unit = field_.pop(slot)
+        back = board.behind(slot)
+        if back is not None and back in field_:
+            field_[slot] = field_.pop(back)
+            self.say(
+                "step-forward",
+                f"{self.game.name(field_[slot].card)} steps forward from {back} to {slot}.",
+                card=self.game.name(field_[slot].card),
+                source=back,
+                slot=slot,
+            )
+        return unit
+
+    def hand_card(self, player: Player, name: str) -> str | None:
+        """The id of the first card called ``name`` in the player's hand."""
+        return next((c for c in player.hand if self.game.name(c) == name), None)
+
+    def locate(self, ref: Ref, camps: Sequence[int], whose: str) -> str:
+        """The slot of the unit ``ref`` names on the given camps' battlefields, or Refusal."""
+        game = self.game
+        if ref.slot:
+            if board.camp_of(ref.slot) not in camps:
+                raise Refusal(f"{ref.slot} is not on {whose} battlefield")
+            unit = self.unit(ref.slot)
+            if unit is None:
+                raise Refusal(
+                    f"{ref.slot} is empty",
+                    f"the units on {whose} battlefield: " + self.listing(camps),
+                )
+            if ref.card and game.name(unit.card) != ref.card:
+                raise Refusal(
+                    f"{ref.slot} holds {game.name(unit.card)}, not {ref.card}",
+                    f"the units on {whose} battlefield: {self.listing(camps)}",
+                )
+            return ref.slot
+        slots = [
+            slot
+            for camp in camps
+            for slot, unit in sorted(game.camps[camp].field.items())
+            if game.name(unit.card) == ref.card
+        ]
+        if not slots:
+            raise Refusal(
+                f"there is no {ref.card} on {whose} battlefield",
+                f"the units on {whose} battlefield: {self.listing(camps)}",
+            )
+        if len(slots) > 1:
+            raise Refusal(
+                f"there are {len(slots)} units called {ref.card} on {whose} battlefield "
+                f"({', '.join(slots)})",
+                f"say which, e.g. {ref.card} {slots[0]}",
+            )
+        return slots[0]
+
+    def listing(self, camps: Sequence[int]) -> str:
+        units = [
+            self.label(slot)
+            for camp in camps
+            for slot in board.SLOTS[camp]
+            if slot in self.game.camps[camp].field
+        ]
+        return ", ".join(units) or "none"

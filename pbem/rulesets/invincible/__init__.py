@@ -1,0 +1,120 @@
+"""Invincible!: the Mongol khans game, played by mail.
+
+The rulebook is ``/work/shared/rules/invincible.txt``; where it is silent or
+contradicts itself, ``RULINGS.md`` beside this file decides, each ruling
+with the test that checks it.
+
+How the table game becomes mail:
+
+* Players are khans. Their powers are the names in the game's config; each
+  holds a character card (chosen with option ``khans``, or named after the
+  power, or dealt). The first Genghis Khan is found by a d6 roll-off.
+* A turn is two phases, each with its own deadline **kind**:
+
+  - ``declarations`` (id ``T<n>-declarations``): every khan may mail what he
+    intends; all declarations are published, the Genghis Khan's first and
+    then clockwise, bluffs included. Answers to offers still open from the
+    last turn go in this mail too. Sending nothing is allowed: no khan is
+    ``acting`` (none is reminded or counted missing) but all may order, so
+    the phase runs to its deadline.
+  - ``actions`` (id ``T<n>-actions``): every khan mails what he does, in
+    order, and his battle plan; the actions happen the Genghis Khan first,
+    then clockwise, battles round by round with seeded dice; then the turn's
+    results. Every khan in the game is ``acting``; one who sends nothing
+    passes (``default_orders``) and defends as his plan's defaults say.
+
+  Option ``declarations: false`` leaves the first phase out; the actions
+  phase then also carries the answers.
+* Options: ``declarations`` (default true), ``hand_signals`` (default false:
+  when true, a mail that uses no hand signal costs its khan one Honor after
+  one warning), ``turn_limit`` (default 40 turns, after which the game ends
+  undecided), ``khans`` (power -> card name, for players who chose).
+* Modules: ``data`` (cards and enemies from ``variants/*.yaml``), ``state``
+  (the frozen game), ``grammar`` and ``orders`` (the hand signals in words),
+  ``mail`` (a mail's lines, and keys), ``plan`` (battle plans), ``table``
+  (the working copy while resolving), ``battle``, ``enemies``,
+  ``assistance``, ``privileges``, ``offers``, ``succession``, ``setup``,
+  ``turn`` (the order of resolution) and ``visibility`` (who sees what).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
+
+from . import mail, setup, turn, visibility
+from .data import VARIANTS
+from .state import ACTIONS, DECLARATIONS, OVER, Game, dump, load
+
+
+class Invincible(Ruleset):
+    """The Invincible! ruleset behind pbem's interface."""
+
+    name = "invincible"
+
+    def variants(self) -> list[str]:
+        return sorted(VARIANTS)
+
+    def start(
+        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> Game:
+        return setup.start(variant, powers, options, seed)
+
+    def phase(self, state: Game) -> Phase:
+        if state.step == OVER:
+            return Phase(
+                id=f"T{state.turn}-over",
+                label=f"Turn {state.turn}: the game is over",
+                kind=OVER,
+                acting=(),
+                may_order=(),
+                over=True,
+                result=state.result,
+                winners=state.winners,
+                survivors=state.in_game(),
+            )
+        everyone = state.order_of_play()
+        declaring = state.step == DECLARATIONS
+        return Phase(
+            id=f"T{state.turn}-{state.step}",
+            label=f"Turn {state.turn} {'declarations' if declaring else 'actions'}",
+            kind=state.step,
+            # Declaring is optional: nobody is reminded or counted missing, and the
+            # phase runs to its deadline.
+            acting=() if declaring else everyone,
+            may_order=everyone,
+        )
+
+    def parse_orders(self, state: Game, power: str, text: str) -> list[OrderLine]:
+        return mail.parse_orders(state, power, text)
+
+    def default_orders(self, state: Game, power: str) -> list[str]:
+        return ["PASS"] if state.step == ACTIONS else []
+
+    def adjudicate(
+        self, state: Game, orders: Mapping[str, Sequence[str]], seed: int
+    ) -> Adjudication:
+        if state.step == OVER:
+            raise ValueError("the game is over: there is nothing to adjudicate")
+        return turn.adjudicate(state, orders, seed)
+
+    def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
+        return visibility.view(state, events, viewer)
+
+    def hidden_facts(
+        self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str
+    ) -> list[str]:
+        return visibility.hidden_facts(state, events, viewer)
+
+    def dump_state(self, state: Game) -> dict[str, Any]:
+        return dump(state)
+
+    def load_state(self, data: Mapping[str, Any]) -> Game:
+        return load(data)
+
+
+ruleset = Invincible()
+
+__all__ = ["Invincible", "ruleset"]

@@ -1,0 +1,213 @@
+"""What a khan's mail says: order lines for the reply, sorted orders for resolution.
+
+``parse_orders`` reads a mail line by line (``grammar.py`` reads each line)
+and then checks each order against the game as it stands: a submitted khan
+cannot attack, only the Genghis Khan calls a Horde Feast, and so on. It
+chooses the keys that decide what a later mail replaces: all actions of a
+mail are one sequence, each kind of plan line replaces its own kind, each
+answer replaces the answer to the same khan. In the declarations phase every
+line but an answer is a declaration, and all of them share one key.
+
+``sort_orders`` reads the canonical lines the service stores back into
+orders, sorted into actions, plan, answers and infractions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pbem.ruleset import OrderLine
+
+from .data import VARIANTS
+from .grammar import Names, NotASignal, Problem, read, tokens
+from .orders import (
+    ANSWER,
+    INFRACTION,
+    PLAN,
+    Answer,
+    Assign,
+    Assist,
+    AttackEnemy,
+    AttackKhan,
+    Buy,
+    Cooperate,
+    Feast,
+    HordeFeast,
+    Order,
+    RequestTransfer,
+    RestoreHonor,
+    Submit,
+    TransferLoss,
+    Unsignalled,
+    key,
+    named_khans,
+)
+from .state import DECLARATIONS, OVER, Game
+
+DECLARATION_KEY = "declaration"
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One khan's orders of a phase, sorted by what they do."""
+
+    lines: tuple[str, ...] = ()
+    orders: tuple[Order, ...] = ()
+    actions: tuple[Order, ...] = ()
+    plan: tuple[Order, ...] = ()
+    answers: tuple[Answer, ...] = ()
+    infractions: int = 0
+
+
+def names(game: Game) -> Names:
+    """How khans may be named in this game's mail: the cards in play and the powers."""
+    return Names.build(VARIANTS[game.variant], {k.power: k.card for k in game.khans})
+
+
+def check(game: Game, power: str, order: Order) -> str | None:
+    """Why ``power`` cannot give ``order`` as the game stands, or None if he can."""
+    me = game.khan(power)
+    gk = game.genghis == power
+    ruler = game.khan(me.ruler).card if me.ruler else ""
+    playing = {k.card: k for k in game.khans if not k.out}
+    named = list(named_khans(order))
+    for card in named:
+        if card not in playing:
+            return f"{card} is out of the game"
+    if isinstance(order, Answer) and order.other and order.other == me.card:
+        return "you cannot answer yourself"
+    if isinstance(order, AttackKhan | Cooperate | Submit) and named == [me.card]:
+        return "name another khan, not yourself"
+    if isinstance(order, AttackKhan | AttackEnemy | Cooperate) and ruler:
+        return f"you have submitted to {ruler}: your Modes are his to command, not yours"
+    if isinstance(order, AttackKhan) and playing[order.target].ruler == power:
+        return f"{order.target} has submitted to you: you cannot attack your own khan"
+    if isinstance(order, AttackEnemy):
+        enemy = next((e for e in game.enemies if e.number == order.number), None)
+        if enemy is None:
+            standing = ", ".join(f"{e.number} ({e.name})" for e in game.enemies) or "none"
+            return f"there is no Mongol Enemy {order.number}; those in the field: {standing}"
+        if not gk and not enemy.ignored:
+            return (
+                "only the Genghis Khan may attack this Mongol Enemy until he has ignored it "
+                "for more than one turn"
+            )
+    gives_own_modes = (isinstance(order, Assign) and not order.vassal) or (
+        isinstance(order, Assist) and order.what != "wine" and not order.source
+    )
+    if gives_own_modes and ruler:
+        return f"you have submitted to {ruler}: your Modes are his to assign, not yours"
+    vassal = order.vassal if isinstance(order, Assign) else ""
+    vassal = order.source if isinstance(order, Assist) else vassal
+    if vassal and playing[vassal].ruler != power:
+        return f"{vassal} has not submitted to you"
+    if isinstance(order, Assign) and order.vassal and order.sort == PLAN:
+        return "a battle plan assigns only your own points: leave out FOR"
+    if isinstance(order, Assist) and order.receiver == me.card and not order.source:
+        return "you cannot assist yourself"
+    if isinstance(order, Feast) and me.card in order.guests:
+        return "you feast anyway: name only your guests"
+    if isinstance(order, HordeFeast | Buy | RestoreHonor | TransferLoss) and not gk:
+        return "only the Genghis Khan may do that"
+    if isinstance(order, RestoreHonor | TransferLoss) and named == [me.card]:
+        return "name another khan, not yourself"
+    if isinstance(order, Buy) and playing[order.vassal].ruler in (None, power):
+        return f"{order.vassal} has not submitted to another khan"
+    if isinstance(order, Submit):
+        if gk:
+            return "the Genghis Khan submits to no one"
+        if ruler:
+            return f"you have already submitted to {ruler}"
+    if isinstance(order, RequestTransfer) and (not ruler or me.ruler == game.genghis):
+        return "only a khan submitted to another than the Genghis Khan may request transfer"
+    return None
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
+    """Every non-blank line of a mail as an order or an error (see the module doc)."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if game.step == OVER or game.khan(power).out:
+        reason = "the game is over" if game.step == OVER else "your khan is out of the game"
+        return [OrderLine(n, line, error=f"no orders are taken: {reason}") for n, line in lines]
+    known = names(game)
+    variant = VARIANTS[game.variant]
+    results: list[OrderLine] = []
+    signalled = False
+    chat: list[int] = []
+    for n, line in lines:
+        try:
+            order = read(line, known, variant)
+        except NotASignal as problem:
+            chat.append(len(results))
+            results.append(OrderLine(n, line, error=problem.message, hint=problem.hint))
+            continue
+        except Problem as problem:
+            signalled = True
+            results.append(OrderLine(n, line, error=problem.message, hint=problem.hint))
+            continue
+        signalled = True
+        if isinstance(order, AttackEnemy) and order.number == 0:
+            if not game.enemies:
+                results.append(OrderLine(n, line, error="no Mongol Enemy threatens the Horde"))
+                continue
+            order = AttackEnemy(game.enemies[0].number)
+        why = check(game, power, order)
+        if why is not None:
+            results.append(OrderLine(n, line, error=why))
+        elif game.step == DECLARATIONS and order.sort not in (ANSWER, INFRACTION):
+            note = "declared: all khans read it; send what you really do in the actions phase"
+            results.append(OrderLine(n, line, order=order.text(), key=DECLARATION_KEY, note=note))
+        elif isinstance(order, Unsignalled):
+            results.append(OrderLine(n, line, order=order.text(), key="signals:" + _digest(text)))
+        else:
+            results.append(OrderLine(n, line, order=order.text(), key=key(order)))
+    if game.options.hand_signals and chat and not signalled:
+        first = results[chat[0]]
+        results[chat[0]] = OrderLine(
+            first.line,
+            first.text,
+            order=Unsignalled().text(),
+            key="signals:" + _digest(text),
+            note="this mail uses no hand signal: the first time is a warning, "
+            "after that each such mail costs your khan one Honor",
+        )
+    return results
+
+
+def sort_orders(game: Game, lines: Sequence[str]) -> Sent:
+    """A khan's canonical lines read back and sorted; unreadable lines are dropped."""
+    known = names(game)
+    variant = VARIANTS[game.variant]
+    actions: list[Order] = []
+    plan: list[Order] = []
+    answers: list[Answer] = []
+    infractions = 0
+    kept: list[str] = []
+    every: list[Order] = []
+    for line in lines:
+        if not tokens(line):
+            continue
+        try:
+            order = read(line, known, variant)
+        except Problem:
+            continue
+        kept.append(order.text())
+        every.append(order)
+        if isinstance(order, Answer):
+            answers.append(order)
+        elif isinstance(order, Unsignalled):
+            infractions += 1
+        elif order.sort == PLAN:
+            plan.append(order)
+        else:
+            actions.append(order)
+    return Sent(tuple(kept), tuple(every), tuple(actions), tuple(plan), tuple(answers), infractions)
+
+
+__all__ = ["DECLARATION_KEY", "Sent", "check", "names", "parse_orders", "sort_orders"]

@@ -1,0 +1,372 @@
+"""The orders of Invincible!: one frozen type per hand signal, with its canonical text.
+
+The words are the rulebook's hand signals ("Hand Signals"), so a player who
+knows the table game knows the mail game. Orders come in four sorts:
+
+* *actions* happen in the khan's place in the order of play, one after the
+  other as written (ATTACK KHAN, FEAST, ASSIST ...); a mail's actions are one
+  sequence and a later mail's sequence replaces it whole;
+* *plan* lines say what the khan does in the rounds of a battle he cannot
+  answer by mail (DEFEND 3, RETREAT IF COMPANION BELOW 3, PURSUE ...);
+* *answers* accept or refuse an offer (ACCEPT ASSISTANCE FROM KUBLAI,
+  ATTEND HORDE FEAST, SELL OGADAI ...), standing in the plan or answering an
+  offer still open from the last turn;
+* SPEAK WITHOUT SIGNALS, which the parser writes for a mail that uses no
+  hand signal when the game's ``hand_signals`` option is on.
+
+``text()`` is the canonical line; the parser reads it back to the same order.
+Khans are named by their card names in capitals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ACTION = "action"
+PLAN = "plan"
+ANSWER = "answer"
+INFRACTION = "infraction"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """When a plan line applies: always, never, or on a khan's numbers.
+
+    ``kind`` is "always", "never", "below", "above" or "after" (a round).
+    ``stat`` is a Mode, "honor" or "wine"; ``opponent`` reads the other
+    khan's numbers in the battle rather than one's own.
+    """
+
+    kind: str = "always"
+    stat: str = ""
+    value: int = 0
+    opponent: bool = False
+
+    def text(self) -> str:
+        if self.kind == "always":
+            return ""
+        if self.kind == "never":
+            return "NEVER"
+        if self.kind == "after":
+            return f"AFTER ROUND {self.value}"
+        whose = "OPPONENT " if self.opponent else ""
+        return f"IF {whose}{self.stat.upper()} {self.kind.upper()} {self.value}"
+
+
+ALWAYS = Condition()
+
+
+def _with(text: str, when: Condition) -> str:
+    condition = when.text()
+    return f"{text} {condition}" if condition else text
+
+
+@dataclass(frozen=True)
+class AttackKhan:
+    """Attack Khan: start a battle with ``target`` in Accuser mode."""
+
+    target: str
+    sort = ACTION
+
+    def text(self) -> str:
+        return f"ATTACK KHAN {self.target.upper()}"
+
+
+@dataclass(frozen=True)
+class AttackEnemy:
+    """Attack Mongol Enemy number ``number``."""
+
+    number: int
+    sort = ACTION
+
+    def text(self) -> str:
+        return f"ATTACK MONGOL ENEMY {self.number}"
+
+
+@dataclass(frozen=True)
+class Cooperate:
+    """Cooperate with ``leader`` against the Mongol Enemies he attacks this turn."""
+
+    leader: str
+    sort = ACTION
+
+    def text(self) -> str:
+        return f"COOPERATE WITH {self.leader.upper()}"
+
+
+@dataclass(frozen=True)
+class Assign:
+    """Assign Points from one Mode to another (of ``vassal`` if named).
+
+    With a condition other than always it is a plan line, made after a round
+    of battle ("Assigning points can only be used after an attack has been
+    made and defended").
+    """
+
+    amount: int
+    source: str
+    target: str
+    vassal: str = ""
+    when: Condition = ALWAYS
+
+    @property
+    def sort(self) -> str:
+        return ACTION if self.when == ALWAYS else PLAN
+
+    def text(self) -> str:
+        whose = f" FOR {self.vassal.upper()}" if self.vassal else ""
+        base = f"ASSIGN {self.amount} {self.source.upper()} TO {self.target.upper()}{whose}"
+        return _with(base, self.when)
+
+
+@dataclass(frozen=True)
+class Assist:
+    """Assist Khan: give ``amount`` points of a Mode, or Wine, to ``receiver``.
+
+    ``source`` names a submitted khan whose Mode points his ruler gives.
+    """
+
+    receiver: str
+    amount: int
+    what: str
+    source: str = ""
+    sort = ACTION
+
+    def text(self) -> str:
+        whose = f" FROM {self.source.upper()}" if self.source else ""
+        return f"ASSIST {self.receiver.upper()} {self.amount} {self.what.upper()}{whose}"
+
+
+@dataclass(frozen=True)
+class Feast:
+    """Feast, sharing the Wine with ``guests`` (one Wine per khan fed)."""
+
+    guests: tuple[str, ...] = ()
+    sort = ACTION
+
+    def text(self) -> str:
+        if not self.guests:
+            return "FEAST"
+        return "FEAST WITH " + ", ".join(g.upper() for g in self.guests)
+
+
+@dataclass(frozen=True)
+class HordeFeast:
+    """The Genghis Khan calls a Horde Feast, held at the start of next turn."""
+
+    sort = ACTION
+
+    def text(self) -> str:
+        return "HORDE FEAST"
+
+
+@dataclass(frozen=True)
+class SpendHonor:
+    """Spend Honor: one Honor for 1d6 permanent points in ``mode``."""
+
+    mode: str
+    when: Condition = ALWAYS
+
+    @property
+    def sort(self) -> str:
+        return ACTION if self.when == ALWAYS else PLAN
+
+    def text(self) -> str:
+        return _with(f"SPEND HONOR ON {self.mode.upper()}", self.when)
+
+
+@dataclass(frozen=True)
+class Submit:
+    """Submit to ``ruler``."""
+
+    ruler: str
+    sort = ACTION
+
+    def text(self) -> str:
+        return f"SUBMIT TO {self.ruler.upper()}"
+
+
+@dataclass(frozen=True)
+class RequestTransfer:
+    """A submitted khan asks the Genghis Khan to buy him from his ruler."""
+
+    sort = ACTION
+
+    def text(self) -> str:
+        return "REQUEST TRANSFER"
+
+
+@dataclass(frozen=True)
+class Buy:
+    """The Genghis Khan buys ``vassal`` from his ruler for two Wine."""
+
+    vassal: str
+    sort = ACTION
+
+    def text(self) -> str:
+        return f"BUY {self.vassal.upper()}"
+
+
+@dataclass(frozen=True)
+class RestoreHonor:
+    """The Genghis Khan restores ``amount`` Honor to ``receiver``."""
+
+    amount: int
+    receiver: str
+    sort = ACTION
+
+    def text(self) -> str:
+        return f"RESTORE {self.amount} HONOR TO {self.receiver.upper()}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """No action this turn (replaces the actions of an earlier mail)."""
+
+    sort = ACTION
+
+    def text(self) -> str:
+        return "PASS"
+
+
+@dataclass(frozen=True)
+class Defence:
+    """Defend (or Ambush) with ``amount`` Informer points each round."""
+
+    amount: int
+    ambush: bool = False
+    when: Condition = ALWAYS
+    sort = PLAN
+
+    def text(self) -> str:
+        word = "AMBUSH" if self.ambush else "DEFEND"
+        return _with(f"{word} {self.amount}", self.when)
+
+
+EXITS = ("SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE")
+
+
+@dataclass(frozen=True)
+class Exit:
+    """Sue for Peace, Retreat, Withdraw or Pursue, when ``when`` holds."""
+
+    word: str
+    when: Condition = ALWAYS
+    sort = PLAN
+
+    def text(self) -> str:
+        return _with(self.word, self.when)
+
+
+@dataclass(frozen=True)
+class TransferLoss:
+    """The Genghis Khan hands the loss of one Mode to a pledged khan."""
+
+    mode: str
+    khan: str
+    sort = PLAN
+
+    def text(self) -> str:
+        return f"TRANSFER LOSS {self.mode.upper()} TO {self.khan.upper()}"
+
+
+#: answer kind -> (word to accept, word to refuse, word before the other khan)
+ANSWER_WORDS = {
+    "assistance": ("ACCEPT ASSISTANCE", "REFUSE ASSISTANCE", "FROM"),
+    "peace": ("ACCEPT PEACE", "REFUSE PEACE", "WITH"),
+    "horde-feast": ("ATTEND HORDE FEAST", "DECLINE HORDE FEAST", ""),
+    "sale": ("SELL", "KEEP", ""),
+    "debt": ("HONOR PEACE", "DISHONOR PEACE", "WITH"),
+}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Accept or refuse an offer; ``other`` is the khan it concerns, "" for all."""
+
+    kind: str
+    accept: bool
+    other: str = ""
+    sort = ANSWER
+
+    def text(self) -> str:
+        yes, no, joint = ANSWER_WORDS[self.kind]
+        word = yes if self.accept else no
+        if not self.other:
+            return word
+        return f"{word} {joint} {self.other.upper()}" if joint else f"{word} {self.other.upper()}"
+
+
+@dataclass(frozen=True)
+class Unsignalled:
+    """A mail that used no hand signal, when the game insists on them."""
+
+    sort = INFRACTION
+
+    def text(self) -> str:
+        return "SPEAK WITHOUT SIGNALS"
+
+
+Order = (
+    AttackKhan
+    | AttackEnemy
+    | Cooperate
+    | Assign
+    | Assist
+    | Feast
+    | HordeFeast
+    | SpendHonor
+    | Submit
+    | RequestTransfer
+    | Buy
+    | RestoreHonor
+    | Pass
+    | Defence
+    | Exit
+    | TransferLoss
+    | Answer
+    | Unsignalled
+)
+
+#: actions a feasting khan may still make ("Feast" in the rulebook)
+FEAST_ALLOWS = (Assign, Assist, RequestTransfer, SpendHonor, Submit, Feast, Pass)
+
+
+def named_khans(order: Order) -> tuple[str, ...]:
+    """The khans an order names, by card name."""
+    if isinstance(order, AttackKhan):
+        names: tuple[str, ...] = (order.target,)
+    elif isinstance(order, Cooperate):
+        names = (order.leader,)
+    elif isinstance(order, Assign | Buy):
+        names = (order.vassal,)
+    elif isinstance(order, Assist):
+        names = (order.receiver, order.source)
+    elif isinstance(order, Feast):
+        names = order.guests
+    elif isinstance(order, Submit):
+        names = (order.ruler,)
+    elif isinstance(order, RestoreHonor):
+        names = (order.receiver,)
+    elif isinstance(order, TransferLoss):
+        names = (order.khan,)
+    elif isinstance(order, Answer):
+        names = (order.other,)
+    else:
+        names = ()
+    return tuple(n for n in names if n)
+
+
+def key(order: Order) -> str:
+    """What a later mail's order replaces (see pbem.ruleset.OrderLine)."""
+    if isinstance(order, Defence):
+        return "plan:defence"
+    if isinstance(order, Exit):
+        return "plan:" + order.word.lower().replace(" ", "-")
+    if isinstance(order, TransferLoss):
+        return "plan:loss"
+    if isinstance(order, Answer):
+        return f"answer:{order.kind}:{order.other.lower() or 'all'}"
+    if order.sort == PLAN:
+        return "plan:in-battle"
+    return "actions"

@@ -1,0 +1,251 @@
+"""The state of a game of Invincible!, as frozen data, and its JSON form.
+
+A state is everything the table holds between two phases: each khan's
+card values, Honor and Wine, who has submitted to whom, the Mongol Enemies
+in the field, the offers still waiting for an answer and the suits for
+peace still to be paid. ``dump``/``load`` turn it into JSON-compatible data
+and back exactly, so the service can archive a turn and replay it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .data import MODES
+
+DECLARATIONS = "declarations"
+ACTIONS = "actions"
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class Modes:
+    """The four Character Modes of a khan."""
+
+    companion: int
+    accuser: int
+    informer: int
+    leader: int
+
+    def get(self, mode: str) -> int:
+        value: int = getattr(self, mode)
+        return value
+
+    def total(self) -> int:
+        return self.companion + self.accuser + self.informer + self.leader
+
+    def with_mode(self, mode: str, value: int) -> Modes:
+        return replace(self, **{mode: value})
+
+    def plus(self, other: Modes) -> Modes:
+        return Modes(*(self.get(mode) + other.get(mode) for mode in MODES))
+
+
+@dataclass(frozen=True)
+class Khan:
+    """One player's khan.
+
+    ``modes`` are the points the khan has now; ``full`` are the points a
+    Feast restores them to ("increases the Modal points to their fullness",
+    RULINGS.md 16), raised for good by Spend Honor and by sharing Wine.
+    ``ruler`` is the power the khan has submitted to, if any.
+    """
+
+    power: str
+    card: str
+    modes: Modes
+    full: Modes
+    honor: int
+    wine: int
+    ruler: str | None = None
+    out: bool = False
+    warned: bool = False
+
+    @property
+    def free(self) -> bool:
+        """In the game and submitted to no one."""
+        return not self.out and self.ruler is None
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """A Mongol Enemy threatening the Horde since the end of turn ``appeared``.
+
+    ``ignored`` once it has cost the Genghis Khan Honor: from then on any
+    khan may attack it. ``final`` marks the army whose defeat ends the game.
+    """
+
+    number: int
+    name: str
+    rating: int
+    appeared: int
+    ignored: bool = False
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An offer made openly that its receiver has not answered yet.
+
+    ``kind`` is "assistance" (``amount`` points of ``what``, a Mode or
+    "wine", taken from ``source``), "peace" (a suit for peace), "sale" (the
+    Genghis Khan buying ``source``, a submitted khan), "transfer" (a
+    submitted khan asking the Genghis Khan to buy him) or "horde-feast".
+    ``answer`` is "" until answered, then "accept" or "refuse".
+    """
+
+    kind: str
+    by: str
+    to: str
+    made: int
+    amount: int = 0
+    what: str = ""
+    source: str = ""
+    answer: str = ""
+
+
+@dataclass(frozen=True)
+class Debt:
+    """An accepted suit for peace: ``debtor`` owes one Wine and one Honor."""
+
+    debtor: str
+    creditor: str
+    due: int
+
+
+@dataclass(frozen=True)
+class Options:
+    """The game's settings (see the package docstring)."""
+
+    declarations: bool = True
+    hand_signals: bool = False
+    turn_limit: int = 40
+
+
+@dataclass(frozen=True)
+class Game:
+    """The whole table between two phases."""
+
+    variant: str
+    options: Options
+    khans: tuple[Khan, ...]
+    genghis: str
+    turn: int = 1
+    step: str = DECLARATIONS
+    gk_zero_turns: int = 0
+    enemies: tuple[Enemy, ...] = ()
+    next_enemy: int = 1
+    offers: tuple[Offer, ...] = ()
+    debts: tuple[Debt, ...] = ()
+    feuds: tuple[tuple[str, str], ...] = ()
+    feasted: tuple[str, ...] = ()
+    rolloff: tuple[tuple[tuple[str, int], ...], ...] = ()
+    result: str = ""
+    winners: tuple[str, ...] = ()
+
+    def khan(self, power: str) -> Khan:
+        for khan in self.khans:
+            if khan.power == power:
+                return khan
+        raise KeyError(power)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(k.power for k in self.khans)
+
+    def in_game(self) -> tuple[str, ...]:
+        return tuple(k.power for k in self.khans if not k.out)
+
+    def order_of_play(self) -> tuple[str, ...]:
+        """The khans in the game, the Genghis Khan first, then clockwise."""
+        seats = self.seats
+        start = seats.index(self.genghis)
+        turned = seats[start:] + seats[:start]
+        return tuple(p for p in turned if not self.khan(p).out)
+
+    def vassals(self, power: str) -> tuple[str, ...]:
+        return tuple(k.power for k in self.khans if not k.out and k.ruler == power)
+
+
+def horde_modes(khans: Mapping[str, Khan], power: str) -> Modes:
+    """A khan's Modes with his submitted khans' added ("include any points available
+    from subservient Khans")."""
+    total = khans[power].modes
+    for khan in khans.values():
+        if not khan.out and khan.ruler == power:
+            total = total.plus(khan.modes)
+    return total
+
+
+def _modes(data: Mapping[str, Any]) -> Modes:
+    return Modes(**{mode: int(data[mode]) for mode in MODES})
+
+
+def dump(game: Game) -> dict[str, Any]:
+    """JSON-compatible data (lists for tuples) from which ``load`` rebuilds ``game``."""
+    data: dict[str, Any] = asdict(game)
+
+    def lists(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: lists(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [lists(v) for v in value]
+        return value
+
+    result: dict[str, Any] = lists(data)
+    return result
+
+
+def load(data: Mapping[str, Any]) -> Game:
+    """The game ``dump`` wrote."""
+    khans = tuple(
+        Khan(
+            **{
+                **k,
+                "modes": _modes(k["modes"]),
+                "full": _modes(k["full"]),
+            }
+        )
+        for k in data["khans"]
+    )
+    simple = {f.name for f in fields(Game)} - {
+        "options",
+        "khans",
+        "enemies",
+        "offers",
+        "debts",
+        "feuds",
+        "feasted",
+        "rolloff",
+        "winners",
+    }
+    return Game(
+        options=Options(**data["options"]),
+        khans=khans,
+        enemies=tuple(Enemy(**e) for e in data["enemies"]),
+        offers=tuple(Offer(**o) for o in data["offers"]),
+        debts=tuple(Debt(**d) for d in data["debts"]),
+        feuds=tuple((a, b) for a, b in data["feuds"]),
+        feasted=tuple(data["feasted"]),
+        rolloff=tuple(tuple((p, int(r)) for p, r in rnd) for rnd in data["rolloff"]),
+        winners=tuple(data["winners"]),
+        **{name: data[name] for name in simple},
+    )
+
+
+__all__ = [
+    "ACTIONS",
+    "DECLARATIONS",
+    "OVER",
+    "Debt",
+    "Enemy",
+    "Game",
+    "Khan",
+    "Modes",
+    "Offer",
+    "Options",
+    "dump",
+    "load",
+]

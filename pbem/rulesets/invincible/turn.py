@@ -1,0 +1,273 @@
+"""Resolving a phase in the rulebook's order ("Time", "Map of Play").
+
+A turn is two mail phases. The first adjudication of a turn opens it:
+hand-signal infractions are punished, offers left from last turn are
+answered, suits for peace fall due, a Horde Feast called last turn is held.
+In the declarations phase the declarations are then published, the Genghis
+Khan's first and the rest clockwise. In the actions phase each khan's
+actions happen in that same order, battles round by round as they start;
+then the turn ends: negative Honor eats Companion, postponed enemies cost
+Honor, defeated khans leave, the title may pass, the Genghis Khan rolls for
+a Mongol Enemy, and the game may end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from pbem.ruleset import Adjudication
+
+from . import succession
+from .assistance import assign, assist, feast, request_transfer, spend_honor, submit
+from .battle import attack_khan
+from .enemies import attack_enemy, charge_postponed, raise_final_army, roll_for_enemy
+from .mail import Sent, sort_orders
+from .offers import settle_debts, settle_offers
+from .orders import (
+    ANSWER,
+    FEAST_ALLOWS,
+    INFRACTION,
+    Answer,
+    Assign,
+    Assist,
+    AttackEnemy,
+    AttackKhan,
+    Buy,
+    Cooperate,
+    Feast,
+    HordeFeast,
+    Order,
+    RequestTransfer,
+    RestoreHonor,
+    SpendHonor,
+    Submit,
+)
+from .plan import Plan
+from .privileges import buy, call_horde_feast, hold_horde_feast, restore_honor
+from .state import ACTIONS, DECLARATIONS, OVER, Game
+from .table import Table
+
+
+def adjudicate(
+    game: Game,
+    orders: Mapping[str, Sequence[str]],
+    seed: int,
+    dice: random.Random | None = None,
+) -> Adjudication:
+    """Resolve the current phase of ``game`` with everyone's canonical orders.
+
+    Every die comes from ``random.Random(seed)``; ``dice`` replaces it where a
+    test wants to name the rolls.
+    """
+    table = Table(game, dice or random.Random(seed))
+    sent = {p: sort_orders(game, orders.get(p, ())) for p in game.in_game()}
+    _record(table, sent)
+    _hand_signals(table, sent)
+    answers = {p: list(s.answers) for p, s in sent.items()}
+    if game.step == DECLARATIONS:
+        _open_turn(table, answers)
+        _declarations(table, sent)
+        _check_end(table)
+        return _result(table, step=ACTIONS)
+    if not game.options.declarations:
+        _open_turn(table, answers)
+    _actions(table, sent)
+    if not table.over:
+        _end_turn(table)
+    table.feasted = set()
+    return _result(
+        table, step=DECLARATIONS if game.options.declarations else ACTIONS, turn=game.turn + 1
+    )
+
+
+def _result(table: Table, step: str, turn: int | None = None) -> Adjudication:
+    if table.over:
+        state = table.freeze(step=OVER)
+        table.notices.append(f"The game is over: {table.result}")
+    else:
+        state = table.freeze(step=step, turn=table.turn if turn is None else turn)
+    return Adjudication(state, table.events, table.notices)
+
+
+def _record(table: Table, sent: Mapping[str, Sent]) -> None:
+    """What each khan sent, for his eyes (and the referee's) only."""
+    for power, orders in sent.items():
+        lines = [f"{table.name(power)} sent: {line}" for line in orders.lines]
+        table.say(
+            "orders",
+            f"{table.name(power)} sent {len(lines)} order line(s).",
+            seen_by=[power],
+            khan=table.name(power),
+            lines=lines,
+        )
+
+
+def _hand_signals(table: Table, sent: Mapping[str, Sent]) -> None:
+    """One warning, then one Honor for each mail without hand signals ("Hand Signals")."""
+    for power, orders in sent.items():
+        for _ in range(orders.infractions):
+            if not table.khans[power].warned:
+                table.update(power, warned=True)
+                table.say(
+                    "signals-warning",
+                    f"{table.name(power)} is warned: a khan speaks with "
+                    "hand signals. Next time it costs one Honor.",
+                    khan=table.name(power),
+                )
+            else:
+                table.add_honor(power, -1)
+                table.say(
+                    "signals-penalty",
+                    f"{table.name(power)} will not use hand signals and loses one Honor.",
+                    khan=table.name(power),
+                )
+    table.settle()
+
+
+def _open_turn(table: Table, answers: dict[str, list[Answer]]) -> None:
+    settle_offers(table, answers)
+    settle_debts(table, answers)
+    hold_horde_feast(table, answers)
+    table.settle()
+
+
+def _declarations(table: Table, sent: Mapping[str, Sent]) -> None:
+    """Everyone's declared intentions, the Genghis Khan's first, then clockwise."""
+    for power in table.order_of_play():
+        declared = [o.text() for o in sent[power].orders if o.sort not in (ANSWER, INFRACTION)]
+        text = "; ".join(declared) if declared else "nothing"
+        table.say(
+            "declaration",
+            f"{table.name(power)} declares: {text}.",
+            khan=table.name(power),
+            lines=declared,
+        )
+
+
+def _actions(table: Table, sent: Mapping[str, Sent]) -> None:
+    table.plans = {p: Plan.of(s.plan + s.answers) for p, s in sent.items()}
+    feasting = set(table.feasted) | {
+        p for p, s in sent.items() if any(isinstance(o, Feast) for o in s.actions)
+    }
+    for power in table.order_of_play():
+        if power in feasting or not table.khans[power].free:
+            continue
+        for order in sent[power].actions:
+            leader = table.khan_named(order.leader) if isinstance(order, Cooperate) else None
+            if leader is not None:
+                table.pledges.setdefault(leader, []).append(power)
+                break  # one pledge a turn: the first COOPERATE line
+    for power in table.order_of_play():
+        for order in sent[power].actions:
+            if table.over or table.khans[power].out:
+                break
+            _act(table, power, order, power in feasting)
+            table.settle()
+
+
+def _raises_companion(order: Order) -> bool:
+    return (
+        isinstance(order, Feast)
+        or (isinstance(order, Assign) and order.target == "companion")
+        or (isinstance(order, SpendHonor) and order.mode == "companion")
+    )
+
+
+def _act(table: Table, power: str, order: Order, feasting: bool) -> None:
+    """One action of one khan, in his place in the order of play."""
+    text = order.text()
+    if feasting and not isinstance(order, FEAST_ALLOWS):
+        table.void(power, text, "a feasting khan takes no other action this turn")
+        return
+    if table.khans[power].modes.companion <= 0 and not _raises_companion(order):
+        table.void(power, text, "with no Companion a khan can only raise his Companion")
+        return
+    pledged = any(power in pledgers for pledgers in table.pledges.values())
+    if isinstance(order, AttackKhan | AttackEnemy) and pledged:
+        table.void(power, text, "a khan who cooperates takes no other battle action this turn")
+    elif isinstance(order, AttackKhan):
+        _attack_khan(table, power, order)
+    elif isinstance(order, AttackEnemy):
+        attack_enemy(table, power, order)
+    elif isinstance(order, Assign):
+        assign(table, power, order)
+    elif isinstance(order, Assist):
+        assist(table, power, order)
+    elif isinstance(order, Feast):
+        feast(table, power, order)
+    elif isinstance(order, HordeFeast):
+        call_horde_feast(table, power, text)
+    elif isinstance(order, SpendHonor):
+        spend_honor(table, power, order.mode, text)
+    elif isinstance(order, Submit):
+        submit(table, power, order)
+    elif isinstance(order, RequestTransfer):
+        request_transfer(table, power, text)
+    elif isinstance(order, Buy):
+        buy(table, power, order)
+    elif isinstance(order, RestoreHonor):
+        restore_honor(table, power, order)
+    # Cooperate was gathered before the first action; Pass does nothing.
+
+
+def _attack_khan(table: Table, power: str, order: AttackKhan) -> None:
+    target = table.khan_named(order.target)
+    text = order.text()
+    if table.khans[power].ruler:
+        table.void(power, text, "a submitted khan's Modes are his ruler's")
+    elif target is None or target == power:
+        table.void(power, text, "name another khan in the game")
+    elif table.khans[target].ruler == power:
+        table.void(power, text, f"{order.target} has submitted to you")
+    elif power in table.attacked:
+        table.void(power, text, "a khan makes one Attack Khan a turn")
+    else:
+        table.attacked.add(power)
+        attack_khan(table, power, target)
+
+
+def _end_turn(table: Table) -> None:
+    """Determine the results: wounds, costs, defeat, the title, the enemy roll, the end."""
+    for power in table.in_game():
+        khan = table.khans[power]
+        if khan.honor < 0 and khan.modes.companion > 0:
+            table.add_mode(power, "companion", -1)
+            table.say(
+                "dishonored",
+                f"{khan.card} has negative Honor and loses one Companion.",
+                khan=khan.card,
+            )
+    charge_postponed(table)
+    table.settle()
+    succession.end_of_turn(table)
+    roll_for_enemy(table)
+    raise_final_army(table)
+    _check_end(table)
+    limit = table.game.options.turn_limit
+    if not table.over and table.turn >= limit:
+        table.over = True
+        table.result = (
+            f"The turn limit of {limit} turn{'s' if limit != 1 else ''} is reached with the "
+            "khans still divided; "
+            f"{table.name(table.genghis)} is the Genghis Khan."
+        )
+        table.say("game-over", table.result)
+
+
+def _check_end(table: Table) -> None:
+    """The game also ends when one khan or none is left (RULINGS.md 36)."""
+    if table.over:
+        return
+    left = table.in_game()
+    if len(left) > 1:
+        return
+    table.over = True
+    if left:
+        table.winners = (left[0],)
+        table.result = (
+            f"{table.name(left[0])} ({left[0]}) is the last khan left and rules the Horde alone."
+        )
+    else:
+        table.result = "No khan is left: the Horde is scattered."
+    table.say("game-over", table.result)

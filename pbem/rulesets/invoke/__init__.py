@@ -1,0 +1,116 @@
+"""Invoke, the card game of mages, played by mail (rulebook: shared/rules/invoke.txt).
+
+2 to 10 mages play in turns. Each turn is one phase: the mage whose turn it is
+sends their whole turn (repairs, invocations as card sequences, discards) in one
+mail; everyone may meanwhile change their standing REFILL choice and their
+standing counters, the by-mail form of out-of-turn play.
+
+Phases: ids ``T1``, ``T2``... (one per turn, unique over the game), then ``END``.
+Deadline kinds (a game's config gives each a duration):
+
+* ``turn``: a mage's turn; ``acting`` is that mage, ``may_order`` every mage
+  still in the game (counters and REFILL choices);
+* ``over``: the game has ended; nobody orders.
+
+The modules, one concept each: ``cards`` (the card sets, YAML in
+``variants/``), ``state`` (the table and its JSON form), ``notation`` (words to
+cards), ``reading`` (what a sequence means), ``orders`` (mail lines), and the
+resolution of each kind of action: ``strikes``, ``relocation``, ``walls``,
+``manifest``, ``alteration``, ``chaos``, ``drawing``; ``casting`` (one
+invocation with its counters) and ``turn`` (the order of a turn), ``ending``
+(damage, ghosts, the end), ``setup``, ``visibility`` (views and hidden facts).
+Every open point of the rulebook is decided in RULINGS.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
+
+from . import setup, state, visibility
+from .cards import VARIANTS
+from .orders import parse_mail
+from .state import Game
+from .table import Turn, cardset
+from .turn import play_turn
+
+#: canonical orders that are not the turn's invocations (orders.py writes them so)
+STANDING = ("REFILL ", "IF ", "NO COUNTERS", "REPAIR ", "DISCARD ")
+
+
+class InvokeRuleset(Ruleset):
+    name = "invoke"
+
+    def variants(self) -> list[str]:
+        return sorted(VARIANTS)
+
+    def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> Game:
+        return setup.start(variant, powers, options, seed)
+
+    def phase(self, state: Game) -> Phase:
+        if state.over:
+            return Phase(
+                id="END",
+                label="Game over",
+                kind="over",
+                acting=(),
+                may_order=(),
+                over=True,
+                result=state.result,
+                winners=tuple(state.winners),
+                survivors=tuple(state.in_game()),
+            )
+        return Phase(
+            id=f"T{state.turn}",
+            label=f"Turn {state.turn}: {state.current} to play",
+            kind="turn",
+            acting=(state.current,),
+            may_order=tuple(state.in_game()),
+        )
+
+    def parse_orders(self, state: Game, power: str, text: str) -> list[OrderLine]:
+        return parse_mail(state, power, text)
+
+    def default_orders(self, state: Game, power: str) -> list[str]:
+        """A mage who sends nothing casts nothing (and so discards two); others keep
+        their standing orders."""
+        return ["PASS"] if power == state.current and not state.over else []
+
+    def missing(self, state: Game, power: str, orders: Sequence[str]) -> list[str]:
+        """The mage whose turn it is still owes invocations (or PASS) until they send some;
+        REFILL, counters, REPAIR and DISCARD alone do not make a turn."""
+        if state.over or power != state.current:
+            return []
+        if any(not order.startswith(STANDING) for order in orders):
+            return []
+        return ["your invocations for this turn (or PASS)"]
+
+    def adjudicate(self, state: Game, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
+        if state.over:
+            return Adjudication(state=state, events=[], notices=["The game is already over."])
+        game = state.copy()
+        turn = Turn(game, cardset(game), random.Random(seed))
+        play_turn(turn, orders)
+        notices = [e["secret"] for e in turn.events if e["kind"] == "ignored"]
+        if game.over:
+            notices.append(game.result)
+        return Adjudication(state=game, events=turn.events, notices=notices)
+
+    def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
+        return visibility.view(state, events, viewer)
+
+    def hidden_facts(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
+        return visibility.hidden_facts(state, events, viewer)
+
+    def dump_state(self, state: Game) -> dict[str, Any]:
+        return state_module.dump(state)
+
+    def load_state(self, data: Mapping[str, Any]) -> Game:
+        return state_module.load(dict(data))
+
+
+state_module = state
+ruleset = InvokeRuleset()

@@ -1,0 +1,228 @@
+"""What an Invoke table holds between two mails, and its JSON form.
+
+The small values that cross turns unchanged (a card as played, a standing
+counter) are frozen. The table itself is a tree of plain dataclasses: a turn
+changes dozens of hands, piles and walls one card at a time, so ``adjudicate``
+works on a deep copy (``Game.copy``) and never touches the state it was given.
+``dump``/``load`` turn a game into JSON-compatible data and back, exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+#: the bank of unclaimed power; a place an invocation can reach with Target Power Gem
+AETHER = "Aether"
+#: what a wall guards when it guards no item or creature
+GEMS = "gems"
+
+
+@dataclass(frozen=True)
+class Played:
+    """One card of an invocation as written, with what modifies it.
+
+    ``what`` and ``who`` are the card's words (``Invoke Bob`` has who "Bob";
+    ``Target Creature Imp of Bob`` has what "Imp", who "Bob"; ``Build Wall on
+    Aether`` has what "Aether"; ``Target Established Invocation E3`` has what
+    "E3"). ``mods`` are the + and - cards after it, ``lead`` those before it at
+    the start of a sequence, ``bonus`` what counters and walls have added or
+    taken away since (no card). ``down`` marks a card face down on a Wand.
+    """
+
+    card: str
+    what: str = ""
+    who: str = ""
+    mods: tuple[str, ...] = ()
+    lead: tuple[str, ...] = ()
+    bonus: int = 0
+    down: bool = False
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A standing answer set in advance: IF <what> [BY <by>] AT <at>: <action>.
+
+    ``what`` is "ANY" or a card name, ``by`` "ANYONE" or a mage, ``at`` "ME",
+    "ANYONE", "Aether" or a mage; ``action`` is a canonical card sequence or
+    "ACTIVATE WAND".
+    """
+
+    what: str
+    by: str
+    at: str
+    action: str
+
+
+@dataclass
+class WallCard:
+    """An element charged on a wall, the modifier cards on it and the points it lost."""
+
+    element: str
+    mods: list[str] = field(default_factory=list)
+    adjust: int = 0
+
+
+@dataclass
+class Wall:
+    """A shield wall: an established invocation guarding gems, an item or a creature."""
+
+    id: str
+    owner: str  # a mage, or AETHER
+    guards: str  # GEMS or the id of an item or creature
+    charge: list[WallCard] = field(default_factory=list)
+
+
+@dataclass
+class Spell:
+    """A delayed or sustained invocation waiting on the table (established)."""
+
+    id: str
+    caster: str
+    played: list[Played]
+    shift: int  # seats it has been moved since it was cast
+    wait: int  # the caster's turns still to end before it next resolves
+    left: int  # how many more times it resolves
+    cast_turn: int
+
+
+@dataclass
+class Thing:
+    """A magical item or creature in play, with the cards it keeps face down.
+
+    A Tome keeps banked cards, a creature the cards it holds, a Wand its
+    pre-invocation (some cards of it face down).
+    """
+
+    id: str
+    card: str
+    owner: str
+    kept: list[Played] = field(default_factory=list)
+
+
+@dataclass
+class Mage:
+    """One seat at the table."""
+
+    name: str
+    gems: int
+    hand: list[str] = field(default_factory=list)
+    draw: list[tuple[str, int]] = field(default_factory=list)  # the standing REFILL choice
+    counters: list[Counter] = field(default_factory=list)
+    ghost: bool = False  # out of power at the end of a turn: the ghost round
+    out: bool = False  # removed from the game
+
+
+@dataclass
+class Game:
+    """The whole table: seats clockwise, decks, the Aether and everything in play."""
+
+    variant: str
+    seats: list[str]
+    mages: dict[str, Mage]
+    aether: int
+    stock: dict[str, list[str]]  # each deck face down; the top card is the last
+    discards: dict[str, list[str]]
+    walls: list[Wall] = field(default_factory=list)
+    spells: list[Spell] = field(default_factory=list)
+    things: list[Thing] = field(default_factory=list)
+    turn: int = 1
+    current: str = ""
+    direction: int = 1  # +1: clockwise, to each mage's left
+    next_id: int = 1
+    turn_limit: int = 0
+    start_gems: int = 0
+    destroyed: int = 0
+    over: bool = False
+    result: str = ""
+    winners: list[str] = field(default_factory=list)
+
+    def copy(self) -> Game:
+        return copy.deepcopy(self)
+
+    def in_game(self) -> list[str]:
+        """The mages still at the table, clockwise."""
+        return [name for name in self.seats if not self.mages[name].out]
+
+    def new_id(self, prefix: str) -> str:
+        ident = f"{prefix}{self.next_id}"
+        self.next_id += 1
+        return ident
+
+
+def dump(game: Game) -> dict[str, Any]:
+    data = asdict(game)
+    for mage in data["mages"].values():
+        mage["draw"] = [list(choice) for choice in mage["draw"]]
+    return data
+
+
+def _played(data: dict[str, Any]) -> Played:
+    return Played(
+        card=data["card"],
+        what=data["what"],
+        who=data["who"],
+        mods=tuple(data["mods"]),
+        lead=tuple(data["lead"]),
+        bonus=data["bonus"],
+        down=data["down"],
+    )
+
+
+def load(data: dict[str, Any]) -> Game:
+    mages = {
+        name: Mage(
+            name=m["name"],
+            gems=m["gems"],
+            hand=list(m["hand"]),
+            draw=[(deck, count) for deck, count in m["draw"]],
+            counters=[Counter(**c) for c in m["counters"]],
+            ghost=m["ghost"],
+            out=m["out"],
+        )
+        for name, m in data["mages"].items()
+    }
+    return Game(
+        variant=data["variant"],
+        seats=list(data["seats"]),
+        mages=mages,
+        aether=data["aether"],
+        stock={deck: list(cards) for deck, cards in data["stock"].items()},
+        discards={deck: list(cards) for deck, cards in data["discards"].items()},
+        walls=[
+            Wall(
+                id=w["id"],
+                owner=w["owner"],
+                guards=w["guards"],
+                charge=[WallCard(c["element"], list(c["mods"]), c["adjust"]) for c in w["charge"]],
+            )
+            for w in data["walls"]
+        ],
+        spells=[
+            Spell(
+                id=s["id"],
+                caster=s["caster"],
+                played=[_played(p) for p in s["played"]],
+                shift=s["shift"],
+                wait=s["wait"],
+                left=s["left"],
+                cast_turn=s["cast_turn"],
+            )
+            for s in data["spells"]
+        ],
+        things=[
+            Thing(id=t["id"], card=t["card"], owner=t["owner"], kept=[_played(p) for p in t["kept"]])
+            for t in data["things"]
+        ],
+        turn=data["turn"],
+        current=data["current"],
+        direction=data["direction"],
+        next_id=data["next_id"],
+        turn_limit=data["turn_limit"],
+        start_gems=data["start_gems"],
+        destroyed=data["destroyed"],
+        over=data["over"],
+        result=data["result"],
+        winners=list(data["winners"]),
+    )

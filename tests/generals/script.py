@@ -1,0 +1,184 @@
+"""A scripted game of The Generals by mail: four players, five turns, as data.
+
+``TURNS`` holds, for each phase, the full text of each player's mail as a player would
+write it, mistakes included; ``MISTAKES`` names the lines that must be refused. The
+pure-interface test (test_script.py) and the mail-service test (test_by_mail.py) play the
+same mails with the same ``SEEDS`` and call ``check`` on what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+VARIANT = "standard"
+OPTIONS: dict[str, Any] = {"turns": 5}
+POWERS = ["Aldmark", "Brenn", "Corvath", "Dunmere"]
+START_SEED = 2026
+SEEDS = [101, 202, 303, 404, 505]
+
+TURNS: list[dict[str, str]] = [
+    {  # T1: recruiting, moving up, a secret alliance, a gift
+        "Aldmark": """Edric: recruit 30 spearmen
+Aldwick: Fortify
+Edrik: R and R
+propose secret alliance with Brenn
+""",
+        "Brenn": """Hilde: recruit 20 Crossbowmen
+Harrowby: withdraw to Brennhold, rearguard 40 spearmen
+Hilde: attak Redmoor with all troops
+Propose secret alliance with Aldmark.
+""",
+        "Corvath": """Malus: move army 100 Spearmen, all Crossbowmen, all Trolls to Blackwater
+Blackwater: ambush
+gift 50 gold to Dunmere
+""",
+        "Dunmere": """Rowan: move army 150 Spearmen, 60 Archers, all Light Cavalry to Dunwall
+Dunmoor: convert 3 income to hire limit
+Dunwall: fortfy
+""",
+    },
+    {  # T2: Dunmere storms the Southmarch garrison, Corvath declares war, Brenn trains
+        "Aldmark": """Edric: move army 100 Spearmen, 40 Archers to Thornfield
+gift 30 gold to Brenn
+""",
+        "Brenn": """Hilde: train general Ulf with Healer, Undying
+Brennhold: Fortify
+""",
+        "Corvath": """declare war on Dunmere
+Malus: recruit 10 Giants
+Malus: R and R
+""",
+        "Dunmere": """\
+Rowan: attack Southmarch with 150 spearmen, 60 archers, 50 light cavalry by flanking maneuvers
+Dunwall: Fortify
+""",
+    },
+    {  # T3: Corvath strikes at Southmarch; the new general may only move
+        "Aldmark": """Edric: attack Millbrook with all troops
+Aldwick: Ambush
+""",
+        "Brenn": """Ulf: recruit 10 Spearmen
+Ulf: travel to Harrowby
+Hilde: recruit 6 Knights
+""",
+        "Corvath": """\
+Malus: attack Southmarch with all Spearmen, all Crossbowmen, all Trolls by Field Battle
+""",
+        "Dunmere": """Rowan: prepare battlefield
+Southmarch: Fortify
+""",
+    },
+    {  # T4: peace between Corvath and Dunmere; a formal alliance only half agreed
+        # (Rowan and Malus fought at Southmarch and may not have lived: no orders for them)
+        "Aldmark": """Edric: R and R
+""",
+        "Brenn": """propose formal alliance with Aldmark
+Hilde: R and R
+""",
+        "Corvath": """peace with Dunmere
+Ravensgate: Fortify
+""",
+        "Dunmere": """peace with Corvath
+Dunwall: Skirmish
+""",
+    },
+    {  # T5: the last turn
+        "Aldmark": """Edric: R and R
+""",
+        "Brenn": """Hilde: R and R
+Ulf: R and R
+""",
+        "Corvath": """gift 20 gold to Brenn
+""",
+        "Dunmere": """Dunmoor: Field Battle
+""",
+    },
+]
+
+#: (phase index, power, the start of a line that must be refused)
+MISTAKES = [
+    (0, "Aldmark", "Edrik: R and R"),
+    (0, "Brenn", "Hilde: attak Redmoor"),
+    (0, "Dunmere", "Dunwall: fortfy"),
+    (1, "Corvath", "Malus: recruit 10 Giants"),
+    (2, "Brenn", "Ulf: recruit 10 Spearmen"),
+]
+
+
+def _men(state: Any, region: str, troop: str | None = None) -> int:
+    return sum(u.men for u in state.holding(region).units if troop in (None, u.troop))
+
+
+def _gold(state: Any, power: str) -> int:
+    return int(state.realm(power).gold)
+
+
+def _battles(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    return [e for e in events if e["kind"] == "battle"]
+
+
+def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) -> None:
+    """What must have happened; ``states[i]`` is the state after phase i, ``states[0]`` the
+    opening; ``events[i]`` are the events of phase i (``events[0]`` is empty)."""
+    start, t1, t2, t3, t4, t5 = states
+    e1, e2, e3, e4, e5 = events[1:]
+
+    # T1. Aldmark: 300 - 30 Spearmen x 2 + income 30 + 15.
+    assert _men(t1, "Aldwick", "Spearmen") == 230
+    assert _gold(t1, "Aldmark") == 300 - 60 + 45
+    # Brenn: 300 - 20 Crossbowmen x 3 + 30 + 15.
+    assert _gold(t1, "Brenn") == 300 - 60 + 45
+    # Corvath gave 50 to Dunmere; Dunmere overtaxed Dunmoor (income 30 -> 27 this turn).
+    assert _gold(t1, "Corvath") == 300 - 50 + 45
+    assert _gold(t1, "Dunmere") == 300 + 50 + 27 + 15
+    assert t1.holding("Dunmoor").income == 29  # recovering by 2 a turn
+    assert _men(t1, "Dunwall") == 150 + 20 + 150 + 60 + 30
+    assert _men(t1, "Blackwater", "Trolls") == 10
+    assert [(a.kind, a.members) for a in t1.alliances] == [("secret", ("Aldmark", "Brenn"))]
+    [made] = [e for e in e1 if e["kind"] == "alliance"]
+    assert made["audience"] == ["Aldmark", "Brenn"]
+
+    # T2. Corvath's declaration is public; Dunmere's 410 men beat the garrison of 180
+    # (offense 1300 against 440, the garrison flees or dies) and plunder 2 x 15 gold.
+    assert ("Corvath", "Dunmere") in t2.wars
+    [war] = [e for e in e2 if e["kind"] == "war"]
+    assert war["audience"] == ["PUBLIC"]
+    [storm] = _battles(e2)
+    assert storm["region"] == "Southmarch" and storm["winner"] == "attacker"
+    assert storm["attacker"]["power"] == "Dunmere" and storm["defender"]["power"] is None
+    assert storm["plunder"] == 30 and t2.holding("Southmarch").owner == "Dunmere"
+    # Brenn: 285 + 30 (gift) - 100 (Ulf) + 45; Ulf stands in Brennhold.
+    assert _gold(t2, "Brenn") == 285 + 30 - 100 + 45
+    ulf = next(g for g in t2.generals if g.name == "Ulf")
+    assert (ulf.power, ulf.region, ulf.trained_on) == ("Brenn", "Brennhold", 1 + 1)
+    assert t2.holding("Thornfield").owner == "Aldmark"
+    assert _men(t2, "Thornfield", "Spearmen") == 100
+
+    # T3. Ulf only travelled; Aldmark walked into the empty Millbrook; Corvath's attack
+    # on Southmarch was fought against a fortified army on a prepared battlefield, and
+    # was told only to the two sides.
+    assert next(g for g in t3.generals if g.name == "Ulf").region == "Harrowby"
+    assert t3.holding("Millbrook").owner == "Aldmark"
+    [clash] = _battles(e3)
+    assert (clash["attacker"]["power"], clash["defender"]["power"]) == ("Corvath", "Dunmere")
+    assert clash["prepared"] and clash["defender"]["order"] == "Fortify"
+    assert clash["audience"] == ["Corvath", "Dunmere"]
+    winner = "Corvath" if clash["winner"] == "attacker" else "Dunmere"
+    assert t3.holding("Southmarch").owner in (winner, None)
+    if winner == "Dunmere":
+        assert t3.holding("Blackwater").owner == "Corvath"
+
+    # T4. Peace asked by both sides is made; Brenn's formal alliance was not answered.
+    assert t4.holding("Dunwall").defence.order == "Skirmish"
+    assert ("Corvath", "Dunmere") not in t4.wars
+    assert [(a.kind, a.members) for a in t4.alliances] == [("secret", ("Aldmark", "Brenn"))]
+    assert any(e["kind"] == "alliance proposed" for e in e4)
+
+    # T5. Corvath's gift counts as tribute for Brenn; the game ends after its fifth turn
+    # and the winners have the most victory points.
+    assert t5.realm("Brenn").tribute == 30 + 20
+    assert t5.over and not t4.over
+    best = max(r.vp for r in t5.realms if not r.out)
+    assert t5.winners == tuple(r.power for r in t5.realms if r.vp == best and not r.out)
+    assert any(e["kind"] == "game over" for e in e5)

@@ -1,0 +1,71 @@
+"""The scripted game of script.py by mail: the real service on Maildir, with a fake clock.
+
+Each player's mail of each turn goes into the inbox with its SIGNON line; pbem reads it,
+answers it, and adjudicates at the deadline with the script's seeds. The outcome must be
+what ``script.check`` asks, the refused lines must be told to their senders with a reason,
+and no mail to a player may carry what is hidden from that player.
+"""
+
+from __future__ import annotations
+
+from pbem.ruleset import get_ruleset
+from tests.harness import game, text_of
+
+from . import script
+
+ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
+SEEDS = {f"T{index + 1}": seed for index, seed in enumerate(script.SEEDS)}
+
+
+def test_the_scripted_game_plays_by_mail(make_table):
+    config = game(
+        "g1",
+        "generals",
+        ADDRESSES,
+        variant=script.VARIANT,
+        options=script.OPTIONS,
+        deadlines={"turn": "72h"},
+    )
+    table = make_table([config], seed_source=lambda game_id, phase_id: SEEDS[phase_id])
+    table.start("g1", seed=script.START_SEED)
+    for index, mails in enumerate(script.TURNS):
+        with table.store() as store:
+            row = store.game("g1")
+            assert row is not None and row.phase_id == f"T{index + 1}"
+        for power, text in mails.items():
+            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        table.run()
+        fresh = table.take()  # the replies to this turn's mails (and earlier mail)
+        for turn, power, line in script.MISTAKES:
+            if turn == index:
+                replies = [text_of(m) for m in fresh if m["Delivered-To"] == ADDRESSES[power]]
+                told = [r for r in replies if line in r and "ERROR" in r[r.index(line) :]]
+                assert told, (power, line)
+        with table.store() as store:
+            row = store.game("g1")
+            assert row is not None
+            if row.phase_id == f"T{index + 1}":
+                table.now = row.deadline  # type: ignore[assignment]
+        table.run()
+
+    ruleset = get_ruleset("generals")
+    with table.store() as store:
+        turns = store.turns("g1")
+        row = store.game("g1")
+    assert [turn.phase_id for turn in turns] == list(SEEDS)
+    assert [turn.seed for turn in turns] == script.SEEDS
+    states = [ruleset.load_state(turns[0].state_before)]
+    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    script.check(states, [[]] + [turn.events for turn in turns])
+    assert row is not None and row.status == "over"
+
+    sent = [message for _, message in table.outbox()]
+    for power, address in ADDRESSES.items():
+        mails = [m for m in sent if m["Delivered-To"] == address]
+        results = [m for m in mails if "results" in str(m["Subject"])]
+        assert len(results) == len(script.TURNS)
+        for turn, message in zip(turns, results, strict=True):
+            hidden = ruleset.hidden_facts(ruleset.load_state(turn.state_after), turn.events, power)
+            assert hidden
+            body = text_of(message)
+            assert [fact for fact in hidden if fact in body] == [], (power, turn.phase_id)

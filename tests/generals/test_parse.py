@@ -1,0 +1,265 @@
+"""Reading mails: every line gives a canonical order or an error that says how to fix it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem.rulesets.generals import ruleset
+from pbem.rulesets.generals.state import Alliance
+
+from .helpers import arrange, general, new_game
+from .randomplay import random_game, random_lines
+
+START = new_game()
+
+
+def read(text: str, power: str = "Aldmark", state=START):
+    [line] = ruleset.parse_orders(state, power, text)
+    return line
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("edric: TRAVEL TO thornfield", "Edric: travel to Thornfield"),
+        ("Edric travel to Thornfield.", "Edric: travel to Thornfield"),
+        (
+            "Edric: move army 100 spearmen, all archers to Thornfield",
+            "Edric: move army 100 Spearmen, all Archers to Thornfield",
+        ),
+        ("Edric: march to Thornfield with all troops", "Edric: move army all troops to Thornfield"),
+        (
+            "Edric: attack ashwood with 50 spearmen using flanking",
+            "Edric: attack Ashwood with 50 Spearmen by Flanking Maneuvers",
+        ),
+        (
+            "Edric: attack enemy at Ashwood by ambush with all troops",
+            "Edric: attack Ashwood with all troops by Ambush",
+        ),
+        (
+            "Edric: attack Ashwood with 20 knights vet 0, 10 pikemen (skirmish)",
+            "Edric: attack Ashwood with 20 Knights vet 0, 10 Spearmen by Skirmish",
+        ),
+        ("Edric: recruit 40 spearman", "Edric: recruit 40 Spearmen"),
+        ("Edric: hire 10 knights", "Edric: recruit 10 Knights"),
+        ("Edric: raise troops: 5 swordsmen", "Edric: recruit 5 Swordsmen"),
+        ("Edric: prepare the battlefield", "Edric: prepare battlefield"),
+        ("Edric: r&r", "Edric: R and R"),
+        ("Edric: R+R", "Edric: R and R"),
+        ("Edric: rest", "Edric: R and R"),
+        (
+            "Edric: train general wren with sneaky and healer",
+            "Edric: train general Wren with Sneaky, Healer",
+        ),
+        ("Edric: train general Wren", "Edric: train general Wren"),
+        ("Edric: fight alongside knights", "Edric: fight alongside Knights"),
+        ("Aldwick: FORTIFY.", "Aldwick: Fortify"),
+        ("aldwick: field battle", "Aldwick: Field Battle"),
+        (
+            "Thornfield: withdraw to Aldwick, rearguard 50 militia",
+            "Thornfield: Withdraw to Aldwick, rearguard 50 Militia",
+        ),
+        ("Thornfield: withdraw, rearguard none", "Thornfield: Withdraw, rearguard none"),
+        ("Aldwick: convert 2 income to hire limit", "Aldwick: convert 2 income to hire limit"),
+        ("Aldwick: overtax 20 hire limit", "Aldwick: convert 20 hire limit to income"),
+        ("Declare war on brenn", "declare war on Brenn"),
+        (
+            "propose formal alliance with dunmere and corvath",
+            "propose formal alliance with Corvath, Dunmere",
+        ),
+        ("Propose a secret alliance with Brenn", "propose secret alliance with Brenn"),
+        ("gift 25 gold to Corvath", "gift 25 gold to Corvath"),
+        ("Diplomacy: give 5 gold to brenn", "gift 5 gold to Brenn"),
+    ],
+)
+def test_orders_read_case_insensitively_into_canonical_text(text, canonical):
+    line = read(text)
+    assert (line.error, line.order) == (None, canonical)
+    assert read(canonical).order == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "hint"),
+    [
+        ("Edrik: R and R", "neither one of your generals nor a region", "Edric"),
+        ("Edric: recruit 10 Spearmne", "not a troop type", "Spearmen"),
+        ("Edric: recruit 10 Trolls", "cannot be hired in Aldwick", "Spearmen"),
+        ("Edric: attack Ashwod with all troops", "not a region", "Ashwood"),
+        ("Edric: atack Ashwood with all troops", "not an action", "attack"),
+        ("Edric: attack Millbrook with all troops", "not next to Aldwick", None),
+        ("Edric: attack Thornfield with all troops", "Thornfield is yours", "move army"),
+        ("Edric: attack Ashwood with all troops by Fortify", "not an offensive order", "Ambush"),
+        ("Edric: travel to Millbrook", "not one of your regions", None),
+        ("Edric: move army to Thornfield", "does not say which troops", "all troops"),
+        ("Harrowby: fortify", "you do not hold Harrowby", None),
+        ("Aldwick: charge", "not a defensive order", "Fortify"),
+        ("Thornfield: withdraw to Aldwick", "names its rearguard", "rearguard"),
+        ("Hilde: R and R", "neither one of your generals nor a region", None),
+        ("Aldwick: convert 15 hire limit to income", "steps of 10", "convert 10 hire limit"),
+        ("Aldwick: convert 40 income to hire limit", "only 30 income", None),
+        ("declare war on Aldmark", "that is you", None),
+        ("declare war on Brnn", "not a power", "Brenn"),
+        ("peace with Brenn", "not at war with Brenn", None),
+        ("break alliance with Brenn", "not allied with Brenn", None),
+        ("propose alliance with Brenn", "formal (public) or secret", None),
+        ("Edric: raise Sneaky to 2", "does not have Sneaky", "R and R, learn"),
+        ("Edric: raise Inspirational to 2", "costs 10 renown", None),
+        ("Edric: R and R, learn Healer", "costs 5 renown", None),
+        ("Edric: R and R, learn Inspirational", "already has Inspirational", "raise"),
+        ("Edric: train general Brenn", "the name Brenn is taken", None),
+        ("Edric: train general Wren with Sneaky", "two different skills", None),
+        ("hello there", "is not an order", None),
+        ("Edric: recruit lots of Spearmen", "not a number", None),
+    ],
+)
+def test_a_wrong_line_gets_an_error_saying_what_and_how(text, error, hint):
+    line = read(text)
+    assert line.order is None and error in line.error
+    assert line.hint  # every error says how to put it right
+    if hint is not None:
+        assert hint in line.hint
+
+
+def test_a_two_step_move_with_one_route_gets_its_route_filled_in():
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 10})})
+    line = read("Edric: move army 100 Spearmen to Greyfen", state=state)
+    assert line.order == "Edric: move army 100 Spearmen to Greyfen via Thornfield"
+    assert "via Thornfield" in line.note
+
+
+def test_a_two_step_move_with_no_region_of_ones_own_between_is_refused():
+    state = arrange(
+        START, {"Greyfen": ("Aldmark", {"Militia": 10}), "Thornfield": ("Brenn", {"Militia": 10})}
+    )
+    line = read("Edric: move army 100 Spearmen to Greyfen", state=state)
+    assert "no region of yours lies between" in line.error
+
+
+def test_a_two_step_move_through_a_region_not_ones_own_is_refused():
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 10})})
+    line = read("Edric: move army 100 Spearmen to Greyfen via Ashwood", state=state)
+    assert "Ashwood is not one of your regions" in line.error
+
+
+def test_a_move_of_more_than_two_regions_is_refused():
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 1}), "Harrowby": ("Aldmark", {"Militia": 1})})
+    line = read("Edric: move army 1 Spearmen to Harrowby via Thornfield", state=state)
+    assert "Harrowby is not next to Thornfield" in line.error
+    assert read("Edric: travel to Harrowby", state=state).order == "Edric: travel to Harrowby"
+
+
+def test_asking_for_more_troops_than_there_are_is_read_with_a_note():
+    line = read("Edric: attack Ashwood with 500 Spearmen")
+    assert line.order == "Edric: attack Ashwood with 500 Spearmen by Field Battle"
+    assert "500 Spearmen asked, 200 there" in line.note and "Field Battle" in line.note
+
+
+def test_recruiting_beyond_the_hire_limit_or_the_treasury_is_read_with_a_note():
+    line = read("Edric: recruit 100 Knights")
+    assert "hire limit is 120" in line.note and "only 7 will be hired" in line.note
+    assert "you have 300 gold" in line.note
+
+
+def test_attacking_a_neutral_or_an_allied_power_is_read_with_a_warning():
+    state = ruleset.adjudicate(
+        arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}), {}, 1
+    ).state  # so that the scouts have seen Ashwood
+    assert "puts you at war with Corvath" in read("Edric: attack Ashwood with all troops", state=state).note
+    allied = replace(state, alliances=(Alliance("secret", ("Aldmark", "Corvath")),))
+    assert "breaks your alliance" in read("Edric: attack Ashwood with all troops", state=allied).note
+
+
+def test_a_general_trained_last_turn_may_only_move():
+    fresh = general("Wren", "Aldmark", "Aldwick", "Sneaky", "Healer", trained_on=1)
+    state = replace(arrange(START, generals=[*START.generals, fresh]), turn=2)
+    assert "may only move" in read("Wren: recruit 10 Spearmen", state=state).error
+    assert "may only move" in read("Wren: prepare battlefield", state=state).error
+    assert read("Wren: travel to Thornfield", state=state).order == "Wren: travel to Thornfield"
+    assert read("Wren: R and R", state=state).order == "Wren: R and R"
+    later = replace(state, turn=3)
+    assert read("Wren: recruit 10 Spearmen", state=later).order == "Wren: recruit 10 Spearmen"
+
+
+def test_orders_share_a_key_when_a_later_one_should_replace_an_earlier_one():
+    def key(text):
+        return read(text).key
+
+    assert key("Edric: R and R") == key("Edric: recruit 10 Spearmen") == key("Edric: travel to Thornfield")
+    assert key("Aldwick: Fortify") == key("Aldwick: Ambush")
+    assert (
+        len(
+            {
+                key("Edric: R and R"),
+                key("Aldwick: Fortify"),
+                key("Thornfield: Fortify"),
+                key("Aldwick: convert 1 income to hire limit"),
+                key("Edric: fight alongside Knights"),
+                key("gift 5 gold to Brenn"),
+                key("gift 5 gold to Corvath"),
+                key("declare war on Brenn"),
+            }
+        )
+        == 8
+    )
+    assert key("gift 5 gold to Brenn") == key("gift 50 gold to Brenn")
+
+
+def test_a_second_action_for_a_general_in_one_mail_is_noted_as_replacing_the_first():
+    lines = ruleset.parse_orders(START, "Aldmark", "Edric: R and R\n\nEdric: recruit 5 Spearmen")
+    assert [line.line for line in lines] == [1, 3]
+    assert lines[0].key == lines[1].key and "replaces line 1" in lines[1].note
+
+
+def test_a_power_out_of_the_game_gets_an_error_for_every_line():
+    out = replace(START, realms=tuple(replace(r, out=r.power == "Brenn") for r in START.realms))
+    lines = ruleset.parse_orders(out, "Brenn", "Hilde: R and R\nBrennhold: Fortify")
+    assert all("out of the game" in line.error for line in lines) and len(lines) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200))
+def test_any_text_gives_one_order_or_error_per_non_blank_line_and_never_raises(text):
+    lines = ruleset.parse_orders(START, "Brenn", text)
+    assert len(lines) == sum(1 for raw in text.splitlines() if raw.strip())
+    for line in lines:
+        assert (line.order is None) != (line.error is None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_canonical_orders_read_back_to_themselves(seed):
+    rng = random.Random(seed)
+    for state, _, _ in random_game(new_game(seed=seed), seed, turns=rng.randint(1, 5)):
+        for power in state.alive():
+            text = "\n".join(random_lines(state, power, rng))
+            for line in ruleset.parse_orders(state, power, text):
+                if line.order:
+                    again = read(line.order, power, state)
+                    assert (again.order, again.key) == (line.order, line.key)
+
+
+def test_a_two_step_move_with_two_routes_asks_which():
+    state = arrange(START, {"Ashwood": ("Aldmark", {"Militia": 1}), "Millbrook": ("Aldmark", {"Militia": 1})})
+    line = read("Edric: move army 10 Spearmen to Millbrook", state=state)
+    assert "several routes" in line.error and "via Ashwood" in line.hint
+    assert "Thornfield" in line.hint
+
+
+def test_an_attack_note_tells_only_what_the_scouts_saw():
+    unseen = replace(
+        arrange(START, {"Ashwood": ("Corvath", {"Militia": 10})}),
+        realms=tuple(replace(r, intel=()) for r in START.realms),
+    )
+    line = read("Edric: attack Ashwood with all troops", state=unseen)
+    assert "Corvath" not in line.note and "no report of Ashwood" in line.note
+
+
+def test_learning_a_skill_is_read_as_r_and_r():
+    state = replace(START, generals=(replace(START.generals[0], renown=5), *START.generals[1:]))
+    line = read("Edric: learn Healer", state=state)
+    assert line.order == "Edric: R and R, learn Healer" and "R and R" in line.note

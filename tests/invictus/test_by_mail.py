@@ -1,0 +1,63 @@
+"""The scripted game played through the real mail service (Maildir), mail by mail.
+
+The same mails as test_script.py, sent as players would send them (with SIGNON),
+read and answered by ``pbem run``, adjudicated at each deadline with the
+script's seeds; the archived turns must tell the same story, and no mail may
+carry what its reader may not know.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pbem.ruleset import get_ruleset
+from tests.harness import game, text_of
+from tests.invictus import script
+
+ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
+
+
+def test_the_scripted_game_by_mail(make_table: Any) -> None:
+    seeds = iter(script.SEEDS)
+    table = make_table(
+        [game("g1", "invictus", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)],
+        seed_source=lambda game_id, phase_id: next(seeds),
+    )
+    table.start("g1", seed=script.START_SEED)
+    for power, address in ADDRESSES.items():
+        [welcome] = table.take(address)
+        assert "ARMY Shogun" in text_of(welcome), power  # the orders help, army phase
+    for index, mails in enumerate(script.TURNS):
+        for power, text in mails.items():
+            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        table.run()
+        for power in mails:
+            [reply] = table.take(ADDRESSES[power])
+            body = text_of(reply)
+            for _, _, line, gist in (r for r in script.REFUSED if r[:2] == (index, power)):
+                assert line in body and gist in body, (index, power, body)
+        table.advance(hours=49)
+        table.run()
+        for address in ADDRESSES.values():
+            reports = [m for m in table.take(address) if "results" in str(m["Subject"])]
+            assert len(reports) == 1, (index, address)
+    ruleset = get_ruleset("invictus")
+    with table.store() as store:
+        turns = store.turns("g1")
+        current = store.game("g1")
+    assert current is not None and current.status == "over"
+    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
+    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    script.check(states, [turn.events for turn in turns])
+    for power, address in ADDRESSES.items():
+        hidden = {
+            fact
+            for state, turn in zip(states[1:], turns, strict=True)
+            for fact in ruleset.hidden_facts(state, turn.events, power)
+        }
+        assert any(fact.startswith("hand of ") for fact in hidden)
+        for message in table.mails_to(address):
+            body = text_of(message) + str(message["Subject"])
+            leaked = [fact for fact in hidden if fact in body]
+            assert not leaked, (power, message["Subject"], leaked)

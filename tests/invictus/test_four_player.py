@@ -1,0 +1,139 @@
+"""The four-player team game: shared camps, turn order, who reacts and who conscripts."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pbem.rulesets.invictus import ruleset
+from tests.invictus.tables import at, build, names, play, texts
+
+POWERS = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def test_each_player_has_a_guerre_eclair_army_and_draws_two() -> None:
+    game = ruleset.start("four-player", POWERS, {}, 4)
+    game = play(game).state
+    for player in game.players:
+        assert len(player.hand) == 3 and len(player.deck) == 8
+    assert [p.camp for p in game.players] == [0, 1, 0, 1]
+
+
+def test_setup_a_and_b_place_the_front_c_and_d_the_reserve_everyone_a_citizen() -> None:
+    game = play(play(ruleset.start("four-player", POWERS, {}, 4)).state).state
+    [line] = ruleset.parse_orders(game, "Cid", f"FRONT {game.name(game.players[2].hand[1])}")
+    assert line.error and "at setup Cid places only: RESERVE, CITIZEN" in line.error
+    after = play(game).state
+    for camp in after.camps:
+        assert len(camp.field) == 1 and len(camp.reserve) == 1
+    assert all(len(p.kingdom) == 1 for p in after.players)
+    assert ruleset.phase(after).acting == ("Ann",)
+    turns = []
+    for _ in range(4):
+        turns.append(ruleset.phase(after).acting[0])
+        after = play(after).state
+    assert turns == ["Ann", "Bob", "Cid", "Dee"]
+
+
+def test_the_active_player_commands_the_whole_camp() -> None:
+    """Cid attacks with a unit Ann deployed and recruits from the shared reserve."""
+    game = build(
+        variant="four-player",
+        active=2,
+        field={"b2": "Warrior", "b3": "Viking", "a3": "Musha"},
+        reserves={0: ["Guard"]},
+    )
+    assert game.owners[game.camps[0].field["b2"].card] == 0
+    after = play(game, {"Cid": ["ATTACK b2 ON b3"]}).state
+    assert names(after, after.camps[1].graveyard) == ["Viking"]
+    game = build(
+        variant="four-player",
+        active=2,
+        field={"b2": "Warrior", "b3": "Viking"},
+        reserves={0: ["Guard"]},
+    )
+    after = play(game, {"Cid": ["RECRUIT Guard TO a2"]}).state
+    assert at(after, "a2") == "Guard"
+
+
+def test_a_capture_goes_to_the_active_players_own_kingdom() -> None:
+    game = build(
+        variant="four-player", active=2, field={"b2": "Crossbowman", "b3": "Viking", "a3": "Musha"}
+    )
+    after = play(game, {"Cid": ["ATTACK b2 ON b3"]}).state
+    assert names(after, after.players[2].kingdom) == ["Viking"]
+    assert after.players[0].kingdom == []
+
+
+def test_only_the_next_player_may_react() -> None:
+    reaction = ["CANCEL EVERY ATTACK"]
+    game = build(
+        variant="four-player",
+        active=0,
+        field={"a2": "Warrior", "b2": "Warrior", "b3": "Viking", "a3": "Musha"},
+        hands={"Bob": [], "Dee": ["Guard", "Guard"]},
+        reactions={"Dee": reaction},
+    )
+    after = play(game, {"Ann": ["ATTACK b2 ON b3"]})
+    assert texts(after.events, "reaction") == []
+    game = build(
+        variant="four-player",
+        active=0,
+        field={"a2": "Warrior", "b2": "Warrior", "b3": "Viking", "a3": "Musha"},
+        hands={"Bob": ["Guard"]},
+        reactions={"Bob": reaction},
+    )
+    after = play(game, {"Ann": ["ATTACK b2 ON b3"]})
+    assert [t.split(":")[0] for t in texts(after.events, "reaction")] == ["Bob reacts"]
+
+
+def test_the_next_player_of_the_emptied_camp_conscripts_from_their_own_kingdom() -> None:
+    game = build(
+        variant="four-player",
+        active=0,
+        field={"b2": "Knight", "b3": "Viking"},
+        kingdoms={"Bob": ["Guard", "Musha"], "Dee": ["Cataphract", "Medjay"]},
+    )
+    after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+    assert Counter([at(after, "b3"), at(after, "c3")]) == Counter(["Guard", "Musha"])
+    assert after.players[1].kingdom == [] and len(after.players[3].kingdom) == 2
+
+
+def test_one_of_the_two_leaders_falling_wins_for_the_team() -> None:
+    game = build(
+        variant="four-player", active=0, field={"b2": "Knight", "b3": "Odin"}, tilted=["b3"]
+    )
+    after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+    assert after.winners == ["Ann", "Cid"]
+    assert after.result == "Ann and Cid win by execution: Dee's Leader, the Odin, was killed."
+
+
+def test_a_handicapped_team_reserve_takes_the_smaller_limit() -> None:
+    """RULINGS 35."""
+    game = ruleset.start("four-player", POWERS, {"handicap": {"Cid": "invictus"}}, 1)
+    assert [camp.reserve_limit for camp in game.camps] == [1, 5]
+
+
+def test_a_majority_must_beat_every_other_player_even_the_partner() -> None:
+    """RULINGS 33."""
+    kingdoms = {
+        "Ann": ["Warrior", "Crossbowman", "Sorcerer", "Knight"],
+        "Cid": ["Warrior", "Crossbowman", "Sorcerer", "Knight"],
+    }
+    game = build(
+        variant="four-player",
+        active=0,
+        field={"b2": "Ninja", "b3": "Musha", "a3": "Viking"},
+        kingdoms=kingdoms,
+    )
+    after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+    # Ann's four colours tie with Cid's, and the captured Musha gives her red alone
+    assert after.stage == "turn"
+    kingdoms["Cid"] = ["Warrior"]
+    game = build(
+        variant="four-player",
+        active=0,
+        field={"b2": "Ninja", "b3": "Musha", "a3": "Viking"},
+        kingdoms=kingdoms,
+    )
+    after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+    assert after.result.startswith("Ann and Cid win by development: Ann holds the majority")

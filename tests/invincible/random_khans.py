@@ -1,0 +1,98 @@
+"""Khans who mail at random: whole games for the property and leak tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.ruleset import Adjudication, Phase
+from pbem.rulesets.invincible import ruleset
+from pbem.rulesets.invincible.data import MODES
+from pbem.rulesets.invincible.state import Game
+
+
+def random_mail(rng: random.Random, game: Game, power: str) -> str:
+    """A mail of up to six lines, most of them orders, some of them mistakes."""
+    others = [k.card for k in game.khans if not k.out and k.power != power] or ["Nobody"]
+
+    def khan() -> str:
+        return rng.choice(others)
+
+    def mode() -> str:
+        return rng.choice(MODES)
+
+    def n(top: int) -> int:
+        return rng.randint(1, top)
+
+    lines: list[Callable[[], str]] = [
+        lambda: f"attack khan {khan()}",
+        lambda: "attack mongol enemy",
+        lambda: f"cooperate with {rng.choice([k.card for k in game.khans])}",
+        lambda: f"assign {n(5)} leader to {rng.choice(['accuser', 'companion', 'informer'])}",
+        lambda: f"assign {n(5)} companion to informer",
+        lambda: f"assist {khan()} {n(5)} {rng.choice([*MODES, 'wine'])}",
+        lambda: "feast",
+        lambda: f"feast with {khan()}",
+        lambda: "horde feast",
+        lambda: f"spend honor on {mode()}",
+        lambda: f"submit to {khan()}",
+        lambda: "request transfer",
+        lambda: f"buy {khan()}",
+        lambda: f"restore {n(3)} honor to {khan()}",
+        lambda: f"defend {rng.randint(0, 6)}",
+        lambda: f"ambush {rng.randint(0, 6)} if opponent accuser below {n(9)}",
+        lambda: f"retreat if companion below {n(5)}",
+        lambda: f"withdraw if honor below {n(5)}",
+        lambda: "pursue",
+        lambda: f"sue for peace if companion below {n(4)}",
+        lambda: f"{rng.choice(['accept', 'refuse'])} assistance",
+        lambda: f"{rng.choice(['accept', 'refuse'])} peace with {khan()}",
+        lambda: f"{rng.choice(['attend', 'decline'])} horde feast",
+        lambda: f"{rng.choice(['sell', 'keep'])} {khan()}",
+        lambda: f"{rng.choice(['honor', 'dishonor'])} peace with {khan()}",
+        lambda: f"transfer loss {mode()} to {khan()}",
+        lambda: f"assign 2 leader to companion if companion below {n(4)}",
+        lambda: "spend honor on companion if companion below 2",
+        lambda: "Greetings, brother khans!",
+        lambda: f"atack khan {khan()}",
+    ]
+    return "\n".join(rng.choice(lines)() for _ in range(rng.randint(0, 6)))
+
+
+def keep_by_key(game: Game, power: str, text: str) -> list[str]:
+    """The canonical orders of one mail, grouped by key as the service stores them."""
+    kept: dict[str, list[str]] = {}
+    for line in ruleset.parse_orders(game, power, text):
+        if line.order is not None and line.key is not None:
+            kept.setdefault(line.key, []).append(line.order)
+    return [order for group in kept.values() for order in group]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One adjudicated phase of a random game."""
+
+    before: Game
+    phase: Phase
+    orders: dict[str, list[str]]
+    result: Adjudication
+
+    @property
+    def state(self) -> Game:
+        state: Game = self.result.state
+        return state
+
+
+def random_game(seed: int, players: int = 4, **options: Any) -> Iterator[Step]:
+    """Play a whole game with random mails, phase by phase, from ``seed``."""
+    rng = random.Random(seed)
+    powers = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Gina", "Hal"][:players]
+    game = ruleset.start("standard", powers, options, seed)
+    while not ruleset.phase(game).over:
+        phase = ruleset.phase(game)
+        orders = {p: keep_by_key(game, p, random_mail(rng, game, p)) for p in phase.may_order}
+        result = ruleset.adjudicate(game, orders, rng.randrange(2**32))
+        yield Step(game, phase, orders, result)
+        game = result.state

@@ -1,0 +1,196 @@
+"""A scripted game of Invincible! among four players, by mail, from start to victory.
+
+The same mails are played through the pure ruleset (``test_script.py``) and
+through the mail service (``test_by_mail.py``); both must end the same.
+``TURNS`` holds one dict per phase: power -> the text of the mail that player
+sent in that phase, below its SIGNON line (a power missing sent nothing; every
+khan mails in each actions phase, where all must act). ``SEEDS`` are the
+adjudication seeds the service drew, one per phase. ``REJECTED`` lists the
+lines ``parse_orders`` must refuse. ``check(states, events)`` gets the state
+after ``start`` and after every phase (``states[i + 1]`` follows phase
+``i``) and each phase's events, and asserts what must have happened.
+
+The story: Temujin (North) wins the roll-off. Turn 1 Kublai (East) accuses
+Jamukha (South), who sues for peace; Kublai answers next morning. Temujin
+calls a Horde Feast that Kublai declines. Turn 2 Kublai breaks the peace
+and conquers Jamukha; a Mongol Enemy rises. Turn 3 Temujin and Ogadai
+(West) crush it, Kublai refuses to ride and Ogadai submits to Temujin;
+Jamukha asks to serve the Genghis Khan. Turn 4 Temujin buys Jamukha and
+conquers Kublai: the Horde is one, and the great opposing army marches.
+Turn 5 the khans feast; turn 6 the Horde conquers the army. Invincible!
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+VARIANT = "standard"
+POWERS = ["North", "East", "South", "West"]
+OPTIONS: dict[str, Any] = {
+    "declarations": True,
+    "hand_signals": True,
+    "turn_limit": 12,
+    "khans": {"North": "Temujin", "East": "Kublai", "South": "Jamukha", "West": "Ogadai"},
+}
+# The roll-off: North 6, East 4, South 4, West 2. Temujin is the first Genghis Khan.
+START_SEED = 4
+
+TURNS: list[dict[str, str]] = [
+    # 0: turn 1, declarations
+    {
+        "North": "Greetings, khans of the Horde.\nFeast\nRestore 2 Honor to Ogadai",
+        "East": "Attack Khan Jamukha",
+        "South": "Defend 3\nI fear no one.",
+        "West": "Brothers, I come in peace and ask only for friendship.",
+    },
+    # 1: turn 1, actions
+    {
+        "North": "Restore 2 Honor to Ogadai\nHorde Feast",
+        "East": "Attack Khan Jamukha\nPursue\nRetreat if companion below 2",
+        "South": "Defend 3\nSue for Peace if Companion below 5",
+        "West": "Assist Jamukha 2 Wine\nAtack Khan Kublai",
+    },
+    # 2: turn 2, declarations (and answers to last turn's offers)
+    {
+        "North": "Attack Khan Kublai",
+        "East": "Accept peace with Jamukha\nDecline Horde Feast\nPass",
+        "South": "Accept assistance from Ogadai\nHonor peace with Kublai\nAttend Horde Feast",
+        "West": "Attend the Horde Feast\nCooperate with Temujin",
+    },
+    # 3: turn 2, actions
+    {
+        "North": "Assign 2 Leader to Accuser\nAttack Khan Kublai",
+        "East": "Attack Khan Jamukha\nRefuse peace\nDefend 4",
+        "South": "Defend 2\nFeast",
+        "West": "Spend Honor on Accuser\nMay the sky smile on us.",
+    },
+    # 4: turn 3, declarations
+    {
+        "North": "Attack Mongol Enemy",
+        "East": "Cooperate with Temujin",
+        "South": "Request Transfer",
+        "West": "Cooperate with Temujin",
+    },
+    # 5: turn 3, actions
+    {
+        "North": "Attack Mongol Enemy\nRestore 3 Honor to Ogadai",
+        "East": "Assign 7 Leader to Companion\nAssign 3 Leader to Companion",
+        "South": "Feast\nRequest Transfer",
+        "West": "Cooperate with Temujin\nSubmit to Temujin",
+    },
+    # 6: turn 4, declarations
+    {
+        "North": "Buy Jamukha\nAttack Khan Kublai",
+        "East": "Keep Jamukha\nWithdraw",
+    },
+    # 7: turn 4, actions
+    {
+        "North": "Buy Jamukha\nAttack Khan Kublai\nDefend 4",
+        "East": "Keep Jamukha\nDefend 3",
+        "South": "Pass",
+        "West": "Pass",
+    },
+    # 8: turn 5, declarations
+    {"North": "Feast", "East": "Feast", "South": "Feast", "West": "Feast"},
+    # 9: turn 5, actions
+    {"North": "Feast", "East": "Feast", "South": "Feast", "West": "Feast"},
+    # 10: turn 6, declarations
+    {"North": "Attack Mongol Enemy"},
+    # 11: turn 6, actions
+    {"North": "Attack Mongol Enemy", "East": "Pass", "South": "Pass", "West": "Pass"},
+]
+
+# Only the actions phases roll dice; these seeds give the story above.
+SEEDS: list[int] = [1, 1, 1, 8, 1, 1, 1, 2, 1, 1, 1, 1]
+
+#: (phase, power) -> the lines of that mail parse_orders must refuse
+REJECTED: dict[tuple[int, str], list[str]] = {
+    (0, "North"): ["Greetings, khans of the Horde."],
+    (0, "South"): ["I fear no one."],
+    (0, "West"): [],  # its only line becomes SPEAK WITHOUT SIGNALS, an infraction
+    (1, "West"): ["Atack Khan Kublai"],
+    (3, "West"): ["May the sky smile on us."],
+    (5, "East"): ["Assign 7 Leader to Companion"],
+}
+
+
+def _types(phase_events: Sequence[Mapping[str, Any]], kind: str) -> list[Mapping[str, Any]]:
+    return [e for e in phase_events if e["type"] == kind]
+
+
+def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) -> None:
+    """Assert the story above happened; each number is worked out from the rules."""
+    assert len(states) == len(TURNS) + 1 and len(events) == len(TURNS)
+    assert states[0].genghis == "North"
+
+    # Turn 1 declarations, published the Genghis Khan first, then clockwise. West's
+    # mail had no hand signal: a warning, no Honor lost yet.
+    declared = [e["khan"] for e in _types(events[0], "declaration")]
+    assert declared == ["Temujin", "Kublai", "Jamukha", "Ogadai"]
+    assert states[1].khan("West").warned and states[1].khan("West").honor == 5
+
+    # Turn 1 actions. Ogadai: Honor 5 + 2 restored. Jamukha sued for peace when his
+    # Companion fell to 3: Kublai had no standing answer, so the battle halted.
+    after = states[2]
+    assert after.khan("West").honor == 7
+    assert after.khan("South").modes.companion == 3 and after.khan("South").ruler is None
+    assert {(o.kind, o.by, o.to) for o in after.offers if o.kind != "horde-feast"} == {
+        ("peace", "South", "East"),
+        ("assistance", "West", "South"),
+    }
+    assert sorted(o.to for o in after.offers if o.kind == "horde-feast") == [
+        "East",
+        "South",
+        "West",
+    ]
+
+    # Turn 2 declarations: the answers. Jamukha gets 2 Wine (2 -> 4), then pays his
+    # peace (Honor 9 -> 8, Wine 4 -> 3) to Kublai (Honor 7 -> 8, Wine 6 -> 7). At the
+    # Horde Feast three are present (2 Wine: Temujin 3 -> 1) and Kublai declines: his
+    # Honor 8 -> 7 goes to Temujin (8 -> 9).
+    after = states[3]
+    assert (after.khan("South").honor, after.khan("South").wine) == (8, 3)
+    assert (after.khan("East").honor, after.khan("East").wine) == (7, 7)
+    assert (after.khan("North").honor, after.khan("North").wine) == (9, 1)
+    assert set(after.feasted) == {"North", "South", "West"}
+    assert after.offers == () and after.debts == ()
+
+    # Turn 2 actions: Temujin feasted, so his attack did not happen (he alone is told);
+    # Kublai conquered Jamukha, who submitted; a band of brigands rose.
+    after = states[4]
+    [void] = [e for e in _types(events[3], "void") if e["khan"] == "Temujin"]
+    assert void["seen_by"] == ["North"]
+    assert after.khan("South").ruler == "East"
+    assert [(e.number, e.rating) for e in after.enemies] == [(1, 5)]
+
+    # Turn 3 actions: 56 against 5. Kublai would not ride (Honor 8 -> 7). Ogadai
+    # cooperated (+1) and had 3 restored: 10. Ogadai then submitted to Temujin.
+    after = states[6]
+    assert after.enemies == ()
+    assert after.khan("East").honor == 7
+    assert after.khan("West").honor == 10 and after.khan("West").ruler == "North"
+    assert [(o.kind, o.by) for o in after.offers] == [("transfer", "South")]
+
+    # Turn 4 actions: Jamukha asked, so Kublai could not keep him; Temujin paid 2 Wine
+    # and a Leader point, then conquered Kublai. The Horde is one: the army rises.
+    after = states[8]
+    assert {k.power: k.ruler for k in after.khans} == {
+        "North": None,
+        "East": "North",
+        "South": "North",
+        "West": "North",
+    }
+    assert after.khan("North").modes.leader == 6
+    [army] = after.enemies
+    assert (army.number, army.rating, army.final) == (2, 80, True)
+
+    # Turn 5: the khans feast, but Jamukha has no Wine left.
+    assert [e["host"] for e in _types(events[9], "feast")] == ["Temujin", "Kublai", "Ogadai"]
+
+    # Turn 6. Temujin feasted back to 6/7/9/9 (his Accuser and Informer stay above
+    # full), 31; Kublai 5/6/8/8, 27; Jamukha 7/3/6/5, 21; Ogadai 8/6/6/7, 27: 106 > 80.
+    [battle] = _types(events[11], "enemy-battle")
+    assert battle["total"] == 106
+    final = states[-1]
+    assert final.step == "over" and final.winners == ("North",)

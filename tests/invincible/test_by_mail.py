@@ -1,0 +1,77 @@
+"""The scripted game played through the real service on Maildir (tests/harness.py).
+
+Each player mails the script's text under a SIGNON line; the service reads the
+mail, answers line by line, stores the orders and adjudicates at each deadline
+with the script's seeds. The game must end exactly as it does through the pure
+interface, and no mail may carry what its reader may not know.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+from pbem.ruleset import get_ruleset
+from tests.harness import game, text_of
+
+from . import script
+from .test_script import play_script
+
+ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
+
+
+def _by_address(messages: list[EmailMessage]) -> dict[str, list[EmailMessage]]:
+    mail: dict[str, list[EmailMessage]] = defaultdict(list)
+    for message in messages:
+        mail[str(message["Delivered-To"])].append(message)
+    return mail
+
+
+def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
+    ruleset = get_ruleset("invincible")
+    pure_states, pure_events, _ = play_script()
+    phase_ids = [ruleset.phase(state).id for state in pure_states[:-1]]
+    seeds = dict(zip(phase_ids, script.SEEDS, strict=True))
+    table = make_table(
+        [game("g1", "invincible", ADDRESSES, options=script.OPTIONS, variant=script.VARIANT)],
+        seed_source=lambda game_id, phase_id: seeds[phase_id],
+    )
+    table.start("g1", seed=script.START_SEED)
+    for mails in script.TURNS:
+        for power, text in mails.items():
+            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        table.run()
+        table.advance(hours=49)
+        table.run()
+    received = _by_address([message for _, message in table.outbox()])
+    labels = [ruleset.phase(state).label for state in pure_states[:-1]]
+    for power, address in ADDRESSES.items():
+        subjects = [str(m["Subject"]).split("] ", 1)[1] for m in received[address]]
+        assert "ATTACK KHAN" in text_of(received[address][0])  # the welcome has the orders help
+        assert [s for s in subjects if s.endswith(("results", "game over"))] == [
+            f"{label} results" for label in labels[:-1]
+        ] + [f"{labels[-1]} results - game over"]
+        replies = [text_of(m) for m in received[address] if "results" not in str(m["Subject"])]
+        assert len(replies) == 1 + sum(power in mails for mails in script.TURNS)  # + welcome
+        for (_, sender), lines in script.REJECTED.items():
+            for line in lines if sender == power else []:
+                assert any(f": {line}\n      ERROR: " in reply for reply in replies), line
+    with table.store() as store:
+        turns = store.turns("g1")
+        row = store.game("g1")
+    assert row is not None and row.status == "over"
+    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
+    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    events = [turn.events for turn in turns]
+    assert states == pure_states and events == pure_events
+    script.check(states, events)
+    for power, address in ADDRESSES.items():
+        hidden: set[str] = set()
+        for state, phase_events in zip(states[1:], events, strict=True):
+            hidden.update(ruleset.hidden_facts(state, phase_events, power))
+        assert hidden
+        for message in received[address]:
+            body = text_of(message)
+            assert not [fact for fact in hidden if fact in body], message["Subject"]

@@ -1,0 +1,320 @@
+"""Reading players' mail: every hand signal, canonical text, errors with hints, keys."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pbem.rulesets.invincible import ruleset
+from pbem.rulesets.invincible.data import MODES, VARIANTS
+from pbem.rulesets.invincible.grammar import read
+from pbem.rulesets.invincible.mail import names
+from pbem.rulesets.invincible.orders import (
+    Answer,
+    Assign,
+    Assist,
+    AttackEnemy,
+    AttackKhan,
+    Buy,
+    Condition,
+    Cooperate,
+    Defence,
+    Exit,
+    Feast,
+    HordeFeast,
+    Order,
+    Pass,
+    RequestTransfer,
+    RestoreHonor,
+    SpendHonor,
+    Submit,
+    TransferLoss,
+    Unsignalled,
+)
+from pbem.rulesets.invincible.state import Enemy
+
+from .helpers import new_game, set_khan
+
+# Temujin is the Genghis Khan; Ogadai has submitted to Kublai; an enemy stands.
+GAME = replace(
+    set_khan(new_game(), "Ogadai", ruler="Kublai"), enemies=(Enemy(3, "small town", 10, 1),)
+)
+
+SIGNALS = [
+    ("Temujin", "Attack Khan Kublai", "ATTACK KHAN KUBLAI"),
+    ("Temujin", "attack kublai", "ATTACK KHAN KUBLAI"),
+    ("Temujin", "Attack Mongol Enemy 3", "ATTACK MONGOL ENEMY 3"),
+    ("Temujin", "attack mongol enemy", "ATTACK MONGOL ENEMY 3"),
+    ("Kublai", "Cooperate with Temujin", "COOPERATE WITH TEMUJIN"),
+    ("Kublai", "assign two leader points to accuser", "ASSIGN 2 LEADER TO ACCUSER"),
+    ("Kublai", "Assign 3 Companion to Informer", "ASSIGN 3 COMPANION TO INFORMER"),
+    ("Kublai", "assign 2 leader to accuser for Ogedei", "ASSIGN 2 LEADER TO ACCUSER FOR OGADAI"),
+    ("Kublai", "Assist Temujin 2 Accuser", "ASSIST TEMUJIN 2 ACCUSER"),
+    ("Kublai", "assist khan Jamukha with 1 wine", "ASSIST JAMUKHA 1 WINE"),
+    ("Kublai", "assist Kublai 3 informer from Ogađai", "ASSIST KUBLAI 3 INFORMER FROM OGADAI"),
+    ("Jamukha", "Feast", "FEAST"),
+    ("Jamukha", "Feast with Kublai, Temujin and Kublai", "FEAST WITH KUBLAI, TEMUJIN"),
+    ("Temujin", "Horde Feast", "HORDE FEAST"),
+    ("Temujin", "call a Mongol Feast", "HORDE FEAST"),
+    ("Kublai", "Spend Honour on Leader", "SPEND HONOR ON LEADER"),
+    ("Jamukha", "Submit to Kublai", "SUBMIT TO KUBLAI"),
+    ("Ogadai", "Request Transfer", "REQUEST TRANSFER"),
+    ("Temujin", "Buy Ogadai", "BUY OGADAI"),
+    ("Temujin", "Restore 2 Honor to Jamukha", "RESTORE 2 HONOR TO JAMUKHA"),
+    ("Jamukha", "pass", "PASS"),
+    ("Jamukha", "Defend with 3 Informer", "DEFEND 3"),
+    ("Jamukha", "Ambush 4 if opponent accuser below 6", "AMBUSH 4 IF OPPONENT ACCUSER BELOW 6"),
+    ("Jamukha", "retreat if my Companion falls below 3", "RETREAT IF COMPANION BELOW 3"),
+    ("Jamukha", "Withdraw", "WITHDRAW"),
+    ("Jamukha", "withdraw after round 2", "WITHDRAW AFTER ROUND 2"),
+    ("Jamukha", "Pursue never", "PURSUE NEVER"),
+    ("Jamukha", "Pursue if honor above 4", "PURSUE IF HONOR ABOVE 4"),
+    ("Jamukha", "Sue for Peace when Companion is under 2", "SUE FOR PEACE IF COMPANION BELOW 2"),
+    ("Jamukha", "sue peace", "SUE FOR PEACE"),
+    (
+        "Jamukha",
+        "assign 2 leader to companion if companion below 3",
+        "ASSIGN 2 LEADER TO COMPANION IF COMPANION BELOW 3",
+    ),
+    (
+        "Jamukha",
+        "spend honor on companion if wine above 2",
+        "SPEND HONOR ON COMPANION IF WINE ABOVE 2",
+    ),
+    ("Temujin", "Transfer loss of Leader to Kublai", "TRANSFER LOSS LEADER TO KUBLAI"),
+    ("Jamukha", "Accept Assistance", "ACCEPT ASSISTANCE"),
+    ("Jamukha", "accept assistance from Kublai", "ACCEPT ASSISTANCE FROM KUBLAI"),
+    ("Jamukha", "Refuse Assistance from Temuchin", "REFUSE ASSISTANCE FROM TEMUJIN"),
+    ("Jamukha", "accept peace with Kublai", "ACCEPT PEACE WITH KUBLAI"),
+    ("Jamukha", "refuse peace", "REFUSE PEACE"),
+    ("Jamukha", "attend horde feast", "ATTEND HORDE FEAST"),
+    ("Jamukha", "decline", "DECLINE HORDE FEAST"),
+    ("Kublai", "Sell Ogadai", "SELL OGADAI"),
+    ("Kublai", "keep ogadai", "KEEP OGADAI"),
+    ("Jamukha", "Honor peace with Kublai", "HONOR PEACE WITH KUBLAI"),
+    ("Jamukha", "Dishonour peace to Kublai", "DISHONOR PEACE WITH KUBLAI"),
+    ("Jamukha", "1. Feast", "FEAST"),
+    ("Jamukha", "Speak without signals", "SPEAK WITHOUT SIGNALS"),
+]
+
+
+@pytest.mark.parametrize(("power", "text", "canonical"), SIGNALS)
+def test_every_signal_reads_to_its_canonical_order(power: str, text: str, canonical: str) -> None:
+    [line] = ruleset.parse_orders(GAME, power, text)
+    assert (line.order, line.error) == (canonical, None)
+
+
+@pytest.mark.parametrize(("power", "text", "canonical"), SIGNALS)
+def test_canonical_orders_read_back_to_themselves(power: str, text: str, canonical: str) -> None:
+    [line] = ruleset.parse_orders(GAME, power, canonical)
+    assert line.order == canonical
+
+
+def test_players_may_write_power_names_for_khans() -> None:
+    game = ruleset.start(
+        "standard",
+        ["Alice", "Bob"],
+        {"khans": {"Alice": "Ong", "Bob": "Kublai"}, "declarations": False},
+        1,
+    )
+    [line] = ruleset.parse_orders(game, "Alice", "attack khan bob")
+    assert line.order == "ATTACK KHAN KUBLAI"
+
+
+KHANS = st.sampled_from(["Temujin", "Kublai", "Jamukha"])
+MODE = st.sampled_from(MODES)
+CONDITIONS = st.one_of(
+    st.just(Condition()),
+    st.just(Condition("never")),
+    st.builds(Condition, st.just("after"), st.just(""), st.integers(1, 9)),
+    st.builds(
+        Condition,
+        st.sampled_from(["below", "above"]),
+        st.sampled_from([*MODES, "honor", "wine"]),
+        st.integers(0, 12),
+        st.booleans(),
+    ),
+)
+ORDERS: st.SearchStrategy[Order] = st.one_of(
+    st.builds(AttackKhan, KHANS),
+    st.builds(Cooperate, KHANS),
+    st.builds(
+        Assign,
+        st.integers(1, 5),
+        st.just("leader"),
+        st.sampled_from(["companion", "informer", "accuser"]),
+        st.just(""),
+        CONDITIONS,
+    ),
+    st.builds(Assist, KHANS, st.integers(1, 5), st.sampled_from([*MODES, "wine"])),
+    st.builds(Feast, st.lists(KHANS, unique=True, max_size=3).map(tuple)),
+    st.builds(SpendHonor, MODE, CONDITIONS),
+    st.builds(Defence, st.integers(0, 10), st.booleans(), CONDITIONS),
+    st.builds(
+        Exit, st.sampled_from(["SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE"]), CONDITIONS
+    ),
+    st.builds(
+        Answer,
+        st.sampled_from(["assistance", "peace"]),
+        st.booleans(),
+        st.sampled_from(["", "Temujin", "Kublai", "Jamukha"]),
+    ),
+    st.builds(Answer, st.just("horde-feast"), st.booleans()),
+    st.builds(Answer, st.just("debt"), st.booleans(), KHANS),
+    st.just(Pass()),
+    st.just(HordeFeast()),
+    st.just(RequestTransfer()),
+    st.just(Unsignalled()),
+    st.builds(Submit, KHANS),
+    st.builds(Buy, KHANS),
+    st.builds(RestoreHonor, st.integers(1, 3), KHANS),
+    st.builds(TransferLoss, MODE, KHANS),
+    st.builds(AttackEnemy, st.integers(1, 99)),
+)
+
+
+@given(ORDERS)
+def test_any_orders_text_reads_back_to_the_same_order(order: Order) -> None:
+    assert read(order.text(), names(GAME), VARIANTS["standard"]) == order
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "error", "hint"),
+    [
+        ("Temujin", "Attack Khan Kublei", "there is no khan called KUBLEI", "did you mean KUBLAI?"),
+        ("Temujin", "Attak Khan Kublai", "ATTAK is not a hand signal", "did you mean ATTACK?"),
+        ("Temujin", "Attack Khan Tamerlane", "no khan called TAMERLANE in this game", None),
+        ("Temujin", "attack khan", "a khan's name is missing", None),
+        ("Kublai", "assign 6 leader to accuser", "ASSIGN takes 1 to 5, not 6", None),
+        ("Kublai", "assign 2 accuser to leader", "points cannot go from Accuser to Leader", None),
+        (
+            "Kublai",
+            "assign 2 leader to acuser",
+            "expected one of COMPANION",
+            "did you mean ACCUSER?",
+        ),
+        ("Kublai", "assign lots of leader", "ASSIGN needs a number", None),
+        ("Jamukha", "defend 3 tomorrow", "did not understand 'TOMORROW'", None),
+        (
+            "Jamukha",
+            "retreat if companion is low",
+            "a condition says BELOW or ABOVE",
+            "did you mean BELOW?",
+        ),
+        ("Jamukha", "accept the gift", "ACCEPT what?", None),
+        ("Jamukha", "hello, friends", "HELLO is not a hand signal", None),
+    ],
+)
+def test_lines_that_are_not_orders_say_how_to_fix_them(
+    power: str, text: str, error: str, hint: str | None
+) -> None:
+    [line] = ruleset.parse_orders(GAME, power, text)
+    assert line.order is None
+    assert line.error is not None and error in line.error
+    assert line.hint == hint
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "error"),
+    [
+        ("Temujin", "attack khan temujin", "not yourself"),
+        ("Ogadai", "attack khan temujin", "you have submitted to Kublai"),
+        ("Kublai", "attack khan ogadai", "Ogadai has submitted to you"),
+        ("Ogadai", "cooperate with temujin", "you have submitted to Kublai"),
+        ("Ogadai", "assign 2 leader to accuser", "your Modes are his to assign"),
+        ("Ogadai", "assist temujin 2 accuser", "your Modes are his to assign"),
+        ("Jamukha", "assign 2 leader to accuser for ogadai", "Ogadai has not submitted to you"),
+        ("Kublai", "assign 2 leader to accuser for ogadai if companion below 2", "leave out FOR"),
+        ("Kublai", "assist kublai 2 accuser", "you cannot assist yourself"),
+        ("Jamukha", "feast with jamukha", "name only your guests"),
+        ("Kublai", "horde feast", "only the Genghis Khan"),
+        ("Kublai", "restore 1 honor to jamukha", "only the Genghis Khan"),
+        ("Kublai", "buy ogadai", "only the Genghis Khan"),
+        ("Temujin", "restore 1 honor to temujin", "not yourself"),
+        ("Temujin", "buy jamukha", "Jamukha has not submitted to another khan"),
+        ("Temujin", "submit to kublai", "the Genghis Khan submits to no one"),
+        ("Ogadai", "submit to temujin", "you have already submitted to Kublai"),
+        ("Jamukha", "request transfer", "only a khan submitted to another"),
+        ("Jamukha", "attack mongol enemy 3", "only the Genghis Khan may attack this"),
+        ("Temujin", "attack mongol enemy 4", "there is no Mongol Enemy 4; those in the field: 3"),
+        ("Jamukha", "accept assistance from jamukha", "you cannot answer yourself"),
+    ],
+)
+def test_orders_the_khan_cannot_give_now_are_refused(power: str, text: str, error: str) -> None:
+    [line] = ruleset.parse_orders(GAME, power, text)
+    assert line.order is None and line.error is not None
+    assert error in line.error
+
+
+def test_a_khan_out_of_the_game_gives_no_orders() -> None:
+    game = set_khan(GAME, "Jamukha", out=True)
+    [line] = ruleset.parse_orders(game, "Jamukha", "feast")
+    assert line.error == "no orders are taken: your khan is out of the game"
+    [line] = ruleset.parse_orders(GAME, "Temujin", "attack khan jamukha")
+    assert line.order is not None
+    [line] = ruleset.parse_orders(game, "Temujin", "attack khan jamukha")
+    assert line.error == "Jamukha is out of the game"
+
+
+def test_a_mails_actions_share_one_key_and_plan_lines_their_own() -> None:
+    mail = """
+        Assign 2 Leader to Accuser
+        Defend 3
+        Attack Khan Kublai
+        Ambush 5 if opponent accuser below 4
+        Retreat if companion below 2
+        Accept assistance from Kublai
+        Refuse assistance
+        assign 2 leader to companion if companion below 3
+    """
+    lines = ruleset.parse_orders(GAME, "Temujin", mail)
+    assert [line.key for line in lines] == [
+        "actions",
+        "plan:defence",
+        "actions",
+        "plan:defence",
+        "plan:retreat",
+        "answer:assistance:kublai",
+        "answer:assistance:all",
+        "plan:in-battle",
+    ]
+    assert [line.line for line in lines] == [2, 3, 4, 5, 6, 7, 8, 9]
+
+
+def test_declarations_share_one_key_but_answers_keep_theirs() -> None:
+    game = new_game(declarations=True)
+    lines = ruleset.parse_orders(game, "Kublai", "Feast\nDefend 2\nAccept peace with Temujin")
+    assert [line.key for line in lines] == ["declaration", "declaration", "answer:peace:temujin"]
+    assert lines[0].note is not None and "declared" in lines[0].note
+    assert lines[2].note is None
+
+
+def test_a_mail_without_hand_signals_is_an_infraction_when_the_game_insists() -> None:
+    strict = new_game(hand_signals=True)
+    lines = ruleset.parse_orders(strict, "Kublai", "Hello all.\nI mean no harm, truly.")
+    assert lines[0].order == "SPEAK WITHOUT SIGNALS"
+    assert lines[0].key is not None and lines[0].key.startswith("signals:")
+    assert lines[0].note is not None and "warning" in lines[0].note
+    assert lines[1].error is not None and lines[1].order is None
+
+
+def test_talking_beside_hand_signals_is_allowed() -> None:
+    strict = new_game(hand_signals=True)
+    lines = ruleset.parse_orders(strict, "Kublai", "Greetings, brothers.\nFeast")
+    assert lines[0].order is None and lines[0].error is not None
+    assert lines[1].order == "FEAST"
+
+
+def test_without_the_option_talk_is_only_an_error() -> None:
+    lines = ruleset.parse_orders(new_game(), "Kublai", "Hello all.")
+    assert lines[0].order is None and lines[0].error is not None
+
+
+def test_two_different_unsignalled_mails_do_not_replace_each_other() -> None:
+    strict = new_game(hand_signals=True)
+    [first] = ruleset.parse_orders(strict, "Kublai", "Hello all.")
+    [second] = ruleset.parse_orders(strict, "Kublai", "Goodbye all.")
+    assert first.key != second.key

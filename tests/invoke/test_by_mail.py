@@ -1,0 +1,88 @@
+"""The scripted game of script.py played through the real mail service (Maildir).
+
+The players' mails go into the inbox Maildir, ``pbem run`` reads them, answers
+each one line by line, adjudicates at the deadlines with the script's seeds and
+mails the reports. The game must reach the outcome script.check asserts, every
+mistake must be answered with its error, and no mail to a mage may show what
+that mage may not see.
+"""
+
+from __future__ import annotations
+
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+from pbem.rulesets.invoke import ruleset
+from tests.harness import game, text_of
+
+from . import script
+
+ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
+
+
+def seed_of(game_id: str, phase_id: str) -> int:
+    return script.SEEDS[int(phase_id.removeprefix("T")) - 1]
+
+
+def test_the_scripted_game_by_mail(make_table: Any) -> None:
+    table = make_table(
+        [game("g1", "invoke", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)],
+        seed_source=seed_of,
+    )
+    table.start("g1", seed=script.START_SEED)
+    welcomes = {power: table.take(address) for power, address in ADDRESSES.items()}
+    for power, mails in welcomes.items():
+        (welcome,) = mails
+        assert f"You are {power}." in text_of(welcome)  # our orders.txt.j2
+
+    for index, mails in enumerate(script.TURNS):
+        with table.store() as store:
+            row = store.game("g1")
+            assert row is not None and row.phase_id == f"T{index + 1}"
+        for power, text in mails.items():
+            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        table.run()
+        for power in mails:
+            (reply,) = [m for m in table.take(ADDRESSES[power]) if "results" not in str(m["Subject"])]
+            body = text_of(reply)
+            for mistake in script.MISTAKES.get((index, power), []):
+                assert f"{mistake}\n      ERROR:" in body, (power, body)
+        with table.store() as store:
+            row = store.game("g1")
+            assert row is not None and row.deadline is not None
+            table.now = row.deadline
+        table.run()
+        with table.store() as store:
+            row = store.game("g1")
+            assert row is not None
+            if row.phase_id == f"T{index + 1}":  # someone was late: the grace period
+                assert row.grace_until is not None
+                table.now = row.grace_until
+                table.run()
+
+    with table.store() as store:
+        turns = [turn for turn in store.turns("g1") if not turn.rolled_back]
+        row = store.game("g1")
+    assert row is not None and row.status == "over"
+    assert [turn.phase_id for turn in turns] == [f"T{n}" for n in range(1, 7)]
+    assert turns[4].nmr == ["Bob"]
+    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
+    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    script.check(states, [turn.events for turn in turns])
+
+    for power, address in ADDRESSES.items():
+        mails = table.mails_to(address)
+        assert sum(1 for m in mails if "results" in str(m["Subject"])) == 6
+        bodies = [text_of(m) for m in mails]
+        bodies += [
+            unescape(str(part.get_content()))
+            for m in mails
+            for part in m.walk()
+            if part.get_content_type() == "text/html"
+        ]
+        for turn, state in zip(turns, states[1:], strict=True):
+            for fact in ruleset.hidden_facts(state, turn.events, power):
+                assert not any(fact in body for body in bodies), (power, fact)
+    final = [text_of(m) for m in table.mails_to(ADDRESSES["Carol"])][-1]
+    assert "Alice wins with 8 power gems" in final

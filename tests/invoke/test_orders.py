@@ -1,0 +1,185 @@
+"""Reading a player's mail: canonical orders, keys, errors with hints."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem.ruleset import OrderLine
+from pbem.rulesets.invoke import ruleset
+
+from .tables import give, table, with_wall
+
+GAME = table(hands={"Alice": ["Move Left", "Fire", "+1", "Target Hand", "Discard", "Build Wall", "Water"]})
+
+
+def lines(text: str, power: str = "Alice", game=GAME) -> list[OrderLine]:
+    return ruleset.parse_orders(game, power, text)
+
+
+def one(text: str, power: str = "Alice", game=GAME) -> OrderLine:
+    (line,) = lines(text, power, game)
+    return line
+
+
+def test_sequences_are_read_in_any_case_and_written_canonically() -> None:
+    line = one("move LEFT &+1&  fire")
+    assert (line.order, line.key, line.error) == ("Move Left & +1 & Fire", "turn", None)
+
+
+def test_every_non_blank_line_gives_one_orderline_with_its_number() -> None:
+    parsed = lines("Move Left & Fire\n\n   \nREFILL 3 Focus\nnonsense here")
+    assert [(p.line, bool(p.order)) for p in parsed] == [(1, True), (4, True), (5, False)]
+
+
+def test_misspelt_cards_and_mages_get_a_suggestion() -> None:
+    assert one("Mvoe Left & Fire").hint == "did you mean Move Left?"
+    assert one("Move Left & Fyre").hint == "did you mean Fire?"
+    line = one("Target Hand of Bbo & Discard")
+    assert line.error == "'Bbo' is not a mage" and line.hint == "did you mean Bob?"
+
+
+def test_cards_must_be_joined_with_ampersands() -> None:
+    line = one("Move Left Fire")
+    assert line.error == "Move Left takes no words after it"
+    assert line.hint == "join cards with &: Move Left & Fire"
+
+
+def test_there_is_no_plus_three_card() -> None:
+    assert one("Move Left & Fire & +3").error == "there is no +3 card"
+
+
+def test_a_chaos_card_is_never_written() -> None:
+    assert "played by themselves when drawn" in (one("Backfire & Fire").hint or "")
+
+
+def test_an_unreadable_sequence_is_refused_with_the_reason() -> None:
+    line = one("Fire & Move Left & Water")
+    assert line.error == ("Fire and Water are opposites and may not be combined in the same invocation")
+
+
+def test_cards_not_held_are_refused_counting_all_lines_of_the_mail() -> None:
+    parsed = lines("Move Left & Fire\nMove Left & Water")
+    assert parsed[0].order and parsed[1].error == "you do not hold Move Left (with your other lines)"
+    assert parsed[1].hint and parsed[1].hint.startswith("your hand: Move Left, Fire")
+
+
+def test_only_the_mage_whose_turn_it_is_sends_a_turn() -> None:
+    for text in ("Move Left & Fire", "PASS", "DISCARD Fire", "ACTIVATE WAND"):
+        assert one(text, "Bob").error == "it is Alice's turn, not yours"
+
+
+def test_keys_group_what_a_later_mail_replaces() -> None:
+    wall = with_wall(
+        game := table(hands={"Alice": ["Move Left", "Fire", "Water", "Air"]}), "Alice", "Water", [[]]
+    )
+    parsed = lines(
+        f"Move Left & Fire\nREPAIR {wall.id} & Water\nDISCARD Air\nREFILL 3 Focus\n"
+        "IF Fire AT ME: Haste & Build Wall & Water\nNO COUNTERS",
+        game=game,
+    )
+    assert [p.key for p in parsed] == ["turn", "repair", "discard", "refill", "counters", "counters"]
+
+
+def test_pass_cannot_stand_with_invocations() -> None:
+    parsed = lines("PASS\nMove Left & Fire")
+    assert parsed[0].error and parsed[1].order
+
+
+def test_refill_orders() -> None:
+    assert one("refill 3 focus, 2 manifest").order == "REFILL 3 Focus, 2 Manifest"
+    assert one("REFILL Focus").order == "REFILL 3 Focus"
+    assert one("REFILL 4 Focus").error == "at most 3 cards may come from one deck"
+    assert one("REFILL 2 Fcous").hint == "did you mean Focus?"
+    assert one("REFIL 2 Focus").hint == "did you mean REFILL?"
+    # DRAW is the service's vote for a drawn game
+    line = one("DRAW 3 Focus")
+    assert line.error and "write REFILL" in line.error and line.hint == "REFILL 3 Focus"
+
+
+def test_counter_orders() -> None:
+    line = one("if fire at me: haste & build wall & water", "Bob")
+    assert (line.order, line.key) == ("IF Fire AT ME: Haste & Build Wall & Water", "counters")
+    assert line.note and "fires only if you do then" in line.note
+    assert (
+        one("IF ANY BY alice AT aether THEN Target Current Invocation & -1", "Bob").order
+        == "IF ANY BY Alice AT Aether: Target Current Invocation & -1"
+    )
+    assert one("IF Fier AT ME: Haste & Build Wall & Water", "Bob").hint == "did you mean Fire?"
+    assert one("IF Fire: Haste & Fire", "Bob").error == "a counter says what it answers and at whom"
+    assert one("IF Fire AT ME: ACTIVATE WAND", "Bob").note == "you have no Wand that could fire now"
+
+
+def test_discard_orders_note_cards_not_held() -> None:
+    line = one("discard water, earth")
+    assert line.order == "DISCARD Water, Earth" and line.note == "you do not hold Earth now"
+
+
+def test_repair_needs_a_wall_of_ones_own() -> None:
+    assert one("REPAIR & Water").error == "REPAIR needs the number of your wall"
+
+
+def test_activate_wand_needs_a_wand() -> None:
+    game = table(hands={"Alice": ["Wand", "Move Left"]})
+    assert one("ACTIVATE WAND", game=game).error == "Alice has no Wand in play"
+
+
+CARD_WORDS = [
+    "Move Left",
+    "move right",
+    "Invoke Bob",
+    "Invoke carol",
+    "FIRE",
+    "water",
+    "Air",
+    "Earth",
+    "+1",
+    "+2",
+    "-1",
+    "-2",
+    "Haste",
+    "Delay",
+    "Sustain",
+    "Build Wall",
+    "Build Wall on Aether",
+    "Target Hand",
+    "Target Hand of Bob",
+    "Target Power Gem of aether",
+    "Target Power Gem",
+    "Discard",
+    "Tome",
+    "Wand",
+    "Imp",
+    "face down Fire",
+    "Target Established Invocation E1",
+    "Target Creature Imp of Bob",
+    "Target Magical Item of Carol",
+    "Target Current Invocation",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(CARD_WORDS), min_size=1, max_size=6),
+    st.sampled_from(["", "IF Fire AT ME: ", "IF ANY BY Bob AT aether: "]),
+)
+def test_canonical_orders_parse_back_to_themselves(words: list[str], prefix: str) -> None:
+    game = table(hands={"Alice": []})
+    try:
+        give(game, "Alice", [_card(word) for word in words])
+    except AssertionError:
+        return
+    text = prefix + " & ".join(words)
+    (line,) = ruleset.parse_orders(game, "Alice", text)
+    assert (line.order is None) != (line.error is None)
+    if line.order:
+        (again,) = ruleset.parse_orders(game, "Alice", line.order)
+        assert (again.order, again.key) == (line.order, line.key)
+
+
+def _card(word: str) -> str:
+    from pbem.rulesets.invoke.notation import read_card
+
+    from .tables import CARDS
+
+    return read_card(word, CARDS, ["Alice", "Bob", "Carol"]).card
