@@ -122,3 +122,14 @@ def test_no_winner_while_two_powers_share_the_lead() -> None:
     assert variant.winner(board) is None
     centres[variant.map.supply_centres[17]] = "France"
     assert variant.winner(board_of([], centres)) == "France"
+
+
+def test_a_unit_cannot_support_its_own_move() -> None:
+    position = {
+        "phase": "S1901M",
+        "units": {"France": ["A PAR"], "Germany": ["A BUR"]},
+        "orders": {"France": ["A PAR S A PAR - BUR", "A PAR - BUR"]},
+    }
+    assert results(position)[0] == ("failure", "replaced")
+    position["orders"] = {"France": ["A PAR S A PAR - BUR"]}
+    assert results(position) == [("failure", "illegal")]

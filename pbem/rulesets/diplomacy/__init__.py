@@ -8,11 +8,14 @@ How it is cut (after godip):
 * ``orders/`` has one module per order kind (hold, move, support, convoy,
   retreat, build, disband) and the canonical notation they are stored in.
 * ``resolver`` alone knows the guess-and-check algorithm for movement.
-* ``movement``, ``retreats`` and ``adjustments`` decide one phase each;
-  ``phases`` runs a phase and skips the empty ones after it.
+* ``movement``, ``retreats`` and ``adjustments`` decide one phase each, with
+  ``results`` for how each order line fared; ``phases`` runs a phase and skips
+  the empty ones after it; ``state`` is the game between phases.
 * ``parser`` reads what players write in mail; ``positions`` reads and
   writes one position in the JSON form of the DATC cases (``pbem adjudicate``).
 * ``views`` shapes what the report templates (``templates/diplomacy/``) show.
+* ``randomplay`` plays random orders, for property tests and the benchmark
+  (``benchmarks/adjudicate.py``); never used in play.
 
 Rulings where the rulebooks leave a choice are in ``RULINGS.md``.
 

@@ -46,7 +46,7 @@ def _hold(unit: Unit) -> Hold:
     return Hold(unit.type, unit.location)
 
 
-class Movement:
+class Movement(Resolver):
     """One movement phase being decided: the units, their orders, and who helps whom."""
 
     def __init__(self, variant: Variant, board: Board, orders: Mapping[str, UnitOrder]) -> None:
@@ -84,11 +84,10 @@ class Movement:
         self.lines: dict[str, Line] = {}
         self._supporting: list[str] = []
         self._match()
-        self.resolver = Resolver(self.orders, self)
-        self.resolve = self.resolver.resolve
+        Resolver.__init__(self, self.orders)
         for province in self._supporting:
             if province not in self.moves_into:
-                self.resolver.known(province, True)  # nobody attacks it: nothing can cut it
+                self.known(province, True)  # nobody attacks it: nothing can cut it
         #: the variant's defence bonus, or None when it is the standard rules' nothing
         self.defence_bonus = (
             None if type(variant).defence_bonus is Variant.defence_bonus else variant.defence_bonus
@@ -186,13 +185,13 @@ class Movement:
             fleets = self.convoys.get(province, frozenset())
             if not fleets:
                 return False, "no convoy"
-            if any(self.resolver.backup_decisions.get(f) == PARADOX for f in fleets):
+            if any(self.backup_decisions.get(f) == PARADOX for f in fleets):
                 return False, PARADOX
             return False, "convoy disrupted"
         if self.resolve(province):
             return True, None
         if isinstance(order, Convoy):
-            return False, self.resolver.backup_decisions.get(province, "dislodged")
+            return False, self.backup_decisions.get(province, "dislodged")
         if isinstance(order, (SupportHold, SupportMove)):
             return False, "cut"
         return False, "dislodged"

@@ -52,12 +52,16 @@ _NONE = 1 << 30  # the depth of "no guess at all"
 
 
 class Resolver:
-    """Guess-and-check over the orders of one movement phase, keyed by province."""
+    """Guess-and-check over the orders of one movement phase, keyed by province.
 
-    def __init__(self, orders: Mapping[str, Any], movement: Any) -> None:
-        """``orders`` by province, each with ``adjudicate(movement) -> bool``."""
+    The movement phase is a Resolver (``Movement`` subclasses it) rather than holding one, so
+    the two need no references to each other: a phase leaves no cycles for the collector.
+    """
+
+    def __init__(self, orders: Mapping[str, Any]) -> None:
+        """``orders`` by province, each with ``adjudicate(movement) -> bool``; ``self`` is
+        the movement phase they are asked about."""
         self._orders = orders
-        self._movement = movement
         self._state: dict[str, int] = dict.fromkeys(orders, UNRESOLVED)
         self._result: dict[str, bool] = dict.fromkeys(orders, False)
         #: depth of each decision in progress, and the shallowest guess each one has used
@@ -92,7 +96,7 @@ class Resolver:
         self._result[key] = guess
         used = self._used
         used.append(_NONE)
-        answer = self._orders[key].adjudicate(self._movement)
+        answer = self._orders[key].adjudicate(self)
         return answer, used.pop()
 
     def known(self, key: str, result: bool) -> None:
@@ -107,7 +111,7 @@ class Resolver:
         self._state[key] = GUESSING
         self._result[key] = False
         used_stack.append(_NONE)
-        first = self._orders[key].adjudicate(self._movement)
+        first = self._orders[key].adjudicate(self)
         used = used_stack.pop()
         if used > depth:
             self._result[key] = first

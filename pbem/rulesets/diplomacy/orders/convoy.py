@@ -52,15 +52,22 @@ def needed_on_route(game_map: Map, origin: str, dest: str, fleets: frozenset[str
     if fleet not in fleets:
         return False
     starts = game_map.sea_borders(origin) & fleets
+    return any(_chordless(game_map, dest, fleets, fleet, [sea], starts) for sea in starts)
 
-    def search(path: list[str], blocked: frozenset[str]) -> bool:
-        borders = game_map.sea_borders(path[-1])
-        if dest in borders:
-            return fleet in path
-        onward = borders & fleets
-        return any(sea not in blocked and search([*path, sea], blocked | onward) for sea in onward)
 
-    return any(search([sea], starts) for sea in starts)
+def _chordless(
+    game_map: Map, dest: str, fleets: frozenset[str], fleet: str, path: list[str], blocked: frozenset[str]
+) -> bool:
+    """Whether ``path`` extends without shortcuts to ``dest`` through ``fleet``; ``blocked`` are the
+    fleets that would make a shortcut if added next."""
+    borders = game_map.sea_borders(path[-1])
+    if dest in borders:
+        return fleet in path
+    onward = borders & fleets
+    return any(
+        sea not in blocked and _chordless(game_map, dest, fleets, fleet, [*path, sea], blocked | onward)
+        for sea in onward
+    )
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,22 @@ class SupportMove(UnitOrder):
         game_map = variant.map
         unit = board.units[self.province]
         origin, dest = self.supported_province, self.dest_province
+        supported = board.units.get(origin)
+        if (
+            supported is not None
+            and (unit.type, unit.location) == (self.unit_type, self.location)
+            and (supported.type, supported.location) == (self.supported_type, self.supported)
+            and dest == self.dest  # no coast named
+            and unit.province not in (origin, dest)
+            and game_map.can_reach(unit.type, unit.location, dest)
+            and dest
+            in (
+                game_map.army_borders.get(origin, ())
+                if supported.type is UnitType.ARMY
+                else game_map.fleet_reach.get(supported.location, ())
+            )
+        ):
+            return self  # as the engine would write it, between neighbours: the common case
         if origin == unit.province:
             raise IllegalOrder(f"{unit} cannot support its own move")
         supported = board.units.get(origin)
@@ -134,7 +150,8 @@ class SupportMove(UnitOrder):
         # province (the coast it stands on is checked when its own order is matched).
         if supported.type is UnitType.FLEET:
             possible = dest != origin and any(
-                game_map.fleet_can_reach(location, dest) for location in game_map.provinces[origin].locations
+                dest in game_map.fleet_reach.get(location, ())
+                for location in game_map.provinces[origin].locations
             )
         else:
             possible = army_can_reach(variant, board, origin, dest, without=unit.province)
