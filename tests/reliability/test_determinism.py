@@ -19,7 +19,7 @@ import pytest
 from pbem.intake import merge_orders
 from pbem.ruleset import get_ruleset
 
-GAMES = ["generals", "invictus", "invincible", "invoke"]
+GAMES = ["diplomacy", "generals", "invictus", "invincible", "invoke"]
 
 REPLAY = """
 import json, sys
