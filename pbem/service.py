@@ -15,6 +15,7 @@ import asyncio
 import fcntl
 import logging
 import os
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -85,11 +86,13 @@ class Tally:
     sent: int = 0
     failed: int = 0
     errors: list[str] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
 
     def line(self) -> str:
+        timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in self.seconds.items())
         return (
             f"fetched {self.fetched} ({self.duplicates} already stored), acted on {self.handled}, "
-            f"sent {self.sent}, send failures {self.failed}"
+            f"sent {self.sent}, send failures {self.failed}" + (f" ({timing})" if timing else "")
         )
 
 
@@ -246,10 +249,12 @@ async def run_once(
         store = Store(service.database)
         acting: asyncio.Future[None] | None = None
         try:
+            started = time.perf_counter()
             if do_poll:
                 try:
                     async with open_inbox(service.inbox) as inbox:
                         await poll(service, store, inbox, now, tally)
+                    tally.seconds["poll"] = time.perf_counter() - started
                 except TransportError as error:  # deadlines are still kept, below
                     tally.errors.append(f"polling the inbox failed: {error}")
                     log.error("polling the inbox failed: %s", error)
@@ -257,10 +262,12 @@ async def run_once(
                 acting = asyncio.ensure_future(
                     asyncio.to_thread(_act_alone, service, now, templates, seed_source, tally)
                 )
+            started = time.perf_counter()
             if do_send:
                 try:
                     async with open_outbox(service.outbox) as outbox:
                         await send_queue(service, store, outbox, now, tally, acting)
+                    tally.seconds["send"] = time.perf_counter() - started
                 except ServerRefused as error:
                     tally.errors.append(f"the outgoing mail server refused us: {error}")
                     log.error(
@@ -289,6 +296,7 @@ def _act_alone(
     tally: Tally,
 ) -> None:
     """The acting step with its own database connection (SQLite connections stay in their thread)."""
+    started = time.perf_counter()
     store = Store(service.database)
     try:
         run = Run(service, store, now, templates, seed_source)
@@ -298,6 +306,7 @@ def _act_alone(
         store.set_meta("last_run_at", utc_text(now))
     finally:
         store.close()
+        tally.seconds["act"] = time.perf_counter() - started
 
 
 def run_sync(service: Service, now: datetime | None = None, **kwargs: Any) -> Tally:

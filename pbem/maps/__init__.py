@@ -14,8 +14,9 @@ holds the colours.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +40,22 @@ def has_picture(ruleset: str) -> bool:
 
 
 def picture(ruleset: str, view: Mapping[str, Any]) -> str | None:
-    """The SVG picture of ``view`` of a ``ruleset`` game, or None if that game has no map."""
-    target = DRAWERS.get(ruleset)
-    if target is None:
+    """The SVG picture of ``view`` of a ``ruleset`` game, or None if that game has no map.
+
+    A picture depends on the view alone, and every player of a game without fog of war
+    gets the same view: so the last pictures drawn are kept, keyed by the view's JSON,
+    and a phase's map is drawn once rather than once per reader.
+    """
+    if ruleset not in DRAWERS:
         return None
-    module_name, _, name = target.partition(":")
+    return _drawn(ruleset, json.dumps(view, sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=32)
+def _drawn(ruleset: str, view_json: str) -> str:
+    module_name, _, name = DRAWERS[ruleset].partition(":")
     draw: Callable[[Mapping[str, Any]], str] = getattr(importlib.import_module(module_name), name)
-    return draw(view)
+    return draw(json.loads(view_json))
 
 
 def _colour(value: object, where: str) -> str:
