@@ -9,14 +9,11 @@ the same message.
 
 from __future__ import annotations
 
+import quopri
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from email.charset import QP, Charset
 from email.header import Header
-from email.message import Message
-from email.mime.multipart import MIMEMultipart
-from email.mime.text import MIMEText
 from email.utils import format_datetime, formataddr
 
 from pbem import __version__
@@ -43,36 +40,57 @@ def new_message_id(domain: str) -> str:
 def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: str, date: datetime) -> bytes:
     """The bytes of ``outgoing``, ready for the send queue.
 
-    Built with the email package's compat32 classes: for these few fixed headers
-    they write the same mail as the modern API, several times faster, which
-    matters when a run sends thousands of reports.
+    Written directly rather than through the email package's generator: our mail
+    has one fixed shape (a text part, and an HTML part beside it), and reports
+    with a map picture are large enough that the generic generator dominated a
+    run's time. The result parses back with the email package (tested).
     """
-    text = MIMEText(outgoing.text, "plain", _charset(outgoing.text))
-    message: Message = text
-    if outgoing.html:
-        message = MIMEMultipart("alternative")
-        message.attach(text)
-        message.attach(MIMEText(outgoing.html, "html", _charset(outgoing.html)))
-    message["From"] = formataddr((sender_name, sender), "utf-8") if sender_name else sender
-    message["To"] = outgoing.to
-    message["Subject"] = outgoing.subject if outgoing.subject.isascii() else Header(outgoing.subject, "utf-8")
-    message["Date"] = format_datetime(date)
-    message["Message-ID"] = message_id
+    headers = [
+        ("From", formataddr((sender_name, sender), "utf-8") if sender_name else sender),
+        ("To", _header_text(outgoing.to)),
+        ("Subject", _header_text(outgoing.subject)),
+        ("Date", format_datetime(date)),
+        ("Message-ID", message_id),
+    ]
     if outgoing.reply_to:
-        message["Reply-To"] = outgoing.reply_to
+        headers.append(("Reply-To", outgoing.reply_to))
     if outgoing.in_reply_to:
-        message["In-Reply-To"] = outgoing.in_reply_to
-        message["References"] = outgoing.in_reply_to
-    message["Auto-Submitted"] = outgoing.automatic
-    message["Precedence"] = "bulk" if outgoing.automatic == "auto-generated" else "auto_reply"
-    message[OWN_HEADER] = f"pbem {__version__}"
-    return message.as_bytes()
+        headers += [("In-Reply-To", outgoing.in_reply_to), ("References", outgoing.in_reply_to)]
+    headers += [
+        ("Auto-Submitted", outgoing.automatic),
+        ("Precedence", "bulk" if outgoing.automatic == "auto-generated" else "auto_reply"),
+        (OWN_HEADER, f"pbem {__version__}"),
+        ("MIME-Version", "1.0"),
+    ]
+    head = "".join(f"{name}: {value}\n" for name, value in headers)
+    if not outgoing.html:
+        return (head + _part("plain", outgoing.text)).encode("ascii")
+    boundary = f"=_pbem_{secrets.token_hex(16)}"
+    body = (
+        f'Content-Type: multipart/alternative; boundary="{boundary}"\n\n'
+        f"--{boundary}\n{_part('plain', outgoing.text)}\n"
+        f"--{boundary}\n{_part('html', outgoing.html)}\n"
+        f"--{boundary}--\n"
+    )
+    return (head + body).encode("ascii")
 
 
-_UTF8_QP = Charset("utf-8")
-_UTF8_QP.body_encoding = QP
+def _header_text(value: str) -> str:
+    """A header value as one 7-bit line: encoded words (RFC 2047) where it is not ASCII,
+    line breaks (a header injection) made spaces, and at most 900 characters."""
+    value = " ".join(value.split())[:900]
+    return value if value.isascii() else Header(value, "utf-8").encode()
 
 
-def _charset(text: str) -> str | Charset:
-    """US-ASCII where the text allows, else UTF-8 as quoted-printable: 7-bit safe, still legible."""
-    return "us-ascii" if text.isascii() else _UTF8_QP
+def _part(subtype: str, text: str) -> str:
+    """One text part: US-ASCII as it is where it can be, else UTF-8 quoted-printable
+    (7-bit safe and still legible), with its headers."""
+    if not text.endswith("\n"):
+        text += "\n"
+    if text.isascii() and all(len(line) <= 998 for line in text.split("\n")):
+        return f'Content-Type: text/{subtype}; charset="us-ascii"\nContent-Transfer-Encoding: 7bit\n\n{text}'
+    encoded = quopri.encodestring(text.encode("utf-8")).decode("ascii")
+    return (
+        f'Content-Type: text/{subtype}; charset="utf-8"\n'
+        f"Content-Transfer-Encoding: quoted-printable\n\n{encoded}"
+    )
