@@ -37,6 +37,7 @@ VARIANTS_DIR = Path(__file__).parent / "variants"
 #: name in a variant file's ``rules:`` -> "module:Class" of its Variant subclass
 RULES: dict[str, str] = {
     "standard": "pbem.rulesets.diplomacy.variant:Variant",
+    "mandate_of_heaven": "pbem.rulesets.diplomacy.mandate:MandateOfHeaven",
 }
 
 _PHASE_ID = re.compile(r"^([SFW])(\d+)([MRA])$")
