@@ -13,6 +13,8 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from pbem.ruleset import REFEREE
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
@@ -24,6 +26,7 @@ ADDRESSES = {
 }
 PHASES = ["W369BCA", "S368BCM", "F368BCM", "F368BCR", "W368BCA"]
 REF = f"SIGNON REFEREE g1 {REFEREE_PASSWORD}"
+EXAMPLE = Path(__file__).resolve().parents[2] / "config" / "mandate_of_heaven.example.yaml"
 
 
 def seed_of(game_id: str, phase_id: str) -> int:
@@ -213,3 +216,15 @@ def test_victory_by_concession(tmp_path: Path) -> None:
     with table.store() as store:
         row = store.game("g1")
     assert row is not None and row.status == "over" and row.result == "Ch'u wins by concession"
+
+
+def test_the_example_config_is_accepted_by_the_service_and_starts_a_game(tmp_path: Path) -> None:
+    [entry] = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["games"]
+    table = Table(tmp_path, [entry])  # the service's own config loader checks the entry
+    table.start(entry["id"])
+    with table.store() as store:
+        row = store.game(entry["id"])
+    assert row is not None and row.phase_id == "W369BCA"
+    assert [p["power"] for p in entry["players"]] == PLAYERS
+    welcomes = [m for m in table.take() if "welcome" in str(m["Subject"])]
+    assert len(welcomes) == 8 and "How to write orders" in text_of(welcomes[0])
