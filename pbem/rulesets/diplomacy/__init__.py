@@ -16,8 +16,11 @@ How it is cut (after godip):
 * ``views`` shapes what the report templates (``templates/diplomacy/``) show.
 * ``randomplay`` plays random orders, for property tests and the benchmark
   (``benchmarks/adjudicate.py``); never used in play.
+* ``mandate/`` is the Mandate of Heaven variant's own rules (its map is
+  ``variants/mandate_of_heaven.yaml``), on the seams below.
 
-Rulings where the rulebooks leave a choice are in ``RULINGS.md``.
+Rulings where the rulebooks leave a choice are in ``RULINGS.md`` (and
+``mandate/RULINGS.md`` for Mandate of Heaven).
 
 Seams for variants such as Mandate of Heaven (issue 5), which should be a map
 file plus a ``Variant`` subclass registered in ``variant.RULES``, not a copy of
