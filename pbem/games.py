@@ -119,14 +119,10 @@ def welcome(
         commands=PLAYER_COMMANDS,
         replacing=replacing,
     )
-    run.queue(
-        Outgoing(
-            to=player.address,
-            subject=f"[{live.id}] welcome: you play {player.power}",
-            text=text,
-            reply_to=run.reply_address(player),
-        ),
+    run.tell(
+        player,
+        f"welcome: you play {player.power}",
+        text,
         kind="welcome",
-        dedup_key=f"welcome:{live.id}:{player.power}:{player.token}",
-        game_id=live.id,
+        key=f"welcome:{live.id}:{player.power}:{player.token}",
     )

@@ -126,6 +126,24 @@ class Run:
             log.debug("queued %s mail to %s: %s", kind, outgoing.to, outgoing.subject)
         return queued
 
+    def tell(
+        self, player: PlayerRow, subject: str, text: str, *, kind: str, key: str, html: str | None = None
+    ) -> bool:
+        """Queue a mail to a player of their game, once per ``key``: the subject names the
+        game, and replying to it reaches the game master signed on as that player."""
+        return self.queue(
+            Outgoing(
+                to=player.address,
+                subject=f"[{player.game_id}] {subject}",
+                text=text,
+                html=html,
+                reply_to=self.reply_address(player),
+            ),
+            kind=kind,
+            dedup_key=key,
+            game_id=player.game_id,
+        )
+
     def tell_referee(self, live: LiveGame | None, subject: str, text: str, dedup_key: str) -> None:
         """Mail the referee of ``live`` (or the service's referee) a notice."""
         referee = self.service.game_referee(live.config) if live else self.service.referee

@@ -176,12 +176,30 @@ def act(run: Run, tally: Tally) -> None:
     archive.write_missing(run)
 
 
-async def send_queue(service: Service, store: Store, outbox: Outbox, now: datetime, tally: Tally) -> None:
-    """Send every due mail; record ``sent`` only after the server accepted it."""
+async def send_queue(
+    service: Service,
+    store: Store,
+    outbox: Outbox,
+    now: datetime,
+    tally: Tally,
+    acting: asyncio.Future[None] | None = None,
+) -> None:
+    """Send every due mail; record ``sent`` only after the server accepted it.
+
+    While ``acting`` (mail being read and games tended, in another thread) is not
+    done, keep sending what it queues: the waits on the SMTP server overlap with
+    its work instead of coming after it.
+    """
     while True:
+        if acting is not None and acting.done() and acting.exception() is not None:
+            return  # the run failed: leave the rest to the next one
+        finished = acting is None or acting.done()
         batch = store.due_mail(now)
         if not batch:
-            return
+            if finished:
+                return
+            await asyncio.wait([acting], timeout=0.05)  # type: ignore[list-item]
+            continue
         for mail in batch:
             try:
                 await outbox.send(mail.raw, service.address, [mail.recipient])
@@ -226,8 +244,8 @@ async def run_once(
     tally = Tally()
     with run_lock(service.data_dir):
         store = Store(service.database)
+        acting: asyncio.Future[None] | None = None
         try:
-            run = Run(service, store, now, templates, seed_source)
             if do_poll:
                 try:
                     async with open_inbox(service.inbox) as inbox:
@@ -235,15 +253,14 @@ async def run_once(
                 except TransportError as error:  # deadlines are still kept, below
                     tally.errors.append(f"polling the inbox failed: {error}")
                     log.error("polling the inbox failed: %s", error)
-            if do_act:
-                last = store.get_meta("last_run_at")
-                turns.stale_guard(run, from_utc_text(last) if last else None)
-                act(run, tally)
-                store.set_meta("last_run_at", utc_text(now))
+            if do_act:  # in a thread with its own connection, so that sending overlaps it
+                acting = asyncio.ensure_future(
+                    asyncio.to_thread(_act_alone, service, now, templates, seed_source, tally)
+                )
             if do_send:
                 try:
                     async with open_outbox(service.outbox) as outbox:
-                        await send_queue(service, store, outbox, now, tally)
+                        await send_queue(service, store, outbox, now, tally, acting)
                 except ServerRefused as error:
                     tally.errors.append(f"the outgoing mail server refused us: {error}")
                     log.error(
@@ -255,9 +272,32 @@ async def run_once(
                     tally.errors.append(f"sending failed: {error}")
                     log.error("sending failed (%s); the queue is kept for the next run", error)
         finally:
+            if acting is not None:
+                await asyncio.wait([acting])
             store.close()
+        if acting is not None:
+            acting.result()  # an error (or an injected crash) in acting ends the run here
     log.info("%s", tally.line())
     return tally
+
+
+def _act_alone(
+    service: Service,
+    now: datetime,
+    templates: Templates | None,
+    seed_source: Callable[[str, str], int] | None,
+    tally: Tally,
+) -> None:
+    """The acting step with its own database connection (SQLite connections stay in their thread)."""
+    store = Store(service.database)
+    try:
+        run = Run(service, store, now, templates, seed_source)
+        last = store.get_meta("last_run_at")
+        turns.stale_guard(run, from_utc_text(last) if last else None)
+        act(run, tally)
+        store.set_meta("last_run_at", utc_text(now))
+    finally:
+        store.close()
 
 
 def run_sync(service: Service, now: datetime | None = None, **kwargs: Any) -> Tally:

@@ -11,6 +11,7 @@ reply in the send queue, its status) commits at once.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -252,16 +253,40 @@ class Store:
 
     @contextmanager
     def atomic(self) -> Iterator[None]:
-        """One transaction: everything inside commits together or not at all."""
-        with self.db.atomic():
+        """One transaction: everything inside commits together or not at all.
+
+        It begins IMMEDIATE, taking the write lock at once: a run's acting and
+        its sending use two connections, and a transaction that read first and
+        wrote later could find the other had written in between, which SQLite
+        refuses at once rather than waiting. Nested blocks are savepoints.
+        """
+        connection = self.db.conn
+        if connection.in_transaction:
+            name = f"nested_{secrets.token_hex(4)}"
+            connection.execute(f"SAVEPOINT {name}")
+            try:
+                yield
+            except BaseException:
+                connection.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                connection.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            connection.execute(f"RELEASE SAVEPOINT {name}")
+            return
+        connection.execute("BEGIN IMMEDIATE")
+        try:
             yield
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
 
     @contextmanager
     def durable(self) -> Iterator[None]:
         """A transaction whose commit is on disk, power cut or not, when the block ends."""
         self.db.execute("PRAGMA synchronous = FULL")
         try:
-            with self.db.atomic():
+            with self.atomic():
                 yield
         finally:
             self.db.execute("PRAGMA synchronous = NORMAL")

@@ -123,22 +123,19 @@ def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) ->
             player = live.player(power)
             if player is None:
                 continue
-            run.queue(
-                Outgoing(
-                    to=player.address,
-                    subject=f"[{live.id}] reminder: {live.phase.label}",
-                    text=run.templates.text(
-                        "mail/reminder.txt.j2",
-                        game=live.summary(),
-                        power=power,
-                        phase=live.phase.label,
-                        deadline=live.deadline_text(),
-                    ),
-                    reply_to=run.reply_address(player),
-                ),
+            text = run.templates.text(
+                "mail/reminder.txt.j2",
+                game=live.summary(),
+                power=power,
+                phase=live.phase.label,
+                deadline=live.deadline_text(),
+            )
+            run.tell(
+                player,
+                f"reminder: {live.phase.label}",
+                text,
                 kind="reminder",
-                dedup_key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}",
-                game_id=live.id,
+                key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}",
             )
         run.store.update_game(live.id, reminded=True)
     log.info("[%s] reminded %s", live.id, ", ".join(missing))
@@ -170,24 +167,21 @@ def _start_grace(run: Run, live: LiveGame, missing: list[str]) -> None:
             late = player.power in missing
             if not late and not live.config.late_notice_to_others:
                 continue
-            run.queue(
-                Outgoing(
-                    to=player.address,
-                    subject=f"[{live.id}] late: {live.phase.label}",
-                    text=run.templates.text(
-                        "mail/late.txt.j2",
-                        game=live.summary(),
-                        power=player.power,
-                        late=late,
-                        missing=missing,
-                        phase=live.phase.label,
-                        until=until,
-                    ),
-                    reply_to=run.reply_address(player),
-                ),
+            text = run.templates.text(
+                "mail/late.txt.j2",
+                game=live.summary(),
+                power=player.power,
+                late=late,
+                missing=missing,
+                phase=live.phase.label,
+                until=until,
+            )
+            run.tell(
+                player,
+                f"late: {live.phase.label}",
+                text,
                 kind="late",
-                dedup_key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}",
-                game_id=live.id,
+                key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}",
             )
     log.info("[%s] grace period until %s for %s", live.id, until, ", ".join(missing))
 
@@ -318,32 +312,25 @@ def send_reports(
     over: bool,
     result: str,
 ) -> None:
-    """Render and queue the reports of turn ``seq`` for every player and the referee."""
-    subject = f"[{live.id}] {phase.label} results" + (" - game over" if over else "")
-    viewers: list[tuple[str, str, PlayerRow | None]] = [
-        (player.power, player.address, player) for player in live.players
-    ]
+    """Render and queue the reports of turn ``seq`` for every player and the referee;
+    the public one is rendered and kept for the archive."""
+    subject = f"{phase.label} results" + (" - game over" if over else "")
+    players = {player.power: player for player in live.players}
     referee = run.service.game_referee(live.config)
-    viewers.append((REFEREE, referee.address if referee else "", None))
-    viewers.append((PUBLIC, "", None))
-    for viewer, address, player in viewers:
+    for viewer in [*players, REFEREE, PUBLIC]:
         context = report_context(live, viewer, phase, events, over, result)
         text, html = run.templates.report(live.row.ruleset, **context)
-        run.store.add_report(live.id, seq, viewer, subject, text, html)
-        if not address:
-            continue
-        run.queue(
-            Outgoing(
-                to=address,
-                subject=subject,
-                text=text,
-                html=html,
-                reply_to=run.reply_address(player) if player else None,
-            ),
-            kind="report",
-            dedup_key=f"report:{live.id}:{seq}:{viewer}",
-            game_id=live.id,
-        )
+        run.store.add_report(live.id, seq, viewer, f"[{live.id}] {subject}", text, html)
+        key = f"report:{live.id}:{seq}:{viewer}"
+        if viewer in players:
+            run.tell(players[viewer], subject, text, html=html, kind="report", key=key)
+        elif viewer == REFEREE and referee:
+            run.queue(
+                Outgoing(to=referee.address, subject=f"[{live.id}] {subject}", text=text, html=html),
+                kind="report",
+                dedup_key=key,
+                game_id=live.id,
+            )
 
 
 def finish_game(run: Run, live: LiveGame, result: str) -> None:
@@ -457,24 +444,15 @@ def deliver_press(
         player = live.player(power)
         if player is None:
             continue
-        run.queue(
-            Outgoing(
-                to=player.address,
-                subject=f"[{live.id}] press from {shown_sender}",
-                text=run.templates.text(
-                    "mail/press.txt.j2",
-                    game=live.summary(),
-                    sender=shown_sender,
-                    to=to_text,
-                    body=body,
-                    phase=live.phase.label,
-                ),
-                reply_to=run.reply_address(player),
-            ),
-            kind="press",
-            dedup_key=f"press:{press_id}:{power}",
-            game_id=live.id,
+        text = run.templates.text(
+            "mail/press.txt.j2",
+            game=live.summary(),
+            sender=shown_sender,
+            to=to_text,
+            body=body,
+            phase=live.phase.label,
         )
+        run.tell(player, f"press from {shown_sender}", text, kind="press", key=f"press:{press_id}:{power}")
     referee = run.service.game_referee(live.config)
     if live.config.press.referee_copies and referee:
         run.queue(
@@ -602,17 +580,7 @@ def set_absence(run: Run, live: LiveGame, player: PlayerRow, command: Command) -
 
 def _tell_players(run: Run, live: LiveGame, subject: str, text: str, key: str) -> None:
     for player in run.store.players(live.id):
-        run.queue(
-            Outgoing(
-                to=player.address,
-                subject=f"[{live.id}] {subject}",
-                text=text,
-                reply_to=run.reply_address(player),
-            ),
-            kind="notice",
-            dedup_key=f"{key}:{live.id}:{player.power}",
-            game_id=live.id,
-        )
+        run.tell(player, subject, text, kind="notice", key=f"{key}:{live.id}:{player.power}")
 
 
 # -- referee commands ---------------------------------------------------------
@@ -807,16 +775,12 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
                 else "You had sent no orders for this phase."
             )
         )
-        run.queue(
-            Outgoing(
-                to=player.address,
-                subject=f"[{live.id}] rolled back to {phase.label}",
-                text=text,
-                reply_to=run.reply_address(player),
-            ),
+        run.tell(
+            player,
+            f"rolled back to {phase.label}",
+            text,
             kind="notice",
-            dedup_key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
-            game_id=live.id,
+            key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
         )
     log.warning("[%s] rolled back to %s", live.id, phase.id)
     return f"rolled back to {phase.label}; players told"

@@ -326,3 +326,28 @@ def test_the_referee_archive_view_includes_all_press(tmp_path):
     with table.store() as store:
         assert "North to South: meet at noon" in archive.show(store, "g1", "R1", "REFEREE")
         assert "meet at noon" not in archive.show(store, "g1", "R1", "East")
+
+
+def test_a_phase_opened_before_a_clock_change_ends_at_the_same_local_hour(tmp_path):
+    # Paris springs forward on Sunday 29 March 2026; a phase opened Friday 20:00 CET with a
+    # 48-hour deadline ends Sunday 20:00 CEST, 47 hours later, and mail says so.
+    friday = datetime(2026, 3, 27, 19, 0, tzinfo=UTC)
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS, early="orders", grace="0h")], now=friday)
+    table.start("g1")
+    [welcome] = table.take(NORTH)
+    assert "Sun 29 Mar 2026 20:00 CEST (18:00 UTC)" in text_of(welcome)
+    for power in PLAYERS:
+        order(table, power, "ADD 1")
+    table.advance(hours=1)
+    table.run()  # round 1 ends early at Friday 21:00 CET; round 2 ends Sunday 21:00 CEST
+    with table.store() as store:
+        row = store.game("g1")
+        assert row is not None and row.deadline == datetime(2026, 3, 29, 19, 0, tzinfo=UTC)
+    order(table, "North", "ADD 1")
+    order(table, "South", "ADD 1")
+    table.now = datetime(2026, 3, 29, 18, 59, tzinfo=UTC)
+    table.run()
+    assert phase_id(table) == "R2"
+    table.now = datetime(2026, 3, 29, 19, 0, tzinfo=UTC)
+    table.run()
+    assert phase_id(table) == "R3"
