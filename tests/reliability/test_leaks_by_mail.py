@@ -71,8 +71,8 @@ GAMES: dict[str, tuple[str, list[str], dict[str, Any], Callable[[Any, str, rando
     "invictus": ("guerre-eclair", ["North", "South"], {}, _invictus),
     "invincible": ("standard", ["North", "East", "South", "West"], {}, _invincible),
     "invoke": ("starter", ["Alice", "Bob", "Carol"], {"rounds": 4}, _invoke),
-    "mandate_of_heaven": ("mandate_of_heaven", ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"],
-                          {}, _mandate),
+    "mandate_of_heaven": ("mandate_of_heaven",
+                          ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"], {}, _mandate),
 }
 #: the entries of GAMES that are a second variant of a ruleset: entry -> ruleset
 RULESETS = {"mandate_of_heaven": "diplomacy"}
