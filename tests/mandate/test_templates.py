@@ -40,7 +40,7 @@ def voted() -> tuple[Any, Any]:
     return state, ruleset.adjudicate(state, orders, 1)
 
 
-def test_a_voters_report_shows_their_vote_and_the_outcome_only(voted) -> None:
+def test_a_voters_report_shows_their_vote_and_the_outcome_only(voted: tuple[Any, Any]) -> None:
     text, html = report(*voted, "Wei")
     assert "Spring 368 B.C. movement has been adjudicated. The year of the Ox." in text
     assert "== Neutral votes: yours (the others' are secret) ==" in text
@@ -49,7 +49,7 @@ def test_a_voters_report_shows_their_vote_and_the_outcome_only(voted) -> None:
     assert "<td>A SUN H: not carried</td>" in html
 
 
-def test_the_referees_report_shows_every_vote_and_the_tally(voted) -> None:
+def test_the_referees_report_shows_every_vote_and_the_tally(voted: tuple[Any, Any]) -> None:
     text, html = report(*voted, REFEREE)
     assert "Ch'in voted A SUN - NTS" in text and "Wei voted A SUN H" in text
     assert "Needed: 5 of 8 players, with 13 of 24 units." in text
@@ -57,13 +57,13 @@ def test_the_referees_report_shows_every_vote_and_the_tally(voted) -> None:
     assert "Wei voted A SUN H" in html
 
 
-def test_the_public_report_shows_the_neutrals_orders_but_no_votes(voted) -> None:
+def test_the_public_report_shows_the_neutrals_orders_but_no_votes(voted: tuple[Any, Any]) -> None:
     text, _ = report(*voted, PUBLIC)
     assert "Neutral votes" not in text and "voted" not in text
     assert "Sung:\n  A SUN - NTS" in text
 
 
-def test_the_chart_names_the_centres_that_do_not_count_and_the_neutrals(voted) -> None:
+def test_the_chart_names_the_centres_that_do_not_count_and_the_neutrals(voted: tuple[Any, Any]) -> None:
     text, html = report(*voted, PUBLIC)
     assert "(14 to win, not counting Choson (CSN), Pei Choushi (PCS), Tung Yueh (TYU))" in text
     assert "  (neutral)" in text and "Next: Fall 368 B.C. movement, the year of the Ox." in text
