@@ -381,6 +381,13 @@ class Store:
                 [player.game_id, player.power, player.address, player.password_hash, player.token],
             )
 
+    def add_player(self, player: PlayerRow) -> None:
+        """Seat a player for a power that had none (a neutral the rules made a player power)."""
+        self.db.execute(
+            "INSERT INTO players (game_id, power, address, password_hash, token) VALUES (?, ?, ?, ?, ?)",
+            [player.game_id, player.power, player.address, player.password_hash, player.token],
+        )
+
     def game(self, game_id: str) -> GameRow | None:
         row = self._one("SELECT * FROM games WHERE id = ?", [game_id])
         if row is None:

@@ -673,7 +673,7 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
 
     player = live.player(power)
     if player is None:
-        return f"refused: no power {power!r}; the powers are {', '.join(p.power for p in live.players)}"
+        return seat_player(run, live, power, address)
     from pbem import passwords
 
     password = passwords.new_password()
@@ -702,6 +702,39 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
         game_id=live.id,
     )
     return f"{player.power} now played by {address}; welcome with a new password sent"
+
+
+def seat_player(run: Run, live: LiveGame, power: str, address: str) -> str:
+    """Give ``address`` a power in the game that has no player yet: one the rules made a player
+    power during the game (a Mandate of Heaven neutral grown to three centres). It goes to
+    someone new to the game: never to an address that plays, or played, another power in it."""
+    from pbem.games import welcome
+
+    open_seats = [p for p in (*live.phase.survivors, *live.phase.may_order) if live.player(p) is None]
+    seat = next((p for p in open_seats if p.lower() == power.lower()), None)
+    if seat is None:
+        powers = [p.power for p in live.players] + list(dict.fromkeys(open_seats))
+        return f"refused: no power {power!r}; the powers are {', '.join(powers)}"
+    address = address.lower()
+    taken = next((p for p in live.players if p.address == address), None)
+    if taken is not None:
+        return (
+            f"refused: {address} plays {taken.power} in this game; {seat} goes to a player new to "
+            "the game (no one already in it, nor anyone eliminated from it)"
+        )
+    from pbem import passwords
+
+    password = passwords.new_password()
+    player = PlayerRow(
+        game_id=live.id,
+        power=seat,
+        address=address,
+        password_hash=passwords.hash_password(password),
+        token=passwords.new_token(),
+    )
+    run.store.add_player(player)
+    welcome(run, live, player, password)
+    return f"{seat} now played by {address}; welcome with a new password sent"
 
 
 def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:

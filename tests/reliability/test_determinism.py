@@ -19,7 +19,8 @@ import pytest
 from pbem.intake import merge_orders
 from pbem.ruleset import get_ruleset
 
-GAMES = ["diplomacy", "generals", "invictus", "invincible", "invoke"]
+#: the test packages with a script.py; a script names its ruleset in RULESET if it is not the package
+GAMES = ["diplomacy", "generals", "invictus", "invincible", "invoke", "mandate"]
 
 REPLAY = """
 import json, sys
@@ -36,6 +37,7 @@ for number, turn in enumerate(records["turns"]):
 
 
 def play(name: str, script) -> dict:
+    name = getattr(script, "RULESET", name)
     ruleset = get_ruleset(name)
     state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
     turns = []

@@ -16,8 +16,11 @@ How it is cut (after godip):
 * ``views`` shapes what the report templates (``templates/diplomacy/``) show.
 * ``randomplay`` plays random orders, for property tests and the benchmark
   (``benchmarks/adjudicate.py``); never used in play.
+* ``mandate/`` is the Mandate of Heaven variant's own rules (its map is
+  ``variants/mandate_of_heaven.yaml``), on the seams below.
 
-Rulings where the rulebooks leave a choice are in ``RULINGS.md``.
+Rulings where the rulebooks leave a choice are in ``RULINGS.md`` (and
+``mandate/RULINGS.md`` for Mandate of Heaven).
 
 Seams for variants such as Mandate of Heaven (issue 5), which should be a map
 file plus a ``Variant`` subclass registered in ``variant.RULES``, not a copy of
@@ -41,7 +44,13 @@ the engine:
 * calendar: ``start.phase`` may be a winter (placement) phase;
   ``Variant.year_name``/``phase_id``/``parse_phase_id``/``phase_label`` write
   years any way (369 B.C., counting down, with the zodiac), ``next_turn`` may
-  add phases and ``centres_change`` says when centres change hands.
+  add phases and ``centres_change`` says when centres change hands;
+* the game around the board: ``Variant.for_game(state)`` binds the rules to a
+  state (the year, who plays), ``neutrals``/``voters`` say whose units players
+  may vote on and who votes, ``orders_in_effect`` counts the votes,
+  ``centres_changed`` may seat a new player, and ``view_extras``,
+  ``hidden_facts`` and ``notices`` add what viewers and the referee see.
+  Mandate of Heaven (``mandate/``) is built on these.
 """
 
 from __future__ import annotations
@@ -94,11 +103,10 @@ class DiplomacyRuleset(Ruleset):
         return GameState(rules.name, rules.first_turn(), board_of(units, centres), tuple(powers))
 
     def phase(self, state: GameState) -> Phase:
-        rules = load_variant(state.variant)
+        rules = _rules(state)
         who = tuple(acting(rules, state))
-        survivors = tuple(
-            power for power in state.powers if state.board.units_of(power) or state.board.centres_of(power)
-        )
+        voters = rules.voters(state)
+        survivors = tuple(rules.survivors(state))
         result = ""
         if state.winner is not None:
             count = rules.victory_count(state.winner, state.board)
@@ -108,7 +116,7 @@ class DiplomacyRuleset(Ruleset):
             label=rules.phase_label(state.turn),
             kind=state.turn.kind.word,
             acting=who,
-            may_order=who,
+            may_order=tuple(power for power in state.powers if power in who or power in voters),
             over=state.over,
             result=result,
             winners=(state.winner,) if state.winner else (),
@@ -116,7 +124,7 @@ class DiplomacyRuleset(Ruleset):
         )
 
     def parse_orders(self, state: GameState, power: str, text: str) -> list[OrderLine]:
-        rules = load_variant(state.variant)
+        rules = _rules(state)
         if state.over:
             return _refuse_all(text, "the game is over: no more orders")
         if power not in rules.powers():
@@ -132,39 +140,48 @@ class DiplomacyRuleset(Ruleset):
                 hint=line.hint,
                 note=line.note,
             )
-            for line in read_mail(rules, state.board, state.turn.kind, power, text, label)
+            for line in read_mail(
+                rules, state.board, state.turn.kind, power, text, label, rules.neutrals(state)
+            )
         ]
 
     def missing(self, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
         """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""
-        return still_to_order(load_variant(state.variant), state, power, orders)
+        return still_to_order(_rules(state), state, power, orders)
 
     def default_orders(self, state: GameState, power: str) -> list[str]:
         """None: units hold, dislodged units disband, civil disorder removes (in adjudicate)."""
         return []
 
     def adjudicate(self, state: GameState, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
-        rules = load_variant(state.variant)
+        rules = _rules(state)
         next_state, events = run_phase(rules, state, orders)
         notices = [
             f"{event['power']} has won with {event['centres']} supply centres."
             for event in events
             if event.get("type") == "victory"
         ]
-        return Adjudication(next_state, events, notices)
+        return Adjudication(next_state, events, notices + rules.notices(events))
 
     def view(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
-        return build_view(load_variant(state.variant), state, events)
+        rules = _rules(state)
+        return build_view(rules, state, events) | rules.view_extras(state, events, viewer)
 
     def hidden_facts(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
-        """Nothing: the board and adjudicated orders are public; the service guards press."""
-        return []
+        """What the variant keeps secret (neutral votes); in the standard rules nothing: the board
+        and adjudicated orders are public, and the service guards press."""
+        return _rules(state).hidden_facts(state, events, viewer)
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return dump_state(load_variant(state.variant), state)
 
     def load_state(self, data: Mapping[str, Any]) -> GameState:
         return load_state(data)
+
+
+def _rules(state: GameState) -> Variant:
+    """The rules of ``state``'s variant, as they stand in that state."""
+    return load_variant(state.variant).for_game(state)
 
 
 def _refuse_all(text: str, error: str) -> list[OrderLine]:

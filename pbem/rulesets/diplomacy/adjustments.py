@@ -107,18 +107,7 @@ class Ledger:
         game_map = self.variant.map
         province = game_map.provinces[order.province]
         if order.province not in self.variant.build_sites(power, self.board):
-            if not province.supply_centre:
-                return "not an owned supply center"
-            homes = game_map.powers[power].home_centres if power in game_map.powers else ()
-            if game_map.builds == "home" and order.province not in homes:
-                return "not a home supply center"
-            if self.board.centres.get(order.province) != power:
-                return (
-                    "home supply center not owned"
-                    if game_map.builds == "home"
-                    else "not an owned supply center"
-                )
-            return "illegal"
+            return self.variant.build_site_refusal(power, self.board, order.province)
         if order.unit_type is UnitType.FLEET:
             if province.type != "coast":
                 return "fleet in land province"

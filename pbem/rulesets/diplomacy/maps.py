@@ -5,7 +5,9 @@ centres, the provinces (name, type, coasts, supply centre, aliases for the mail
 parser, a position for a picture), army and fleet borders, the start position
 and the victory count. ``load_map`` refuses a map whose borders are one-sided,
 whose coasts do not add up or whose start puts a unit where it cannot stand,
-with an error that names the file and the province.
+with an error that names the file and the province. Any other top-level entry
+is kept, unread, in ``Map.extra``: data for a variant's own rules (Mandate of
+Heaven's placement area and calendar), which its ``Variant`` subclass checks.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import yaml
 from .core import UnitType, coast_of, parse_unit, province_of
 
 PROVINCE_TYPES = ("sea", "coast", "land", "impassable")
+#: the top-level entries of a map file this loader reads; the others go to ``Map.extra``
+MAP_ENTRIES = ("name", "title", "rules", "powers", "provinces", "adjacency", "start", "victory", "builds")
 
 
 class MapError(ValueError):
@@ -84,6 +88,8 @@ class Map:
     sea_neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: location -> provinces a fleet there borders; derived from fleet_borders
     fleet_reach: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: the file's top-level entries this loader does not read, for the variant's own rules
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def province(self, abbr: str) -> Province:
         return self.provinces[abbr]
@@ -167,6 +173,7 @@ def build_map(data: Any, source: str) -> Map:
         builds=builds,
         sea_neighbours=_province_borders(fleet),
         fleet_reach={loc: frozenset(province_of(t) for t in ts) for loc, ts in fleet.items()},
+        extra={key: value for key, value in data.items() if key not in MAP_ENTRIES},
     )
     check.start_units(game_map)
     return game_map

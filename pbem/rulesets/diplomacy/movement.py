@@ -227,7 +227,7 @@ class Movement(Resolver):
                     self.variant, after, unit, attacker, attacker in self.by_convoy, standoffs
                 ),
             )
-            for unit, attacker in beaten
+            for unit, attacker in sorted(beaten, key=lambda pair: pair[0].province)
         )
         return after, dislodged, standoffs
 

@@ -7,15 +7,16 @@ and aliases in any case; ``-``, ``->``, ``to``, ``moves to``, ``m``; ``S``,
 ``/nc``, ``(nc)``, `` nc`` or ``north coast``; ``via convoy``; a unit letter
 may be left out when the board says what stands there. ``read_mail`` then
 checks each order against the game (whose unit, which phase, what the rules
-allow) so a player learns at once what is wrong and how to put it right.
+allow) so a player learns at once what is wrong and how to put it right. Where
+a variant lets players vote on the orders of neutral units (Mandate of
+Heaven), ``read_mail`` takes those orders too, each noted as a vote.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .adjustments import Ledger, adjustments_due, vacant_build_sites
@@ -97,6 +98,17 @@ class Names:
         self.index = {words: abbrs.pop() for words, abbrs in found.items() if len(abbrs) == 1}
         self.longest = max(len(words) for words in self.index)
         self.spellings = {" ".join(words): abbr for words, abbr in self.index.items()}
+        #: the powers' names as words ("ch in" for Ch'in, with and without "-" for Hsiung-Nu)
+        self.powers = sorted(
+            {
+                spelt
+                for power in game_map.powers
+                for spelt in (tuple(tokenize(power)), tuple(w for w in tokenize(power) if w != "-"))
+                if spelt
+            },
+            key=len,
+            reverse=True,
+        )
 
     def match(self, words: Sequence[str], start: int) -> tuple[str, int] | None:
         """The province written at ``words[start:]`` and where its name ends, longest first."""
@@ -116,14 +128,12 @@ class Names:
         return "did you mean " + " or ".join(names) + "?"
 
 
-_NAMES: weakref.WeakKeyDictionary[Variant, Names] = weakref.WeakKeyDictionary()
-
-
 def names_of(variant: Variant) -> Names:
-    """The names of a variant's provinces, built once per variant."""
-    names = _NAMES.get(variant)
+    """The names of a variant's provinces, built once per variant (and shared by its copies)."""
+    names = variant.derived.get("names")
     if names is None:
-        names = _NAMES[variant] = Names(variant.map)
+        names = variant.derived["names"] = Names(variant.map)
+    assert isinstance(names, Names)
     return names
 
 
@@ -269,11 +279,33 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
     words = tokenize(text)
     if words and words[0].isdigit():
         words = words[1:]  # a numbered list
-    if words and words[0] in {p.lower() for p in variant.powers()}:
-        words = words[1:]  # "England: F LON - NTH"
+    power = _power_prefix(variant, words)
+    if power and not _spells_province(variant, words):
+        words = words[power:]  # "England: F LON - NTH"
+        power = 0
     if not words:
         raise OrderSyntaxError("this line holds no order", hint=f"write for example {EXAMPLES[kind]}")
-    return _Reader(names_of(variant), words, kind, _type_lookup(board, kind)).order()
+    try:
+        return _Reader(names_of(variant), words, kind, _type_lookup(board, kind)).order()
+    except OrderSyntaxError:
+        if not power or not words[power:]:
+            raise
+    # A power named like a province ("Wei: A WEI - COU"): the line was not an order with the
+    # province first, so it is the power's name.
+    return _Reader(names_of(variant), words[power:], kind, _type_lookup(board, kind)).order()
+
+
+def _power_prefix(variant: Variant, words: Sequence[str]) -> int:
+    """How many of the first ``words`` name a power ("england", or "ch in" for Ch'in); 0 if none."""
+    for spelt in names_of(variant).powers:
+        if tuple(words[: len(spelt)]) == spelt:
+            return len(spelt)
+    return 0
+
+
+def _spells_province(variant: Variant, words: Sequence[str]) -> bool:
+    """Whether the line starts with a province's name (a power may be named like one)."""
+    return names_of(variant).match(words, 0) is not None
 
 
 def _type_lookup(board: Board | None, kind: PhaseKind) -> UnitTypeAt:
@@ -311,10 +343,17 @@ _PHASE_ORDERS = {
 
 
 def read_mail(
-    variant: Variant, board: Board, kind: PhaseKind, power: str, text: str, phase_label: str = ""
+    variant: Variant,
+    board: Board,
+    kind: PhaseKind,
+    power: str,
+    text: str,
+    phase_label: str = "",
+    neutrals: Collection[str] = (),
 ) -> list[MailLine]:
-    """Every non-blank line of a player's mail, read and checked against the game."""
-    checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase")
+    """Every non-blank line of a player's mail, read and checked against the game. Orders for the
+    units (and build sites) of ``neutrals`` are taken as the player's votes on them."""
+    checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase", neutrals)
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
@@ -325,12 +364,21 @@ def read_mail(
 class _Checker:
     """Checks each order of one mail against the game, remembering the mail's earlier lines."""
 
-    def __init__(self, variant: Variant, board: Board, kind: PhaseKind, power: str, label: str) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        board: Board,
+        kind: PhaseKind,
+        power: str,
+        label: str,
+        neutrals: Collection[str] = (),
+    ) -> None:
         self.variant = variant
         self.board = board
         self.kind = kind
         self.power = power
         self.label = label
+        self.neutrals = frozenset(neutrals) - {power}
         self.ledger = Ledger(variant, board)
         self.seen: dict[str, int] = {}
         self.waives = 0
@@ -361,48 +409,56 @@ class _Checker:
         if not isinstance(order, kinds):
             raise IllegalOrder(f"'{order}' is not an order for {self.label}", reason="wrong phase")
         if self.kind is PhaseKind.ADJUSTMENTS:
-            return self.adjustment(order), None
+            return self.adjustment(order)
         assert isinstance(order, UnitOrder)
         if self.kind is PhaseKind.RETREATS:
             return self.retreat(order)
         unit = self.board.units.get(order.province)
-        if unit is None or unit.power != self.power:
+        if unit is None or (unit.power != self.power and unit.power not in self.neutrals):
             raise IllegalOrder(self.not_yours(order.province, unit is not None))
-        note = self.type_note(order, unit.type)
+        note = _join_notes(self.type_note(order, unit.type), self.vote_note(unit.power))
         assert isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy))
         return order.normalize(self.variant, self.board), note
 
     def retreat(self, order: UnitOrder) -> tuple[Order, str | None]:
         dislodged = next((d for d in self.board.dislodged if d.unit.province == order.province), None)
-        if dislodged is None or dislodged.unit.power != self.power:
+        if dislodged is None or (
+            dislodged.unit.power != self.power and dislodged.unit.power not in self.neutrals
+        ):
             mine = [str(d.unit) for d in self.board.dislodged if d.unit.power == self.power]
             raise IllegalOrder(
                 f"no unit of yours was dislodged from {self.name(order.province)}; "
                 + (f"yours to retreat: {', '.join(mine)}" if mine else "none of your units must retreat")
             )
-        note = self.type_note(order, dislodged.unit.type)
+        note = _join_notes(self.type_note(order, dislodged.unit.type), self.vote_note(dislodged.unit.power))
         unit = dislodged.unit
         if isinstance(order, Disband):
             return Disband(unit.type, unit.location), note
         assert isinstance(order, Retreat)
         return order.normalize(self.variant, dislodged), note
 
-    def adjustment(self, order: Order) -> Order:
+    def adjustment(self, order: Order) -> tuple[Order, str | None]:
+        # Whose adjustment this is: the player's own, or a neutral's they vote on.
+        power = self.power
         if isinstance(order, Disband) and order.province in self.board.units:
             unit = self.board.units[order.province]
-            if unit.power == self.power:
+            if unit.power == self.power or unit.power in self.neutrals:
                 order = Disband(unit.type, unit.location)
-        reason = self.ledger.apply(self.power, order)
+                power = unit.power
+        elif isinstance(order, Build) and self.board.centres.get(order.province) in self.neutrals:
+            power = self.board.centres[order.province]
+        reason = self.ledger.apply(power, order)
         if reason is not None:
-            raise IllegalOrder(self.adjustment_message(order, reason), reason)
-        return order
+            raise IllegalOrder(self.adjustment_message(order, reason, power), reason)
+        return order, self.vote_note(power)
 
-    def adjustment_message(self, order: Order, reason: str) -> str:
-        due = adjustments_due(self.variant, self.board).get(self.power, 0)
+    def adjustment_message(self, order: Order, reason: str, power: str) -> str:
+        due = adjustments_due(self.variant, self.board).get(power, 0)
+        who = "you" if power == self.power else power
         if reason in ("too many builds", "no builds due"):
-            return f"'{order}': you have {max(due, 0)} build(s) this winter"
+            return f"'{order}': {who} {'have' if who == 'you' else 'has'} {max(due, 0)} build(s) this winter"
         if reason in ("too many disbands", "no removals due"):
-            return f"'{order}': you must remove {max(-due, 0)} unit(s) this winter"
+            return f"'{order}': {who} must remove {max(-due, 0)} unit(s) this winter"
         if reason in ("no such unit", "not own unit"):
             assert isinstance(order, UnitOrder)
             return self.not_yours(order.province, reason == "not own unit")
@@ -426,6 +482,7 @@ class _Checker:
             "home supply center not owned",
             "province occupied",
             "not an owned supply center",
+            "not in the placement area",
             "second build in the same province",
         ):
             sites = vacant_build_sites(self.variant, self.power, self.board)
@@ -440,6 +497,12 @@ class _Checker:
             owner = self.board.units[province].power
             return f"the unit in {self.name(province)} belongs to {owner}; your units: {mine}"
         return f"you have no unit in {self.name(province)}; your units: {mine}"
+
+    def vote_note(self, power: str) -> str | None:
+        """What a player is told about an order for a neutral's unit: that it is a vote."""
+        if power == self.power:
+            return None
+        return f"your vote for neutral {power}: carried only if most players, with most units, send it"
 
     def type_note(self, order: UnitOrder, actual: UnitType) -> str | None:
         if order.unit_type is actual:
@@ -458,3 +521,7 @@ def _sentence(text: str | None) -> str | None:
 
 def _join(first: str | None, second: str) -> str:
     return f"{first}; {second}" if first else second
+
+
+def _join_notes(first: str | None, second: str | None) -> str | None:
+    return _join(first, second) if second else first

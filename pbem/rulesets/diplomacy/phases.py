@@ -72,22 +72,30 @@ def run_phase(
     """Adjudicate the current phase, then move on past every phase nobody acts in."""
     if state.over:
         raise ValueError(f"the game is over: {state.winner} has won")
-    board, events = _adjudicate(variant, state, orders)
-    turn = state.turn
+    variant = variant.for_game(state)
+    in_effect, events = variant.orders_in_effect(state, orders)
+    board, decided = _adjudicate(variant, state, in_effect)
+    events += decided
+    turn, powers, extra = state.turn, state.powers, state.extra
     while True:
         following = variant.next_turn(turn)
         if following.season is not turn.season and variant.centres_change(turn):
             board, change = _take_centres(variant, board)
             if change["changes"]:
                 events.append(change | {"phase": variant.phase_id(turn)})
+            ended = GameState(state.variant, turn, board, powers, extra=extra)
+            settled, noted = variant.centres_changed(ended)
+            board, powers, extra = settled.board, settled.powers, settled.extra
+            events += noted
             winner = variant.winner(board)
             if winner is not None:
                 count = variant.victory_count(winner, board)
                 events.append({"type": "victory", "power": winner, "centres": count})
-                return GameState(state.variant, following, board, state.powers, winner), events
+                return GameState(state.variant, following, board, powers, winner, extra), events
         turn = following
-        next_state = GameState(state.variant, turn, board, state.powers)
-        if turn.kind is PhaseKind.MOVEMENT or acting(variant, next_state):
+        next_state = GameState(state.variant, turn, board, powers, extra=extra)
+        variant = variant.for_game(next_state)
+        if turn.kind is PhaseKind.MOVEMENT or acting(variant, next_state) or variant.voters(next_state):
             return next_state, events
         events.append(
             {

@@ -7,6 +7,14 @@ and ``dislodged`` and ``standoff_provinces`` (retreats). The outcome has the
 keys of a DATC case's ``expected``: ``order_results``, ``units_after`` and,
 by phase, ``dislodged``, ``dislodged_detail`` and ``standoff_provinces``;
 ``disbanded``; or ``civil_disorder_disbands``.
+
+A variant with neutral votes (Mandate of Heaven) also reads ``neutral_votes``,
+each player's orders for neutral units (the player's votes), and, optionally,
+``players``, the powers in the game (by default every player power of the map
+with units or centres in the position), and ``extra``, what the variant
+remembers between phases as a dumped state has it (``{"melted": 1}``). The
+outcome then has ``neutral_votes``: every ballot, with the votes and what was
+carried.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from .movement import adjudicate_movement
 from .orders import NotationError, parse_order
 from .parser import OrderSyntaxError, read_order
 from .retreats import adjudicate_retreats, retreat_options
-from .state import dislodgement_dict
+from .state import GameState, dislodgement_dict
 from .variant import Variant, load_variant
 
 
@@ -43,29 +51,74 @@ def adjudicate_position(
     except ValueError as error:
         raise PositionError(str(error)) from None
     board = read_board(variant, data, turn.kind)
+    state = GameState(variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data))
+    variant = variant.for_game(state)
     orders = read_orders(variant, data, turn.kind, board, raw)
+    votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
+    orders, ballots = count_votes(variant, state, orders, votes)
     if turn.kind is PhaseKind.MOVEMENT:
         moved = adjudicate_movement(variant, board, orders)
-        return {
+        outcome: dict[str, Any] = {
             "order_results": [r.as_dict() for r in moved.results],
             "units_after": by_power(moved.units.values()),
             "dislodged": by_power(d.unit for d in moved.dislodged),
             "dislodged_detail": [dislodgement_dict(d) for d in moved.dislodged],
             "standoff_provinces": list(moved.standoffs),
         }
-    if turn.kind is PhaseKind.RETREATS:
+    elif turn.kind is PhaseKind.RETREATS:
         retreated = adjudicate_retreats(variant, board, orders)
-        return {
+        outcome = {
             "order_results": [r.as_dict() for r in retreated.results],
             "units_after": by_power(retreated.units.values()),
             "disbanded": by_power(retreated.disbanded),
         }
-    adjusted = adjudicate_adjustments(variant, board, orders)
-    return {
-        "order_results": [r.as_dict() for r in adjusted.results],
-        "units_after": by_power(adjusted.units.values()),
-        "civil_disorder_disbands": by_power(adjusted.civil_disorder),
-    }
+    else:
+        adjusted = adjudicate_adjustments(variant, board, orders)
+        outcome = {
+            "order_results": [r.as_dict() for r in adjusted.results],
+            "units_after": by_power(adjusted.units.values()),
+            "civil_disorder_disbands": by_power(adjusted.civil_disorder),
+        }
+    if votes:
+        outcome["neutral_votes"] = ballots
+    return outcome
+
+
+def read_players(variant: Variant, data: Mapping[str, Any], board: Board) -> tuple[str, ...]:
+    """The powers in the game: ``players``, or the map's player powers with units or centres."""
+    players = data.get("players")
+    if players is None:
+        return tuple(
+            p for p in variant.player_powers() if board.units_of(p) or board.centres_of(p)
+        )
+    if not isinstance(players, list) or not all(p in variant.map.powers for p in players):
+        raise PositionError(f"players must list powers of the map: {', '.join(variant.map.powers)}")
+    return tuple(players)
+
+
+def read_extra(data: Mapping[str, Any]) -> dict[str, Any]:
+    extra = data.get("extra", {})
+    if not isinstance(extra, Mapping):
+        raise PositionError('extra must be an object, like {"melted": 1}')
+    return dict(extra)
+
+
+def count_votes(
+    variant: Variant,
+    state: GameState,
+    orders: Mapping[str, list[str]],
+    votes: Mapping[str, list[str]],
+) -> tuple[dict[str, list[str]], list[dict[str, Any]]]:
+    """The orders each power carries out once the votes are counted, and the ballots."""
+    merged = {power: [*orders.get(power, []), *votes.get(power, [])] for power in {*orders, *votes}}
+    in_effect, events = variant.orders_in_effect(state, merged)
+    ballots = [ballot for event in events for ballot in event.get("ballots", ())]
+    counted = {(vote["power"], vote["order"]) for ballot in ballots for vote in ballot["votes"]}
+    for voter, lines in votes.items():
+        for line in lines:
+            if (voter, line) not in counted:
+                raise PositionError(f"neutral_votes: {voter}: {line!r} is not an order for a neutral unit")
+    return in_effect, ballots
 
 
 def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
@@ -129,11 +182,18 @@ def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Bo
 
 
 def read_orders(
-    variant: Variant, data: Mapping[str, Any], kind: PhaseKind, board: Board, raw: bool
+    variant: Variant,
+    data: Mapping[str, Any],
+    kind: PhaseKind,
+    board: Board,
+    raw: bool,
+    key: str = "orders",
 ) -> dict[str, list[str]]:
-    """Each power's orders in canonical notation; raw orders are read by the mail parser."""
+    """Each power's orders (or votes, with ``key="neutral_votes"``) in canonical notation; raw
+    orders are read by the mail parser."""
     orders: dict[str, list[str]] = {}
-    for power, texts in _mapping(data, "raw_orders" if raw else "orders").items():
+    field = key if key != "orders" else ("raw_orders" if raw else "orders")
+    for power, texts in _mapping(data, field).items():
         orders[power] = []
         for text in texts:
             try:

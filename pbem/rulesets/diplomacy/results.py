@@ -38,6 +38,7 @@ REASONS = {
     "not a home supply center": "builds go in home supply centres",
     "not an owned supply center": "builds go in supply centres the power owns",
     "home supply center not owned": "the power does not own that home centre",
+    "not in the placement area": "the Hsiung-Nu place their armies in the steppe and desert",
     "province occupied": "a unit already stands there",
     "second build in the same province": "only one unit can be built in a province",
     "fleet in land province": "fleets cannot be built inland",

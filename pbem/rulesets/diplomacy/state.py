@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Board, Dislodgement, Turn, board_of, parse_unit
@@ -20,6 +20,8 @@ class GameState:
     #: the players' powers, in seating order
     powers: tuple[str, ...]
     winner: str | None = None
+    #: what a variant's own rules remember between phases (JSON-compatible; empty in the standard rules)
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -46,7 +48,7 @@ def dump_state(variant: Variant, state: GameState) -> dict[str, Any]:
     centres: dict[str, list[str]] = {}
     for province, owner in sorted(board.centres.items()):
         centres.setdefault(owner, []).append(province)
-    return {
+    data: dict[str, Any] = {
         "variant": state.variant,
         "phase": variant.phase_id(state.turn),
         "powers": list(state.powers),
@@ -55,6 +57,9 @@ def dump_state(variant: Variant, state: GameState) -> dict[str, Any]:
         "dislodged": [dislodgement_dict(d) for d in board.dislodged],
         "winner": state.winner,
     }
+    if state.extra:
+        data["extra"] = dict(state.extra)
+    return data
 
 
 def load_state(data: Mapping[str, Any]) -> GameState:
@@ -79,4 +84,5 @@ def load_state(data: Mapping[str, Any]) -> GameState:
         board=board_of(units, centres, dislodged),
         powers=tuple(data["powers"]),
         winner=data.get("winner"),
+        extra=dict(data.get("extra", {})),
     )

@@ -5,16 +5,22 @@
 subclass in ``RULES`` and overrides only the hooks it needs. The engine asks the
 variant, never the map file, about anything a variant may change: the calendar,
 adjustment counts and build sites, convoy disruption, defence strength and
-victory.
+victory; and, around the board, who may order which units (neutral votes),
+what happens when supply centres change hands, and what each viewer sees.
+
+Rules that depend on the game and not only on the board (the year, who plays)
+are answered by ``for_game(state)``: the variant bound to one state, which the
+engine asks for at every entry point. The standard rules return themselves.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .core import Board, PhaseKind, Season, Turn, Unit
 from .maps import Map, MapError, load_map
@@ -22,12 +28,16 @@ from .orders import Notation
 
 if TYPE_CHECKING:
     from .movement import Movement
+    from .state import GameState
+
+Event = dict[str, Any]
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
 
 #: name in a variant file's ``rules:`` -> "module:Class" of its Variant subclass
 RULES: dict[str, str] = {
     "standard": "pbem.rulesets.diplomacy.variant:Variant",
+    "mandate_of_heaven": "pbem.rulesets.diplomacy.mandate:MandateOfHeaven",
 }
 
 _PHASE_ID = re.compile(r"^([SFW])(\d+)([MRA])$")
@@ -49,6 +59,9 @@ class Variant:
         self.map = game_map
         #: reads this map's orders in canonical notation
         self.notation = Notation(game_map.provinces)
+        #: what other modules work out once from the map (the parser's spellings), shared with
+        #: the copies ``for_game`` makes
+        self.derived: dict[str, Any] = {}
 
     @property
     def name(self) -> str:
@@ -110,6 +123,20 @@ class Variant:
         homes = self.map.powers[power].home_centres if power in self.map.powers else ()
         return [province for province in owned if province in homes]
 
+    def build_site_refusal(self, power: str, board: Board, province: str) -> str:
+        """Why ``province`` is not one of ``power``'s build sites, as a result's reason."""
+        game_map = self.map
+        if not game_map.provinces[province].supply_centre:
+            return "not an owned supply center"
+        homes = game_map.powers[power].home_centres if power in game_map.powers else ()
+        if game_map.builds == "home" and province not in homes:
+            return "not a home supply center"
+        if board.centres.get(province) != power:
+            if game_map.builds == "home":
+                return "home supply center not owned"
+            return "not an owned supply center"
+        return "illegal"
+
     # --- movement ---------------------------------------------------------
     def defence_bonus(self, movement: Movement, unit: Unit) -> int:
         """Extra strength for a unit defending its province (none in the standard rules)."""
@@ -132,6 +159,52 @@ class Variant:
         if best >= self.map.victory_centres and len(leaders) == 1:
             return leaders[0]
         return None
+
+    # --- the game around the board -----------------------------------------
+    def for_game(self, state: GameState) -> Variant:
+        """The rules in force in ``state``: the variant itself, or, for rules that depend on the
+        year or on who plays, a copy that knows them."""
+        return self
+
+    def survivors(self, state: GameState) -> list[str]:
+        """The players still in the game: those with units or supply centres."""
+        board = state.board
+        return [power for power in state.powers if board.units_of(power) or board.centres_of(power)]
+
+    def neutrals(self, state: GameState) -> frozenset[str]:
+        """Powers without a player whose units every player may order, as votes (none here)."""
+        return frozenset()
+
+    def voters(self, state: GameState) -> list[str]:
+        """The players who may order other powers' units this phase, as votes (none here)."""
+        return []
+
+    def orders_in_effect(
+        self, state: GameState, orders: Mapping[str, Sequence[str]]
+    ) -> tuple[dict[str, list[str]], list[Event]]:
+        """What each power's units are ordered to do, from the orders sent, and events saying how:
+        the orders as they are here; a variant with neutral votes counts the votes."""
+        return {power: list(lines) for power, lines in orders.items()}, []
+
+    def centres_changed(self, state: GameState) -> tuple[GameState, list[Event]]:
+        """The game once supply centres have changed hands (``state`` has the new owners), with
+        events: a variant may seat a new player or mark the end of a year. Nothing here."""
+        return state, []
+
+    # --- what each viewer sees -------------------------------------------
+    def view_extras(
+        self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str
+    ) -> dict[str, Any]:
+        """What a variant adds to ``viewer``'s view (votes, a calendar): nothing here."""
+        return {}
+
+    def hidden_facts(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
+        """Strings ``viewer`` must never be sent: nothing is secret in the standard rules."""
+        return []
+
+    def notices(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Sentences for the referee about the variant's own events (none here)."""
+        return []
 
 
 def variant_names() -> list[str]:

@@ -1,0 +1,77 @@
+"""Mandate of Heaven states for tests: the players, the opening, and positions loaded as the
+archive would load them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.ruleset import get_ruleset
+from pbem.rulesets.diplomacy.mandate import MandateOfHeaven
+from pbem.rulesets.diplomacy.variant import load_variant
+
+VARIANT = "mandate_of_heaven"
+PLAYERS = ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"]
+NEUTRALS = ["Sung", "Lu", "Chou", "Chungshan", "Ba", "Shu", "Choson", "Yueh", "Choushi"]
+ruleset = get_ruleset("diplomacy")
+
+
+def _rules() -> MandateOfHeaven:
+    variant = load_variant(VARIANT)
+    assert isinstance(variant, MandateOfHeaven)
+    return variant
+
+
+rules = _rules()
+
+
+def opening() -> Any:
+    """Winter 369 B.C., before the Hsiung-Nu have placed their armies."""
+    return ruleset.start(VARIANT, PLAYERS, {}, 1)
+
+
+def spring_368() -> Any:
+    """Spring 368 B.C. with the Hsiung-Nu placed in Hsi Hsienpi, Nan Hsienpi and Tung Turfan."""
+    return ruleset.adjudicate(opening(), {"Hsiung-Nu": ["A HHS B", "A NHS B", "A TTU B"]}, 1).state
+
+
+def position(
+    phase: str,
+    units: dict[str, list[str]],
+    centres: dict[str, list[str]] | None = None,
+    *,
+    powers: list[str] | None = None,
+    dislodged: list[dict[str, Any]] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Any:
+    """A Mandate of Heaven state at ``phase`` with these units and centre owners."""
+    data: dict[str, Any] = {
+        "variant": VARIANT,
+        "phase": phase,
+        "powers": powers or PLAYERS,
+        "units": units,
+        "supply_centres": centres or {},
+        "dislodged": dislodged or [],
+    }
+    if extra:
+        data["extra"] = extra
+    return ruleset.load_state(data)
+
+
+def units(state: Any) -> dict[str, list[str]]:
+    return {power: sorted(us) for power, us in ruleset.dump_state(state)["units"].items()}
+
+
+def events_of(adjudication: Any, kind: str) -> list[dict[str, Any]]:
+    return [event for event in adjudication.events if event["type"] == kind]
+
+
+def results(adjudication: Any, power: str) -> dict[str, str]:
+    """The order results of ``power`` in the adjudicated phase: order -> result (with reason)."""
+    out = {}
+    for event in adjudication.events:
+        for result in event.get("results", ()):
+            if result["power"] == power:
+                out[result["order"]] = result["result"] + (
+                    f" ({result['reason']})" if "reason" in result else ""
+                )
+    return out

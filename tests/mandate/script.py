@@ -1,0 +1,133 @@
+"""A scripted year of Mandate of Heaven: the mails the eight players send, phase by phase.
+
+In the common form of the games' scripts (see tests/diplomacy/script.py): TURNS maps each power
+to the full text of its mail in each phase, SEEDS are the adjudication seeds (Diplomacy uses
+none), MISTAKES the lines the mail parser must refuse, and ``check`` what must have happened.
+
+The story, from the placement winter to the spring of the second year:
+
+0. Winter 369 B.C.: the Hsiung-Nu place three armies in the steppe and desert (not in Wuyuan).
+1. Spring 368 B.C.: five players vote Lu's army out to Pei Daiyeng (Wei votes it to hold, and
+   loses), and Ch'i marches into Lu behind it. Yen's fleet cannot reach Choson.
+2. Fall 368 B.C.: the nomads take Pei Choushi from the neutral Choushi; Ch'in takes Chengtu from
+   Shu; Ch'u's fleet on the Yangtse carries an army from Ying to Nanchin. Ch'in and Wei vote to
+   move Chou's army; two players are not a majority. Han sends nothing.
+3. Fall 368 B.C. retreats, played only for votes: Choushi's army retreats to Hsi Turfan by a
+   majority; Shu's army gets split votes and is disbanded. Wei's vote for a retreat to where the
+   attack came from is refused.
+4. Winter 368 B.C.: Ch'in and Ch'i build; the players vote Choushi's last army off the board, and
+   civil disorder removes Lu's (nobody voted). Ch'in tries to build where its army stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+RULESET = "diplomacy"
+VARIANT = "mandate_of_heaven"
+POWERS = ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"]
+OPTIONS: dict[str, Any] = {}
+START_SEED = 1
+
+TURNS: list[dict[str, str]] = [
+    {
+        "Hsiung-Nu": "Build A Tung Turfan\nBuild A Hsi Hsienpi\nBuild A Nan Hsienpi\nBuild A Wuyuan\n",
+    },
+    {
+        "Hsiung-Nu": "A TTU - CSI\nA HHS - TTU\nA NHS H\n",
+        "Ch'in": "A Hsianyang - Rong\nA HAC - CHT\nA YUY H\nA LU - PDA\n",
+        "Ch'u": "F YIN - PEN\nA CHE - YIN\nA TYI - NTS\nA Lu - Pei Daiyeng\n",
+        "Ch'i": "F TSE - SCS\nA NLI - LU\nA LIN H\nLu -> Pei Daiyeng\n",
+        "Yen": "F YUB - NCS\nA SHG H\nA HSP H\nA LU - PDA\nF YUB - Choson\n",
+        "Chao": "A CHY - WUY\nA HAD H\nA TCY H\n",
+        "Wei": "A WEI H\nA SHA H\nF DAI H\nA LU H\n",
+        "Han": "A HAN H\nA CHC H\nA HHA H\nA LU - PDA\n",
+    },
+    {
+        "Hsiung-Nu": "A CSI - PCS\nA TTU S A CSI - PCS\nA NHS - TCY\n",
+        "Ch'in": "A HAC - CHT\nA RON S A HAC - CHT\nA YUY H\nA COU - CHA\n",
+        "Ch'u": "F Pengli convoys A Ying - Nanchin\nA Ying - Nanchin\nA NTS H\n",
+        "Ch'i": "A LU H\nA LIN H\nF SCS H\n",
+        "Yen": "A SHG H\n",
+        "Chao": "A WUY H\nA HAD H\nA TCY H\n",
+        "Wei": "A WEI H\nA COU - CHA\n",
+    },
+    {
+        "Ch'in": "A PCS R HTU\nA CHT R TIB\n",
+        "Ch'u": "A PCS R HTU\nA CHT R HYC\n",
+        "Ch'i": "A Pei Choushi retreats to Hsi Turfan\n",
+        "Yen": "A PCS R HTU\n",
+        "Chao": "A PCS R HTU\nA CHT D\n",
+        "Wei": "A PCS R CSI\n",
+    },
+    {
+        "Ch'in": "Build A CHT\nBuild A Hanchung\nRemove A HTU\n",
+        "Ch'u": "Remove A HTU\n",
+        "Ch'i": "Build F Tsechuan\nRemove A HTU\n",
+        "Yen": "Remove A Hsi Turfan\n",
+        "Chao": "Disband A HTU\n",
+    },
+]
+
+SEEDS = [11, 12, 13, 14, 15]
+
+#: the lines parse_orders must refuse: (phase index, power) -> the lines as written
+MISTAKES = {
+    (0, "Hsiung-Nu"): ["Build A Wuyuan"],
+    (1, "Yen"): ["F YUB - Choson"],
+    (3, "Wei"): ["A PCS R CSI"],
+    (4, "Ch'in"): ["Build A CHT"],
+}
+
+
+def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) -> None:
+    """What must have happened. ``states[0]`` is the start, ``states[i + 1]`` the state after
+    phase i, ``events[i]`` the events of phase i (all as the ruleset returns them)."""
+    from pbem.rulesets.diplomacy import ruleset
+
+    def units(index: int) -> dict[str, list[str]]:
+        return {p: sorted(us) for p, us in ruleset.dump_state(states[index])["units"].items()}
+
+    def event(index: int, kind: str) -> Mapping[str, Any]:
+        return next(e for e in events[index] if e["type"] == kind)
+
+    def ballot(index: int, unit: str) -> Mapping[str, Any]:
+        return next(b for b in event(index, "neutral_votes")["ballots"] if b["subject"] == unit)
+
+    phases = [ruleset.phase(state).id for state in states]
+    assert phases == ["W369BCA", "S368BCM", "F368BCM", "F368BCR", "W368BCA", "S367BCM"]
+
+    assert units(1)["Hsiung-Nu"] == ["A HHS", "A NHS", "A TTU"]
+
+    lu = ballot(1, "A LU")
+    assert lu["carried"] == "A LU - PDA"
+    assert lu["tally"] == [
+        {"order": "A LU - PDA", "players": 5, "units": 15},
+        {"order": "A LU H", "players": 1, "units": 3},
+    ]
+    assert units(2)["Lu"] == ["A PDA"] and "A LU" in units(2)["Ch'i"]
+    assert units(2)["Hsiung-Nu"] == ["A CSI", "A NHS", "A TTU"]
+
+    fall = event(2, "movement")
+    dislodged = {d["unit"]: d["retreats"] for d in fall["dislodged"]}
+    assert dislodged == {"A PCS": ["HTU"], "A CHT": ["HYC", "TIB"]}
+    assert "A NAC" in units(3)["Ch'u"]  # by river convoy
+    assert ballot(2, "A COU")["carried"] is None and units(3)["Chou"] == ["A COU"]
+    assert not [r for r in fall["results"] if r["power"] == "Han"]
+
+    retreats = event(3, "neutral_votes")
+    assert {b["subject"]: b["carried"] for b in retreats["ballots"]} == {
+        "A PCS": "A PCS R HTU",
+        "A CHT": None,
+    }
+    assert units(4)["Choushi"] == ["A HTU"] and "Shu" not in units(4)
+    centres = ruleset.dump_state(states[4])["supply_centres"]
+    assert centres["Hsiung-Nu"] == ["PCS"] and "CHT" in centres["Ch'in"] and "LU" in centres["Ch'i"]
+    assert "Choushi" not in centres and "Shu" not in centres and "Lu" not in centres
+
+    winter = event(4, "adjustments")
+    assert {(b["power"], b["unit"]) for b in winter["built"]} == {("Ch'in", "A HAC"), ("Ch'i", "F TSE")}
+    assert winter["removed"] == [{"power": "Choushi", "unit": "A HTU"}]  # by vote
+    assert winter["civil_disorder"] == [{"power": "Lu", "unit": "A PDA"}]  # nobody voted
+    assert "Choushi" not in units(5) and "Lu" not in units(5)

@@ -1,0 +1,96 @@
+"""The report and how-to templates with Mandate of Heaven views: the zodiac, the B.C. calendar,
+the centres that do not count, and neutral votes as each viewer may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pbem.reports import Templates
+from pbem.ruleset import PUBLIC, REFEREE
+
+from .games import position, ruleset, spring_368
+
+templates = Templates()
+GAME = {"id": "g1", "name": "The Mandate", "ruleset": "diplomacy", "variant": "mandate_of_heaven"}
+
+
+def report(before: Any, done: Any, viewer: str) -> tuple[str, str]:
+    phase, following = ruleset.phase(before), ruleset.phase(done.state)
+    text, html = templates.report(
+        "diplomacy",
+        game=GAME,
+        viewer=viewer,
+        phase={"id": phase.id, "label": phase.label},
+        view=ruleset.view(done.state, done.events, viewer),
+        next={"id": following.id, "label": following.label, "kind": following.kind, "deadline": "Sat"},
+        over=following.over,
+        result=following.result,
+    )
+    assert html is not None
+    return text, html
+
+
+@pytest.fixture(scope="module")
+def voted() -> tuple[Any, Any]:
+    state = spring_368()
+    orders = {power: ["A SUN - NTS"] for power in ("Ch'in", "Ch'u", "Ch'i", "Yen", "Chao")}
+    orders["Wei"] = ["A SUN H"]
+    return state, ruleset.adjudicate(state, orders, 1)
+
+
+def test_a_voters_report_shows_their_vote_and_the_outcome_only(voted: tuple[Any, Any]) -> None:
+    text, html = report(*voted, "Wei")
+    assert "Spring 368 B.C. movement has been adjudicated. The year of the Ox." in text
+    assert "== Neutral votes: yours (the others' are secret) ==" in text
+    assert "Sung A SUN: A SUN - NTS carried." in text and "You voted A SUN H: not carried." in text
+    assert "voted A SUN - NTS" not in text and "voted A SUN - NTS" not in html
+    assert "<td>A SUN H: not carried</td>" in html
+
+
+def test_the_referees_report_shows_every_vote_and_the_tally(voted: tuple[Any, Any]) -> None:
+    text, html = report(*voted, REFEREE)
+    assert "Ch'in voted A SUN - NTS" in text and "Wei voted A SUN H" in text
+    assert "Needed: 5 of 8 players, with 13 of 24 units." in text
+    assert "A SUN - NTS: 5 player(s) with 15 unit(s); A SUN H: 1 player(s) with 3 unit(s)" in text
+    assert "Wei voted A SUN H" in html
+
+
+def test_the_public_report_shows_the_neutrals_orders_but_no_votes(voted: tuple[Any, Any]) -> None:
+    text, _ = report(*voted, PUBLIC)
+    assert "Neutral votes" not in text and "voted" not in text
+    assert "Sung:\n  A SUN - NTS" in text
+
+
+def test_the_chart_names_the_centres_that_do_not_count_and_the_neutrals(voted: tuple[Any, Any]) -> None:
+    text, html = report(*voted, PUBLIC)
+    assert "(14 to win, not counting Choson (CSN), Pei Choushi (PCS), Tung Yueh (TYU))" in text
+    assert "  (neutral)" in text and "Next: Fall 368 B.C. movement, the year of the Ox." in text
+    assert "not counting Choson (CSN)" in html
+
+
+def test_melting_and_activation_are_announced_to_all() -> None:
+    state = position(
+        "F367BCM",
+        {"Hsiung-Nu": ["A HHS"], "Sung": ["A SUN", "A DAI", "A TYI"]},
+        {"Sung": ["SUN"], "Ch'in": ["YUY"]},
+    )
+    done = ruleset.adjudicate(state, {}, 1)
+    text, html = report(state, done, "Ch'in")
+    assert (
+        "At the end of 367 B.C. the Hsiung-Nu hold 0 supply centre(s): an army melts away (1 so far)." in text
+    )
+    assert "Sung has grown to 3 supply centres and is activated" in text
+    assert "Sung has grown to 3 supply centres and is activated" in html
+
+
+def test_the_how_to_explains_votes_placement_and_the_calendar() -> None:
+    state = spring_368()
+    text = templates.text(
+        "diplomacy/orders.txt.j2", game=GAME, power="Ch'in", view=ruleset.view(state, [], "Ch'in")
+    )
+    assert "each is your vote" in " ".join(text.split())
+    assert "HCH, HHS, HTU, NHS, NTU, TCC, THS, TTU" in text
+    assert "S368BCM (Spring 368 B.C." in text
+    assert "Now: Spring 368 B.C. movement." in text
