@@ -59,17 +59,27 @@ def write_config(folder: Path, server: MailServer, judge, referee, players, game
     shared_hash = hash_password("bench-pw")  # one hash for everyone: scrypt is not what is measured
     data = {
         "service": {
-            "address": judge.address, "name": "bench judge", "data_dir": "var", "archive_dir": "turns",
+            "address": judge.address,
+            "name": "bench judge",
+            "data_dir": "var",
+            "archive_dir": "turns",
             "stale_after": "3650d",
             "inbox": {"transport": "imap", **server.imap_settings(judge, "tls")},
             "outbox": {"transport": "smtp", **server.smtp_settings(judge, "starttls")},
             "referee": {"address": referee.address, "password": "bench-ref"},
         },
         "games": [
-            {"id": f"g{number:04d}", "ruleset": "diplomacy", "early": "orders", "reminder": 0,
-             "deadlines": {"default": "48h"},
-             "players": [{"power": power, "address": players[power].address, "password_hash": shared_hash}
-                         for power in POWERS]}
+            {
+                "id": f"g{number:04d}",
+                "ruleset": "diplomacy",
+                "early": "orders",
+                "reminder": 0,
+                "deadlines": {"default": "48h"},
+                "players": [
+                    {"power": power, "address": players[power].address, "password_hash": shared_hash}
+                    for power in POWERS
+                ],
+            }
             for number in range(games)
         ],
     }
@@ -98,7 +108,7 @@ def deliver_orders(server: MailServer, service: configuration.Service, orders: d
             raws.append(order_mail(player.address, to, player.power, game.id, text))
     store.close()
     for start in range(0, len(raws), 500):
-        server.deliver_many(raws[start:start + 500])
+        server.deliver_many(raws[start : start + 500])
     return len(raws)
 
 
@@ -106,8 +116,12 @@ def pbem_run(config: Path) -> tuple[float, int, str]:
     """(seconds, peak RSS in KiB, stderr tail) of one ``pbem run`` process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "pbem.cli", "--config", str(config), "run"],
-                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": "."})
+    result = subprocess.run(
+        [sys.executable, "-m", "pbem.cli", "--config", str(config), "run"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": "."},
+    )
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if result.returncode != 0:
@@ -149,10 +163,13 @@ async def bare_send(server: MailServer, sender, recipients: list[str], count: in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--archive-turns", type=int, default=0,
-                        help="phases to play in every game before the measured run")
+    parser.add_argument(
+        "--archive-turns", type=int, default=0, help="phases to play in every game before the measured run"
+    )
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="pbem-bench-", dir="/tmp"))
     base.chmod(0o755)  # Dovecot's own users must reach the mail folders inside
@@ -190,7 +207,9 @@ def main() -> None:
         run_mails = [(row["raw"], row["recipient"]) for row in sent_rows]
         turns = sum(len(store.turns(game.id)) for game in service.games)
         store.close()
-        print(f"pbem run: {seconds:8.1f} s   peak RSS {peak_kib / 1024:6.1f} MiB   ({line.split(': ', 1)[-1]})")
+        print(
+            f"pbem run: {seconds:8.1f} s   peak RSS {peak_kib / 1024:6.1f} MiB   ({line.split(': ', 1)[-1]})"
+        )
         print(f"          {turns} turns now archived\n")
 
         # the same mail, bare: put the same number of messages back, fetch them, send as many mails
@@ -206,7 +225,9 @@ def main() -> None:
         print(f"bare SMTP send of {replies} short mails (one per order mail):  {send_replies:8.1f} s")
         print(f"bare SMTP send of the run's own {sent} mails ({size / 2**20:.0f} MiB): {send_all:8.1f} s\n")
         print(f"run / bare (fetch + one short reply per mail):  {seconds / bare_replies:5.2f}x")
-        print(f"run / bare (fetch + the mails the run sent):    {seconds / bare_all:5.2f}x   (target <= 1.5x)")
+        print(
+            f"run / bare (fetch + the mails the run sent):    {seconds / bare_all:5.2f}x   (target <= 1.5x)"
+        )
         print(f"peak memory of the run: {peak_kib / 1024:.1f} MiB (target < 200 MiB)")
     finally:
         server.stop()

@@ -201,7 +201,8 @@ async def send_queue(
         if not batch:
             if finished:
                 return
-            await asyncio.wait([acting], timeout=0.05)  # type: ignore[list-item]
+            assert acting is not None
+            await asyncio.wait([acting], timeout=0.05)
             continue
         for mail in batch:
             try:

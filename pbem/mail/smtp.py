@@ -19,8 +19,8 @@ import aiosmtplib
 from pbem.mail.transport import (
     SECURITIES,
     PermanentFailure,
-    ServerRefused,
     Security,
+    ServerRefused,
     TemporaryFailure,
     check_envelope,
     tls_context,

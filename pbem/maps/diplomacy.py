@@ -40,10 +40,12 @@ from .layout import Polygon, nearest_neighbour_distances, regions, spread
 from .svg import (
     FAILED_CROSS,
     FAILED_OPACITY,
+    KEY_ROW,
     Drawing,
     Point,
     arrow,
     cross,
+    key_places,
     points,
     power_key,
     shortened,
@@ -115,9 +117,10 @@ def draw(view: Mapping[str, Any]) -> str:
         + (", ".join(labels) + "; " if labels else "")
         + f"position for {view['phase']['label']}"
     )
+    legend_height = LEGEND_HEIGHT + _extra_key_rows(board, view) * KEY_ROW
     drawing = Drawing(
         board.width,
-        board.height + LEGEND_HEIGHT,
+        board.height + legend_height,
         title,
         "Supply centres in their owners' colours, units, and the orders of the phase.",
     )
@@ -126,7 +129,7 @@ def draw(view: Mapping[str, Any]) -> str:
         x=0.0,
         y=0.0,
         width=board.width,
-        height=board.height + LEGEND_HEIGHT,
+        height=board.height + legend_height,
         fill=palette["background"],
     )
     _areas(drawing, board, owners, colour_of, palette)
@@ -140,8 +143,24 @@ def draw(view: Mapping[str, Any]) -> str:
         for group in phase["orders"]:
             for order in group["orders"]:
                 _order(drawing, board, group["power"], order, colour_of, variant, ghosts)
-    _legend(drawing, board, view, colour_of)
+    _legend(drawing, board, view, colour_of, legend_height)
     return drawing.render()
+
+
+#: where the supply-centre key starts in the legend, from its left edge and the legend's top
+KEY_AT = (114.0, 66.0)
+
+
+def _key_entries(view: Mapping[str, Any], colour_of: Mapping[str, str]) -> list[tuple[str, str]]:
+    return [(f"{row['power']} {len(row['centres'])}", colour_of.get(row["power"], "#777777"))
+            for row in view["powers"]]
+
+
+def _extra_key_rows(board: Shape, view: Mapping[str, Any]) -> int:
+    """How many rows the supply-centre key needs beyond the first (many powers wrap)."""
+    entries = _key_entries(view, {})
+    places = key_places((KEY_AT[0], 0.0), entries, board.width)
+    return round(max((y for _, y in places), default=0.0) / KEY_ROW)
 
 
 def _areas(
@@ -362,11 +381,11 @@ def _ring(
     )
 
 
-def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: Mapping[str, str]) -> None:
+def _legend(
+    drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: Mapping[str, str], height: float
+) -> None:
     top = board.height + 8
-    drawing.add(
-        "rect", x=0.0, y=board.height, width=board.width, height=LEGEND_HEIGHT, fill="#ffffff", opacity=0.85
-    )
+    drawing.add("rect", x=0.0, y=board.height, width=board.width, height=height, fill="#ffffff", opacity=0.85)
     sample = "#333333"
     x = 14.0
     y = top + 14
@@ -421,12 +440,6 @@ def _legend(drawing: Drawing, board: Shape, view: Mapping[str, Any], colour_of: 
             cross(drawing, (x + 12, y), sample, size=7, width=3.0)
         drawing.text((x + length / 2, y + 20), word, size=11, fill="#222222")
         x += length + 34
-    x = 14.0
-    y += 44
-    drawing.text((x, y + 4), "supply centres:", size=11, text_anchor="start", fill="#222222")
-    x += 100
-    entries = [
-        (f"{row['power']} {len(row['centres'])}", colour_of.get(row["power"], "#777777"))
-        for row in view["powers"]
-    ]
-    power_key(drawing, (x, y), entries, board.width)
+    key = (KEY_AT[0], board.height + KEY_AT[1])
+    drawing.text((14.0, key[1] + 4), "supply centres:", size=11, text_anchor="start", fill="#222222")
+    power_key(drawing, key, _key_entries(view, colour_of), board.width)

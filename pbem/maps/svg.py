@@ -157,17 +157,30 @@ def cross(drawing: Drawing, centre: Point, colour: str, size: float = 7.0, width
         drawing.add("line", **ends, stroke=colour, stroke_width=width, stroke_linecap="round")
 
 
-def power_key(drawing: Drawing, at: Point, entries: list[tuple[str, str]], right: float) -> None:
-    """A legend's row of coloured squares with their labels, cut short at ``right``."""
+#: the height of one row of a power key
+KEY_ROW = 22.0
+
+
+def key_places(at: Point, entries: list[tuple[str, str]], right: float) -> list[Point]:
+    """Where each entry of a power key goes: in rows from ``at``, wrapping before ``right``."""
     x, y = at
-    for label, colour in entries:
-        if x + 90 > right:
-            break
+    places = []
+    for label, _ in entries:
+        width = 30 + 7.0 * len(label)
+        if x + min(width, 90) > right and x > at[0]:
+            x, y = at[0], y + KEY_ROW
+        places.append((x, y))
+        x += width
+    return places
+
+
+def power_key(drawing: Drawing, at: Point, entries: list[tuple[str, str]], right: float) -> None:
+    """A legend's rows of coloured squares with their labels (see key_places)."""
+    for (label, colour), (x, y) in zip(entries, key_places(at, entries, right), strict=True):
         drawing.add(
             "rect", x=x, y=y - 7, width=14.0, height=14.0, fill=colour, stroke="#000000", stroke_width=0.8
         )
         drawing.text((x + 19, y + 4), label, size=11, text_anchor="start", fill="#222222")
-        x += 30 + 7.0 * len(label)
 
 
 def text_colour(fill: str) -> str:

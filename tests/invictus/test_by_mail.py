@@ -8,7 +8,6 @@ carry what its reader may not know.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pbem.ruleset import get_ruleset

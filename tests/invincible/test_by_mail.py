@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from email.message import EmailMessage
-from pathlib import Path
 from typing import Any
 
 from pbem.ruleset import get_ruleset

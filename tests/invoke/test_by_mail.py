@@ -10,7 +10,6 @@ that mage may not see.
 from __future__ import annotations
 
 from html import unescape
-from pathlib import Path
 from typing import Any
 
 from pbem.rulesets.invoke import ruleset

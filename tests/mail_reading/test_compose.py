@@ -9,7 +9,8 @@ from pbem.mail.compose import Outgoing, compose
 from pbem.mail.message import as_email_message, parse
 
 WHEN = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",), exclude_characters="\r"), max_size=2000)
+characters = st.characters(codec="utf-8", exclude_categories=("Cs",), exclude_characters="\r")
+text = st.text(characters, max_size=2000)
 
 
 def build(outgoing: Outgoing) -> bytes:
