@@ -239,9 +239,9 @@ def test_a_bad_colour_is_refused_naming_the_file_and_the_entry(colour_file):
 
 
 def test_powers_without_a_colour_of_their_own_get_different_spare_ones():
-    colours = maps.power_colours(["Ch'u", "France", "Wu", "Yueh"])
+    colours = maps.power_colours(["Atlantis", "France", "Wu", "Lemuria"])
     assert colours["France"] == maps.colours()["powers"]["France"]
-    spare = [colours["Ch'u"], colours["Wu"], colours["Yueh"]]
+    spare = [colours["Atlantis"], colours["Wu"], colours["Lemuria"]]
     assert len(set(spare)) == 3 and not set(spare) & set(maps.colours()["powers"].values())
 
 
