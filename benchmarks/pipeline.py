@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -112,21 +111,32 @@ def deliver_orders(server: MailServer, service: configuration.Service, orders: d
     return len(raws)
 
 
+#: ``pbem run`` in a process that reports its own peak resident set size when it ends. VmHWM,
+#: not getrusage's ru_maxrss: on Linux that keeps the RSS of the parent at fork, across exec.
+RUN_AND_MEASURE = """
+import sys
+from pbem.cli import main
+code = main(["--config", sys.argv[1], "run"])
+status = open("/proc/self/status").read()
+print("peak-rss-kib", status.split("VmHWM:")[1].split()[0], file=sys.stderr)
+sys.exit(code)
+"""
+
+
 def pbem_run(config: Path) -> tuple[float, int, str]:
-    """(seconds, peak RSS in KiB, stderr tail) of one ``pbem run`` process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """(seconds, peak RSS in KiB, the run's summary line) of one ``pbem run`` process."""
     start = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "pbem.cli", "--config", str(config), "run"],
+        [sys.executable, "-c", RUN_AND_MEASURE, str(config)],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": "."},
     )
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if result.returncode != 0:
         raise SystemExit(f"pbem run failed ({result.returncode}):\n{result.stderr[-3000:]}")
-    return seconds, max(peak, before), result.stderr.strip().splitlines()[-1]
+    *log, peak = result.stderr.strip().splitlines()
+    return seconds, int(peak.split()[-1]), log[-1]
 
 
 async def bare_fetch(server: MailServer, user) -> tuple[int, float]:
@@ -192,8 +202,8 @@ def main() -> None:
         print(f"{args.games} games of 7 players started in {time.perf_counter() - started:.1f} s")
         for turn in range(args.archive_turns):
             deliver_orders(server, service, HOLD)
-            seconds, _, line = pbem_run(config)
-            print(f"  archive turn {turn + 1}: {seconds:.1f} s ({line.split(': ', 1)[-1]})")
+            seconds, peak_kib, _ = pbem_run(config)
+            print(f"  archive turn {turn + 1}: {seconds:.1f} s, peak RSS {peak_kib / 1024:.0f} MiB")
         messages = deliver_orders(server, service, OPENING)
         print(f"{messages} order mails delivered to the judge's IMAP inbox\n")
         store = Store(service.database)

@@ -729,7 +729,7 @@ class Store:
         )
         return bool(cursor.rowcount)
 
-    def due_mail(self, now: datetime, limit: int = 500) -> list[QueuedMail]:
+    def due_mail(self, now: datetime, limit: int = 50) -> list[QueuedMail]:
         rows = self._rows(
             "SELECT id, message_id, recipient, subject, raw, attempts, kind, game_id FROM outbox"
             " WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id LIMIT ?",
