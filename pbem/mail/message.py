@@ -15,7 +15,6 @@ import hashlib
 import re
 from dataclasses import dataclass
 from email.header import decode_header, make_header
-from email.headerregistry import Address
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 
@@ -224,17 +223,6 @@ def strip_reply(text: str) -> str:
             break
         kept.append("" if line.lstrip().startswith(">") else line)
     return "\n".join(kept)
-
-
-def address_of(value: str) -> str:
-    """The bare, lower-cased address of a header value such as 'Ann <ann@x.org>'."""
-    return _address(value)[1]
-
-
-def make_address(display_name: str, addr: str) -> str:
-    """An RFC 5322 address with a display name, for From and To headers."""
-    user, _, domain = addr.partition("@")
-    return str(Address(display_name=display_name, username=user, domain=domain))
 
 
 def as_email_message(raw: bytes) -> EmailMessage:

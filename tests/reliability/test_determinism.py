@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem.intake import merge_orders
 from pbem.ruleset import get_ruleset
+from tests.scripted import play
 
 #: the test packages with a script.py; a script names its ruleset in RULESET if it is not the package
 GAMES = ["diplomacy", "generals", "invictus", "invincible", "invoke", "mandate"]
@@ -36,35 +36,37 @@ for number, turn in enumerate(records["turns"]):
 """
 
 
-def play(name: str, script) -> dict:
+def records(name: str, script) -> dict:
+    """Each phase of the scripted game: the state before, the orders, the seed, and the result."""
     name = getattr(script, "RULESET", name)
     ruleset = get_ruleset(name)
-    state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
+    played = play(ruleset, script)
     turns = []
-    for mails, seed in zip(script.TURNS, script.SEEDS, strict=False):
-        orders: dict[str, list[str]] = {}
-        for power, text in mails.items():
-            merged, _ = merge_orders([], ruleset.parse_orders(state, power, text))
-            orders[power] = [line["order"] for line in merged]
-        result = ruleset.adjudicate(state, orders, seed)
-        turns.append({
-            "before": ruleset.dump_state(state), "orders": orders, "seed": seed,
-            "after": json.dumps(ruleset.dump_state(result.state), sort_keys=True),
-            "events": json.dumps(result.events, sort_keys=True, default=str),
-        })
-        state = result.state
+    for before, after, events, orders, seed in zip(
+        played.states, played.states[1:], played.events, played.orders, script.SEEDS, strict=False
+    ):
+        turns.append(
+            {
+                "before": ruleset.dump_state(before),
+                "orders": orders,
+                "seed": seed,
+                "after": json.dumps(ruleset.dump_state(after), sort_keys=True),
+                "events": json.dumps(events, sort_keys=True, default=str),
+            }
+        )
     return {"ruleset": name, "turns": turns}
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_turn_replays_the_same_in_another_process(tmp_path: Path, name: str) -> None:
     script = importlib.import_module(f"tests.{name}.script")
-    records = play(name, script)
-    assert len(records["turns"]) >= 3
+    recorded = records(name, script)
+    assert len(recorded["turns"]) >= 3
     path = tmp_path / "turns.json"
-    path.write_text(json.dumps(records))
+    path.write_text(json.dumps(recorded))
     for hash_seed in ("0", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        result = subprocess.run([sys.executable, "-c", REPLAY, str(path)], env=env,
-                                capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [sys.executable, "-c", REPLAY, str(path)], env=env, capture_output=True, text=True, timeout=300
+        )
         assert result.returncode == 0, result.stderr[-2000:]
