@@ -8,6 +8,7 @@ against the state they were written from, reports against the state and events t
 """
 
 import random
+import zlib
 from collections.abc import Callable
 from html import unescape
 from typing import Any
@@ -93,7 +94,8 @@ def test_no_mail_shows_a_player_what_is_hidden_from_them(tmp_path, name, seed):
     ruleset = get_ruleset(RULESETS.get(name, name))
     addresses = {power: f"{power.lower().replace(chr(39), '')}@example.test" for power in powers}
     table = Table(tmp_path, [game("g1", RULESETS.get(name, name), addresses, variant=variant, options=options,
-                                  deadlines={"default": "48h"}, grace="0h", mass_nmr_share=1.0)])
+                                  deadlines={"default": "48h"}, grace="0h", mass_nmr_share=1.0)],
+                  seed_source=lambda game_id, phase_id: zlib.crc32(f"{seed}:{phase_id}".encode()))
     table.start("g1", seed=seed)
     rng = random.Random(seed)
     checked = 0
@@ -107,6 +109,8 @@ def test_no_mail_shows_a_player_what_is_hidden_from_them(tmp_path, name, seed):
         if phase.over:
             break
         for power in phase.may_order:
+            if power not in addresses:
+                continue  # a power with no player yet (an activated neutral of Mandate of Heaven)
             if power in phase.acting or rng.random() < 0.5:
                 table.send(addresses[power], f"SIGNON {power} g1 pw\n{write(state, power, rng)}\nLIST")
         table.run()
