@@ -9,6 +9,7 @@ fails in the tests rather than mailing a blank.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from pbem import maps
+from pbem.ruleset import Phase, Ruleset
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "templates"
 
@@ -63,6 +65,38 @@ def _map_picture(ruleset: str, view: Any) -> Markup:
     """The inline SVG map of ``view`` (pbem.maps), or nothing for a game without a map."""
     picture = maps.picture(ruleset, view)
     return Markup(picture) if picture else Markup("")
+
+
+def report_context(
+    game: Mapping[str, Any],
+    ruleset: Ruleset,
+    phase: Phase,
+    state: Any,
+    events: Sequence[Mapping[str, Any]],
+    viewer: str,
+    deadline: str,
+    *,
+    over: bool | None = None,
+    result: str | None = None,
+) -> dict[str, Any]:
+    """What a report template gets (templates/README.md): the view of ``state`` (after ``phase``
+    was adjudicated) for ``viewer``, never the state itself, and the next phase with ``deadline``.
+    ``over`` and ``result`` default to what the ruleset says of ``state``."""
+    following = ruleset.phase(state)
+    over = following.over if over is None else over
+    next_phase = None
+    if not over:
+        next_phase = {"id": following.id, "label": following.label, "kind": following.kind,
+                      "deadline": deadline}
+    return {
+        "game": dict(game),
+        "viewer": viewer,
+        "phase": {"id": phase.id, "label": phase.label},
+        "view": ruleset.view(state, events, viewer),
+        "next": next_phase,
+        "over": over,
+        "result": following.result if result is None else result,
+    }
 
 
 def _indent_lines(text: str, prefix: str = "  ") -> str:

@@ -24,7 +24,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from pbem import archive
+from pbem import archive, reports
 from pbem.deadlines import format_deadline, localize, next_deadline, parse_moment
 from pbem.faults import checkpoint
 from pbem.intake.commands import Command
@@ -283,24 +283,11 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
 def report_context(
     live: LiveGame, viewer: str, phase: Phase, events: list[dict[str, Any]], over: bool, result: str
 ) -> dict[str, Any]:
-    """What a report template gets for ``viewer``: a view, never the state."""
-    next_phase = None
-    if not over:
-        next_phase = {
-            "id": live.phase.id,
-            "label": live.phase.label,
-            "kind": live.phase.kind,
-            "deadline": live.deadline_text(),
-        }
-    return {
-        "game": live.summary(),
-        "viewer": viewer,
-        "phase": {"id": phase.id, "label": phase.label},
-        "view": live.ruleset.view(live.state, events, viewer),
-        "next": next_phase,
-        "over": over,
-        "result": result,
-    }
+    """What a report template gets for ``viewer`` in ``live``: see pbem.reports.report_context."""
+    return reports.report_context(
+        live.summary(), live.ruleset, phase, live.state, events, viewer, live.deadline_text(),
+        over=over, result=result,
+    )
 
 
 def send_reports(

@@ -9,10 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.reports import DEFAULT_ROOT, Templates
-from pbem.ruleset import PUBLIC, REFEREE, Adjudication
+from pbem.ruleset import PUBLIC, REFEREE, Adjudication, Phase
 from pbem.rulesets.generals import army, ruleset
 from pbem.rulesets.generals.state import General, Holding, SkillLevel, State, Unit
 from pbem.rulesets.generals.world import world
+from tests import rendering
 
 POWERS = ("Aldmark", "Brenn", "Corvath", "Dunmere")
 DUEL = ("Aldmark", "Brenn")
@@ -98,24 +99,10 @@ TEXT, HTML = TEMPLATES_IN_USE.text_env, TEMPLATES_IN_USE.html_env  # as the serv
 
 
 def report_context(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
-    """What the service gives a report template (templates/README.md)."""
-    phase = ruleset.phase(state)
-    return {
-        "game": {"id": "g1", "name": "Test game", "ruleset": "generals", "variant": state.variant},
-        "viewer": viewer,
-        "phase": {"id": "T0", "label": "the last turn"},
-        "view": ruleset.view(state, events, viewer),
-        "next": None
-        if phase.over
-        else {
-            "id": phase.id,
-            "label": phase.label,
-            "kind": phase.kind,
-            "deadline": "Sat 28 Nov 2026 20:00 CET (19:00 UTC)",
-        },
-        "over": phase.over,
-        "result": phase.result,
-    }
+    """What the service gives a report template (pbem.reports.report_context)."""
+    last_turn = Phase(id="T0", label="the last turn", kind="turn", acting=(), may_order=())
+    return rendering.report_context(rendering.game_info(ruleset, state.variant), ruleset, last_turn, state,
+                                    events, viewer, rendering.DEADLINE)
 
 
 def render_reports(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
