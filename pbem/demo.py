@@ -11,7 +11,9 @@ a late player, a retreat, builds and a player who sends nothing.
 from __future__ import annotations
 
 import mailbox
+import os
 import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -245,6 +247,7 @@ def play(folder: Path, say: Callable[[str], None] = print) -> Path:
     store.close()
     assert game is not None
     say(f"\nThe game now stands at {game.phase_id}.")
+    pbem = _command_name()
     say(f"""
 Where to look:
   mail pbem sent (Maildir):   {service.outbox.path}   (e.g. mutt -f {service.outbox.path})
@@ -252,8 +255,21 @@ Where to look:
   the database (SQLite):      {service.database}
   the config:                 {config_path}
 Try:
-  pbem --config {config_path} status
-  pbem --config {config_path} archive list
-  pbem --config {config_path} archive show demo S1901M --as England
-  pbem --config {config_path} replay demo F1901M""")
+  {pbem} --config {config_path} status
+  {pbem} --config {config_path} archive list
+  {pbem} --config {config_path} archive show demo S1901M --as England
+  {pbem} --config {config_path} replay demo F1901M""")
     return config_path
+
+
+def _command_name() -> str:
+    """How the newcomer runs this pbem again: ``pbem`` if that is on the PATH, else the script's
+    path (``scripts/demo`` installs into .venv without activating it)."""
+    script = Path(sys.argv[0])
+    on_path = shutil.which("pbem")
+    if script.name != "pbem" or (on_path and Path(on_path).resolve() == script.resolve()):
+        return "pbem"
+    try:
+        return os.path.relpath(script)
+    except ValueError:  # another drive
+        return str(script)

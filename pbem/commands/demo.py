@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,6 @@ def _demo(args: argparse.Namespace) -> int:
     try:
         play(args.dir)
     except FileExistsError as error:
-        print(f"pbem: {error}")
+        print(f"pbem: {error}", file=sys.stderr)
         return 2
     return 0

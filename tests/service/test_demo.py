@@ -1,0 +1,87 @@
+"""``pbem demo``, the README's first command: a newcomer watches a game year played by mail."""
+
+import email
+import email.policy
+import mailbox
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from pbem.demo import POWERS, REFEREE, address
+from tests.harness import text_of
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """The demo run once, as the README runs it: its output and its folder."""
+    cwd = tmp_path_factory.mktemp("newcomer")
+    result = subprocess.run(
+        [sys.executable, "-m", "pbem.cli", "demo"], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout, cwd / "demo"
+
+
+def mails_to(folder, who):
+    outbox = mailbox.Maildir(folder / "mail" / "outbox", factory=None, create=False)
+    mails = (
+        email.message_from_binary_file(f, policy=email.policy.default)
+        for f in map(outbox.get_file, outbox.keys())
+    )
+    return [m for m in mails if m["Delivered-To"] == who]
+
+
+def test_the_demo_plays_a_game_year_and_says_where_to_look(demo):
+    output, folder = demo
+    assert "The game now stands at S1902M." in output
+    for place in ("mail/outbox", "turns", "pbem.sqlite3", "pbem.yaml"):
+        assert place in output
+    assert sorted(p.name for p in (folder / "turns" / "demo").iterdir()) == sorted(
+        ["S1901M", "F1901M", "F1901R", "W1901A"]
+    )
+
+
+def test_every_player_gets_a_welcome_and_one_report_per_phase(demo):
+    _, folder = demo
+    for who in [*map(address, POWERS), REFEREE]:
+        subjects = Counter(m["Subject"] for m in mails_to(folder, who) if "results" in m["Subject"])
+        assert subjects == Counter(
+            f"[demo] {phase} results"
+            for phase in (
+                "Spring 1901 movement",
+                "Fall 1901 movement",
+                "Fall 1901 retreats",
+                "Winter 1901 adjustments",
+            )
+        ), who
+    for power in POWERS:
+        assert any("You play: " + power in text_of(m) for m in mails_to(folder, address(power)))
+
+
+def test_the_mistakes_in_the_demo_mails_are_answered(demo):
+    _, folder = demo
+    austria = "\n".join(text_of(m) for m in mails_to(folder, address("Austria")))
+    assert "did you mean" in austria.lower() and "Bud" in austria  # A Bdu - Ser
+    italy = [m["Subject"] for m in mails_to(folder, address("Italy"))]
+    assert any("late" in subject for subject in italy)
+    england = "\n".join(text_of(m) for m in mails_to(folder, address("England")))
+    assert "ok: F LON - NTH" in england  # read from an HTML-only mail
+    turkey = "\n".join(text_of(m) for m in mails_to(folder, address("Turkey")))
+    assert "The Black Sea stays empty this year?" in turkey  # Russia's press
+    austria_sees_press = "\n".join(text_of(m) for m in mails_to(folder, address("Austria")))
+    assert "The Black Sea stays empty this year?" not in austria_sees_press
+
+
+def test_the_demo_will_not_overwrite_a_folder_that_is_not_a_demo(demo, tmp_path):
+    stranger = tmp_path / "demo"
+    stranger.mkdir()
+    (stranger / "thesis.tex").write_text("mine")
+    result = subprocess.run(
+        [sys.executable, "-m", "pbem.cli", "demo"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode != 0
+    assert "not a pbem demo folder" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (stranger / "thesis.tex").read_text() == "mine"
