@@ -172,6 +172,7 @@ class Service:
     stale_after: timedelta = timedelta(hours=6)
     max_message_bytes: int = 2_000_000
     send_attempts: int = 8
+    templates: Path | None = None  # the referee's own templates, found before the shipped ones
 
     @property
     def database(self) -> Path:
@@ -308,10 +309,16 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
             "stale_after",
             "max_message_bytes",
             "send_attempts",
+            "templates",
         },
     )
     data_dir = reader.resolve(reader.text(data, "data_dir", "service", "../var"))
     archive_dir = reader.resolve(reader.text(data, "archive_dir", "service", str(data_dir / "turns")))
+    templates = None
+    if data.get("templates") is not None:
+        templates = reader.resolve(reader.text(data, "templates", "service", ""))
+        if not templates.is_dir():
+            reader.problem("service.templates", f"{templates} is not a folder")
     inbox = _transport(
         reader, data.get("inbox"), "service.inbox", {"maildir", "imap"}, data_dir / "mail/inbox"
     )
@@ -347,6 +354,7 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
         or timedelta(hours=6),
         max_message_bytes=reader.integer(data, "max_message_bytes", "service", 2_000_000),
         send_attempts=reader.integer(data, "send_attempts", "service", 8),
+        templates=templates,
     )
 
 

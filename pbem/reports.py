@@ -1,7 +1,8 @@
 """Rendering what pbem mails from Jinja2 templates: reports, replies and notices.
 
-Templates live in ``templates/`` at the top of the project (a referee can edit
-them) and only ever receive views and plain values, never a game state. Text
+Templates live in ``templates/`` at the top of the project, after the referee's
+own folder if the config names one, and only ever receive views and plain values,
+never a game state. Text
 templates render without autoescaping; ``.html.j2`` templates autoescape.
 Undefined names are errors, so a template that names something the view lacks
 fails in the tests rather than mailing a blank.
@@ -24,6 +25,12 @@ DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "templates"
 
 class Templates:
     """The template folders (earlier ones win), with a text and an HTML environment."""
+
+    @classmethod
+    def with_own(cls, own: Path | None) -> Templates:
+        """A referee's own templates (``service.templates``) before the shipped ones, so an
+        edited report survives an upgrade of pbem and a missing one falls back."""
+        return cls(own, DEFAULT_ROOT) if own else cls(DEFAULT_ROOT)
 
     def __init__(self, *roots: Path):
         self.roots = list(roots) or [DEFAULT_ROOT]

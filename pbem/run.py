@@ -77,7 +77,7 @@ class Run:
         self.service = service
         self.store = store
         self.now = now
-        self.templates = templates or Templates()
+        self.templates = templates or Templates.with_own(service.templates)
         self.seed_source = seed_source
 
     def new_seed(self, game_id: str, phase_id: str) -> int:

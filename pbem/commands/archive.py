@@ -10,6 +10,7 @@ from typing import Any
 
 from pbem import archive, site
 from pbem.commands.common import add_config_option, load_config, open_store
+from pbem.reports import Templates
 
 
 def register(subparsers: Any) -> None:
@@ -105,7 +106,8 @@ def _site(args: argparse.Namespace) -> int:
     with open_store(service) as store:
         try:
             front = site.build(
-                store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None
+                store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None,
+                templates=Templates.with_own(service.templates),
             )
         except site.SiteError as error:
             print(f"pbem: {error}", file=sys.stderr)

@@ -121,3 +121,29 @@ def test_a_second_run_while_one_works_logs_it_and_exits_0(config):
 def test_hash_password_reads_standard_input():
     result = pbem("hash-password", stdin="sesame\n")
     assert result.returncode == 0 and check_password("sesame", result.stdout.strip())
+
+
+def test_the_referees_own_templates_come_before_the_shipped_ones(config):
+    own = config.parent / "my-templates" / "mail"
+    own.mkdir(parents=True)
+    (own / "help.txt.j2").write_text("Ask {{ game.id }}'s referee at the club on Tuesdays.\n")
+    data = yaml.safe_load(config.read_text())
+    data["service"]["templates"] = "my-templates"
+    config.write_text(yaml.safe_dump(data))
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nHELP"))
+    assert pbem("--config", str(config), "run").returncode == 0
+    replies = [m for m in outbox(config) if m["Delivered-To"] == "france@pbem.test"]
+    text = "\n".join(m.get_payload(decode=True).decode() for m in replies if not m.is_multipart())
+    assert "Ask cli's referee at the club on Tuesdays." in text
+    assert "You play: France" in text  # the welcome, from the shipped templates
+
+
+def test_a_missing_templates_folder_is_a_config_problem(config):
+    data = yaml.safe_load(config.read_text())
+    data["service"]["templates"] = "nowhere"
+    config.write_text(yaml.safe_dump(data))
+    result = pbem("--config", str(config), "status")
+    assert result.returncode == 2
+    assert f"service.templates: {config.parent / 'nowhere'} is not a folder" in result.stderr
