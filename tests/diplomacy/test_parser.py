@@ -207,6 +207,15 @@ def test_misspelling_gets_a_did_you_mean() -> None:
     assert "Burgundy (BUR)" in one("A Paris - Burgandi").hint
 
 
+def test_did_you_mean_puts_the_provinces_the_order_can_mean_first() -> None:
+    # "bdu" is as close to Burgundy and Bulgaria as to Budapest; only Budapest holds a unit
+    assert one("A Bdu - Ser", "Austria").hint.startswith("Did you mean Budapest (BUD) or ")
+    # "gla" is closest to Galicia, but from Warsaw Livonia and Galicia are the ones it can mean
+    assert one("A Vie - Gla", "Austria").hint.startswith("Did you mean Galicia (GAL) or ")
+    warsaw = one("A War - Gla", "Russia").hint
+    assert warsaw.startswith("Did you mean Livonia (LVN) or Galicia (GAL) or ")
+
+
 def test_an_order_of_the_wrong_phase() -> None:
     line = one("Build A Paris")
     assert line.order is None

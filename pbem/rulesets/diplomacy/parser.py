@@ -118,10 +118,12 @@ class Names:
                 return abbr, start + length
         return None
 
-    def suggest(self, phrase: str) -> str | None:
-        """A "did you mean" for a misspelt province, if one is close enough."""
-        close = difflib.get_close_matches(phrase, list(self.spellings), n=4, cutoff=0.6)
+    def suggest(self, phrase: str, likely: Collection[str] = ()) -> str | None:
+        """A "did you mean" for a misspelt province, if one is close enough; of the close ones,
+        the ``likely`` (where units stand, or next to the ordered unit) come first."""
+        close = difflib.get_close_matches(phrase, list(self.spellings), n=8, cutoff=0.6)
         abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
+        abbrs.sort(key=lambda abbr: abbr not in likely)  # stable: closest first within each kind
         if not abbrs:
             return None
         names = [f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]]
@@ -139,17 +141,24 @@ def names_of(variant: Variant) -> Names:
 
 #: what stands in a province (the ordered unit, or another), to fill in a missing unit letter
 UnitTypeAt = Callable[[str, bool], "UnitType | None"]
+#: the provinces a misspelt name most likely means: where units stand (for the ordered unit,
+#: given None) or next to the ordered unit's province (for every other province of its order)
+Likely = Callable[["str | None"], Collection[str]]
 
 
 class _Reader:
     """A recursive-descent reading of one line's words."""
 
-    def __init__(self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt) -> None:
+    def __init__(
+        self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt, likely: Likely
+    ) -> None:
         self.names = names
         self.words = words
         self.at = 0
         self.kind = kind
         self.type_at = type_at
+        self.likely = likely
+        self.ordered: str | None = None  # the ordered unit's province, once read
 
     def peek(self) -> str | None:
         return self.words[self.at] if self.at < len(self.words) else None
@@ -244,6 +253,8 @@ class _Reader:
         if unit_type is not None:
             self.at += 1
         location = self.location()
+        if ordered:
+            self.ordered = province_of(location)
         if unit_type is None and not build:
             unit_type = self.type_at(province_of(location), ordered)
         if unit_type is None:
@@ -262,7 +273,10 @@ class _Reader:
             phrase = " ".join(self.words[self.at : end] or self.words[self.at : self.at + 1])
             if not phrase:
                 raise OrderSyntaxError("a province is missing at the end of the order")
-            raise OrderSyntaxError(f"I do not know the province '{phrase}'", self.names.suggest(phrase))
+            likely = self.likely(self.ordered)
+            raise OrderSyntaxError(
+                f"I do not know the province '{phrase}'", self.names.suggest(phrase, likely)
+            )
         abbr, self.at = found
         coasts = self.names.map.provinces[abbr].coasts
         word = self.peek()
@@ -285,14 +299,15 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
         power = 0
     if not words:
         raise OrderSyntaxError("this line holds no order", hint=f"write for example {EXAMPLES[kind]}")
+    lookups = _type_lookup(board, kind), _likely_lookup(variant, board, kind)
     try:
-        return _Reader(names_of(variant), words, kind, _type_lookup(board, kind)).order()
+        return _Reader(names_of(variant), words, kind, *lookups).order()
     except OrderSyntaxError:
         if not power or not words[power:]:
             raise
     # A power named like a province ("Wei: A WEI - COU"): the line was not an order with the
     # province first, so it is the power's name.
-    return _Reader(names_of(variant), words[power:], kind, _type_lookup(board, kind)).order()
+    return _Reader(names_of(variant), words[power:], kind, *lookups).order()
 
 
 def _power_prefix(variant: Variant, words: Sequence[str]) -> int:
@@ -320,6 +335,21 @@ def _type_lookup(board: Board | None, kind: PhaseKind) -> UnitTypeAt:
         return unit.type if unit is not None else None
 
     return type_at
+
+
+def _likely_lookup(variant: Variant, board: Board | None, kind: PhaseKind) -> Likely:
+    def likely(ordered: str | None) -> Collection[str]:
+        if ordered is not None:
+            return variant.map.all_borders(ordered)
+        if board is None:
+            return ()
+        if kind is PhaseKind.RETREATS:
+            return {dislodged.unit.province for dislodged in board.dislodged}
+        if kind is PhaseKind.ADJUSTMENTS:  # a disband, or a build in a centre
+            return board.units.keys() | set(variant.map.supply_centres)
+        return board.units.keys()
+
+    return likely
 
 
 @dataclass(frozen=True)
