@@ -22,13 +22,13 @@ import logging
 import re
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Iterable, Iterator, Sequence
-from types import TracebackType
 from typing import Self, TypeVar
 
 import aioimaplib
 
 from pbem.mail.transport import (
     SECURITIES,
+    Closing,
     Fetched,
     PermanentFailure,
     Security,
@@ -57,9 +57,7 @@ def _folder_name(name: str) -> str:
     return name
 
 
-async def _start_tls(
-    client: aioimaplib.IMAP4, context: ssl.SSLContext, host: str, timeout: float
-) -> None:
+async def _start_tls(client: aioimaplib.IMAP4, context: ssl.SSLContext, host: str, timeout: float) -> None:
     """Upgrade a fresh, not yet logged-in connection to TLS (RFC 3501 section 6.2.1)."""
     protocol = client.protocol
     if "STARTTLS" not in protocol.capabilities:
@@ -70,7 +68,10 @@ async def _start_tls(
         raise PermanentFailure(f"the IMAP server {host} refused STARTTLS: {_said(response)}")
     loop = asyncio.get_running_loop()
     protocol.transport = await loop.start_tls(
-        protocol.transport, protocol, context, server_hostname=host,
+        protocol.transport,
+        protocol,
+        context,
+        server_hostname=host,
         ssl_handshake_timeout=timeout,
     )
     # What the server said before TLS may have been tampered with: ask again.
@@ -172,7 +173,7 @@ def parse_ref(ref: str) -> tuple[str, int, int]:
     raise PermanentFailure(f"{ref!r} is not a reference to an IMAP message")
 
 
-class ImapInbox:
+class ImapInbox(Closing):
     """The inbox ``folder`` of ``username`` on an IMAP server.
 
     ``security`` is "tls" (implicit TLS, port 993), "starttls" (port 143, upgraded before the
@@ -271,14 +272,12 @@ class ImapInbox:
         response = await self._command("login", client.login(self.username, self._password))
         if response.result != "OK":
             raise PermanentFailure(
-                f"IMAP {self.host}:{self.port} refused the login of {self.username}: "
-                f"{_said(response)}"
+                f"IMAP {self.host}:{self.port} refused the login of {self.username}: {_said(response)}"
             )
         response = await self._command("select", client.select(aioimaplib.quoted(self.folder)))
         validity = _UIDVALIDITY.search(b" ".join(response.lines[:-1]))
         if response.result != "OK" or validity is None:
-            raise PermanentFailure(f"IMAP {self.username} cannot open {self.folder!r}: "
-                                   f"{_said(response)}")
+            raise PermanentFailure(f"IMAP {self.username} cannot open {self.folder!r}: {_said(response)}")
         if self.processed_folder is not None:
             await self._ensure_folder(client, self.processed_folder)
         return int(validity.group(1))
@@ -290,8 +289,7 @@ class ImapInbox:
             return
         created = await self._command("CREATE", client.create(aioimaplib.quoted(folder)))
         if created.result != "OK":
-            raise PermanentFailure(f"IMAP {self.username} cannot create {folder!r}: "
-                                   f"{_said(created)}")
+            raise PermanentFailure(f"IMAP {self.username} cannot create {folder!r}: {_said(created)}")
 
     async def _drop(self) -> None:
         client, self._client = self._client, None
@@ -312,7 +310,7 @@ class ImapInbox:
         uids = _uids(response)
         validity = self._uidvalidity
         for start in range(0, len(uids), _SIZES_PER_COMMAND):
-            chunk = uids[start:start + _SIZES_PER_COMMAND]
+            chunk = uids[start : start + _SIZES_PER_COMMAND]
             answer = await self._uid_fetch(validity, chunk, "(UID RFC822.SIZE)")
             if answer is None:
                 return  # the folder was renumbered: the UIDs we hold mean nothing now
@@ -328,8 +326,9 @@ class ImapInbox:
                 for uid in batch:
                     body = bodies.pop(uid, None)
                     if body is not None:
-                        yield Fetched(f"{_REF_PREFIX}{self.folder}:{validity}:{uid}",
-                                      with_lf_line_endings(body))
+                        yield Fetched(
+                            f"{_REF_PREFIX}{self.folder}:{validity}:{uid}", with_lf_line_endings(body)
+                        )
 
     async def _uid_fetch(
         self, validity: int, uids: Sequence[int], items: str
@@ -376,8 +375,9 @@ class ImapInbox:
     async def _uid_command(self, client: aioimaplib.IMAP4, command: str, *args: str) -> None:
         response = await self._command(f"UID {command.upper()}", client.uid(command, *args))
         if response.result != "OK":
-            raise TemporaryFailure(f"IMAP UID {command.upper()} {' '.join(args)} in "
-                                   f"{self.folder!r} failed: {_said(response)}")
+            raise TemporaryFailure(
+                f"IMAP UID {command.upper()} {' '.join(args)} in {self.folder!r} failed: {_said(response)}"
+            )
 
     async def close(self) -> None:
         """Log out (politely, if the connection still works) and close the connection."""
@@ -392,11 +392,3 @@ class ImapInbox:
     async def __aenter__(self) -> Self:
         await self._session()
         return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()

@@ -15,10 +15,9 @@ import os
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
-from typing import Self
 
 from pbem.mail.transport import (
+    Closing,
     Fetched,
     PermanentFailure,
     check_envelope,
@@ -61,7 +60,7 @@ def _folder_name(name: str) -> str:
     return name
 
 
-class MaildirInbox:
+class MaildirInbox(Closing):
     """An inbox Maildir at ``path`` (created with its folders if missing).
 
     Without ``processed_folder`` a message is done when it sits in ``cur/`` with the S (seen)
@@ -145,19 +144,8 @@ class MaildirInbox:
     async def close(self) -> None:
         self._seen_at.clear()
 
-    async def __aenter__(self) -> Self:
-        return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
-
-class MaildirOutbox:
+class MaildirOutbox(Closing):
     """An outbox Maildir at ``path``: each sent message lands in ``new/`` once per recipient.
 
     Like a local delivery agent, it adds ``Return-Path`` (the envelope sender) and
@@ -178,14 +166,3 @@ class MaildirOutbox:
 
     async def close(self) -> None:
         self._maildir.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()

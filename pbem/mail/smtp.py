@@ -11,13 +11,13 @@ from __future__ import annotations
 import logging
 import ssl
 from collections.abc import Sequence
-from types import TracebackType
 from typing import NoReturn, Self
 
 import aiosmtplib
 
 from pbem.mail.transport import (
     SECURITIES,
+    Closing,
     PermanentFailure,
     Security,
     ServerRefused,
@@ -56,7 +56,7 @@ def _headers_of(raw: bytes) -> bytes:
     return raw if end < 0 else raw[:end]
 
 
-class SmtpOutbox:
+class SmtpOutbox(Closing):
     """Sends through the SMTP server at ``host:port``, logging in when ``username`` is given.
 
     ``security`` is "tls" (implicit TLS, port 465), "starttls" (port 587, upgraded before
@@ -237,11 +237,3 @@ class SmtpOutbox:
     async def __aenter__(self) -> Self:
         await self._connection()
         return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()

@@ -61,6 +61,25 @@ class ServerRefused(PermanentFailure):
     """
 
 
+class Closing:
+    """``async with`` for a transport: entering gives the transport (a client connects first),
+    leaving closes it whatever happened inside."""
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
 @runtime_checkable
 class Inbox(Protocol):
     """Where players' mail arrives.
