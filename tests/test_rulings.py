@@ -22,7 +22,9 @@ def rulings(path: Path) -> list[tuple[int, str]]:
     text = path.read_text(encoding="utf-8")
     starts = list(RULING.finditer(text))
     ends = [match.start() for match in starts[1:]] + [len(text)]
-    return [(int(m.group(1) or m.group(2)), text[m.start() : end]) for m, end in zip(starts, ends, strict=True)]
+    return [
+        (int(m.group(1) or m.group(2)), text[m.start() : end]) for m, end in zip(starts, ends, strict=True)
+    ]
 
 
 def defined_tests() -> dict[str, set[str]]:
