@@ -4,7 +4,8 @@ Each run tends every running game once (``tend``), at the run's fixed ``now``:
 
 1. a reminder a configured time before the deadline, to those who have not ordered;
 2. early adjudication when everyone who must act has ordered (and said READY,
-   if the game wants that);
+   if the game wants that); in a phase where nobody must act, once everyone who
+   may order has said READY;
 3. at the deadline, the mass-NMR guard (too many silent players means mail is
    broken: extend, tell the referee), else a grace period for the late ones,
    with a late notice;
@@ -31,7 +32,7 @@ from pbem.intake.commands import Command
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
 from pbem.run import LiveGame, Run
-from pbem.store import PlayerRow, TurnRow
+from pbem.store import OrderSet, PlayerRow, TurnRow
 
 log = logging.getLogger("pbem.turns")
 
@@ -81,14 +82,9 @@ def tend(run: Run, game_id: str) -> None:
     sets = run.store.order_sets(live.id, phase.id)
     acting = active_powers(live)
     missing = [power for power in acting if power not in sets]
-    early = live.config.early
-    if (
-        acting
-        and not missing
-        and early != "never"
-        and (early == "orders" or all(sets[power].ready for power in acting))
-    ):
-        adjudicate(run, live, reason="everyone has ordered" + (" and is ready" if early == "ready" else ""))
+    early = _early_end(live, sets, acting, missing)
+    if early:
+        adjudicate(run, live, reason=early)
         return
     if deadline is None:
         return
@@ -108,10 +104,29 @@ def tend(run: Run, game_id: str) -> None:
     adjudicate(run, live, reason="the deadline has passed")
 
 
-def active_powers(live: LiveGame) -> list[str]:
-    """The powers that must act this phase and have a player not in civil disorder."""
+def active_powers(live: LiveGame, powers: tuple[str, ...] | None = None) -> list[str]:
+    """The powers that must act this phase (or of ``powers``) with a player not in civil
+    disorder."""
     disorder = {player.power for player in live.players if player.civil_disorder}
-    return [power for power in live.phase.acting if power not in disorder and live.player(power)]
+    chosen = live.phase.acting if powers is None else powers
+    return [power for power in chosen if power not in disorder and live.player(power)]
+
+
+def _early_end(live: LiveGame, sets: dict[str, OrderSet], acting: list[str], missing: list[str]) -> str:
+    """Why the phase may end before its deadline, or "" if it may not. With ``early: ready``, a
+    phase where nobody must act (declarations, votes on neutrals alone) ends once everyone who
+    may order has said READY; with ``orders`` it has nobody to wait for, so it runs its time."""
+    early = live.config.early
+    if early == "never":
+        return ""
+    if not acting:
+        optional = active_powers(live, live.phase.may_order)
+        if early == "ready" and optional and all(p in sets and sets[p].ready for p in optional):
+            return "everyone who may order is ready"
+        return ""
+    if missing or (early == "ready" and not all(sets[power].ready for power in acting)):
+        return ""
+    return "everyone has ordered" + (" and is ready" if early == "ready" else "")
 
 
 def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) -> None:

@@ -13,7 +13,7 @@ from email.message import EmailMessage
 from typing import Any
 
 from pbem.ruleset import get_ruleset
-from tests.harness import game, text_of
+from tests.harness import Table, game, text_of
 
 from . import script
 from .test_script import play_script
@@ -74,3 +74,44 @@ def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
         for message in received[address]:
             body = text_of(message)
             assert not [fact for fact in hidden if fact in body], message["Subject"]
+
+
+def _declarations_table(tmp_path: Any, early: str) -> Table:
+    options = {**script.OPTIONS, "declarations": True}
+    table = Table(tmp_path, [game("g1", "invincible", ADDRESSES, options=options, early=early)])
+    table.start("g1", seed=script.START_SEED)
+    table.take()
+    return table
+
+
+def _phase_label(table: Table) -> str:
+    with table.store() as store:
+        row = store.game("g1")
+    assert row is not None
+    return get_ruleset("invincible").phase(get_ruleset("invincible").load_state(row.state)).label
+
+
+def test_the_declarations_end_early_once_every_khan_is_ready(tmp_path: Any) -> None:
+    table = _declarations_table(tmp_path, early="ready")
+    assert _phase_label(table) == "Turn 1 declarations"
+    *others, last = script.POWERS
+    for power in others:
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\nI shall feast with everyone.\nREADY")
+    table.run()
+    assert _phase_label(table) == "Turn 1 declarations"  # nobody must declare: wait for all
+    table.send(ADDRESSES[last], f"SIGNON {last} g1 pw\nREADY")  # declares nothing
+    table.run()
+    assert _phase_label(table) == "Turn 1 actions"
+    reports = [m for _, m in table.outbox() if str(m["Subject"]).endswith("Turn 1 declarations results")]
+    assert {str(m["Delivered-To"]) for m in reports} >= set(ADDRESSES.values())
+
+
+def test_with_early_orders_the_declarations_run_their_time(tmp_path: Any) -> None:
+    table = _declarations_table(tmp_path, early="orders")
+    for power in script.POWERS:
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\nI shall feast.\nREADY")
+    table.run()
+    assert _phase_label(table) == "Turn 1 declarations"
+    table.advance(hours=49)  # the 48-hour deadline
+    table.run()
+    assert _phase_label(table) == "Turn 1 actions"

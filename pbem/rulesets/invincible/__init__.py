@@ -16,7 +16,8 @@ How the table game becomes mail:
     then clockwise, bluffs included. Answers to offers still open from the
     last turn go in this mail too. Sending nothing is allowed: no khan is
     ``acting`` (none is reminded or counted missing) but all may order, so
-    the phase runs to its deadline.
+    the phase runs to its deadline, or (``early: ready``) until every khan
+    has said READY.
   - ``actions`` (id ``T<n>-actions``): every khan mails what he does, in
     order, and his battle plan; the actions happen the Genghis Khan first,
     then clockwise, battles round by round with seeded dice; then the turn's
@@ -82,7 +83,7 @@ class Invincible(Ruleset):
             label=f"Turn {state.turn} {'declarations' if declaring else 'actions'}",
             kind=state.step,
             # Declaring is optional: nobody is reminded or counted missing, and the
-            # phase runs to its deadline.
+            # phase runs to its deadline or until every khan is READY.
             acting=() if declaring else everyone,
             may_order=everyone,
         )
