@@ -2,10 +2,9 @@
 
 Templates live in ``templates/`` at the top of the project, after the referee's
 own folder if the config names one, and only ever receive views and plain values,
-never a game state. Text
-templates render without autoescaping; ``.html.j2`` templates autoescape.
-Undefined names are errors, so a template that names something the view lacks
-fails in the tests rather than mailing a blank.
+never a game state. Text templates render without autoescaping; ``.html.j2``
+templates autoescape. Undefined names are errors, so a template that names
+something the view lacks fails in the tests rather than mailing a blank.
 """
 
 from __future__ import annotations
