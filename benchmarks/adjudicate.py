@@ -20,7 +20,11 @@ Needs the bench extra: ``pip install -e '.[bench]'``. Not part of the test run.
    follow, or a known error of the package. A difference nothing explains is
    listed as "unexplained", with its orders, and the exit status is 1.
 
-    python benchmarks/adjudicate.py [--phases 300] [--seed 1] [--repeat 3]
+With ``--fixture PATH`` it also writes the positions both engines resolve alike to PATH as a
+regression fixture for the tests (tests/diplomacy/data/crosschecked.json): outcomes checked by
+an engine written by other people, not by pbem's own say-so.
+
+    python benchmarks/adjudicate.py [--phases 300] [--seed 1] [--repeat 3] [--fixture PATH]
 """
 
 from __future__ import annotations
@@ -28,11 +32,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import json
 import random
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from importlib.metadata import version
+from pathlib import Path
 
 from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit
 from pbem.rulesets.diplomacy.movement import adjudicate_movement, read_movement_orders
@@ -208,12 +215,34 @@ def _outcome(variant: Variant, board: Board, orders: dict[str, list[str]]) -> Ou
     return _tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged)
 
 
+def write_fixture(path: Path, positions: list[Position], outcomes: list[Outcome], seed: int) -> int:
+    """Write the positions as the tests read them, one per line; how many were written."""
+    lines = []
+    for (board, orders), (standing, dislodged) in zip(positions, outcomes, strict=True):
+        units: dict[str, list[str]] = {}
+        for unit in board.units.values():
+            units.setdefault(unit.power, []).append(str(unit))
+        position = {"units": units, "orders": orders, "units_after": sorted(standing),
+                    "dislodged": sorted(dislodged)}
+        lines.append(json.dumps(position, sort_keys=True))
+    header = {
+        "about": "movement phases of seeded random play (pbem randomplay), each resolved alike by "
+        "pbem and by the diplomacy package; written by benchmarks/adjudicate.py --fixture",
+        "diplomacy_package": version("diplomacy"),
+        "seed": seed,
+    }
+    body = ",\n".join(lines)  # a position a line, so a regenerated fixture diffs line by line
+    path.write_text(f'{{"header": {json.dumps(header)},\n"positions": [\n{body}\n]}}\n')
+    return len(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--show", type=int, default=3, help="example positions shown per reason")
+    parser.add_argument("--fixture", type=Path, help="write the positions resolved alike here")
     args = parser.parse_args()
 
     variant = load_variant("standard")
@@ -243,8 +272,10 @@ def main() -> int:
 
     reasons: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
+    alike: list[tuple[Position, Outcome]] = []
     for (board, orders), ours_out, theirs_out in zip(positions, ours[0][1], theirs[0][2], strict=True):
         if ours_out == theirs_out:
+            alike.append(((board, orders), ours_out))
             continue
         reason = explain(variant, board, orders, theirs_out)
         reasons[reason] += 1
@@ -261,6 +292,9 @@ def main() -> int:
         print(f"  {count:4d}  {reason}")
         for example in examples[reason]:
             print(example)
+    if args.fixture:
+        written = write_fixture(args.fixture, [p for p, _ in alike], [o for _, o in alike], args.seed)
+        print(f"\nwrote {written} positions resolved alike to {args.fixture}")
     return 1 if reasons["unexplained"] else 0
 
 
