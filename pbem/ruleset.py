@@ -161,6 +161,12 @@ class Ruleset(ABC):
         position, not "2").
         """
 
+    def set_option(self, state: Any, name: str, value: str) -> tuple[Any, str]:
+        """A referee's change of a game option during play (``OPTION <name> <value>``): the new
+        state and what changes, in a sentence for the players. SetupError says why not. The
+        ruleset decides when the change takes effect (never in the middle of what was announced)."""
+        raise SetupError(f"{self.name} has no options a referee can change during play")
+
     @abstractmethod
     def dump_state(self, state: Any) -> dict[str, Any]:
         """JSON-compatible data from which ``load_state`` rebuilds ``state``."""

@@ -30,7 +30,7 @@ from pbem.deadlines import format_deadline, localize, next_deadline, parse_momen
 from pbem.faults import checkpoint
 from pbem.intake.commands import Command
 from pbem.mail.compose import Outgoing
-from pbem.ruleset import PUBLIC, REFEREE, Phase
+from pbem.ruleset import PUBLIC, REFEREE, Phase, SetupError
 from pbem.run import LiveGame, Run
 from pbem.store import OrderSet, PlayerRow, TurnRow
 
@@ -667,7 +667,21 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         return replace_player(run, live, command.args[0], command.args[1])
     if name == "ROLLBACK":
         return roll_back(run, live, command.args[0])
+    if name == "OPTION":
+        return set_option(run, live, command.args[0], command.args[1])
     return "not a referee command"
+
+
+def set_option(run: Run, live: LiveGame, name: str, value: str) -> str:
+    """Change a game option as the ruleset allows (Ruleset.set_option) and tell the players."""
+    try:
+        state, change = live.ruleset.set_option(live.state, name, value)
+    except SetupError as error:
+        return f"refused: {error}"
+    run.store.update_game(live.id, state=live.ruleset.dump_state(state))
+    text = f"The referee has changed a setting of the game: {change}."
+    _tell_players(run, live, "a setting changed", text, key=f"option:{name}:{run.now.isoformat()}")
+    return f"{change}; players told"
 
 
 def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:

@@ -35,6 +35,7 @@ REFEREE_COMMANDS = {
     "RESUME": "RESUME",
     "REPLACE": "REPLACE <power> <address>",
     "ROLLBACK": "ROLLBACK <phase>",
+    "OPTION": "OPTION <name> <value>",
 }
 _WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word in name.split()})
 
@@ -252,6 +253,12 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             number,
             line,
             error=f"write it as: {REFEREE_COMMANDS['REPLACE']}",
+        )
+    if head == "OPTION":
+        if len(words) == 3:
+            return Command(head, (words[1], words[2]), number, line)
+        return Command(
+            head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['OPTION']}"
         )
     if head == "ROLLBACK":
         if len(words) == 2:

@@ -13,7 +13,7 @@ from email.message import EmailMessage
 from typing import Any
 
 from pbem.ruleset import get_ruleset
-from tests.harness import Table, game, text_of
+from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 from . import script
 from .test_script import play_script
@@ -115,3 +115,36 @@ def test_with_early_orders_the_declarations_run_their_time(tmp_path: Any) -> Non
     table.advance(hours=49)  # the 48-hour deadline
     table.run()
     assert _phase_label(table) == "Turn 1 actions"
+
+
+def test_the_referee_switches_declarations_off_by_mail(tmp_path: Any) -> None:
+    table = _declarations_table(tmp_path, early="never")
+    table.send(REFEREE_ADDRESS, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nOPTION declarations off")
+    table.run()
+    [answer] = table.take(REFEREE_ADDRESS)
+    assert "declarations phases off from turn 2; players told" in text_of(answer)
+    for address in ADDRESSES.values():
+        [notice] = table.take(address)
+        assert "The referee has changed a setting of the game: declarations phases off from turn 2." in (
+            text_of(notice)
+        )
+    table.advance(hours=49)
+    table.run()
+    assert _phase_label(table) == "Turn 1 actions"
+    for power, address in ADDRESSES.items():
+        table.send(address, f"SIGNON {power} g1 pw\nPASS")
+    table.advance(hours=49)
+    table.run()
+    assert _phase_label(table) == "Turn 2 actions"
+
+
+def test_a_player_cannot_switch_an_option(tmp_path: Any) -> None:
+    table = _declarations_table(tmp_path, early="never")
+    table.send(ADDRESSES["North"], "SIGNON North g1 pw\nOPTION declarations off")
+    table.run()
+    [reply] = table.take(ADDRESSES["North"])
+    assert "referee" in text_of(reply).lower()
+    with table.store() as store:
+        row = store.game("g1")
+    assert row is not None
+    assert get_ruleset("invincible").load_state(row.state).options.declarations_next_turn is None

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from pbem.ruleset import SetupError
 from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.state import Debt, Offer
 
@@ -32,6 +33,35 @@ def test_phases_have_ids_labels_kinds_and_who_acts() -> None:
     after = play(set_khan(actions, "Kublai", out=True), {}, [QUIET]).state
     assert ruleset.phase(after).id == "T2-declarations"
     assert "Kublai" not in ruleset.phase(after).may_order
+
+
+def test_the_referee_switches_declarations_off_from_the_next_turn() -> None:
+    switched, change = ruleset.set_option(new_game(declarations=True), "declarations", "off")
+    assert change == "declarations phases off from turn 2"
+    assert ruleset.load_state(ruleset.dump_state(switched)) == switched
+    assert ruleset.phase(switched).id == "T1-declarations"  # the phase announced stands
+    actions = play(switched, {}, []).state
+    assert ruleset.phase(actions).id == "T1-actions"
+    turn_2 = play(actions, {}, [QUIET]).state
+    assert ruleset.phase(turn_2).id == "T2-actions"
+    assert (turn_2.options.declarations, turn_2.options.declarations_next_turn) == (False, None)
+
+
+def test_declarations_switched_on_in_the_actions_open_the_next_turn() -> None:
+    game = replace(new_game(), offers=(Offer("assistance", "Kublai", "Jamukha", 0, 2, "wine"),))
+    switched, change = ruleset.set_option(game, "declarations", "ON")
+    assert change == "declarations phases on from turn 2"
+    # this turn had no declarations phase: its actions still open it (offers answered first)
+    acted = play(switched, {"Jamukha": "accept assistance from kublai"}, [QUIET])
+    assert acted.state.khan("Jamukha").wine == 4
+    assert ruleset.phase(acted.state).id == "T2-declarations"
+
+
+def test_only_declarations_can_be_switched_and_only_on_or_off() -> None:
+    with pytest.raises(SetupError, match="only the option declarations"):
+        ruleset.set_option(GAME, "hand_signals", "on")
+    with pytest.raises(SetupError, match="OPTION declarations on"):
+        ruleset.set_option(GAME, "declarations", "maybe")
 
 
 def test_the_genghis_khan_begins_and_the_rest_follow_clockwise() -> None:

@@ -167,3 +167,12 @@ def test_referee_rollback_restores_an_earlier_phase(tmp_path):
     table.send(REFEREE_ADDRESS, f"{REF}\nROLLBACK R9")
     table.run()
     assert "no adjudicated phase 'R9'" in text_of(table.take(REFEREE_ADDRESS)[-1])
+
+
+def test_an_option_the_game_cannot_change_during_play_is_refused(tmp_path):
+    table = make(tmp_path)
+    table.send(REFEREE_ADDRESS, f"{REF}\nOPTION rounds 9")
+    table.run()
+    [answer] = [m for m in table.take(REFEREE_ADDRESS) if str(m["Subject"]).startswith("Re:")]
+    assert "refused: tally has no options a referee can change during play" in text_of(answer)
+    assert not table.take(NORTH)

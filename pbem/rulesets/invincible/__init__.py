@@ -41,9 +41,10 @@ How the table game becomes mail:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
+from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 
 from . import mail, setup, turn, visibility
 from .data import VARIANTS
@@ -108,6 +109,21 @@ class Invincible(Ruleset):
         self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str
     ) -> list[str]:
         return visibility.hidden_facts(state, events, viewer)
+
+    def set_option(self, state: Game, name: str, value: str) -> tuple[Game, str]:
+        """``OPTION declarations on|off``: from the next turn, so a turn never loses the opening
+        its declarations phase held (offers answered, the Horde Feast) half-way (ruling 34)."""
+        if name.lower() != "declarations":
+            raise SetupError(f"a referee can change only the option declarations during play, not {name!r}")
+        switch = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+        if value.lower() not in switch:
+            raise SetupError(f"write it as: OPTION declarations on (or off), not {value!r}")
+        if state.step == OVER:
+            raise SetupError("the game is over")
+        wanted = switch[value.lower()]
+        options = replace(state.options, declarations_next_turn=wanted)
+        when = f"from turn {state.turn + 1}"
+        return replace(state, options=options), f"declarations phases {'on' if wanted else 'off'} {when}"
 
     def dump_state(self, state: Game) -> dict[str, Any]:
         return dump(state)

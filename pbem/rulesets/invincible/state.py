@@ -122,6 +122,14 @@ class Options:
     declarations: bool = True
     hand_signals: bool = False
     turn_limit: int = 40
+    #: the referee's switch of ``declarations`` (OPTION declarations on|off), from the next turn
+    declarations_next_turn: bool | None = None
+
+    def for_next_turn(self) -> Options:
+        """The options of the next turn, with the referee's switch applied."""
+        if self.declarations_next_turn is None:
+            return self
+        return replace(self, declarations=self.declarations_next_turn, declarations_next_turn=None)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pbem.ruleset import Adjudication
 
@@ -76,17 +77,18 @@ def adjudicate(
     if not table.over:
         _end_turn(table)
     table.feasted = set()
+    options = game.options.for_next_turn()
     return _result(
-        table, step=DECLARATIONS if game.options.declarations else ACTIONS, turn=game.turn + 1
+        table, step=DECLARATIONS if options.declarations else ACTIONS, turn=game.turn + 1, options=options
     )
 
 
-def _result(table: Table, step: str, turn: int | None = None) -> Adjudication:
+def _result(table: Table, step: str, turn: int | None = None, **changes: Any) -> Adjudication:
     if table.over:
         state = table.freeze(step=OVER)
         table.notices.append(f"The game is over: {table.result}")
     else:
-        state = table.freeze(step=step, turn=table.turn if turn is None else turn)
+        state = table.freeze(step=step, turn=table.turn if turn is None else turn, **changes)
     return Adjudication(state, table.events, table.notices)
 
 
