@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from pbem import archive, site
-from pbem.commands.common import add_config_option, load_config, open_store
+from pbem.commands.common import add_config_option, read_store
+from pbem.config import Service
 from pbem.reports import Templates
+from pbem.store import Store
 
 
 def register(subparsers: Any) -> None:
@@ -54,15 +56,9 @@ def register(subparsers: Any) -> None:
 
 
 def _list(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
+    games = read_store(args, lambda _, store: archive.listing(store, args.game), (archive.ArchiveError,))
+    if games is None:
         return 2
-    with open_store(service) as store:
-        try:
-            games = archive.listing(store, args.game)
-        except archive.ArchiveError as error:
-            print(f"pbem: {error}", file=sys.stderr)
-            return 2
     for game in games:
         print(f"{game['game']} ({game['ruleset']}/{game['variant']}), {game['status']}, now {game['phase']}")
         for turn in game["turns"]:
@@ -71,46 +67,36 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
+    text = read_store(
+        args,
+        lambda _, store: archive.show(store, args.game, args.phase, args.viewer),
+        (archive.ArchiveError,),
+    )
+    if text is None:
         return 2
-    with open_store(service) as store:
-        try:
-            print(archive.show(store, args.game, args.phase, args.viewer))
-        except archive.ArchiveError as error:
-            print(f"pbem: {error}", file=sys.stderr)
-            return 2
+    print(text)
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
+    data = read_store(args, lambda _, store: archive.export(store, args.game), (archive.ArchiveError,))
+    if data is None:
         return 2
-    with open_store(service) as store:
-        try:
-            data = archive.export(store, args.game)
-        except archive.ArchiveError as error:
-            print(f"pbem: {error}", file=sys.stderr)
-            return 2
     json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
     print()
     return 0
 
 
 def _site(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
+    def build(service: Service, store: Store) -> Path:
+        configured = service.game(args.game)
+        return site.build(
+            store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None,
+            templates=Templates.with_own(service.templates),
+        )
+
+    front = read_store(args, build, (site.SiteError,))
+    if front is None:
         return 2
-    configured = service.game(args.game)
-    with open_store(service) as store:
-        try:
-            front = site.build(
-                store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None,
-                templates=Templates.with_own(service.templates),
-            )
-        except site.SiteError as error:
-            print(f"pbem: {error}", file=sys.stderr)
-            return 2
     print(f"wrote the site of {args.game} to {args.out_dir}; open {front}")
     return 0

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from pbem import config as configuration
 from pbem.store import Store
 
 DEFAULT_CONFIG = "config/pbem.yaml"
+T = TypeVar("T")
 
 
 def add_config_option(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
@@ -41,3 +43,21 @@ def open_store(service: configuration.Service) -> Iterator[Store]:
         yield store
     finally:
         store.close()
+
+
+def read_store(
+    args: argparse.Namespace,
+    read: Callable[[configuration.Service, Store], T],
+    errors: tuple[type[Exception], ...],
+) -> T | None:
+    """What ``read`` finds with the config named by ``--config`` and its database; None after
+    saying on stderr why not (a config problem, or one of ``errors``: no such game or phase)."""
+    service = load_config(args)
+    if service is None:
+        return None
+    with open_store(service) as store:
+        try:
+            return read(service, store)
+        except errors as error:
+            print(f"pbem: {error}", file=sys.stderr)
+            return None

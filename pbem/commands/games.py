@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pbem import passwords
-from pbem.commands.common import add_config_option, load_config, open_store
+from pbem.commands.common import add_config_option, load_config, open_store, read_store
 from pbem.games import GameError, start_game
 from pbem.replay import replay
 from pbem.run import Run
@@ -105,15 +105,9 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
+    outcome = read_store(args, lambda _, store: replay(store, args.game, args.phase), (LookupError,))
+    if outcome is None:
         return 2
-    with open_store(service) as store:
-        try:
-            outcome = replay(store, args.game, args.phase)
-        except LookupError as error:
-            print(f"pbem: {error}", file=sys.stderr)
-            return 2
     print(json.dumps(outcome, indent=1))
     return 0 if outcome["matches"] else 1
 
