@@ -5,6 +5,7 @@ dropped fails here)."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -27,6 +28,7 @@ def rulings(path: Path) -> list[tuple[int, str]]:
     ]
 
 
+@functools.cache  # parsed once for the six rulesets' cases
 def defined_tests() -> dict[str, set[str]]:
     """The test functions of every test file under tests/, by file name (several folders may
     have a file of the same name)."""
