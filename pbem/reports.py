@@ -84,10 +84,12 @@ def report_context(
     *,
     over: bool | None = None,
     result: str | None = None,
+    silent: Sequence[str] = (),
 ) -> dict[str, Any]:
     """What a report template gets (templates/README.md): the view of ``state`` (after ``phase``
     was adjudicated) for ``viewer``, never the state itself, and the next phase with ``deadline``.
-    ``over`` and ``result`` default to what the ruleset says of ``state``."""
+    ``over`` and ``result`` default to what the ruleset says of ``state``; ``silent`` are the
+    powers that had to act in ``phase`` and sent no orders (the report names them)."""
     following = ruleset.phase(state)
     over = following.over if over is None else over
     next_phase = None
@@ -97,11 +99,12 @@ def report_context(
     return {
         "game": dict(game),
         "viewer": viewer,
-        "phase": {"id": phase.id, "label": phase.label},
+        "phase": {"id": phase.id, "label": phase.label, "kind": phase.kind},
         "view": ruleset.view(state, events, viewer),
         "next": next_phase,
         "over": over,
         "result": following.result if result is None else result,
+        "silent": list(silent),
     }
 
 

@@ -11,6 +11,7 @@ from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
 from pbem.turns.adjudication import adjudicate
 from pbem.turns.notices import tell_players
+from pbem.turns.orders import complete, has_ordered, why_waiting
 from pbem.turns.schedule import deadline_for
 from pbem.turns.seats import replace_player
 
@@ -31,9 +32,13 @@ def referee_list(run: Run, game_id: str) -> str:
         if player.nmr_total:
             flags.append(f"{player.nmr_total} NMR")
         orders = sets.get(player.power)
-        state = "no orders" if orders is None else ("ready" if orders.ready else "ordered")
+        state = "ordered" if has_ordered(orders) else "no orders"
         if player.power not in live.phase.acting:
             state = "nothing due"
+        elif has_ordered(orders) and not complete(live, player.power, orders):
+            state = f"ordered, incomplete ({why_waiting(live, player.power, orders)})"
+        if orders is not None and orders.ready:
+            state += ", ready"
         lines.append(
             f"  {player.power:<12} {player.address:<32} {state}" + (f" ({', '.join(flags)})" if flags else "")
         )

@@ -11,6 +11,7 @@ import yaml
 from pbem.passwords import check_password
 from pbem.service import run_lock
 from tests.harness import plain_mail
+from tests.service.test_early_end import DIPLOMACY_HOLDS
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 
@@ -93,8 +94,9 @@ def test_new_game_mails_the_welcomes_and_refuses_a_second_start(config):
 def test_run_plays_a_phase_and_replay_confirms_it(config):
     assert pbem("--config", str(config), "new-game", "cli").returncode == 0
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
-    for power in POWERS:
-        inbox.add(plain_mail(f"{power.lower()}@pbem.test", f"SIGNON {power} cli pw\nREADY"))
+    for power in POWERS:  # a phase ends early only on complete orders: every unit ordered
+        holds = DIPLOMACY_HOLDS[power]
+        inbox.add(plain_mail(f"{power.lower()}@pbem.test", f"SIGNON {power} cli pw\n{holds}\nREADY"))
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nA Par - Bur\nA Mar - Spa"))
     result = pbem("--config", str(config), "run")
     assert result.returncode == 0, result.stderr
