@@ -141,6 +141,7 @@ class Game:
     nmr_limit: int = 3  # consecutive missed phases before civil disorder
     mass_nmr_share: float = 0.5  # more than this share missing: mail is broken, extend
     show_waiting: bool = True  # LIST names who has not ordered yet
+    players_public: bool = True  # WHOGAME shows each power's player's address
     press: PressRules = PressRules()
     votes_public: bool = False
     absence_max_days: int = 14
@@ -474,6 +475,7 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
             "nmr_limit",
             "mass_nmr_share",
             "show_waiting",
+            "players_public",
             "press",
             "votes_public",
             "absence",
@@ -566,6 +568,7 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
         nmr_limit=reader.integer(data, "nmr_limit", key, 3),
         mass_nmr_share=float(share),
         show_waiting=reader.flag(data, "show_waiting", key, True),
+        players_public=reader.flag(data, "players_public", key, True),
         press=press,
         votes_public=reader.flag(data, "votes_public", key, False),
         absence_max_days=reader.integer(absence, "max_days", f"{key}.absence", 14),

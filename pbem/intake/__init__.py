@@ -130,7 +130,8 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             game_id=live.id,
         )
     _player_mail(run, live, player, mail, answer, row)
-    to = incoming.sender if identity.via == "password" and incoming.sender else player.address
+    current = run.store.player(live.id, player.power) or player  # CONFIRM ADDRESS may have moved it
+    to = incoming.sender if identity.via == "password" and incoming.sender else current.address
     _reply(run, row, incoming, live, player, answer, to=to)
     return (
         "done",
@@ -203,7 +204,7 @@ def _answer_stranger(
 def _player_mail(
     run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer, row: dict[str, Any]
 ) -> None:
-    from pbem.turns import absences, orders, press, votes  # what moves a game along its turns
+    from pbem.turns import absences, orders, players, press, votes  # what moves a game along its turns
 
     for command in mail.commands:
         if command.error:
@@ -240,6 +241,8 @@ def _player_mail(
             answer.command(command, votes.vote(run, live, player, command))
         elif name == "SET ABSENCE":
             answer.command(command, absences.set_absence(run, live, player, command))
+        elif name in players.COMMANDS:
+            answer.command(command, players.player_command(run, live, player, command, row))
         else:
             answer.command(command, "not understood")
     if mail.has_orders():

@@ -13,6 +13,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from pbem.deadlines import parse_duration
+
 #: the commands a player may send, with how to write them (for HELP and hints)
 PLAYER_COMMANDS = {
     "SIGNON": "SIGNON <power> <game> <password>",
@@ -25,12 +27,19 @@ PLAYER_COMMANDS = {
     "DRAW": "DRAW (or NO DRAW)",
     "CONCEDE": "CONCEDE <power> (or NO CONCEDE)",
     "SET ABSENCE": "SET ABSENCE <yyyy-mm-dd> TO <yyyy-mm-dd>",
+    "WHOGAME": "WHOGAME",
+    "SUMMARY": "SUMMARY",
+    "GET MAP": "GET MAP",
+    "SET PASSWORD": "SET PASSWORD <new password>",
+    "SET ADDRESS": "SET ADDRESS <new address>",
+    "CONFIRM ADDRESS": "CONFIRM ADDRESS <code>",
+    "RESIGN": "RESIGN",
     "HELP": "HELP",
     "SIGNOFF": "SIGNOFF",
 }
 REFEREE_COMMANDS = {
     "PROCESS": "PROCESS",
-    "EXTEND": "EXTEND <hours>",
+    "EXTEND": "EXTEND <duration> (36h, 2d, 1d 12h)",
     "PAUSE": "PAUSE",
     "RESUME": "RESUME",
     "REPLACE": "REPLACE <power> <address>",
@@ -198,6 +207,10 @@ def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:
     return "\n".join(body).strip("\n"), index, False
 
 
+#: commands that take nothing after them
+_BARE = {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
+
+
 def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     upper = [word.upper() for word in words]
     head = upper[0]
@@ -222,7 +235,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             line,
             error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
         )
-    if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
+    seat = _seat_command(words, number, line)
+    if seat is not None:
+        return seat
+    if head in _BARE:
         if len(words) > 1:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
         return Command(head, (), number, line)
@@ -239,8 +255,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
         )
     if head == "EXTEND":
-        if len(words) == 2 and re.fullmatch(r"\d+(\.\d+)?", words[1]):
-            return Command(head, (words[1],), number, line)
+        if len(words) == 2 and re.fullmatch(r"\d+(\.\d+)?", words[1]):  # a number of hours
+            return Command(head, (f"{words[1]}h",), number, line)
+        if len(words) > 1 and _is_duration(" ".join(words[1:])):
+            return Command(head, (" ".join(words[1:]),), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
         )
@@ -271,6 +289,29 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             error=f"write it as: {REFEREE_COMMANDS['ROLLBACK']}",
         )
     return None
+
+
+def _seat_command(words: list[str], number: int, line: str) -> Command | None:
+    """GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS: two words and what follows."""
+    name = " ".join(word.upper() for word in words[:2])
+    if name not in {"GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS"}:
+        return None
+    args = tuple(words[2:])
+    shown = "SET PASSWORD ********" if name == "SET PASSWORD" else line  # never echo a password
+    wanted = 0 if name == "GET MAP" else 1
+    if len(args) != wanted or (name == "SET ADDRESS" and "@" not in args[0]):
+        error = f"{name} takes nothing after it" if wanted == 0 else f"write it as: {PLAYER_COMMANDS[name]}"
+        return Command(name, args, number, shown, error=error)
+    return Command(name, args, number, shown)
+
+
+def _is_duration(text: str) -> bool:
+    """Whether ``text`` is a duration as deadlines are written (36h, 2d, 1d 12h, 90m)."""
+    try:
+        parse_duration(text)
+    except ValueError:
+        return False
+    return True
 
 
 def command_hint(line: str) -> str:

@@ -54,12 +54,11 @@ def why_waiting(live: LiveGame, power: str, stored: OrderSet | None) -> str:
     """Why the phase waits for ``power`` although it said READY, or "" when it does not."""
     if not has_ordered(stored) and power in live.phase.acting:
         return "no order of yours was accepted"
-    if unsettled(stored):
-        return "a line of your orders was refused"
     missing = still_missing(live, power, stored)
+    reasons = ["a line of your orders was refused"] if unsettled(stored) else []
     if missing:
-        return f"you still have to order: {', '.join(missing)}"
-    return ""
+        reasons.append(f"you still have to order: {', '.join(missing)}")
+    return " and ".join(reasons)
 
 
 def merge_orders(
@@ -176,10 +175,13 @@ def ready_waits(run: Run, live: LiveGame, player: PlayerRow) -> str:
     why = why_waiting(live, player.power, stored)
     if not why:
         return ""
-    return (
-        f"You said READY, but {why}: your READY is recorded, and the phase waits for your "
-        "corrected orders (or the deadline). To keep your orders as they stand, send READY alone."
+    answer = (
+        f"You said READY, but {why}. Your READY is recorded, and the phase waits for your "
+        "corrected orders (or the deadline)."
     )
+    if unsettled(stored) and not still_missing(live, player.power, stored):
+        answer += " To keep your orders as they stand, send READY alone."
+    return answer
 
 
 def status(run: Run, live: LiveGame, player: PlayerRow) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from pbem.deadlines import format_deadline
+from pbem.deadlines import format_deadline, parse_duration
 from pbem.intake.commands import Command
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
@@ -80,9 +80,8 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
     if live.row.status == "over":
         return "the game is over"
     if name == "EXTEND":
-        hours = float(command.args[0])
         base = live.row.deadline or run.now
-        deadline = base + timedelta(hours=hours)
+        deadline = base + parse_duration(command.args[0])
         run.store.update_game(
             live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
         )

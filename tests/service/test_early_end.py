@@ -162,13 +162,19 @@ def reply_to(table: Table, power: str) -> str:
 IDS = [f"{case.ruleset}-{case.variant}" for case in CASES]
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_ready_beside_a_refused_line_is_recorded_but_the_phase_waits(tmp_path, case):
+def ready_with_a_refused_line(tmp_path: Any, case: Case) -> Table:
+    """Every acting power sends complete orders and READY; the target adds a refused line."""
     table = table_for(tmp_path, case)
     for power, orders in case.orders.items():
         extra = f"\n{case.refused}" if power == case.target else ""
         send(table, power, f"{orders}{extra}\nREADY")
     table.run()
+    return table
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_ready_beside_a_refused_line_is_recorded_but_the_phase_waits(tmp_path, case):
+    table = ready_with_a_refused_line(tmp_path, case)
     assert adjudicated(table) == 0
     body = reply_to(table, case.target)
     assert "ERROR" in body and "You are marked READY." in body
@@ -184,11 +190,7 @@ def test_ready_beside_a_refused_line_is_recorded_but_the_phase_waits(tmp_path, c
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_ready_alone_after_a_refused_line_keeps_the_orders_as_they_stand(tmp_path, case):
-    table = table_for(tmp_path, case)
-    for power, orders in case.orders.items():
-        extra = f"\n{case.refused}" if power == case.target else ""
-        send(table, power, f"{orders}{extra}\nREADY")
-    table.run()
+    table = ready_with_a_refused_line(tmp_path, case)
     assert adjudicated(table) == 0
     send(table, case.target, "READY")
     table.run()
