@@ -15,6 +15,7 @@ from pbem.games import GameError, start_game
 from pbem.replay import replay
 from pbem.run import Run
 from pbem.service import Busy, run_lock, run_sync
+from pbem.turns.orders import waiting_for
 
 
 def register(subparsers: Any) -> None:
@@ -86,7 +87,7 @@ def _status(args: argparse.Namespace) -> int:
                 )
                 continue
             sets = store.order_sets(live.id, live.phase.id)
-            waiting = [power for power in live.phase.acting if power not in sets]
+            waiting = waiting_for(live, sets)
             print(
                 f"{live.id} ({live.row.ruleset}/{live.row.variant}): {live.row.status}, "
                 f"{live.phase.label} ({live.phase.id}), deadline {live.deadline_text()}"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pbem.cli import main
 from tests.harness import Table, game, text_of
 from tests.invoke import script as invoke_script
 
@@ -198,7 +199,7 @@ def test_ready_alone_after_a_refused_line_keeps_the_orders_as_they_stand(tmp_pat
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_a_mail_whose_every_line_is_refused_does_not_make_its_sender_ordered(tmp_path, case):
+def test_a_mail_whose_every_line_is_refused_does_not_make_its_sender_ordered(tmp_path, case, capsys):
     table = table_for(tmp_path, case)
     others = [power for power in case.orders if power != case.target]
     for power in others:
@@ -214,6 +215,9 @@ def test_a_mail_whose_every_line_is_refused_does_not_make_its_sender_ordered(tmp
     send(table, case.target, "LIST")
     table.run()
     assert "Your orders now:\n  (none)" in reply_to(table, case.target)
+    assert main(["--config", str(table.config_path), "status", "g1"]) == 0
+    status = capsys.readouterr().out.split("waiting for: ", 1)[1].split("\n", 1)[0]
+    assert case.target in status.split(", ")
     with table.store() as store:
         row = store.game("g1")
         assert row is not None and row.deadline is not None
