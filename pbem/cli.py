@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from pbem.commands.common import add_config_option
+from pbem.service import MissingDatabase
 
 COMMANDS = [
     "pbem.commands.run",
@@ -48,7 +49,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except MissingDatabase as missing:
+        print(f"pbem: {missing}", file=sys.stderr)
+        return 2
     return result
 
 

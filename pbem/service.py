@@ -53,6 +53,38 @@ class Busy(Exception):
     """Another ``pbem run`` holds the lock on the data directory."""
 
 
+class MissingDatabase(Exception):
+    """The database file is gone: never start afresh in silence, every game would be lost."""
+
+
+def traces_of_history(service: Service) -> list[Path]:
+    """What beside a missing database shows this service has run before: its lock file,
+    SQLite's journal files, an archive with turns in it."""
+    database = service.database
+    beside = [service.data_dir / "pbem.lock",
+              *(database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal"))]
+    found = [path for path in beside if path.exists()]
+    if service.archive_dir.is_dir() and any(service.archive_dir.iterdir()):
+        found.append(service.archive_dir)
+    return found
+
+
+def require_database(service: Service) -> None:
+    """Raise :class:`MissingDatabase` if the database is missing although the service has history.
+
+    Only ``pbem new-game`` and ``pbem init`` create a database where there was history.
+    """
+    if service.database.exists():
+        return
+    traces = traces_of_history(service)
+    if traces:
+        raise MissingDatabase(
+            f"the database {service.database} is missing, but this service has run before "
+            f"({', '.join(str(path) for path in traces)}): restore it from a backup; "
+            "`pbem init` starts afresh with an empty one (every game and message would be gone)"
+        )
+
+
 @contextmanager
 def run_lock(data_dir: Path) -> Iterator[None]:
     """Hold the data directory's lock for the duration; Busy if another run has it.
@@ -246,6 +278,7 @@ async def run_once(
     """The cron job: poll, act, send, under the data directory's lock."""
     now = now or datetime.now(UTC)
     tally = Tally()
+    require_database(service)
     with run_lock(service.data_dir):
         store = Store(service.database)
         acting: asyncio.Future[None] | None = None
