@@ -138,11 +138,11 @@ def received_at(raw: bytes, fetched_at: datetime) -> datetime:
         if block.lower().startswith("received:") and ";" in block:
             try:
                 moment = parsedate_to_datetime(block.rsplit(";", 1)[1].strip())
-            except (TypeError, ValueError, IndexError):
+                if moment.tzinfo is None:
+                    return fetched_at
+                return min(moment.astimezone(UTC), fetched_at)
+            except (TypeError, ValueError, IndexError, OverflowError):  # year 9999 at -0800
                 return fetched_at
-            if moment.tzinfo is None:
-                return fetched_at
-            return min(moment.astimezone(UTC), fetched_at)
     return fetched_at
 
 
@@ -167,33 +167,57 @@ async def _store_batch(service: Service, store: Store, inbox: Inbox, now: dateti
                        batch: list[Fetched], tally: Tally) -> None:
     if not batch:
         return
+    unstored: set[str] = set()
     with store.durable():
         for fetched in batch:
-            headers_only = len(fetched.raw) > service.max_message_bytes
-            incoming = parse(fetched.raw, headers_only=headers_only)
-            sha = digest(fetched.raw)
-            message_id = incoming.message_id
-            row = store.add_message(
-                dedup_key=f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}",
-                sha256=sha,
-                message_id=message_id,
-                ref=fetched.ref,
-                received_at=received_at(fetched.raw, now),
-                sender=incoming.sender,
-                subject=incoming.subject,
-                raw=fetched.raw,
-            )
+            try:
+                with store.atomic():  # a savepoint: a mail that cannot be stored spoils no other
+                    row = _store_one(service, store, fetched, now)
+            except Exception as error:  # noqa: BLE001 - one bad mail must not stop the run
+                log.exception("message %s could not be stored; left in the inbox", fetched.ref)
+                tally.errors.append(f"message {fetched.ref} could not be stored: {error}")
+                unstored.add(fetched.ref)
+                continue
             if row is None:
                 tally.duplicates += 1
                 log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
     for fetched in batch:
         checkpoint("stored")
-        await inbox.done(fetched.ref)
+        if fetched.ref not in unstored:
+            await inbox.done(fetched.ref)
+
+
+def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) -> int | None:
+    """Store one fetched mail with what its headers say; a mail whose headers cannot be read is
+    stored all the same, by its bytes, for acting on it to fail at the boundary of that mail."""
+    sha = digest(fetched.raw)
+    try:
+        incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
+        sender, subject, message_id = incoming.sender, incoming.subject, incoming.message_id
+    except Exception as error:  # noqa: BLE001 - stored now, failed (with the reason) when acted on
+        log.warning("message %s: its headers could not be read (%s)", fetched.ref, error)
+        sender, subject, message_id = "", "", ""
+    return store.add_message(
+        dedup_key=f"mid:{sender}:{message_id}" if message_id else f"sha:{sha}",
+        sha256=sha,
+        message_id=message_id,
+        ref=fetched.ref,
+        received_at=received_at(fetched.raw, now),
+        sender=sender,
+        subject=subject,
+        raw=fetched.raw,
+    )
 
 
 def act(run: Run, tally: Tally) -> None:
-    """Act on every stored message not yet done, oldest first; then tend every game."""
-    for row_id in run.store.pending_message_ids():
+    """Act on every stored message not yet done, oldest first; then tend every game.
+
+    A message whose handling fails is marked failed, its sender told once, and tried again by
+    the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
+    the messages that failed in it.
+    """
+    failures: list[tuple[int, str]] = []
+    for row_id in run.store.pending_message_ids(run.service.mail_attempts):
         try:
             intake.handle(run, row_id)
             tally.handled += 1
@@ -201,7 +225,9 @@ def act(run: Run, tally: Tally) -> None:
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
-            intake.fail(run, row_id, error)
+            failures.append((row_id, intake.fail(run, row_id, error)))
+    if failures:
+        intake.tell_referee_of_failures(run, failures)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)

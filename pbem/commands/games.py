@@ -11,6 +11,7 @@ from typing import Any
 
 from pbem import passwords
 from pbem.commands.common import add_config_option, load_config, open_store, read_store
+from pbem.commands.mail import failed_lines
 from pbem.games import GameError, start_game
 from pbem.replay import replay
 from pbem.run import Run
@@ -122,11 +123,15 @@ def _status(args: argparse.Namespace) -> int:
                 print(f"  waiting for: {', '.join(waiting) or 'nobody'}")
             if live.row.result:
                 print(f"  result: {live.row.result}")
+        failed_mail = failed_lines(store)
+        if failed_mail:
+            print("failed mail (pbem mail show|retry|drop ID):")
+            print("\n".join(f"  {line}" for line in failed_mail))
         queued = len(store.outbox_rows(status="queued"))
         failed = len(store.outbox_rows(status="failed"))
         print(
             f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
-            f"{store.message_count('new')} not yet acted on"
+            f"{store.message_count('new')} not yet acted on, {len(failed_mail)} failed"
         )
     return 0
 
