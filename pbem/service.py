@@ -69,14 +69,15 @@ def traces_of_history(service: Service) -> list[Path]:
     return found
 
 
-def require_database(service: Service) -> None:
-    """Raise :class:`MissingDatabase` if the database is missing although the service has history.
+def require_database(service: Service, traces: list[Path] | None = None) -> None:
+    """Raise :class:`MissingDatabase` if the database is missing although the service has history
+    (``traces``, found now if not given).
 
     Only ``pbem new-game`` and ``pbem init`` create a database where there was history.
     """
     if service.database.exists():
         return
-    traces = traces_of_history(service)
+    traces = traces_of_history(service) if traces is None else traces
     if traces:
         raise MissingDatabase(
             f"the database {service.database} is missing, but this service has run before "
@@ -304,8 +305,9 @@ async def run_once(
     """The cron job: poll, act, send, under the data directory's lock."""
     now = now or datetime.now(UTC)
     tally = Tally()
-    require_database(service)
+    history = traces_of_history(service)  # looked at before the lock file is this run's
     with run_lock(service.data_dir):
+        require_database(service, history)
         store = Store(service.database)
         acting: asyncio.Future[None] | None = None
         try:

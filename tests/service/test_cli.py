@@ -168,7 +168,7 @@ def test_run_poll_and_send_exit_2_naming_the_file_when_a_database_with_history_i
     assert "Traceback" not in result.stderr
     assert not database(config).exists(), "no fresh database may be created"
     assert len(inbox) == 1
-    assert all("S" not in inbox.get_message(key).get_flags() for key in inbox), \
+    assert all("S" not in message.get_flags() for message in inbox), \
         "the mail is left unread in the inbox for when the database is back"
 
 

@@ -198,3 +198,59 @@ def test_a_database_made_before_failed_mail_was_counted_gets_the_column(tmp_path
     assert store.pending_message_ids(attempts=1) == [1]  # failed before attempts were counted
     assert store.fail_message(1, "again") == 1
     store.close()
+
+
+# The per-address answer rate (issue 17, point 4).
+
+def test_an_address_gets_so_many_answers_an_hour_then_none_and_the_referee_is_told_once(make_table):
+    table = make_table([game("g1", "tally", PLAYERS)], service_settings={"answers_per_hour": 3})
+    table.start("g1")
+    table.take()
+    table.advance(minutes=5)  # 09:05
+    for number in range(1, 6):
+        table.send(PLAYERS["North"], f"SIGNON North g1 pw\nADD {number}", subject=f"mail {number}")
+    table.run()
+    assert sorted(str(m["Subject"]) for m in answers(table.take(PLAYERS["North"]))) == [
+        "Re: [g1] mail 1", "Re: [g1] mail 2", "Re: [g1] mail 3"]
+    with table.store() as store:
+        assert store.message_count("done") == 5  # read and acted on, all of them
+        assert store.order_set("g1", "R1", "North").orders() == ["ADD 5"]
+    [notice] = table.take(referee_of(table))
+    assert "gets no more answers this hour" in str(notice["Subject"])
+
+    table.advance(minutes=50)  # 09:55, the same hour
+    table.send(PLAYERS["North"], "SIGNON North g1 pw\nADD 6", subject="mail 6")
+    table.run()
+    assert table.take(PLAYERS["North"]) == [] and table.take(referee_of(table)) == []
+
+    table.advance(minutes=10)  # 10:05, the next hour
+    table.send(PLAYERS["North"], "SIGNON North g1 pw\nADD 7", subject="mail 7")
+    table.send(PLAYERS["South"], "SIGNON South g1 pw\nADD 1", subject="south")
+    table.run()
+    assert [str(m["Subject"]) for m in answers(table.take(PLAYERS["North"]))] == ["Re: [g1] mail 7"]
+    assert len(answers(table.take(PLAYERS["South"]))) == 1
+
+
+def test_a_stranger_flooding_the_game_master_is_answered_so_many_times_an_hour(tmp_path):
+    from tests.harness import Table
+
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS)], service_settings={"answers_per_hour": 2})
+    table.start("g1")
+    table.take()
+    for number in range(4):
+        table.send("Stranger@Elsewhere.test", f"hello {number}")
+    table.run()
+    assert len(table.take("stranger@elsewhere.test")) + len(table.take("Stranger@Elsewhere.test")) == 2
+    assert len(table.take(referee_of(table))) == 1
+
+
+def test_answers_per_hour_0_means_no_limit(tmp_path):
+    from tests.harness import Table
+
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS)], service_settings={"answers_per_hour": 0})
+    table.start("g1")
+    table.take()
+    for number in range(25):
+        table.send(PLAYERS["South"], f"SIGNON South g1 pw\nADD {number % 9 + 1}")
+    table.run()
+    assert len(answers(table.take(PLAYERS["South"]))) == 25
