@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.mail.connect import open_inbox, open_outbox
-from pbem.mail.message import digest, parse
+from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
     Fetched,
     Inbox,
@@ -96,24 +95,6 @@ class Tally:
         )
 
 
-def received_at(raw: bytes, fetched_at: datetime) -> datetime:
-    """When our mail server received a message: its newest Received header, else now.
-
-    The Date header is the sender's to write, so it is never trusted for lateness.
-    """
-    head = raw.split(b"\n\n", 1)[0].decode("utf-8", "replace")
-    for block in head.replace("\n\t", " ").replace("\n ", " ").split("\n"):
-        if block.lower().startswith("received:") and ";" in block:
-            try:
-                moment = parsedate_to_datetime(block.rsplit(";", 1)[1].strip())
-            except (TypeError, ValueError, IndexError):
-                return fetched_at
-            if moment.tzinfo is None:
-                return fetched_at
-            return min(moment.astimezone(UTC), fetched_at)
-    return fetched_at
-
-
 #: messages stored per durable commit while polling
 POLL_BATCH = 100
 
@@ -140,6 +121,7 @@ async def _store_batch(service: Service, store: Store, inbox: Inbox, now: dateti
             headers_only = len(fetched.raw) > service.max_message_bytes
             incoming = parse(fetched.raw, headers_only=headers_only)
             sha = digest(fetched.raw)
+            raw = shortened(fetched.raw, service.max_message_bytes) if headers_only else fetched.raw
             message_id = incoming.message_id
             row = store.add_message(
                 dedup_key=f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}",
@@ -149,7 +131,7 @@ async def _store_batch(service: Service, store: Store, inbox: Inbox, now: dateti
                 received_at=received_at(fetched.raw, now),
                 sender=incoming.sender,
                 subject=incoming.subject,
-                raw=fetched.raw,
+                raw=raw,
             )
             if row is None:
                 tally.duplicates += 1

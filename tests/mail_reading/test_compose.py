@@ -24,7 +24,9 @@ def test_every_mail_parses_back_to_its_text_html_and_subject(body, html, subject
     assert raw.isascii()
     assert all(len(line) <= 998 for line in raw.split(b"\n"))
     message = as_email_message(raw)
-    assert message["Subject"] == " ".join(subject.split())[:900]
+    # control characters are not allowed in a header (RFC 5322 section 2.2): they become spaces
+    one_line = "".join(" " if ord(char) < 32 or ord(char) == 127 else char for char in subject)
+    assert message["Subject"] == " ".join(one_line.split())[:900]
     plain = message.get_body(preferencelist=("plain",))
     assert plain is not None and plain.get_content().rstrip("\n") == body.rstrip("\n")
     if html:
