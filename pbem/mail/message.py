@@ -252,7 +252,7 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
         pairs = getaddresses([_header(msg, "To"), _header(msg, "Cc")])
     except Exception:  # noqa: BLE001 - getaddresses is lenient; belt and braces
         pairs = []
-    recipients = tuple(addr.lower() for _, addr in pairs if _ADDRESS.fullmatch(addr))
+    recipients = tuple(addr.lower() for _, addr in pairs if ADDRESS.fullmatch(addr))
     text = ""
     if not problem:
         text, problem = body_text(msg)
@@ -291,7 +291,7 @@ def _header(msg: Message, name: str) -> str:
 
 
 # an address we can answer: printable ASCII without specials, and a domain of labels
-_ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+")
+ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+")
 
 
 def _address(value: str) -> tuple[str, str]:
@@ -302,7 +302,7 @@ def _address(value: str) -> tuple[str, str]:
     except Exception:  # noqa: BLE001 - parseaddr is lenient; belt and braces
         return "", ""
     addr = addr.strip().lower()
-    return name.strip(), addr if _ADDRESS.fullmatch(addr) else ""
+    return name.strip(), addr if ADDRESS.fullmatch(addr) else ""
 
 
 def automatic_reason(msg: Message, sender: str, own_address: str = "") -> str:
