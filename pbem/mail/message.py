@@ -364,6 +364,8 @@ def body_text(msg: Message) -> tuple[str, str]:
     problems: list[str] = []
     for part in _text_parts(msg, problems):
         content_type = _safely(part.get_content_type, "text/plain")
+        if content_type.startswith("multipart/"):  # a multipart without its boundary: plain text
+            content_type = "text/plain"
         if content_type == "text/plain" and plain is None:
             plain = _decode(part)
         elif content_type == "text/html" and html is None:
