@@ -241,6 +241,9 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
     # compat32: the modern policy's header objects cost milliseconds a message; here the few
     # headers we need are decoded by header_text, and bodies by body_text.
     problem = "the message was too large to read" if headers_only else ""
+    if not headers_only and len(_BOUNDARY.findall(raw)) > MAX_PARTS:  # the parser's time grows with
+        headers_only = True  # the square of the nesting: thousands of levels would take seconds
+        problem = f"the message has more than {MAX_PARTS} parts; send your orders as plain text"
     msg = _parsed(raw, headers_only)
     if msg is None:  # the structure broke the parser (e.g. nested thousands deep): headers only
         msg = _parsed(raw, True)
@@ -267,6 +270,9 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
         problem=problem,
         in_reply_to=msg_id(_header(msg, "In-Reply-To")),
     )
+
+
+_BOUNDARY = re.compile(rb"boundary\s*=", re.IGNORECASE)
 
 
 def _parsed(raw: bytes, headers_only: bool) -> Message | None:
