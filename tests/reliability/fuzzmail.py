@@ -70,7 +70,7 @@ header_values = st.one_of(
               st.builds(encoded_word, hostile_text, charsets, st.sampled_from("bq")), junk),
 )
 message_ids = st.one_of(
-    st.integers(0, 10**9).map(lambda n: f"<fuzz.{n}@player.test>".encode()),
+    st.uuids().map(lambda uuid: f"<fuzz.{uuid.hex}@player.test>".encode()),
     st.sampled_from([b"", b"garbage", b"<caf\xc3\xa9@x.test>", b"<a b@c>", b"<>", b"<@>", b"<x@[1.2.3.4]>",
                      b"<one@x> <two@y>", b"<" + b"a" * 2000 + b"@x>",
                      b"=?utf-8?q?<x@player.test>=0D=0ABcc:_victim@injected.test?=",

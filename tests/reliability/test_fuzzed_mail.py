@@ -70,10 +70,10 @@ def test_a_slice_of_the_fuzz_run_on_maildir(tmp_path):
 
 
 def test_a_slice_of_the_fuzz_run_through_dovecot(tmp_path, mail_server, mailboxes):
-    mails = drawn(message(), 25, seed=18) + mutants(25, seed=18)
-    figures = push(fuzz_table(tmp_path, mail_server, mailboxes), mails, batch=50)
-    assert figures.refused <= 5, figures.line()  # Dovecot refuses little; what it refuses never reached us
-    assert_clean(figures, 50)
+    mails = drawn(message(), 50, seed=18) + mutants(50, seed=18)
+    figures = push(fuzz_table(tmp_path, mail_server, mailboxes), mails, batch=100)
+    assert figures.refused <= 10, figures.line()  # what Dovecot refuses never reaches pbem
+    assert_clean(figures, 100)
 
 
 @pytest.mark.parametrize("name, raw", corpus(), ids=[name for name, _ in corpus()])
