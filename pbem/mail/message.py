@@ -19,14 +19,18 @@ import email.parser
 import email.policy
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.header import decode_header
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
+from typing import TypeVar
 
 from pbem.mail.html import html_to_text
+
+T = TypeVar("T")
+D = TypeVar("D")
 
 #: our own header: mail carrying it came from a pbem and is never answered
 OWN_HEADER = "X-Pbem"
@@ -428,7 +432,7 @@ def _decode(part: Message) -> str:
     return decode_text(payload, charset).lstrip("\ufeff")
 
 
-def _safely(read, default):  # type: ignore[no-untyped-def]
+def _safely(read: Callable[[], T], default: D) -> T | D:
     """``read()``, or ``default`` when the email package raises on a broken part."""
     try:
         return read()
