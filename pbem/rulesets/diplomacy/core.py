@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class UnitType(StrEnum):
@@ -131,6 +132,24 @@ def board_of(
             raise ValueError(f"two units in {unit.province}: {by_province[unit.province]} and {unit}")
         by_province[unit.province] = unit
     return Board(by_province, dict(centres or {}), dislodged)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the next phase needs: where it stands in the calendar and on the board."""
+
+    variant: str
+    turn: Turn
+    board: Board
+    #: the players' powers, in seating order
+    powers: tuple[str, ...]
+    winner: str | None = None
+    #: what a variant's own rules remember between phases (JSON-compatible; empty in the standard rules)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
 
 
 class IllegalOrder(Exception):

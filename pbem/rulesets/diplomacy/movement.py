@@ -119,6 +119,10 @@ class Movement(Resolver):
                         frontier.append(sea)
         return False
 
+    def convoy_holds(self, province: str) -> bool:
+        """Whether the convoy of the fleet in ``province`` still carries: the variant decides."""
+        return self.variant.convoy_holds(self, province)
+
     def dislodged(self, province: str) -> bool:
         """Whether the unit in ``province`` is pushed out by a move that succeeds."""
         attackers = self.moves_into.get(province)

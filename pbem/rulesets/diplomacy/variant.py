@@ -20,15 +20,12 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import Board, PhaseKind, Season, Turn, Unit
+from .core import Board, GameState, PhaseKind, Season, Turn, Unit
 from .maps import Map, MapError, load_map
 from .orders import Notation
-
-if TYPE_CHECKING:
-    from .movement import Movement
-    from .state import GameState
+from .rules import Decisions
 
 Event = dict[str, Any]
 
@@ -138,11 +135,11 @@ class Variant:
         return "illegal"
 
     # --- movement ---------------------------------------------------------
-    def defence_bonus(self, movement: Movement, unit: Unit) -> int:
+    def defence_bonus(self, movement: Decisions, unit: Unit) -> int:
         """Extra strength for a unit defending its province (none in the standard rules)."""
         return 0
 
-    def convoy_holds(self, movement: Movement, province: str) -> bool:
+    def convoy_holds(self, movement: Decisions, province: str) -> bool:
         """Whether the convoy of the fleet in ``province`` still carries: unless it is dislodged."""
         return not movement.dislodged(province)
 

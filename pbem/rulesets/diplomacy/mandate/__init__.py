@@ -30,20 +30,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ....ruleset import REFEREE
 from ..core import Board, Turn, Unit, UnitType
 from ..maps import Map, MapError
+from ..rules import Decisions
 from ..state import GameState
 from ..variant import Event, Variant
 from . import votes
 from .calendar import Calendar
 from .cornered import cornered
 from .nomads import Nomads, melted
-
-if TYPE_CHECKING:
-    from ..movement import Movement
 
 
 class MandateOfHeaven(Variant):
@@ -96,12 +94,12 @@ class MandateOfHeaven(Variant):
         return super().build_site_refusal(power, board, province)
 
     # --- rule 4: cornered last units ----------------------------------------------
-    def defence_bonus(self, movement: Movement, unit: Unit) -> int:
+    def defence_bonus(self, movement: Decisions, unit: Unit) -> int:
         players = self.state.powers if self.state else self.player_powers()
-        return 1 if unit.province in cornered(movement, players) else 0
+        return 1 if unit.province in cornered(self, movement, players) else 0
 
     # --- rule 6: river convoys ------------------------------------------------------
-    def convoy_holds(self, movement: Movement, province: str) -> bool:
+    def convoy_holds(self, movement: Decisions, province: str) -> bool:
         """A river fleet's convoy fails if a fleet of another power attacks it, whether the attack
         succeeds or not; an army's attack must dislodge it (as at sea)."""
         if province in self.rivers:

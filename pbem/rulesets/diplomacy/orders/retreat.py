@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..core import (
     UNIT_LETTERS,
@@ -14,9 +14,7 @@ from ..core import (
     coast_of,
     province_of,
 )
-
-if TYPE_CHECKING:
-    from ..variant import Variant
+from ..rules import Rules
 
 
 @dataclass(frozen=True)
@@ -41,7 +39,7 @@ class Retreat(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.dest}"
 
-    def normalize(self, variant: Variant, dislodgement: Dislodgement) -> Retreat:
+    def normalize(self, variant: Rules, dislodgement: Dislodgement) -> Retreat:
         """This retreat with its destination checked against the unit's retreat options."""
         unit = dislodgement.unit
         target = self.dest_province

@@ -7,17 +7,14 @@ but the province the support is directed at, or dislodged (DATC 5.B.5).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..rules import Decisions, Rules
 from .move import Move, army_can_reach
 
-if TYPE_CHECKING:
-    from ..movement import Movement
-    from ..variant import Variant
 
-
-def given(movement: Movement, province: str, directed_at: str | None) -> bool:
+def given(movement: Decisions, province: str, directed_at: str | None) -> bool:
     """Whether the support of the unit in ``province`` survives the attacks on it."""
     supporter = movement.units[province]
     for attacker in movement.moves_into.get(province, ()):
@@ -32,7 +29,7 @@ def given(movement: Movement, province: str, directed_at: str | None) -> bool:
     return True
 
 
-def _can_support_into(variant: Variant, board: Board, province: str, target: str) -> None:
+def _can_support_into(variant: Rules, board: Board, province: str, target: str) -> None:
     unit = board.units[province]
     name = variant.map.provinces[target].name
     if target == unit.province:
@@ -66,7 +63,7 @@ class SupportHold(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
 
-    def normalize(self, variant: Variant, board: Board) -> SupportHold:
+    def normalize(self, variant: Rules, board: Board) -> SupportHold:
         unit = board.units[self.province]
         target = self.supported_province
         if target == unit.province:
@@ -88,7 +85,7 @@ class SupportHold(UnitOrder):
         """Support to hold helps any unit that does not move (DATC 6.D.7)."""
         return not isinstance(order, Move)
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         return given(movement, self.province, None)
 
 
@@ -120,7 +117,7 @@ class SupportMove(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
 
-    def normalize(self, variant: Variant, board: Board) -> SupportMove:
+    def normalize(self, variant: Rules, board: Board) -> SupportMove:
         game_map = variant.map
         unit = board.units[self.province]
         origin, dest = self.supported_province, self.dest_province
@@ -178,5 +175,5 @@ class SupportMove(UnitOrder):
             return False
         return not coast_of(self.dest) or order.dest == self.dest
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         return given(movement, self.province, self.dest_province)
