@@ -22,7 +22,9 @@ def rows(section: str) -> list[list[str]]:
     """The rows of the table between ``<!-- section -->`` and ``<!-- /section -->``."""
     text = TABLE.read_text(encoding="utf-8")
     body = text.split(f"<!-- {section} -->")[1].split(f"<!-- /{section} -->")[0]
-    cells = [[cell.strip().strip("`") for cell in line.strip().strip("|").split("|")] for line in body.splitlines()]
+    cells = [
+        [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")] for line in body.splitlines()
+    ]
     return [row for row in cells if len(row) > 1 and not set(row[0]) <= {"-"}][1:]
 
 
@@ -44,14 +46,22 @@ REFUSED = rows("refused")
 
 def test_the_table_covers_every_notation_and_phase() -> None:
     assert {row[0] for row in ACCEPTED} >= {
-        "Judge", "DPjudge", "webDiplomacy", "Backstabbr", "plain English", "short names", "full names"
+        "Judge",
+        "DPjudge",
+        "webDiplomacy",
+        "Backstabbr",
+        "plain English",
+        "short names",
+        "full names",
     }
     assert {row[1] for row in ACCEPTED} == set(KINDS)
     assert len(ACCEPTED) > 80 and len(REFUSED) >= 5
 
 
 @pytest.mark.parametrize(("notation", "phase", "written", "order"), ACCEPTED, ids=[r[2] for r in ACCEPTED])
-def test_each_accepted_form_is_read_as_the_table_says(notation: str, phase: str, written: str, order: str) -> None:
+def test_each_accepted_form_is_read_as_the_table_says(
+    notation: str, phase: str, written: str, order: str
+) -> None:
     kind = KINDS[phase]
     assert str(read_order(VARIANT, written, kind, board(kind))) == order
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .core import Board, Order, Unit, UnitType
-from .orders import Build, Disband, Waive
+from .orders import Build, Cancel, Disband, Waive
 from .results import FAILURE, SUCCESS, OrderResult, read_lines
 from .variant import Variant
 
@@ -126,6 +126,18 @@ class Ledger:
         self.waives[power] = self.waives.get(power, 0) + 1
         return None
 
+    def take_back(self, power: str, order: Order) -> None:
+        """Undo an order ``apply`` took (a build, removal or waive a later line replaces)."""
+        if isinstance(order, Build):
+            self.built = [u for u in self.built if u.province != order.province]
+        elif isinstance(order, Disband):
+            self.removed = [u for u in self.removed if u.province != order.province]
+        elif isinstance(order, Waive) and self.waives.get(power):
+            self.waives[power] -= 1
+
+    def built_here(self, power: str) -> list[Unit]:
+        return [unit for unit in self.built if unit.power == power]
+
     def remove(self, power: str, order: Disband) -> str | None:
         unit = self.board.units.get(order.province)
         if unit is None:
@@ -187,6 +199,8 @@ def adjudicate_adjustments(
     ledger = Ledger(variant, board)
     results = []
     for line in read_lines(orders, variant.notation):
+        if isinstance(line.order, Cancel):
+            continue  # it took an order back where the orders are kept; nothing to decide
         reason = line.refused or ledger.apply(line.power, line.order)
         results.append(OrderResult(line.power, line.text, FAILURE if reason else SUCCESS, reason))
     disorder: list[Unit] = []

@@ -11,11 +11,11 @@ Heaven), ``read_mail`` takes those orders too, each noted as a vote.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .adjustments import Ledger, adjustments_due, vacant_build_sites
 from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType
-from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
+from .orders import Build, Cancel, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
 from .reading import EXAMPLES, OrderSyntaxError, read_order
 from .results import REASONS
 from .variant import Variant
@@ -39,7 +39,7 @@ class MailLine:
 _PHASE_ORDERS = {
     PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
     PhaseKind.RETREATS: (Retreat, Disband),
-    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive, Cancel),
 }
 
 
@@ -55,11 +55,10 @@ def read_mail(
     """Every non-blank line of a player's mail, read and checked against the game. Orders for the
     units (and build sites) of ``neutrals`` are taken as the player's votes on them."""
     checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase", neutrals)
-    lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
-            lines.append(checker.line(number, raw.strip()))
-    return lines
+            checker.lines.append(checker.line(number, raw.strip()))
+    return checker.lines
 
 
 class _Checker:
@@ -83,26 +82,75 @@ class _Checker:
         self.ledger = Ledger(variant, board)
         self.seen: dict[str, int] = {}
         self.waives = 0
+        #: the lines read so far, and the orders the ledger took from them, by key
+        self.lines: list[MailLine] = []
+        self.taken: dict[str, tuple[int, Order]] = {}
 
     def line(self, number: int, text: str) -> MailLine:
         try:
             order = read_order(self.variant, text, self.kind, self.board)
         except OrderSyntaxError as error:
             return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(error.hint))
+        replaced = self.take_back(order, number) if self.kind is PhaseKind.ADJUSTMENTS else None
         try:
             canonical, note = self.check(order)
         except IllegalOrder as error:
             hint = self.hint_for(order, error)
             return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(hint))
+        if isinstance(canonical, Cancel):
+            key = self.cancel_key(canonical)
+            taken = f"takes back your order on line {replaced}" if replaced else None
+            note = taken or f"takes back {canonical.order} if you sent it in an earlier mail"
+            return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+        if replaced:
+            note = _join(note, f"replaces your order on line {replaced}")
         if isinstance(canonical, Waive):
             self.waives += 1
             key = f"waive-{self.waives}"
+            self.taken[key] = (len(self.lines), canonical)
         else:
             key = canonical.key()
             if key in self.seen:
                 note = _join(note, f"replaces your order on line {self.seen[key]}")
             self.seen[key] = number
+            if self.kind is PhaseKind.ADJUSTMENTS:
+                self.taken[key] = (len(self.lines), canonical)
         return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+
+    def take_back(self, order: Order, number: int) -> int | None:
+        """Before a build, removal or CANCEL: undo the line of this mail it replaces, whose
+        number it returns. A later build for a province replaces the earlier one."""
+        target = order.order if isinstance(order, Cancel) else order
+        if isinstance(target, Waive):
+            if not isinstance(order, Cancel) or not self.waives:
+                return None
+            key = f"waive-{self.waives}"
+            self.waives -= 1
+        elif isinstance(target, (Build, Disband)):
+            key = target.key()
+        else:
+            return None
+        earlier = self.taken.pop(key, None)
+        if earlier is None:
+            return None
+        index, taken = earlier
+        self.ledger.take_back(self.power if not isinstance(taken, Disband) else self._owner(taken), taken)
+        line = self.lines[index]
+        self.lines[index] = replace(
+            line, order=None, key=None, note=None, error=f"Replaced by your line {number}", hint=None
+        )
+        self.seen.pop(key, None)
+        return line.line
+
+    def _owner(self, order: Disband) -> str:
+        unit = self.board.units.get(order.province)
+        return unit.power if unit is not None else self.power
+
+    def cancel_key(self, cancel: Cancel) -> str:
+        """The key of the order a CANCEL takes back: its province, or the mail's last waive."""
+        if isinstance(cancel.order, Waive):
+            return f"waive-{self.waives + 1}"
+        return cancel.key()
 
     def check(self, order: Order) -> tuple[Order, str | None]:
         """The canonical order, and a note if it was corrected; IllegalOrder if refused."""
@@ -139,6 +187,8 @@ class _Checker:
         return order.normalize(self.variant, dislodged), note
 
     def adjustment(self, order: Order) -> tuple[Order, str | None]:
+        if isinstance(order, Cancel):
+            return order, None
         # Whose adjustment this is: the player's own, or a neutral's they vote on.
         power = self.power
         if isinstance(order, Disband) and order.province in self.board.units:
@@ -156,7 +206,14 @@ class _Checker:
     def adjustment_message(self, order: Order, reason: str, power: str) -> str:
         due = adjustments_due(self.variant, self.board).get(power, 0)
         who = "you" if power == self.power else power
-        if reason in ("too many builds", "no builds due"):
+        if reason == "too many builds":
+            used = [f"{unit} B" for unit in self.ledger.built_here(power)]
+            used += ["WAIVE"] * self.ledger.waives.get(power, 0)
+            return (
+                f"'{order}' does not stand: {who} {'have' if who == 'you' else 'has'} {due} build(s) "
+                f"this winter, and the first sent stand: {', '.join(used)}"
+            )
+        if reason == "no builds due":
             return f"'{order}': {who} {'have' if who == 'you' else 'has'} {max(due, 0)} build(s) this winter"
         if reason in ("too many disbands", "no removals due"):
             return f"'{order}': {who} must remove {max(-due, 0)} unit(s) this winter"
@@ -188,6 +245,8 @@ class _Checker:
         ):
             sites = vacant_build_sites(self.variant, self.power, self.board)
             return f"you can build in: {', '.join(sites)}" if sites else "you have nowhere to build"
+        if error.reason == "too many builds" and isinstance(order, Build):
+            return f"to build {order.unit_text} instead, send CANCEL before one of those (CANCEL BUILD ...)"
         if error.reason == "coast not specified":
             return "add the coast, like F MAO - SPA/NC"
         return None

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from .core import Board, Order, PhaseKind, UnitType, province_of
 from .maps import Map
-from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
+from .orders import Build, Cancel, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
 from .variant import Variant
 
 UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
@@ -193,6 +193,15 @@ class _Reader:
     def order(self) -> Order:
         self.take(("the",))
         word = self.peek()
+        if word in ("cancel", "withdraw"):
+            self.at += 1
+            taken_back = self.order()
+            if not isinstance(taken_back, (Build, Disband, Waive)):
+                raise OrderSyntaxError(
+                    f"only a build, a removal or a waive can be taken back, not '{taken_back}'",
+                    hint=f"send the order you want instead, like {EXAMPLES[self.kind]}",
+                )
+            return Cancel(taken_back)
         if word in BUILD and self.names.match(self.words, self.at) is None:
             self.at += 1
             order: Order = self.build()

@@ -35,3 +35,22 @@ class Waive(Order):
 
     def key(self) -> str:
         return "waive"
+
+
+@dataclass(frozen=True)
+class Cancel(Order):
+    """Take back a build, removal or waive sent earlier this phase. It replaces that order where
+    the orders are kept (same key) and is not adjudicated itself."""
+
+    order: Order
+
+    WORD: ClassVar[str] = "CANCEL"
+
+    def __str__(self) -> str:
+        return f"CANCEL {self.order}"
+
+    def key(self) -> str:
+        return self.order.key()
+
+    def locations(self) -> tuple[str, ...]:
+        return self.order.locations()
