@@ -68,7 +68,7 @@ class Unit:
         object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return self.type + " " + self.location  # a StrEnum is its letter (cheaper than .value)
 
 
 def parse_unit(power: str, text: str) -> Unit:
@@ -191,7 +191,7 @@ class UnitOrder(Order):
 
     @property
     def unit_text(self) -> str:
-        return f"{self.unit_type.value} {self.location}"
+        return self.unit_type + " " + self.location
 
     def key(self) -> str:
         return self.province

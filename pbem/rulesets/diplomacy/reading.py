@@ -19,7 +19,19 @@ from collections.abc import Callable, Collection, Sequence
 
 from .core import Board, Order, PhaseKind, UnitType, province_of
 from .maps import Map
-from .orders import Build, Cancel, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
+from .orders import (
+    Build,
+    Cancel,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    NotationError,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from .variant import Variant
 
 UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
@@ -114,8 +126,9 @@ class Words:
             key=len,
             reverse=True,
         )
-        #: lines read without asking the board: (text, kind) -> order
+        #: lines read without asking the board: (text, kind) -> order, and -> its canonical text
         self.read: dict[tuple[str, PhaseKind], Order] = {}
+        self.canonical: dict[tuple[str, PhaseKind], str] = {}
 
     def match(self, words: Sequence[str], start: int) -> tuple[str, int] | None:
         """The province written at ``words[start:]`` and where its name ends, longest first."""
@@ -426,6 +439,14 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
     known = names.read.get((text, kind))
     if known is not None:
         return known
+    try:  # the engine's own notation, the Judge's: read at once
+        order = variant.notation.parse(text)
+    except NotationError:
+        pass
+    else:
+        if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
+            order = Retreat(order.unit_type, order.location, order.dest)  # as the DATC writes them
+        return order
     words = tokenize(text)
     if words and words[0].isdigit():
         words = words[1:]  # a numbered list
@@ -451,6 +472,21 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
             names.read.clear()
         names.read[(text, kind)] = order
     return order
+
+
+def read_canonical(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> str:
+    """``read_order``, written in the engine's notation (remembered like the order itself)."""
+    names = words_of(variant)
+    written = names.canonical.get((text, kind))
+    if written is None:
+        order = read_order(variant, text, kind, board)
+        written = str(order)
+        variant.notation.remember(written, order)  # the adjudicator reads it back next
+        if (text, kind) in names.read:
+            if len(names.canonical) >= 50_000:
+                names.canonical.clear()
+            names.canonical[(text, kind)] = written
+    return written
 
 
 def _power_prefix(names: Words, words: Sequence[str]) -> int:

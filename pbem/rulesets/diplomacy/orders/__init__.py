@@ -107,6 +107,11 @@ class Notation:
             for location in (province.abbr, *province.locations)
         )
 
+    def remember(self, text: str, order: Order) -> None:
+        """Note that ``text`` (canonical, as ``str(order)`` writes it) reads as ``order``."""
+        if len(self._read) < self.LIMIT:
+            self._read[text] = order
+
     def parse(self, text: str) -> Order:
         order = self._read.get(text)
         if order is None:
