@@ -106,8 +106,13 @@ class Ledger:
     def site_refusal(self, power: str, order: Build) -> str | None:
         game_map = self.variant.map
         province = game_map.provinces[order.province]
-        if order.province not in self.variant.build_sites(power, self.board):
-            return self.variant.build_site_refusal(power, self.board, order.province)
+        # The sites follow the builds already made this winter (a seventh nomad unit goes elsewhere).
+        board = self.board
+        if self.built:
+            units = dict(board.units) | {unit.province: unit for unit in self.built}
+            board = Board(units, board.centres, board.dislodged)
+        if order.province not in self.variant.build_sites(power, board):
+            return self.variant.build_site_refusal(power, board, order.province)
         if order.unit_type is UnitType.FLEET:
             if province.type != "coast":
                 return "fleet in land province"

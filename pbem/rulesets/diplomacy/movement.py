@@ -195,7 +195,11 @@ class Movement(Resolver):
         if self.resolve(province):
             return True, None
         if isinstance(order, Convoy):
-            return False, self.backup_decisions.get(province, "dislodged")
+            if province in self.backup_decisions:
+                return False, self.backup_decisions[province]
+            # A convoy fails without its fleet dislodged only by a variant's rule (a river fleet
+            # attacked by a fleet, Mandate of Heaven): the fleet stays, so it is not "dislodged".
+            return False, "dislodged" if self.dislodged(province) else "convoy broken"
         if isinstance(order, (SupportHold, SupportMove)):
             return False, "cut"
         return False, "dislodged"

@@ -196,8 +196,8 @@ class _Checker:
             if unit.power == self.power or unit.power in self.neutrals:
                 order = Disband(unit.type, unit.location)
                 power = unit.power
-        elif isinstance(order, Build) and self.board.centres.get(order.province) in self.neutrals:
-            power = self.board.centres[order.province]
+        elif isinstance(order, Build) and self.variant.builder(self.board, order.province) in self.neutrals:
+            power = self.variant.builder(self.board, order.province) or power
         reason = self.ledger.apply(power, order)
         if reason is not None:
             raise IllegalOrder(self.adjustment_message(order, reason, power), reason)

@@ -76,7 +76,7 @@ def run_phase(
     in_effect, events = variant.orders_in_effect(state, orders)
     board, decided = _adjudicate(variant, state, in_effect)
     events += decided
-    turn, powers, extra = state.turn, state.powers, state.extra
+    turn, powers, extra = state.turn, state.powers, variant.remembered(state, decided)
     while True:
         following = variant.next_turn(turn)
         if following.season is not turn.season and variant.centres_change(turn):
@@ -85,7 +85,7 @@ def run_phase(
                 events.append(change | {"phase": variant.phase_id(turn)})
             ended = GameState(state.variant, turn, board, powers, extra=extra)
             settled, noted = variant.centres_changed(ended)
-            board, powers, extra = settled.board, settled.powers, settled.extra
+            board, powers, extra = settled.board, settled.powers, dict(settled.extra)
             events += noted
             winner = variant.winner(board)
             if winner is not None:

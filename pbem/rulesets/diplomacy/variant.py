@@ -72,6 +72,10 @@ class Variant:
         """The powers people play; the others (neutrals) still move, ordered some other way."""
         return [p.name for p in self.map.powers.values() if p.player]
 
+    def optional_players(self) -> list[str]:
+        """Player powers a game may leave without a player, as neutrals (none here)."""
+        return []
+
     # --- calendar ---------------------------------------------------------
     def year_name(self, year: int) -> str:
         """How a year is written in phase ids and labels (a B.C. calendar overrides this)."""
@@ -119,6 +123,11 @@ class Variant:
             return owned
         homes = self.map.powers[power].home_centres if power in self.map.powers else ()
         return [province for province in owned if province in homes]
+
+    def builder(self, board: Board, province: str) -> str | None:
+        """The power a build in ``province`` would be for (so a build there for a neutral is a
+        vote on the neutral's build): the centre's owner."""
+        return board.centres.get(province)
 
     def build_site_refusal(self, power: str, board: Board, province: str) -> str:
         """Why ``province`` is not one of ``power``'s build sites, as a result's reason."""
@@ -182,6 +191,11 @@ class Variant:
         """What each power's units are ordered to do, from the orders sent, and events saying how:
         the orders as they are here; a variant with neutral votes counts the votes."""
         return {power: list(lines) for power, lines in orders.items()}, []
+
+    def remembered(self, state: GameState, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """What the game remembers once ``state``'s phase is decided (its events given): a variant
+        may count things in ``extra``; nothing here."""
+        return dict(state.extra)
 
     def centres_changed(self, state: GameState) -> tuple[GameState, list[Event]]:
         """The game once supply centres have changed hands (``state`` has the new owners), with
