@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 
 class UnitType(StrEnum):
@@ -179,15 +179,29 @@ class Order:
 
 @dataclass(frozen=True)
 class UnitOrder(Order):
-    """An order that names a unit by its type and location, as the player wrote them."""
+    """An order that names a unit by its type and location, as the player wrote them.
+
+    ``PLACES`` names the fields that hold locations; each gets a province field, derived once
+    (the resolver asks for them constantly): ``location`` -> ``province``, ``dest`` ->
+    ``dest_province``, ``army`` -> ``army_province``, ``supported`` -> ``supported_province``.
+    """
 
     unit_type: UnitType
     location: str
-    #: derived from ``location`` (and set once, as the resolver asks for it constantly)
     province: str = field(init=False, repr=False, compare=False)
+
+    PLACES: ClassVar[tuple[str, ...]] = ("location",)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        for name in self.PLACES[1:]:
+            object.__setattr__(self, f"{name}_province", province_of(getattr(self, name)))
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> UnitOrder | None:
+        """The order from its canonical words; this shape, "A PAR H", serves hold, build and
+        disband: the unit and the order's letter."""
+        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     @property
     def unit_text(self) -> str:
@@ -198,4 +212,4 @@ class UnitOrder(Order):
 
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
-        return (self.location,)
+        return tuple(getattr(self, name) for name in self.PLACES)

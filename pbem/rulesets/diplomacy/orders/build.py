@@ -5,16 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Order, UnitOrder
+from ..core import Order, UnitOrder
 
 
 @dataclass(frozen=True)
 class Build(UnitOrder):
     WORD: ClassVar[str] = "B"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Build | None:
-        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} B"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType
 from ..maps import Map
 from ..rules import Decisions, Rules
 
@@ -76,6 +76,7 @@ class Convoy(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "C"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "army", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Convoy | None:
@@ -84,14 +85,6 @@ class Convoy(UnitOrder):
         if len(rest) == 3 and rest[1] == "-":
             return cls(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
         return None
-
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.army, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "army_province", province_of(self.army))
-        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} C A {self.army} - {self.dest}"

@@ -5,17 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, UnitOrder
+from ..core import Board, UnitOrder
 from ..rules import Decisions, Rules
 
 
 @dataclass(frozen=True)
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Hold | None:
-        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} H"

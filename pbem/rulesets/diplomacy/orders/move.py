@@ -75,19 +75,13 @@ class Move(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "-"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Move | None:
         if len(words) == 4 or (len(words) == 5 and words[4] == "VIA"):
             return cls(UNIT_LETTERS[words[0]], words[1], words[3], len(words) == 5)
         return None
-
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")

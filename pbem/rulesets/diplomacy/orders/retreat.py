@@ -24,17 +24,11 @@ class Retreat(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "R"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Retreat | None:
         return cls(UNIT_LETTERS[words[0]], words[1], words[3]) if len(words) == 4 else None
-
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.dest}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
 from ..rules import Decisions, Rules
 from .move import Move, army_can_reach
 
@@ -29,6 +29,16 @@ def given(movement: Decisions, province: str, directed_at: str | None) -> bool:
     return True
 
 
+def _supported(variant: Rules, board: Board, unit: Unit, province: str, itself: str) -> Unit:
+    """The unit in ``province`` that ``unit`` supports; IllegalOrder if none, or if it is ``unit``."""
+    if province == unit.province:
+        raise IllegalOrder(f"{unit} cannot support {itself}")
+    supported = board.units.get(province)
+    if supported is None:
+        raise IllegalOrder(f"there is no unit in {variant.map.provinces[province].name} to support")
+    return supported
+
+
 def _can_support_into(variant: Rules, board: Board, province: str, target: str) -> None:
     unit = board.units[province]
     name = variant.map.provinces[target].name
@@ -46,6 +56,7 @@ class SupportHold(UnitOrder):
     supported_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "S"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "supported")
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportHold | None:
@@ -53,24 +64,13 @@ class SupportHold(UnitOrder):
             return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
         return None
 
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.supported)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "supported_province", province_of(self.supported))
-
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
 
     def normalize(self, variant: Rules, board: Board) -> SupportHold:
         unit = board.units[self.province]
         target = self.supported_province
-        if target == unit.province:
-            raise IllegalOrder(f"{unit} cannot support itself")
-        supported = board.units.get(target)
-        if supported is None:
-            raise IllegalOrder(f"there is no unit in {variant.map.provinces[target].name} to support")
+        supported = _supported(variant, board, unit, target, "itself")
         _can_support_into(variant, board, unit.province, target)
         if (unit.type, unit.location, supported.type, supported.location) == (
             self.unit_type,
@@ -99,20 +99,13 @@ class SupportMove(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "S"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "supported", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportMove | None:
         if len(words) == 7 and words[5] == "-":
             return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
         return None
-
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.supported, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "supported_province", province_of(self.supported))
-        object.__setattr__(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
@@ -137,11 +130,7 @@ class SupportMove(UnitOrder):
             )
         ):
             return self  # as the engine would write it, between neighbours: the common case
-        if origin == unit.province:
-            raise IllegalOrder(f"{unit} cannot support its own move")
-        supported = board.units.get(origin)
-        if supported is None:
-            raise IllegalOrder(f"there is no unit in {game_map.provinces[origin].name} to support")
+        supported = _supported(variant, board, unit, origin, "its own move")
         _can_support_into(variant, board, unit.province, dest)
         # Whether the supported unit could make that move at all, from any coast of its
         # province (the coast it stands on is checked when its own order is matched).
