@@ -104,3 +104,12 @@ def test_cancel_is_only_for_builds_removals_and_waives() -> None:
     spring = replace(RUSSIA_TWO_BUILDS, turn=Turn(1901, Season.SPRING, PhaseKind.MOVEMENT))
     [line] = ruleset.parse_orders(spring, "Russia", "cancel A WAR - GAL")
     assert line.order is None and "Only a build, a removal or a waive" in str(line.error)
+
+
+def test_over_builds_across_mails_are_answered_at_once_saying_which_stand() -> None:
+    kept = mails(RUSSIA_TWO_BUILDS, "Russia", "Build A MOS\nBuild A SEV", "Build F STP/NC")
+    [status] = ruleset.missing(RUSSIA_TWO_BUILDS, "Russia", kept)
+    assert status.startswith("no more builds: you sent 3 for 2; A MOS B, A SEV B stand (the first sent)")
+    assert "F STP/NC B will fail" in status and "CANCEL" in status
+    assert built(RUSSIA_TWO_BUILDS, kept) == ["A MOS", "A SEV", "A UKR", "A WAR"]  # as the answer said
+    assert ruleset.missing(RUSSIA_TWO_BUILDS, "Russia", kept[:2]) == []
