@@ -69,6 +69,10 @@ class Board:
         self.events.append(record)
         return record
 
+    def tell(self, power: str, kind: str, text: str, **data: Any) -> dict[str, Any]:
+        """Record what happened to ``power``, told to it alone."""
+        return self.event(kind, [power], text, power=power, **data)
+
     def public(self, kind: str, text: str, **data: Any) -> dict[str, Any]:
         return self.event(kind, [PUBLIC], text, **data)
 

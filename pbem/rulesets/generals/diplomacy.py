@@ -101,11 +101,10 @@ def gifts(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             continue
         have = board.realms[power].gold
         if order.gold > have:
-            board.event(
+            board.tell(
+                power,
                 "gift refused",
-                [power],
                 f"{power} could not give {order.gold} gold to {order.power}: only {have} gold left",
-                power=power,
                 to=order.power,
             )
             continue

@@ -30,11 +30,10 @@ def done(board: Board, power: str, objective: Objective) -> bool:
 def score(board: Board, power: str, index: int, objective: Objective) -> None:
     realm = board.realms[power]
     board.change_realm(power, vp=realm.vp + objective.vp, achieved=(*realm.achieved, index))
-    board.event(
+    board.tell(
+        power,
         "objective",
-        [power],
         f"{power} achieved an objective: {objective.describe()}",
-        power=power,
         vp=objective.vp,
     )
 
@@ -61,11 +60,10 @@ def finish_if_over(board: Board) -> None:
         gold_points = board.realms[power].gold // board.variant.gold_per_vp
         if gold_points:
             board.change_realm(power, vp=board.realms[power].vp + gold_points)
-            board.event(
+            board.tell(
+                power,
                 "gold points",
-                [power],
                 f"{power} scores {gold_points} VP for its {board.realms[power].gold} gold",
-                power=power,
                 vp=gold_points,
             )
     best = max((board.realms[p].vp for p in alive), default=0)
