@@ -109,12 +109,12 @@ def _word(word: str) -> str:
 
 def _slot(spec: str) -> tuple[str, str]:
     name, _, kind = spec[1:-1].partition(":")
-    if not kind:
-        return name, rf"(?P<{name}>.+?)"
+    if not kind:  # whole words only: two slots side by side never split a word
+        return name, rf"(?<!\w)(?P<{name}>.+?)(?!\w)"
     if kind == "word":
-        return name, rf"(?P<{name}>[^\s,]+)"
+        return name, rf"(?<!\w)(?P<{name}>[^\s,]+)(?!\w)"
     if kind == "number":
-        return name, rf"(?P<{name}>\d+)(?!\w)"
+        return name, rf"(?<!\w)(?P<{name}>\d+)(?!\w)"
     choices = sorted(kind.split("|"), key=len, reverse=True)
     inner = "|".join(_GAP.join(_word(w) for w in choice.split()) for choice in choices)
     return name, rf"(?P<{name}>{inner})"
@@ -252,8 +252,10 @@ class Grammar:
         words = text.lower().split()
         verbs = self.verbs()
         if words and words[0] in verbs:
-            return Refusal(f"'{text}' is not written as the game reads {what}",
-                           f"write {self.forms_for(verbs[words[0]])}")
+            return Refusal(
+                f"'{text}' is not written as the game reads {what}",
+                f"write {self.forms_for(verbs[words[0]])}",
+            )
         near = close_to(words[0], verbs, n=1) if words else []
         every = "; ".join(dict.fromkeys(self.forms.values()))
         mean = f"did you mean '{near[0]}'? " if near else ""

@@ -117,11 +117,30 @@ class Reader(Orders):
         if found is not None:
             kind, slots = found
             return read_diplomacy.READERS[kind](self, slots)
+        headless = self._headless(line)
+        if headless:
+            raise headless
         if phrasings.DIPLOMACY.starts(line):
             raise phrasings.DIPLOMACY.refusal(line, "a diplomatic order")
         first = line.split()[0] if line else ""
         suggestion = self.suggest(first) if first else None
         raise Refusal(f"'{line}' is not an order", suggestion or self._where_to_start())
+
+    def _headless(self, line: str) -> Refusal | None:
+        """A general's or a region's order written without the name it needs first."""
+        if phrasings.REGION_ORDERS.read(line):
+            example = next(iter(self.own()), "<region>")
+            return Refusal(
+                "a region's order starts with the region",
+                f"write '<region>: {line}', e.g. '{example}: {line}'",
+            )
+        if phrasings.ACTIONS.read(line) and not phrasings.DIPLOMACY.starts(line):
+            example = next(iter(self.generals), "<general>")
+            return Refusal(
+                "a general's action starts with his name",
+                f"write '<general>: {line}', e.g. '{example}: {line}'",
+            )
+        return None
 
 
 def read_mail(state: State, power: str, text: str) -> list[OrderLine]:

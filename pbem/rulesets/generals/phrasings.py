@@ -38,6 +38,7 @@ ACTIONS = Grammar(
     rows=[
         ("(travel|travels|go|ride) [to] {to}", "travel"),
         ("(move|march) [army] to {to} [(via|through) {via}] with {troops}", "move"),
+        ("(move|march) [army] with {troops} to {to} [(via|through) {via}]", "move"),
         ("(move|march) [army] [{troops}] to {to} [(via|through) {via}]", "move"),
         (f"{_ATTACK} with {{troops}} [,] {_BY} {_ORDER}", "attack"),
         (f"{_ATTACK} [,] {_BY} {_ORDER} [,] with {{troops}}", "attack"),
@@ -49,6 +50,8 @@ ACTIONS = Grammar(
         ("prepare [[the] (battlefield|battle field)]", "prepare"),
         (f"{_REST} [[,|;] [and] learn {{skill}}]", "rest"),
         ("learn {skill}", "learn"),
+        ("train [[a] [new] general]", "train"),
+        ("train [a] [new] general (named|called) {name} [(,|with) {skills}]", "train"),
         ("train [[a] [new] general] {name} [(,|with) {skills}]", "train"),
         ("(fight (alongside|with|beside)|champion) {troop}", "champion"),
     ],
@@ -74,8 +77,14 @@ REGION_ORDERS = Grammar(
             "overtax",
         ),
         (
-            "(withdraw|retreat) [to {to}] [,] [[with|leaving] [the] (rearguard|rear guard) [:] {rear}]",
+            "(withdraw|retreat) [to {to}] [,]"
+            " [[with|leaving] [the|a] (rearguard|rear guard) [of] [:] {rear}]",
             "withdraw",
+        ),
+        (
+            "lower [the] {spend:income|hire limit} by {amount:word} [,] [to|and] (increase|raise)"
+            " [the] {gain:income|hire limit} [by {by:word}]",
+            "overtax",
         ),
     ],
     forms={
@@ -88,13 +97,20 @@ DIPLOMACY = Grammar(
     rows=[
         ("(declare war|war) [on|against|with] {power}", "war"),
         ("[make] peace (with|to) {power}", "peace"),
+        ("accept [the] [offer of] peace [offer] [(with|from|of)] {power}", "peace"),
+        ("(refuse|reject|decline) [the] [offer of] peace [offer] [(with|from|of)] {power}", "refuse peace"),
+        ("(withdraw|retract) [the|my|our] [offer of] peace [offer] [(to|with)] {power}", "withdraw peace"),
         ("[propose] [a|an] [{kind:formal|secret}] alliance (with|to) {powers}", "alliance"),
+        ("form [a|an] [{kind:formal|secret}] alliance (with|to) {powers}", "alliance"),
         ("(break|leave) [the] alliance with {power}", "break"),
         ("(gift|give|send) {gold:word} gold to {power}", "gift"),
+        ("(give|send|gift) {power} {gold:word} gold", "gift"),
     ],
     forms={
         "war": "declare war on <power>",
         "peace": "peace with <power>",
+        "refuse peace": "refuse peace with <power>",
+        "withdraw peace": "withdraw peace offer to <power>",
         "alliance": "propose formal|secret alliance with <power>[, <power>]",
         "break": "break alliance with <power>",
         "gift": "gift <n> gold to <power>",

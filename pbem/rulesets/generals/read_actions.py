@@ -77,9 +77,7 @@ def move_army(orders: Orders, general: General, slots: Slots) -> Reading:
                 f"{to} is not next to {general.region}, and no region of yours lies between",
                 TWO_REGIONS,
             )
-    problem = routes.move_route_error(
-        orders.variant, orders.holders, orders.power, general.region, to, via
-    )
+    problem = routes.move_route_error(orders.variant, orders.holders, orders.power, general.region, to, via)
     if problem:
         raise Refusal(problem, TWO_REGIONS)
     return Reading(MoveArmy(general.name, picks, to, via), orders.short(general, picks, note))
@@ -198,10 +196,17 @@ def _learn(general: General, word: str, note: str | None) -> Reading:
 NAME = re.compile(r"[A-Za-z][A-Za-z' -]*")
 #: words that cannot name a general: they start other lines
 RESERVED = {"diplomacy", "all", "troops"}
+#: the words of the order itself, read as a name when the name is left out
+NOT_A_NAME = {"general", "named", "called", "a", "new", "a new general", "new general"}
 
 
 def train(orders: Orders, general: General, slots: Slots) -> Reading:
     name = _text(slots, "name")
+    if not name or name.lower() in NOT_A_NAME:
+        raise Refusal(
+            "the new general needs a name",
+            "write 'train general <name>', e.g. 'train general named Osric' (or 'called Osric')",
+        )
     if not NAME.fullmatch(name):
         raise Refusal("train whom?", "write 'train general <name> [with <skill>, <skill>]'")
     if name == name.lower():

@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pbem.rulesets.generals.orders import BreakAlliance, DeclareWar, Gift, Peace, ProposeAlliance
+from pbem.rulesets.generals.orders import (
+    BreakAlliance,
+    DeclareWar,
+    Gift,
+    Peace,
+    ProposeAlliance,
+    RefusePeace,
+    WithdrawPeace,
+)
 from pbem.rulesets.generals.reading import Orders, Reading
+from pbem.rulesets.generals.world import world
 from pbem.rulesets.lines import Refusal, Slots, items, number
 
 DiplomacyReader = Callable[[Orders, Slots], Reading]
@@ -31,7 +40,40 @@ def peace(orders: Orders, slots: Slots) -> Reading:
             f"you are not at war with {power}",
             f"to ally: 'propose formal alliance with {power}' (or secret)",
         )
-    return Reading(Peace(power), f"peace is made when {power} also sends 'peace with you'")
+    state, me = orders.state, orders.power
+    if state.peace_offer(power, me):
+        return Reading(
+            Peace(power),
+            f"you accept {power}'s offer of peace: peace is made this turn, unless {power} withdraws it",
+        )
+    until = state.turn + world().rules.diplomacy.peace_offer_turns
+    return Reading(
+        Peace(power),
+        f"{power} is told of your offer at the end of this turn; peace is made when {power} "
+        f"sends 'peace with {me}' this turn or later, until the end of turn {until} "
+        f"(you may take the offer back with 'withdraw peace offer to {power}')",
+    )
+
+
+def refuse_peace(orders: Orders, slots: Slots) -> Reading:
+    power = _power(orders, slots)
+    if not orders.state.peace_offer(power, orders.power):
+        raise Refusal(
+            f"{power} has made you no offer of peace", f"to offer peace yourself: 'peace with {power}'"
+        )
+    return Reading(RefusePeace(power), f"{power} is told that you refuse its offer")
+
+
+def withdraw_peace(orders: Orders, slots: Slots) -> Reading:
+    """Takes back a standing offer, or (sharing its key) an offer sent earlier this turn."""
+    power = _power(orders, slots)
+    if not orders.at_war(power):
+        raise Refusal(f"you are not at war with {power}", "there is no peace to offer or take back")
+    if orders.state.peace_offer(orders.power, power):
+        return Reading(WithdrawPeace(power), f"your offer of peace to {power} is taken back")
+    return Reading(
+        WithdrawPeace(power), f"you have no standing offer to {power}: none will be made this turn"
+    )
 
 
 def alliance(orders: Orders, slots: Slots) -> Reading:
@@ -67,6 +109,8 @@ def gift(orders: Orders, slots: Slots) -> Reading:
 READERS: dict[str, DiplomacyReader] = {
     "war": war,
     "peace": peace,
+    "refuse peace": refuse_peace,
+    "withdraw peace": withdraw_peace,
     "alliance": alliance,
     "break": break_alliance,
     "gift": gift,

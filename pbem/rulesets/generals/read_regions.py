@@ -64,6 +64,14 @@ def overtax(orders: Orders, region: str, slots: Slots) -> Reading:
     amount = number(slots.get("amount") or "", spend)
     holding = orders.state.holding(region)
     step = world().rules.economy.overtax.hire_per_income
+    gained = amount * step if spend == "income" else amount // step
+    if slots.get("by") is not None and slots.get("by") != str(gained):
+        rate = f"1 income for {step} hire limit"
+        raise Refusal(
+            f"the rate is {rate}: {amount} {spend} gives {gained} {gain}",
+            f"write 'lower {spend} by {amount} to increase {gain} by {gained}' "
+            f"(or 'convert {amount} {spend} to {gain}')",
+        )
     if spend == "hire limit" and amount % step:
         raise Refusal(
             f"hire limit converts in steps of {step}",
@@ -72,7 +80,6 @@ def overtax(orders: Orders, region: str, slots: Slots) -> Reading:
     have = holding.income if spend == "income" else holding.hire_limit
     if amount > have:
         raise Refusal(f"{region} has only {have} {spend} this turn", "neither may go below 0")
-    gained = amount * step if spend == "income" else amount // step
     other = "hire limit" if spend == "income" else "income"
     return Reading(
         Overtax(region, spend, amount),

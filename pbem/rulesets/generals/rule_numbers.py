@@ -51,6 +51,7 @@ class Renown:
 @dataclass(frozen=True)
 class Diplomacy:
     formal_break_vp: int
+    peace_offer_turns: int
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,18 @@ def done(board: Board, power: str, objective: Objective) -> bool:
     }[objective.kind]()
 
 
+def standing(board: Board, power: str) -> tuple[int, int, int]:
+    """``power``'s victory points so far, what its gold would add at the end, and what the
+    objectives scored at the end would add, were the game to end now."""
+    realm = board.realms[power]
+    held = sum(
+        o.vp
+        for i, o in enumerate(board.variant.powers[power].objectives)
+        if o.at_end and i not in realm.achieved and done(board, power, o)
+    )
+    return realm.vp, realm.gold // board.variant.gold_per_vp, held
+
+
 def score(board: Board, power: str, index: int, objective: Objective) -> None:
     realm = board.realms[power]
     board.change_realm(power, vp=realm.vp + objective.vp, achieved=(*realm.achieved, index))
