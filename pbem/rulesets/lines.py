@@ -45,6 +45,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 Slots = Mapping[str, str | None]
+#: the longest line (in characters, spaces squashed) a grammar reads
+LONGEST = 400
 
 
 class Refusal(Exception):
@@ -210,6 +212,7 @@ class Grammar:
     rows: Sequence[tuple[str, str]]
     forms: Mapping[str, str]
     _compiled: list[tuple[_Pattern, str]] = field(init=False, repr=False, compare=False)
+    _verbs: dict[str, list[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         compiled = [(_Pattern(pattern), kind) for pattern, kind in self.rows]
@@ -217,10 +220,26 @@ class Grammar:
         if unknown:
             raise ValueError(f"kinds without a form: {', '.join(unknown)}")
         object.__setattr__(self, "_compiled", compiled)
+        verbs: dict[str, list[str]] = {}
+        for pattern, kind in compiled:
+            for word in pattern.first_words():
+                kinds = verbs.setdefault(word, [])
+                if kind not in kinds:
+                    kinds.append(kind)
+        object.__setattr__(self, "_verbs", verbs)
 
     def read(self, text: str) -> tuple[str, dict[str, str | None]] | None:
-        """The kind and slots of the first row that fits all of ``text``, or None."""
+        """The kind and slots of the first row that fits all of ``text``, or None.
+
+        A line longer than ``LONGEST`` is refused unread: slots side by side make a regular
+        expression try many splits, and a hostile line must not hold up the service.
+        """
         text = squash(text)
+        if len(text) > LONGEST:
+            raise Refusal(
+                f"this line is {len(text)} characters long; an order has at most {LONGEST}",
+                "write one order a line",
+            )
         for pattern, kind in self._compiled:
             found = pattern.regex.match(text)
             if found:
@@ -230,13 +249,7 @@ class Grammar:
 
     def verbs(self) -> dict[str, list[str]]:
         """Each word a row may start with, and the kinds its rows say."""
-        verbs: dict[str, list[str]] = {}
-        for pattern, kind in self._compiled:
-            for word in pattern.first_words():
-                kinds = verbs.setdefault(word, [])
-                if kind not in kinds:
-                    kinds.append(kind)
-        return verbs
+        return self._verbs
 
     def starts(self, text: str) -> bool:
         """Whether ``text`` starts with a word some row starts with."""
