@@ -204,7 +204,7 @@ def _answer_stranger(
 def _player_mail(
     run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer, row: dict[str, Any]
 ) -> None:
-    from pbem import turns  # the turn lifecycle acts on votes and absences
+    from pbem.turns import absences, press, votes  # commands that move a game along its turns
 
     for command in mail.commands:
         if command.error:
@@ -233,13 +233,13 @@ def _player_mail(
                 else "no phase has been adjudicated yet",
             )
         elif name in {"PRESS", "BROADCAST"}:
-            answer.command(command, turns.send_press(run, live, player, command, row["id"]))
+            answer.command(command, press.send_press(run, live, player, command, row["id"]))
         elif name in {"READY", "NOT READY"}:
             answer.command(command, _set_ready(run, live, player, name == "READY"))
         elif name in {"DRAW", "NO DRAW", "CONCEDE", "NO CONCEDE"}:
-            answer.command(command, turns.vote(run, live, player, command))
+            answer.command(command, votes.vote(run, live, player, command))
         elif name == "SET ABSENCE":
-            answer.command(command, turns.set_absence(run, live, player, command))
+            answer.command(command, absences.set_absence(run, live, player, command))
         else:
             answer.command(command, "not understood")
     if mail.has_orders():
@@ -387,15 +387,15 @@ def _history(run: Run, live: LiveGame, player: PlayerRow, count: int) -> list[di
 
 
 def _referee_commands(run: Run, live: LiveGame, mail: Mail, answer: Answer) -> None:
-    from pbem import turns
+    from pbem.turns import referee
 
     for command in mail.commands:
         if command.error:
             answer.command(command, f"not understood: {command.error}")
         elif command.name in mailcommands.REFEREE_COMMANDS:
-            answer.command(command, turns.referee_command(run, live.id, command))
+            answer.command(command, referee.referee_command(run, live.id, command))
         elif command.name == "LIST":
-            answer.command(command, turns.referee_list(run, live.id))
+            answer.command(command, referee.referee_list(run, live.id))
         elif command.name == "HELP":
             usage = "\n".join(f"  {usage}" for usage in mailcommands.REFEREE_COMMANDS.values())
             answer.command(command, f"referee commands:\n{usage}")
