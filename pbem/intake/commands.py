@@ -12,8 +12,10 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from pbem.deadlines import parse_duration
+from pbem.deadlines import parse_duration, parse_wall_clock
+from pbem.mail.message import ADDRESS
 
 #: the commands a player may send, with how to write them (for HELP and hints)
 PLAYER_COMMANDS = {
@@ -46,6 +48,16 @@ REFEREE_COMMANDS = {
     "ROLLBACK": "ROLLBACK <phase>",
     "OPTION": "OPTION <name> <value>",
 }
+#: HISTORY sends at most this many reports; EXTEND moves a deadline by at most this many hours
+MAX_HISTORY = 20
+MAX_EXTEND_HOURS = 24 * 90
+
+# Arguments are checked here, where the command is read, so that the code acting on a
+# command gets only values it can use: ASCII digits (str.isdigit() also accepts "²"),
+# dates that exist, and counts and hours within bounds.
+_COUNT = re.compile(r"[0-9]{1,6}")
+_HOURS = re.compile(r"[0-9]{1,6}(\.[0-9]{1,3})?")
+
 _WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word in name.split()})
 
 # Unicode a mail program may put where a player typed ASCII.
@@ -227,6 +239,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             split = upper_rest.index("TO")
             start, end = " ".join(rest[:split]), " ".join(rest[split + 1 :])
             if start and end:
+                try:
+                    parse_wall_clock(start), parse_wall_clock(end)
+                except ValueError as error:
+                    return Command("SET ABSENCE", (start, end), number, line, error=str(error))
                 return Command("SET ABSENCE", (start, end), number, line)
         return Command(
             "SET ABSENCE",
@@ -243,8 +259,13 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
         return Command(head, (), number, line)
     if head == "HISTORY":
-        if len(words) == 1 or (len(words) == 2 and words[1].isdigit()):
-            return Command(head, tuple(words[1:]), number, line)
+        if len(words) == 1:
+            return Command(head, (), number, line)
+        if len(words) == 2 and _COUNT.fullmatch(words[1]):
+            if not 1 <= int(words[1]) <= MAX_HISTORY:
+                return Command(head, (words[1],), number, line,
+                               error=f"HISTORY sends from 1 to {MAX_HISTORY} reports")
+            return Command(head, (words[1],), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
         )
@@ -255,15 +276,18 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
         )
     if head == "EXTEND":
-        if len(words) == 2 and re.fullmatch(r"\d+(\.\d+)?", words[1]):  # a number of hours
-            return Command(head, (f"{words[1]}h",), number, line)
-        if len(words) > 1 and _is_duration(" ".join(words[1:])):
-            return Command(head, (" ".join(words[1:]),), number, line)
+        given = " ".join(words[1:])
+        added = extension(given) if given else None
+        if added is not None:
+            if not timedelta(0) < added <= timedelta(hours=MAX_EXTEND_HOURS):
+                error = f"EXTEND takes at most {MAX_EXTEND_HOURS} hours; PAUSE stops the clock"
+                return Command(head, (given,), number, line, error=error)
+            return Command(head, (given,), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
         )
     if head == "REPLACE":
-        if len(words) == 3 and "@" in words[2]:
+        if len(words) == 3 and ADDRESS.fullmatch(words[2]):
             return Command(head, (words[1], words[2]), number, line)
         return Command(
             head,
@@ -299,19 +323,21 @@ def _seat_command(words: list[str], number: int, line: str) -> Command | None:
     args = tuple(words[2:])
     shown = "SET PASSWORD ********" if name == "SET PASSWORD" else line  # never echo a password
     wanted = 0 if name == "GET MAP" else 1
-    if len(args) != wanted or (name == "SET ADDRESS" and "@" not in args[0]):
+    if len(args) != wanted or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0])):
         error = f"{name} takes nothing after it" if wanted == 0 else f"write it as: {PLAYER_COMMANDS[name]}"
         return Command(name, args, number, shown, error=error)
     return Command(name, args, number, shown)
 
 
-def _is_duration(text: str) -> bool:
-    """Whether ``text`` is a duration as deadlines are written (36h, 2d, 1d 12h, 90m)."""
+def extension(text: str) -> timedelta | None:
+    """The time an EXTEND adds: a number of hours, or a duration as deadlines are written
+    (36h, 2d, 1d 12h, 90m); None if ``text`` is neither (or beyond any calendar)."""
     try:
-        parse_duration(text)
-    except ValueError:
-        return False
-    return True
+        if _HOURS.fullmatch(text):
+            return timedelta(hours=float(text))
+        return parse_duration(text)
+    except (ValueError, OverflowError):
+        return None
 
 
 def command_hint(line: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from pbem.deadlines import format_deadline, parse_duration
-from pbem.intake.commands import Command
+from pbem.deadlines import format_deadline
+from pbem.intake.commands import Command, extension
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
 from pbem.turns.adjudication import adjudicate
@@ -81,7 +81,9 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         return "the game is over"
     if name == "EXTEND":
         base = live.row.deadline or run.now
-        deadline = base + parse_duration(command.args[0])
+        added = extension(command.args[0])
+        assert added is not None  # read_mail lets only a readable duration through
+        deadline = base + added
         run.store.update_game(
             live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
         )
