@@ -286,6 +286,14 @@ async def send_queue(
                 )
                 if not give_up:
                     return  # the server is unwell: leave the rest for the next run
+            except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
+                delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                give_up = mail.attempts + 1 >= service.send_attempts
+                store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
+                tally.failed += 1
+                tally.errors.append(f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}")
+                log.exception("mail %s to %s could not be sent; the others go on", mail.message_id,
+                              mail.recipient)
             else:
                 store.mark_sent(mail.id, now)
                 tally.sent += 1
