@@ -138,6 +138,12 @@ class Game:
     result: str = ""
     winners: list[str] = field(default_factory=list)
 
+    def round_text(self) -> str:
+        """ "round 3 of 25": the house rule's limit (RULINGS.md, ruling 35) told with every
+        turn, counted in the seats the game started with, as the limit is."""
+        seats = max(1, len(self.seats))
+        return f"round {(self.turn - 1) // seats + 1} of {max(1, self.turn_limit // seats)}"
+
     def copy(self) -> Game:
         return copy.deepcopy(self)
 
