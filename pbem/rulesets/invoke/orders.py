@@ -21,7 +21,7 @@ list of invocations replaces the whole turn, new counters replace all
 counters. REFILL and counters stand from turn to turn until replaced. The
 book's own verb is read too: ``DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest`` is the
 same order (the service's mail language keeps ``DRAW`` alone, ``DRAW GAME`` and
-``VOTE DRAW`` for the vote on a drawn game; RULINGS.md, ruling 38).
+``VOTE DRAW`` for the vote on a drawn game; RULINGS.md, ruling 30).
 """
 
 from __future__ import annotations
