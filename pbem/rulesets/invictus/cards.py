@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from pbem.rulesets.invictus.words import fold
+from pbem.rulesets.invictus.words import fold, singular
 
 COLOURS = ("blue", "green", "red", "yellow", "purple")
 TIMINGS = ("own", "opponent", "both")
@@ -130,8 +130,13 @@ class CardSet:
         return self.cards[name]
 
     def find(self, word: str) -> str | None:
-        """The English name of the card ``word`` names, in either language."""
-        return self.names.get(fold(word))
+        """The English name of the card ``word`` names, in either language, singular or
+        plural as the rulebook writes them ("8 Samurais", "des Arbalétriers")."""
+        folded = fold(word)
+        found = self.names.get(folded)
+        if found is None and singular(folded):
+            found = self.names.get(singular(folded) or "")
+        return found
 
     def version_named(self, word: str) -> Version | None:
         folded = fold(word)

@@ -195,7 +195,7 @@ def apply(table: Table, player: Player, order: PlaySupport) -> None:
         victim = max(game.opponents(player), key=held)
         card_id = next(c for c in victim.kingdom if game.name(c) == order.object)
         victim.kingdom.remove(card_id)
-        game.camps[victim.camp].graveyard.append(card_id)
+        game.graveyard_of(card_id).append(card_id)
         table.say(
             "banish",
             f"A {order.object} leaves the kingdom of {victim.power} for the graveyard.",

@@ -174,6 +174,23 @@ class Invictus(Ruleset):
         notices = [table.game.result] if table.over and stage != "over" else []
         return Adjudication(table.game, table.events, notices)
 
+    def press_problem(self, game: Game, sender: str, recipients: Sequence[str]) -> str | None:
+        """Four-player mode: "La communication est permise uniquement en amont de la
+        bataille" between partners; once the first turn starts, no press reaches a partner
+        (RULINGS.md, ruling 38)."""
+        if game.stage not in ("turn", "over") or sender not in {p.power for p in game.players}:
+            return None
+        me = game.player(sender)
+        partners = [p.power for p in game.players if p.camp == me.camp and p is not me]
+        told = [power for power in recipients if power in partners]
+        if not told or game.stage == "over":
+            return None
+        return (
+            f"partners may not talk once the battle has started (rulebook, 4-player mode: "
+            f"communication only before the battle); {', '.join(told)} is your partner. "
+            "Write PRESS TO your opponents only"
+        )
+
     def view(self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return visibility.view(game, events, viewer)
 

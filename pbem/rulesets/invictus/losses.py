@@ -7,17 +7,16 @@ Soldier to the capturer's kingdom; losing the Leader either way ends the game
 
 from __future__ import annotations
 
-from pbem.rulesets.invictus import board, victory
+from pbem.rulesets.invictus import victory
 from pbem.rulesets.invictus.state import Player
 from pbem.rulesets.invictus.table import Table
 
 
 def kill(table: Table, slot: str, by: Player, cause: str) -> None:
     game = table.game
-    camp = game.camps[board.camp_of(slot)]
     label = table.label(slot)
     card_id = table.take(slot).card
-    camp.graveyard.append(card_id)
+    game.graveyard_of(card_id).append(card_id)
     table.say("killed", f"{label} is killed ({cause}).", card=game.name(card_id), slot=slot)
     if game.card(card_id).leader:
         victory.execution(table, card_id, "killed", by)
@@ -28,7 +27,7 @@ def capture(table: Table, slot: str, by: Player, cause: str) -> None:
     label = table.label(slot)
     card_id = table.take(slot).card
     if game.card(card_id).leader:
-        game.camps[board.camp_of(slot)].graveyard.append(card_id)
+        game.graveyard_of(card_id).append(card_id)
         table.say("captured", f"{label} is captured ({cause}).", card=game.name(card_id), slot=slot)
         victory.execution(table, card_id, "captured", by)
         return

@@ -378,7 +378,7 @@ def _recruit(r: _Reader) -> Order:
     card = r.take().value if r.next_is("card") else None
     r.skip("BY")
     r.skip("HAND", "RESERVE")
-    r.skip("TO")
+    r.skip("TO", "ON")  # "Recruter sur b2"
     return Recruit(r.slot(), card)
 
 
@@ -397,8 +397,13 @@ def _support(r: _Reader) -> Order:
     obj: str | None = None
     to: str | None = None
     while r.peek() is not None:
-        if r.skip("ON"):
+        if r.next_is("kw", "SUPPORT") or _as_support(r):
+            r.skip("TO")  # "Jouer le Roi en soutien", "play Samurai as support"
+            r.skip("SUPPORT")
+        elif r.skip("ON"):
             on = r.ref()
+            if effect in ("resurrect", "enlist") and on.card is None and to is None:
+                on, to = None, on.slot  # "Anubis en soutien : Arbalétrier sur a2"
         elif r.skip("TO"):
             to = r.slot()
         elif r.next_is("card") and obj is None and effect in ("resurrect", "enlist", "banish"):
@@ -416,6 +421,12 @@ def _support(r: _Reader) -> Order:
         else:
             raise r.fail("what the Support acts on: ON <unit>, TO <slot> or a card name")
     return PlaySupport(card, on, obj, to)
+
+
+def _as_support(r: _Reader) -> bool:
+    """Whether the next words are "en soutien" (TO SUPPORT)."""
+    after = r.words[r.at + 1] if r.at + 1 < len(r.words) else None
+    return r.next_is("kw", "TO") and after is not None and after.kind == "kw" and after.value == "SUPPORT"
 
 
 def _citizen(r: _Reader) -> Order:

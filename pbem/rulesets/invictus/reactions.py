@@ -96,14 +96,21 @@ def window(table: Table, trigger: Trigger, reactor: Player, other: Player) -> bo
         if not reaction.every:
             reactor.reactions.remove(text)
         name = game.name(card_id)
+        # At the table the opponent sees only the card played: the standing reaction's
+        # words are told to its owner alone (RULINGS.md, ruling 31).
         table.say(
             "reaction",
-            f"{reactor.power} reacts: {name} is played as a Support to cancel {trigger.text} "
-            f"(standing reaction: {text}).",
+            f"{reactor.power} reacts: {name} is played as a Support to cancel {trigger.text}.",
             power=reactor.power,
             card=name,
-            reaction=text,
             cancels=trigger.kind,
+        )
+        table.say(
+            "reaction fired",
+            f"Your standing reaction {text} fired"
+            + (" and stands." if reaction.every else " and is used up."),
+            to=[reactor.power],
+            reaction=text,
         )
         answer = Trigger(
             "support",

@@ -89,6 +89,11 @@ class Game:
     def camp_of(self, player: Player) -> Camp:
         return self.camps[player.camp]
 
+    def graveyard_of(self, card_id: str) -> list[str]:
+        """The graveyard a card goes to: its owner's ("le cimetière de son propriétaire"),
+        even if it fought for the camp that captured and conscripted it."""
+        return self.camps[self.players[self.owners[card_id]].camp].graveyard
+
     @property
     def current(self) -> Player:
         return self.players[self.active]
