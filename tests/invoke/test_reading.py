@@ -284,4 +284,5 @@ def test_the_refusal_of_a_plus_one_on_invoke_reaches_the_player_with_a_hint() ->
 
     game = table(hands={"Alice": ["Invoke", "+1", "Fire"]})
     (line,) = ruleset.parse_orders(game, "Alice", "Invoke Carol & +1 & Fire")
-    assert line.error and line.hint == "put it after the card it should strengthen, e.g. Invoke Carol & Fire & +1"
+    assert line.error
+    assert line.hint == "put it after the card it should strengthen, e.g. Invoke Carol & Fire & +1"
