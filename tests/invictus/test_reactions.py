@@ -227,7 +227,7 @@ def test_the_reply_to_the_active_player_ignores_the_opponents_reactions() -> Non
 def test_an_unfired_reaction_is_seen_only_by_its_owner() -> None:
     game = build(field={"b2": "Knight", "b3": "Musha"})
     events = play(game, {"South": [GUARD_LEADER]}).events
-    standing = [e for e in events if e["type"] == "standing"]
+    standing = [{k: v for k, v in e.items() if k != "msg"} for e in events if e["type"] == "standing"]
     assert standing == [
         {
             "type": "standing",

@@ -83,8 +83,7 @@ def _variant(name: str, entry: Any, at: str) -> Variant:
     for seat, roles in enumerate(deployment):
         if set(roles) - set(DEPLOYMENT_ROLES) or len(set(roles)) != len(roles):
             raise VariantError(
-                f"{at}: deployment of seat {seat} must use each of "
-                f"{', '.join(DEPLOYMENT_ROLES)} at most once"
+                f"{at}: deployment of seat {seat} must use each of {', '.join(DEPLOYMENT_ROLES)} at most once"
             )
     for index, seats in enumerate(camps):
         placed = [r for seat in seats for r in deployment[seat]]

@@ -73,9 +73,7 @@ def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
             "colour": colour,
             "count": colours[colour],
             "cards": ", ".join(
-                f"{n} {name}"
-                for name, n in sorted(names.items())
-                if CARD_SET.card(name).colour == colour
+                f"{n} {name}" for name, n in sorted(names.items()) if CARD_SET.card(name).colour == colour
             ),
         }
         for colour in COLOURS
