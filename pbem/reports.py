@@ -54,7 +54,7 @@ class Templates:
             )
             env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
             env.filters["indent_lines"] = _indent_lines
-            env.filters["tr"] = lambda value: i18n.render(value, language)
+            env.filters["tr"] = lambda value: i18n.translate(value, language)
             if html:
                 env.globals["map_picture"] = _map_picture
             self._environments[key] = env

@@ -167,6 +167,15 @@ def render(value: Any, language: str) -> str:
     return template.format(**{k: render(v, language) for k, v in value.args.items()})
 
 
+def translate(value: Any, language: str) -> str:
+    """What a template's ``tr`` filter prints: a Message rendered, a plain sentence looked up
+    in the catalogues as its own id (the service's fixed answers), anything else as it is.
+    Unlike jinja2's ``_()``, it never treats the text as a %-format."""
+    if isinstance(value, Message | Term | Mapping) or language == DEFAULT:
+        return render(value, language)
+    return translations(language).gettext(str(value))
+
+
 def check_language(language: Any) -> str:
     """The language a game's options name, or ValueError saying which exist."""
     if language is None:

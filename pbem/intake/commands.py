@@ -25,7 +25,7 @@ PLAYER_COMMANDS = {
     "DRAW": "DRAW GAME (or VOTE DRAW, or DRAW alone; NO DRAW withdraws it)",
     "CONCEDE": "CONCEDE <power> (or NO CONCEDE)",
     "SET ABSENCE": "SET ABSENCE <yyyy-mm-dd> TO <yyyy-mm-dd>",
-    "HELP": "HELP",
+    "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
     "SIGNOFF": "SIGNOFF",
 }
 REFEREE_COMMANDS = {
@@ -227,6 +227,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             line,
             error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
         )
+    if head in {"HELP", "AIDE"} and upper[1:] in ([], ["CARDS"], ["CARTES"]):
+        return Command("HELP", tuple(words[1:]), number, line)  # the help carries the card catalogue
     if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
         if len(words) > 1:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")

@@ -124,6 +124,12 @@ class Card:
     def term(self) -> Term:
         return Term(self.name, fr=self.french)
 
+    @property
+    def effect_from_rulebook(self) -> bool:
+        """Whether the rulebook says what this card does as a Support (its ``rulebook:``
+        note quotes it); otherwise the effect is the project's reconstruction."""
+        return "as a Support" in self.rulebook
+
     def describe(self) -> Message:
         """One line a player can check against the printed card."""
         return _(

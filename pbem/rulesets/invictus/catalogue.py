@@ -38,15 +38,15 @@ def entry(card: Card, language: str) -> dict[str, Any]:
     if card.support.effect in REACTION_EFFECTS:
         order = notation(_REACTION[card.support.effect].format(card=card.name))
         lines.append(_("reaction: set it in advance with {order}", order=order))
-    if card.source == "rulebook":
-        lines.append(_("given by the rulebook (see RULINGS.md for what it says of this card)"))
+    if card.effect_from_rulebook:
+        lines.append(_("the rulebook gives this Support; numbers it does not give are ours"))
     else:
-        lines.append(_("reconstructed by pbem (the rulebook does not print this card)"))
+        lines.append(_("this Support is reconstructed by pbem: the rulebook does not say what the card does"))
     return {
         "name": render(card.term, language),
         "kind": render(card.kind, language),
         "lines": [render(line, language) for line in lines],
-        "source": card.source,
+        "from_rulebook": card.effect_from_rulebook,
     }
 
 

@@ -61,6 +61,7 @@ def _secrets(game: Game, player: Player) -> dict[str, Any]:
             {
                 "label": hand_label(player, game, i, c),
                 "name": game.name(c),
+                "shown": render(game.term(c), game.language),
                 "card": render(game.card(c).describe(), game.language),
             }
             for i, c in enumerate(player.hand, 1)
