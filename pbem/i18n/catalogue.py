@@ -52,6 +52,16 @@ def extract(folders: list[Path]) -> Iterator[tuple[str | tuple[str, str], str]]:
             yield message, f"{folder.name}/{filename}:{line}"
 
 
+def extra(domain: str) -> list[tuple[str, str]]:
+    """Ids that are data rather than calls: the mail commands' usages, which the welcome
+    and help print through the ``tr`` filter."""
+    if domain != "mail":
+        return []
+    from pbem.intake.commands import PLAYER_COMMANDS
+
+    return [(usage, "intake/commands.py:1") for usage in PLAYER_COMMANDS.values()]
+
+
 def build(domain: str, language: str, folders: list[Path]) -> Catalog:
     """The catalogue of ``domain`` in ``language``: the ids found now, old translations kept."""
     path = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
@@ -60,7 +70,7 @@ def build(domain: str, language: str, folders: list[Path]) -> Catalog:
         with path.open("rb") as source:
             old = read_po(source, locale=language)
     catalog = Catalog(locale=language, domain=domain, project="pbem", fuzzy=False)
-    for message, where in extract(folders):
+    for message, where in [*extract(folders), *extra(domain)]:
         singular = message[0] if isinstance(message, tuple) else message
         if not singular:
             continue
