@@ -76,7 +76,8 @@ EFFECT_WORDS: dict[str, str] = {
     "resurrect": "resurrect", "resurrection": "resurrect", "ressusciter": "resurrect",
     "raise": "resurrect", "ready": "ready", "redresser": "ready", "shift": "shift",
     "move": "shift", "deplacer": "shift", "enlist": "enlist", "enroler": "enlist",
-    "banish": "banish", "bannir": "banish",
+    "banish": "banish", "bannir": "banish", "renfort": "boost_attack",
+    "annule-attaque": "cancel_attack", "annule-soutien": "cancel_support",
 }
 
 # fmt: on
