@@ -4,7 +4,7 @@ The rulebook sends players to help sheets ("la fiche d'aide dédiée à la descr
 complète des effets") that pbem cannot mail; this is ours, from cards.yaml. A card sheet
 is public at the table, so the whole sheet is listed (nothing about an opponent's army
 is told by it); the viewer's own army comes first. Each card says whether the rulebook
-gives it or the project reconstructed it (RULINGS.md, ruling 39).
+gives it or the project reconstructed it (RULINGS.md, ruling 38).
 """
 
 from __future__ import annotations

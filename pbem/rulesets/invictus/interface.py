@@ -180,7 +180,7 @@ class Invictus(Ruleset):
     def press_problem(self, game: Game, sender: str, recipients: Sequence[str]) -> str | None:
         """Four-player mode: "La communication est permise uniquement en amont de la
         bataille" between partners; once the first turn starts, no press reaches a partner
-        (RULINGS.md, ruling 38)."""
+        (RULINGS.md, ruling 42)."""
         if game.stage not in ("turn", "over") or sender not in {p.power for p in game.players}:
             return None
         me = game.player(sender)

@@ -98,7 +98,7 @@ def window(table: Table, trigger: Trigger, reactor: Player, other: Player) -> bo
             reactor.reactions.remove(text)
         name = game.name(card_id)
         # At the table the opponent sees only the card played: the standing reaction's
-        # words are told to its owner alone (RULINGS.md, ruling 31).
+        # words are told to its owner alone (RULINGS.md, ruling 41).
         table.say(
             "reaction",
             _(
