@@ -16,6 +16,7 @@ import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -40,7 +41,7 @@ def sources() -> dict[str, list[Path]]:
     return domains
 
 
-def extract(folders: list[Path]) -> Iterator[tuple[str | tuple[str, str], str]]:
+def extract(folders: list[Path]) -> Iterator[tuple[Any, str]]:
     """(id or (singular, plural), where) for every message in ``folders``."""
     for folder in folders:
         if not folder.is_dir():
@@ -76,7 +77,7 @@ def build(domain: str, language: str, folders: list[Path]) -> Catalog:
             continue
         previous = old.get(singular) if old else None
         if language == "en":
-            string: str | tuple[str, ...] = message if isinstance(message, tuple) else message
+            string: Any = message
         elif previous is not None and previous.string:
             string = previous.string
         else:

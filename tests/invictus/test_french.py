@@ -13,11 +13,11 @@ from babel.messages.pofile import read_po
 from pbem.i18n import LOCALE, Message, render, translations
 from pbem.i18n import catalogue as catalogues
 from pbem.reports import Templates
-from pbem.ruleset import get_ruleset
 from pbem.rulesets.invictus import ruleset
 from pbem.rulesets.invictus.orders import notation, parse
-from tests.harness import game, text_of
+from tests.harness import text_of
 from tests.invictus import script
+from tests.invictus.test_by_mail import ADDRESSES, play
 
 DOMAINS = ("invictus", "mail")
 _FIELD = re.compile(r"\{(\w+)(?:![rs])?\}|%\((\w+)\)s")
@@ -184,43 +184,19 @@ def test_a_game_in_an_unknown_language_is_refused_at_setup() -> None:
 def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
     """The whole scripted game, the players writing the rulebook's French; every mail they get
     is French: the welcome, the catalogue, every answer, refusal and hint, every report."""
-    addresses = {power: f"{power.lower()}@example.test" for power in script.POWERS}
-    seeds = iter(script.SEEDS)
-    table = make_table(
-        [game("g1", "invictus", addresses, variant=script.VARIANT, options=script.FRENCH_OPTIONS)],
-        seed_source=lambda game_id, phase_id: next(seeds),
+    def welcome(text: str) -> None:
+        assert "Bienvenue dans la partie g1" in text and "ARMEE Shogun" in text
+        assert "LES CARTES" in text and "Garde, Soldat rouge" in text  # the catalogue, in French
+
+    table, states, _turns = play(
+        make_table, script.FRENCH_OPTIONS, script.FRENCH_TURNS, script.FRENCH_REFUSED, welcome
     )
-    table.start("g1", seed=script.START_SEED)
-    for address in addresses.values():
-        [welcome] = table.take(address)
-        body = text_of(welcome)
-        assert "Bienvenue dans la partie g1" in body and "ARMEE Shogun" in body
-        assert "LES CARTES" in body and "Garde, Soldat rouge" in body  # the catalogue, in French
-    for index, mails in enumerate(script.FRENCH_TURNS):
-        for power, text in mails.items():
-            table.send(addresses[power], f"SIGNON {power} g1 pw\n{text}")
-        table.run()
-        for power in mails:
-            [reply] = table.take(addresses[power])
-            body = text_of(reply)
-            for _, _, line, gist in (r for r in script.FRENCH_REFUSED if r[:2] == (index, power)):
-                assert line in body and gist in body, (index, power, body)
-        table.advance(hours=49)
-        table.run()
-        for address in addresses.values():
-            reports = [m for m in table.take(address) if "results" in str(m["Subject"])]
-            assert len(reports) == 1, (index, address)
-    invictus = get_ruleset("invictus")
-    with table.store() as store:
-        turns = store.turns("g1")
-    states: list[Any] = [invictus.load_state(turns[0].state_before)]
-    states += [invictus.load_state(turn.state_after) for turn in turns]
-    script.check(states, [turn.events for turn in turns])
+    assert states[-1].language == "fr"
     fragments = english_fragments()
-    for address in addresses.values():
+    for address in ADDRESSES.values():
         mails = table.mails_to(address)
         assert len(mails) >= len(script.FRENCH_TURNS) + 1
         for message in mails:
             assert english_left(text_of(message), fragments) == [], (message["Subject"], text_of(message))
-    last = text_of(table.mails_to(addresses["Alice"])[-1])
+    last = text_of(table.mails_to(ADDRESSES["Alice"])[-1])
     assert "Alice gagne par exécution : le Leader de Bruno, le Roi, a été capturé." in last

@@ -113,8 +113,8 @@ class Invictus(Ruleset):
             acting = tuple(p.power for p in game.players if not (ident == "army" and p.army))
             return Phase(ident, render(label, game.language), kind, acting or everyone, everyone)
         active = game.current.power
-        label = render(_("Turn {turn}: {power}", turn=game.turn, power=active), game.language)
-        return Phase(f"T{game.turn}", label, "turn", (active,), everyone)
+        turn_label = render(_("Turn {turn}: {power}", turn=game.turn, power=active), game.language)
+        return Phase(f"T{game.turn}", turn_label, "turn", (active,), everyone)
 
     def parse_orders(self, game: Game, power: str, text: str) -> list[OrderLine]:
         return rehearsal.read_mail(game, power, text)

@@ -447,7 +447,8 @@ def _support(r: _Reader) -> Order:
         elif r.skip("ON"):
             on = r.ref()
             if effect in ("resurrect", "enlist") and on.card is None and to is None:
-                on, to = None, on.slot  # "Anubis en soutien : Arbalétrier sur a2"
+                to = on.slot  # "Anubis en soutien : Arbalétrier sur a2"
+                on = None
         elif r.skip("TO"):
             to = r.slot()
         elif r.next_is("card") and obj is None and effect in ("resurrect", "enlist", "banish"):
