@@ -145,6 +145,7 @@ class Game:
     votes_public: bool = False
     absence_max_days: int = 14
     absence_max_count: int = 3
+    absence_max_ahead_days: int = 90  # an absence must begin within this many days
 
     def player(self, power: str) -> Player | None:
         for player in self.players:
@@ -550,7 +551,7 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
         }
     )
     absence = reader.mapping(data.get("absence"), f"{key}.absence")
-    reader.unknown(absence, f"{key}.absence", {"max_days", "max_count"})
+    reader.unknown(absence, f"{key}.absence", {"max_days", "max_count", "max_ahead_days"})
     options = reader.mapping(data.get("options"), f"{key}.options")
     reminder = reader.duration(data.get("reminder"), f"{key}.reminder", timedelta(hours=12))
     if data.get("reminder") in (0, "0", False):
@@ -576,4 +577,5 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
         votes_public=reader.flag(data, "votes_public", key, False),
         absence_max_days=reader.integer(absence, "max_days", f"{key}.absence", 14),
         absence_max_count=reader.integer(absence, "max_count", f"{key}.absence", 3),
+        absence_max_ahead_days=reader.integer(absence, "max_ahead_days", f"{key}.absence", 90),
     )

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.mail.connect import open_inbox, open_outbox
-from pbem.mail.message import digest, parse
+from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
     Fetched,
     Inbox,
@@ -129,24 +128,6 @@ class Tally:
         )
 
 
-def received_at(raw: bytes, fetched_at: datetime) -> datetime:
-    """When our mail server received a message: its newest Received header, else now.
-
-    The Date header is the sender's to write, so it is never trusted for lateness.
-    """
-    head = raw.split(b"\n\n", 1)[0].decode("utf-8", "replace")
-    for block in head.replace("\n\t", " ").replace("\n ", " ").split("\n"):
-        if block.lower().startswith("received:") and ";" in block:
-            try:
-                moment = parsedate_to_datetime(block.rsplit(";", 1)[1].strip())
-                if moment.tzinfo is None:
-                    return fetched_at
-                return min(moment.astimezone(UTC), fetched_at)
-            except (TypeError, ValueError, IndexError, OverflowError):  # year 9999 at -0800
-                return fetched_at
-    return fetched_at
-
-
 #: messages stored per durable commit while polling
 POLL_BATCH = 100
 
@@ -192,8 +173,9 @@ def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) 
     """Store one fetched mail with what its headers say; a mail whose headers cannot be read is
     stored all the same, by its bytes, for acting on it to fail at the boundary of that mail."""
     sha = digest(fetched.raw)
+    too_big = len(fetched.raw) > service.max_message_bytes
     try:
-        incoming = parse(fetched.raw, headers_only=len(fetched.raw) > service.max_message_bytes)
+        incoming = parse(fetched.raw, headers_only=too_big)
         sender, subject, message_id = incoming.sender, incoming.subject, incoming.message_id
     except Exception as error:  # noqa: BLE001 - stored now, failed (with the reason) when acted on
         log.warning("message %s: its headers could not be read (%s)", fetched.ref, error)
@@ -206,7 +188,7 @@ def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) 
         received_at=received_at(fetched.raw, now),
         sender=sender,
         subject=subject,
-        raw=fetched.raw,
+        raw=shortened(fetched.raw, service.max_message_bytes) if too_big else fetched.raw,
     )
 
 

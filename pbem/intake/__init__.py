@@ -19,7 +19,7 @@ from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
-from pbem.mail.message import Incoming, parse, strip_reply
+from pbem.mail.message import Incoming, parse, shortened_from, strip_reply
 from pbem.ruleset import OrderLine
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -78,7 +78,7 @@ def fail(run: Run, row_id: int, error: BaseException) -> str:
 
 def _answer_failed(run: Run, row: dict[str, Any]) -> None:
     """One plain answer to the sender of a failed mail, where there is one to answer."""
-    incoming = parse(row["raw"], headers_only=True)
+    incoming = parse(row["raw"], headers_only=True, own_address=run.service.address)
     if not incoming.sender or incoming.automatic:
         return
     problem = ("your mail could not be read; the referee has been told and will look at it. "
@@ -107,8 +107,9 @@ def tell_referee_of_failures(run: Run, failures: list[tuple[int, str]]) -> None:
 
 def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | None]:
     raw: bytes = row["raw"]
-    too_large = len(raw) > run.service.max_message_bytes
-    incoming = parse(raw, headers_only=too_large)
+    size = shortened_from(raw) or len(raw)  # a mail too large was stored cut to size
+    too_large = size > run.service.max_message_bytes
+    incoming = parse(raw, headers_only=too_large, own_address=run.service.address)
     if incoming.automatic:
         return "ignored", f"automatic mail ({incoming.automatic}), not answered", None, None
     if too_large:
@@ -119,7 +120,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             row,
             incoming.sender,
             incoming.subject,
-            f"your mail is {len(raw)} bytes long, more than the "
+            f"your mail is {size} bytes long, more than the "
             f"{run.service.max_message_bytes} this game master reads. Send your "
             "orders as plain text, without attachments.",
             incoming.message_id,
