@@ -173,6 +173,8 @@ class Service:
     stale_after: timedelta = timedelta(hours=6)
     max_message_bytes: int = 2_000_000
     send_attempts: int = 8
+    mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
+    answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
 
     @property
@@ -310,6 +312,8 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
             "stale_after",
             "max_message_bytes",
             "send_attempts",
+            "mail_attempts",
+            "answers_per_hour",
             "templates",
         },
     )
@@ -355,6 +359,8 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
         or timedelta(hours=6),
         max_message_bytes=reader.integer(data, "max_message_bytes", "service", 2_000_000),
         send_attempts=reader.integer(data, "send_attempts", "service", 8),
+        mail_attempts=reader.integer(data, "mail_attempts", "service", 3),
+        answers_per_hour=reader.integer(data, "answers_per_hour", "service", 20),
         templates=templates,
     )
 
