@@ -102,10 +102,12 @@ def fuzz_table(folder: Any, server: Any = None, mailboxes: Any = None) -> Table:
     """A started game of two players, on Maildir, or on the suite's Dovecot when ``server`` is given.
 
     ``max_message_bytes`` is small so that the corpus's padded mails are over it without
-    writing megabytes each.
+    writing megabytes each; ``answers_per_hour`` is large so that nearly every mail is answered
+    and the answer, where a header could be injected, is checked (the rate has its own tests,
+    and what it holds back is still counted).
     """
     games = [game("g1", "tally", dict([*PLAYERS.items(), CLEAN_PLAYER]))]
-    settings = {"max_message_bytes": 200_000}
+    settings = {"max_message_bytes": 200_000, "answers_per_hour": 200}
     table: Table
     if server is None:
         table = Table(folder, games, service_settings=settings)
