@@ -33,6 +33,9 @@ class Connection:
 
     #: the CREATE statements of this class's tables; the Store runs every one in its bases
     SCHEMA = META_SCHEMA
+    #: columns added since a table was first made: {table: {column: declaration}}; a database
+    #: made before gets them on opening
+    ADDED_COLUMNS: dict[str, dict[str, str]] = {}
 
     def __init__(self, path: Path | str):
         if str(path) != ":memory:":
@@ -53,6 +56,14 @@ class Connection:
             schema = table_group.__dict__.get("SCHEMA")
             if schema:
                 self.db.conn.executescript(schema)
+            for table, columns in table_group.__dict__.get("ADDED_COLUMNS", {}).items():
+                self._add_missing_columns(table, columns)
+
+    def _add_missing_columns(self, table: str, columns: dict[str, str]) -> None:
+        present = {row["name"] for row in self._rows(f"PRAGMA table_info({table})")}
+        for name, declaration in columns.items():
+            if name not in present:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
 
     def close(self) -> None:
         self.db.close()

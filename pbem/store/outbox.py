@@ -7,6 +7,7 @@ server took it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -32,6 +33,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     sent_at TEXT
 );
 CREATE INDEX IF NOT EXISTS outbox_status ON outbox(status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS outbox_recipient ON outbox(recipient COLLATE NOCASE, created_at);
 """
 
 
@@ -102,6 +104,16 @@ class Outbox(Connection):
             " status = ? WHERE id = ?",
             [error, utc_text(next_attempt), "failed" if failed else "queued", mail_id],
         )
+
+    def count_mail_to(self, recipient: str, kinds: Sequence[str], since: datetime) -> int:
+        """How many mails of ``kinds`` were queued for ``recipient`` at or after ``since``."""
+        marks = ", ".join("?" for _ in kinds)
+        row = self._one(
+            f"SELECT count(*) AS n FROM outbox WHERE recipient = ? COLLATE NOCASE AND created_at >= ?"
+            f" AND kind IN ({marks})",
+            [recipient, utc_text(since), *kinds],
+        )
+        return int(row["n"]) if row else 0
 
     def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:
         clause = " AND ".join(f"{name} = ?" for name in where) or "1"

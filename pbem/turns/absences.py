@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.deadlines import format_deadline, parse_moment
+from pbem.deadlines import check_absence, format_deadline
 from pbem.intake.commands import Command
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -13,19 +13,13 @@ from pbem.turns.schedule import past_absences
 def set_absence(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
     zone = live.config.timezone
     player = run.store.player(live.id, player.power) or player  # earlier commands may have changed it
-    try:
-        first = parse_moment(command.args[0], zone)
-        last = parse_moment(command.args[1], zone)
+    try:  # pbem.deadlines checks the dates, the length and how far ahead
+        check_absence(command.args[0], command.args[1], zone, run.now, max_days=live.config.absence_max_days,
+                      max_ahead_days=live.config.absence_max_ahead_days)
     except ValueError as error:
-        return f"not understood: {error}"
-    if last < first:
-        return "refused: the absence ends before it starts"
-    if (last - first).days + 1 > live.config.absence_max_days:
-        return f"refused: an absence may last at most {live.config.absence_max_days} days"
+        return f"refused: {error}"
     if len(player.absences) >= live.config.absence_max_count:
         return f"refused: at most {live.config.absence_max_count} absences per game"
-    if last < run.now:
-        return "refused: that absence is already over"
     absences = [*player.absences, [command.args[0], command.args[1]]]
     run.store.update_player(live.id, player.power, absences=absences)
     answer = (
