@@ -19,7 +19,8 @@ from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
-from pbem.mail.message import Incoming, parse, strip_reply
+from pbem.mail.message import Incoming, parse
+from pbem.mail.quotes import own_text
 from pbem.ruleset import OrderLine
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -103,7 +104,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             incoming.message_id,
         )
         return "done", "too large; sender told", None, None
-    mail = read_mail(strip_reply(incoming.text))
+    mail = read_mail(own_text(raw, incoming.text))
     identity = identify(incoming, mail, run.service, run.store)
     if identity.referee:
         live = run.live(identity.game_id or "")

@@ -190,41 +190,6 @@ def _decode(part: Message) -> str:
     return text.lstrip("\ufeff")
 
 
-# Lines that start the quoted part of a reply, after which nothing is ours.
-_QUOTE_INTRO = re.compile(
-    r"^\s*(On .{1,200}wrote:\s*$"
-    r"|Le .{1,200}a écrit\s*:\s*$"
-    r"|Am .{1,200}schrieb.{0,200}:\s*$"
-    r"|-{2,}\s*Original Message\s*-{2,}"
-    r"|-{2,}\s*Forwarded message\s*-{2,}"
-    r"|_{10,}\s*$"
-    r"|From: .+\s*$(?=\n(Sent|Date): )"
-    r")",
-    re.IGNORECASE,
-)
-
-
-def strip_reply(text: str) -> str:
-    """Drop quoted lines, the quoted part of a reply, and the signature.
-
-    ``>`` lines are skipped wherever they are (players interleave answers);
-    an "On ... wrote:" line (also split over two lines) or an Outlook
-    "Original Message" separator ends the mail, as does the signature
-    separator "-- ". Lines are kept in place as blanks so that line numbers
-    in replies match what the player wrote.
-    """
-    lines = text.split("\n")
-    kept: list[str] = []
-    for index, line in enumerate(lines):
-        if line.rstrip() in {"--", "-- "} and line.startswith("--"):
-            break
-        pair = line + " " + lines[index + 1] if index + 1 < len(lines) else line
-        if _QUOTE_INTRO.match(line) or (line.strip().startswith("On ") and _QUOTE_INTRO.match(pair)):
-            break
-        kept.append("" if line.lstrip().startswith(">") else line)
-    return "\n".join(kept)
-
-
 def as_email_message(raw: bytes) -> EmailMessage:
     """``raw`` parsed with the modern policy, for tests and re-sending."""
     message: EmailMessage = email.message_from_bytes(raw, policy=email.policy.default)  # type: ignore[assignment]

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.intake.commands import normalise, read_mail
-from pbem.mail.message import parse, strip_reply
+from pbem.mail.message import parse
+from pbem.mail.quotes import strip_reply
 from pbem.ruleset import REGISTRY, get_ruleset
 from tests.harness import Table, game
 
