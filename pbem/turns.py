@@ -29,6 +29,7 @@ from pbem import archive, reports
 from pbem.deadlines import format_deadline, localize, next_deadline, parse_moment
 from pbem.faults import checkpoint
 from pbem.intake.commands import Command
+from pbem.intake.powers import match_powers
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase, SetupError
 from pbem.run import LiveGame, Run
@@ -373,20 +374,9 @@ def finish_game(run: Run, live: LiveGame, result: str) -> None:
 
 
 def _match_powers(live: LiveGame, names: list[str]) -> tuple[list[str], list[str]]:
-    """Recipients named in a PRESS line: exact names or unique prefixes; and the unknown."""
-    powers = [player.power for player in live.players]
-    found: list[str] = []
-    unknown: list[str] = []
-    for name in names:
-        exact = [power for power in powers if power.lower() == name.lower()]
-        prefix = [power for power in powers if power.lower().startswith(name.lower())]
-        match = exact or (prefix if len(prefix) == 1 else [])
-        if match:
-            if match[0] not in found:
-                found.append(match[0])
-        else:
-            unknown.append(name)
-    return found, unknown
+    """Recipients named in a PRESS line: names of one or more words, or unique prefixes; and
+    the unknown."""
+    return match_powers(names, [player.power for player in live.players])
 
 
 def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, row_id: int) -> str:

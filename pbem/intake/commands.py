@@ -13,6 +13,8 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from pbem.intake.powers import unquote
+
 #: the commands a player may send, with how to write them (for HELP and hints)
 PLAYER_COMMANDS = {
     "SIGNON": "SIGNON <power> <game> <password>",
@@ -113,8 +115,11 @@ def normalise(text: str) -> str:
     return text.translate(_ASCII)
 
 
-_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S+)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
-_SIGNON_PAIRS = re.compile(r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(\S+)", re.IGNORECASE)
+# the power may have several words, quoted or not: "SIGNON Genghis Khan g1 secret"
+_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S.*?)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
+_SIGNON_PAIRS = re.compile(
+    r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(.+?)(?=\s+(?:GAME|POWER|PASSWORD)\b|\s*$)", re.IGNORECASE
+)
 
 
 def read_mail(text: str) -> Mail:
@@ -135,7 +140,7 @@ def read_mail(text: str) -> Mail:
         if head in {"SIGNON", "SIGN"}:
             match = _SIGNON.match(line)
             if match:
-                mail.signon = SignOn(match[1], match[2], match[3], number)
+                mail.signon = SignOn(unquote(match[1]), match[2], match[3], number)
             else:
                 mail.commands.append(
                     Command(
@@ -148,9 +153,9 @@ def read_mail(text: str) -> Mail:
                 )
             continue
         found = _SIGNON_PAIRS.findall(line)
-        if found and head in {"GAME", "POWER", "PASSWORD"}:
+        if found and head.rstrip(":=") in {"GAME", "POWER", "PASSWORD"}:
             for key, value in found:
-                pairs[key.upper()] = (value, number)
+                pairs[key.upper()] = (unquote(value), number)
             continue
         if head == "SIGNOFF" or upper in {"SIGN OFF", "END", "ENDORDERS"}:
             mail.signoff_line = number
@@ -233,8 +238,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
         )
     if head == "CONCEDE":
-        if len(words) == 2:
-            return Command(head, (words[1],), number, line)
+        if len(words) >= 2:
+            return Command(head, (unquote(" ".join(words[1:])),), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
         )
@@ -245,8 +250,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
         )
     if head == "REPLACE":
-        if len(words) == 3 and "@" in words[2]:
-            return Command(head, (words[1], words[2]), number, line)
+        if len(words) >= 3 and "@" in words[-1]:
+            return Command(head, (unquote(" ".join(words[1:-1])), words[-1]), number, line)
         return Command(
             head,
             tuple(words[1:]),
