@@ -17,6 +17,7 @@ from typing import Any
 from pbem.faults import checkpoint
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
+from pbem.intake.hints import hint_for
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming, parse
@@ -283,16 +284,13 @@ def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer:
             "because the phase has not been adjudicated yet."
         )
     for line in lines:
-        hint = line.hint or ""
-        if line.error:  # a line like "LSIT" is a misspelt command more likely than an order
-            hint = mailcommands.command_hint(line.text) or hint
         answer.orders.append(
             {
                 "line": line.line,
                 "text": line.text.strip(),
                 "order": line.order,
                 "error": line.error,
-                "hint": hint,
+                "hint": hint_for(line),
                 "note": line.note,
             }
         )

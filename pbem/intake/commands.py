@@ -9,7 +9,6 @@ reply can point at what the player wrote.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -39,7 +38,6 @@ REFEREE_COMMANDS = {
     "ROLLBACK": "ROLLBACK <phase>",
     "OPTION": "OPTION <name> <value>",
 }
-_WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word in name.split()})
 
 # Unicode a mail program may put where a player typed ASCII.
 _ASCII = str.maketrans(
@@ -276,17 +274,3 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             error=f"write it as: {REFEREE_COMMANDS['ROLLBACK']}",
         )
     return None
-
-
-def command_hint(line: str) -> str:
-    """If an unreadable order line looks like a misspelt command, say which."""
-    words = normalise(line).split()
-    if not words:
-        return ""
-    close = difflib.get_close_matches(words[0].upper(), _WORDS, n=1, cutoff=0.75)
-    if not close:
-        return ""
-    for name, usage in {**PLAYER_COMMANDS, **REFEREE_COMMANDS}.items():
-        if name.split()[0] == close[0] or close[0] in name.split():
-            return f"did you mean the command {usage}?"
-    return ""

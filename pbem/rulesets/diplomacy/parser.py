@@ -14,10 +14,11 @@ Heaven), ``read_mail`` takes those orders too, each noted as a vote.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+
+from pbem.spelling import close_words
 
 from .adjustments import Ledger, adjustments_due, vacant_build_sites
 from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType, province_of
@@ -121,7 +122,7 @@ class Names:
     def suggest(self, phrase: str, likely: Collection[str] = ()) -> str | None:
         """A "did you mean" for a misspelt province, if one is close enough; of the close ones,
         the ``likely`` (where units stand, or next to the ordered unit) come first."""
-        close = difflib.get_close_matches(phrase, list(self.spellings), n=8, cutoff=0.6)
+        close = close_words(phrase, self.spellings)
         abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
         abbrs.sort(key=lambda abbr: abbr not in likely)  # stable: closest first within each kind
         if not abbrs:

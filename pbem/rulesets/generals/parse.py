@@ -10,7 +10,6 @@ possible at the turn's end, and the player gets a note now.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from pbem.rulesets.generals.world import (
     Variant,
     world,
 )
+from pbem.spelling import close_words, closest
 
 ACTION_HELP = (
     "travel to <region>; move army <troops> to <region> [via <region>]; "
@@ -104,7 +104,7 @@ def match(word: str, names: Iterable[str], what: str, aliases: Mapping[str, str]
     key = _squash(word).lower()
     if key in table:
         return table[key]
-    close = difflib.get_close_matches(key, list(table), n=3, cutoff=0.6)
+    close = close_words(key, table)[:3]
     suggestions = list(dict.fromkeys(table[c] for c in close))
     if suggestions:
         hint = f"did you mean {' or '.join(suggestions)}?"
@@ -270,8 +270,8 @@ class Reader:
                 "raise",
                 "fight alongside",
             ]
-            close = difflib.get_close_matches(verb, [a.split()[0].lower() for a in actions], n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
+            close = closest(verb, [a.split()[0].lower() for a in actions])
+            hint = f"did you mean '{close}'? " if close else ""
             raise Refusal(f"'{body}' is not an action of a general", f"{hint}actions: {ACTION_HELP}")
         order = reading.order
         if (
