@@ -25,12 +25,10 @@ scikit-learn. None reads the mark-up of the programs above.
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
-from email.message import EmailMessage
 
 from pbem.mail.html import html_text
+from pbem.mail.message import MAX_TEXT_CHARS
 
 #: reply intros, each ending its line with ":"; "\s" also matches the no-break space before
 #: French colons. A reply intro may wrap: two lines are joined before matching.
@@ -98,29 +96,14 @@ _SENT_FROM = re.compile(
 )
 
 
-def own_text(raw: bytes, text: str) -> str:
-    """The lines of a mail its sender wrote: read from the HTML part's structure when a mail
+def own_text(text: str, html: str = "") -> str:
+    """The lines of a mail its sender wrote: read from the HTML body's structure when a mail
     program marked its quote there, else from ``text`` (the body as plain text)."""
-    html = _html_body(raw)
     if html:
         found = html_text(html)
         if found.quote_found:
-            return strip_reply(found.text)
+            return strip_reply(found.text[:MAX_TEXT_CHARS])
     return strip_reply(text)
-
-
-def _html_body(raw: bytes) -> str:
-    """The text/html body of a mail, or "" (none, or one that cannot be decoded)."""
-    try:
-        message = email.message_from_bytes(raw, policy=email.policy.default)
-        assert isinstance(message, EmailMessage)
-        part = message.get_body(preferencelist=("html",))
-        if part is None or part.get_content_type() != "text/html":
-            return ""
-        content = part.get_content()
-    except Exception:  # noqa: BLE001 - an unreadable HTML part: the plain text is read instead
-        return ""
-    return content if isinstance(content, str) else ""
 
 
 def strip_reply(text: str) -> str:

@@ -34,7 +34,8 @@ def test_the_corpus_has_every_program_and_language_the_issue_names():
 @pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)
 def test_a_reply_from_a_mail_program_keeps_the_players_lines_and_none_of_the_quote(path):
     raw = path.read_bytes()
-    own = lines(own_text(raw, parse(raw).text))
+    incoming = parse(raw)
+    own = lines(own_text(incoming.text, incoming.html))
     assert own[:3] == NEW_ORDERS
     # after the orders, at most the player's closing words and name
     assert len(own) <= 5 and own[3:] == [line for line in own[3:] if line.rstrip(",") in
@@ -46,7 +47,7 @@ def test_a_reply_from_a_mail_program_keeps_the_players_lines_and_none_of_the_quo
 def test_the_plain_part_read_by_its_words_agrees_with_the_html_read_by_its_marks(path):
     raw = path.read_bytes()
     incoming = parse(raw)
-    assert lines(strip_reply(incoming.text)) == lines(own_text(raw, incoming.text))
+    assert lines(strip_reply(incoming.text)) == lines(own_text(incoming.text, incoming.html))
 
 
 @pytest.mark.parametrize(
@@ -157,5 +158,5 @@ def test_html_without_a_quote_is_read_from_the_plain_part():
     from tests.harness import plain_mail
 
     raw = plain_mail("ann@example.test", "A PAR H", html="<p>something else</p>")
-    assert lines(own_text(raw, parse(raw).text)) == ["A PAR H"]
+    assert lines(own_text(parse(raw).text, parse(raw).html)) == ["A PAR H"]
     assert not html_text("<p>A PAR H</p>").quote_found
