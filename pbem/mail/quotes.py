@@ -69,10 +69,10 @@ _HEADER_KEYS = (
     "Sent", "Date", "To", "Cc", "Subject",  # English
     "Gesendet", "Datum", "An", "Betreff",  # German
     "Envoyé", "À", "Objet",  # French
-    "Enviado", "Fecha", "Para", "Asunto",  # Spanish
+    "Enviado", "Enviado el", "Fecha", "Para", "Asunto",  # Spanish
     "Inviato", "Data", "A", "Oggetto",  # Italian
     "Verzonden", "Aan", "Onderwerp",  # Dutch
-    "Enviada", "Assunto",  # Portuguese
+    "Enviada", "Enviada em", "Enviado em", "Assunto",  # Portuguese
 )  # fmt: skip
 
 
@@ -110,10 +110,10 @@ def strip_reply(text: str) -> str:
     """Drop quoted lines, the quoted part of a reply, and the signature.
 
     ``>`` lines are blanked wherever they are (players interleave answers), and
-    so is a reply intro followed by them; an intro that is not (Outlook's
-    "-----Original Message-----"), a header block, a separator or a signature
-    ends the mail. Lines are kept in place as blanks so that line numbers in
-    replies match what the player wrote.
+    so is a reply intro followed by them; an intro followed by anything else, a
+    separator ("-----Original Message-----"), a header block or a signature ends
+    the mail. Lines are kept in place as blanks so that line numbers in replies
+    match what the player wrote.
     """
     lines = text.split("\n")
     kept: list[str] = []

@@ -33,7 +33,12 @@ NEW_ORDERS = ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"]
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    table = Table(tmp_path_factory.mktemp("replies"), [game("g1", "diplomacy", PLAYERS)])
+    # one player sends two mails a program: more than the answers an hour a player gets by default
+    table = Table(
+        tmp_path_factory.mktemp("replies"),
+        [game("g1", "diplomacy", PLAYERS)],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     return table
