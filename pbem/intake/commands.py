@@ -25,10 +25,10 @@ PLAYER_COMMANDS = {
     "BROADCAST": "BROADCAST ... ENDPRESS",
     "READY": "READY",
     "NOT READY": "NOT READY",
-    "DRAW": "DRAW (or NO DRAW)",
+    "DRAW": "DRAW GAME (or VOTE DRAW, or DRAW alone; NO DRAW withdraws it)",
     "CONCEDE": "CONCEDE <power> (or NO CONCEDE)",
     "SET ABSENCE": "SET ABSENCE <yyyy-mm-dd> TO <yyyy-mm-dd>",
-    "HELP": "HELP",
+    "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
     "SIGNOFF": "SIGNOFF",
 }
 REFEREE_COMMANDS = {
@@ -219,6 +219,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         return Command("NOT READY", (), number, line)
     if upper[:2] == ["NO", "DRAW"] or head == "NODRAW":
         return Command("NO DRAW", (), number, line)
+    if upper in (["DRAW", "GAME"], ["VOTE", "DRAW"]):
+        return Command("DRAW", (), number, line)
+    if head == "DRAW" and len(words) > 1:
+        return None  # "DRAW 3 Focus, 2 Manifest": a card game's draw, for its ruleset to read
     if upper[:2] == ["NO", "CONCEDE"]:
         return Command("NO CONCEDE", (), number, line)
     if upper[:2] == ["SET", "ABSENCE"]:
@@ -240,6 +244,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             line,
             error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
         )
+    if head in {"HELP", "AIDE"} and upper[1:] in ([], ["CARDS"], ["CARTES"]):
+        return Command("HELP", tuple(words[1:]), number, line)  # the help carries the card catalogue
     if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
         if len(words) > 1:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
