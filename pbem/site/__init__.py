@@ -75,11 +75,8 @@ def build(
     }
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     (out_dir / "index.html").write_text(index(manifest, templates), encoding="utf-8")
-    for root in templates.roots:
-        style = root / "site" / "style.css"
-        if style.is_file():
-            shutil.copyfile(style, out_dir / "style.css")
-            break
+    if templates.exists("site/style.css"):
+        (out_dir / "style.css").write_text(templates.source("site/style.css"), encoding="utf-8")
     return out_dir / "index.html"
 
 
