@@ -88,6 +88,11 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
 
+    def worked(self) -> bool:
+        """Whether the run did or met anything a referee reads about: a quiet run logs nothing,
+        so cron mails the referee only when there is news."""
+        return bool(self.fetched or self.handled or self.sent or self.failed or self.errors)
+
     def line(self) -> str:
         timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in self.seconds.items())
         return (
@@ -285,7 +290,7 @@ async def run_once(
             store.close()
         if acting is not None:
             acting.result()  # an error (or an injected crash) in acting ends the run here
-    log.info("%s", tally.line())
+    log.log(logging.INFO if tally.worked() else logging.DEBUG, "%s", tally.line())
     return tally
 
 

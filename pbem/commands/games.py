@@ -66,7 +66,18 @@ def _new_game(args: argparse.Namespace) -> int:
         return 2
     print(f"game {live.id} started: {live.phase.label}, deadline {live.deadline_text()}")
     run_sync(service, do_poll=False, do_act=False)
-    return 0
+    with open_store(service) as store:
+        waiting = [row for row in store.outbox_rows(game_id=live.id) if row["status"] != "sent"]
+    if not waiting:
+        return 0
+    print(f"pbem: {len(waiting)} welcome mails of {live.id} could not be sent and wait in the queue:",
+          file=sys.stderr)
+    for row in waiting:
+        why = f": {row['last_error']}" if row.get("last_error") else ""
+        print(f"  {row['recipient']} ({row['status']}){why}", file=sys.stderr)
+    print("pbem: fix the outbox settings (pbem status --check-mail), then `pbem send` sends them",
+          file=sys.stderr)
+    return 1
 
 
 def _status(args: argparse.Namespace) -> int:

@@ -147,3 +147,36 @@ def test_a_missing_templates_folder_is_a_config_problem(config):
     result = pbem("--config", str(config), "status")
     assert result.returncode == 2
     assert f"service.templates: {config.parent / 'nowhere'} is not a folder" in result.stderr
+
+
+def test_a_run_with_nothing_to_do_logs_nothing_so_cron_mails_nobody(config):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    quiet = pbem("--config", str(config), "run")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    verbose = pbem("-v", "--config", str(config), "run")
+    assert "fetched 0" in verbose.stderr
+    inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nLIST"))
+    worked = pbem("--config", str(config), "run")
+    assert "fetched 1" in worked.stderr
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nLIST"))
+    hushed = pbem("-q", "--config", str(config), "run")
+    assert hushed.returncode == 0 and hushed.stderr == ""
+
+
+def test_new_game_exits_1_and_names_the_welcomes_waiting_when_sending_fails(config):
+    import socket
+
+    with socket.socket() as closed:  # a port nobody listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    data = yaml.safe_load(config.read_text())
+    data["service"]["outbox"] = {"transport": "smtp", "host": "127.0.0.1", "port": port,
+                                 "security": "plain", "timeout": 5}
+    config.write_text(yaml.safe_dump(data))
+    result = pbem("--config", str(config), "new-game", "cli")
+    assert result.returncode == 1
+    assert "game cli started" in result.stdout
+    assert "8 welcome mails of cli could not be sent and wait in the queue" in result.stderr
+    assert "  france@pbem.test (queued)" in result.stderr
+    assert "pbem send" in result.stderr
