@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import getpass
 import json
 import sys
@@ -12,6 +13,7 @@ from typing import Any
 from pbem import passwords
 from pbem.commands.common import add_config_option, load_config, open_store, read_store
 from pbem.games import GameError, start_game
+from pbem.mail.check import check_mail
 from pbem.replay import replay
 from pbem.run import Run
 from pbem.service import Busy, run_lock, run_sync
@@ -32,6 +34,11 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("status", help="where each game stands, and the send queue")
     add_config_option(parser)
     parser.add_argument("game", nargs="?", help="one game's id (default: all)")
+    parser.add_argument(
+        "--check-mail", action="store_true",
+        help="connect and log in to the inbox and the outbox, and say what works (sends nothing)",
+    )
+    parser.add_argument("--test-mail", metavar="ADDRESS", help="with --check-mail: send ADDRESS a test mail")
     parser.set_defaults(func=_status)
 
     parser = subparsers.add_parser(
@@ -84,6 +91,8 @@ def _status(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
+    if args.check_mail or args.test_mail:
+        return _check_mail(service, args.test_mail)
     with open_store(service) as store:
         run = Run(service, store, datetime.now(UTC))
         ids = [args.game] if args.game else [game.id for game in service.games]
@@ -113,6 +122,14 @@ def _status(args: argparse.Namespace) -> int:
             f"{store.message_count('new')} not yet acted on"
         )
     return 0
+
+
+def _check_mail(service: Any, test_to: str | None) -> int:
+    """Exit 0 when both sides work, 1 when one does not (each line says why)."""
+    results = asyncio.run(check_mail(service, test_to))
+    for result in results:
+        print(f"{result.side}: {result.where}: {'works' if result.works else 'FAILS'}: {result.said}")
+    return 0 if all(result.works for result in results) else 1
 
 
 def _replay(args: argparse.Namespace) -> int:
