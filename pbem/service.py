@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import logging
 import os
 import time
@@ -24,7 +25,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
-from pbem import archive, intake, turns
+from pbem import archive, config_check, intake, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
@@ -175,6 +176,7 @@ def act(run: Run, tally: Tally) -> None:
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
             intake.fail(run, row_id, error)
+    _tell_of_config_problems(run)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)
@@ -182,6 +184,25 @@ def act(run: Run, tally: Tally) -> None:
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
     archive.write_missing(run)
+
+
+def _tell_of_config_problems(run: Run) -> None:
+    """A game whose config entry has problems is set aside, and a password edited after its
+    game started is not applied: the referee is mailed once per distinct problem (and each
+    run's log says it again, for a broken game)."""
+    if config_check.config_changed(run.service, run.store):
+        for note in config_check.changed_passwords(run.service, run.store):
+            digest = hashlib.sha256(note.encode()).hexdigest()[:16]
+            run.tell_referee(None, "a password changed in the config is not applied", note + "\n",
+                             dedup_key=f"config-password:{digest}")
+    for game_id, problems in run.service.broken.items():
+        digest = hashlib.sha256("\n".join(problems).encode()).hexdigest()[:16]
+        run.tell_referee(
+            None,
+            f"game {game_id} is set aside: its config entry has problems",
+            "Fix these in the config; the other games run meanwhile.\n\n" + "\n".join(problems) + "\n",
+            dedup_key=f"config:{game_id}:{digest}",
+        )
 
 
 async def send_queue(

@@ -12,6 +12,7 @@ from typing import Any
 
 from pbem import passwords
 from pbem.commands.common import add_config_option, load_config, open_store, read_store
+from pbem.config_check import changed_passwords
 from pbem.games import GameError, start_game
 from pbem.mail.check import check_mail
 from pbem.replay import replay
@@ -115,6 +116,8 @@ def _status(args: argparse.Namespace) -> int:
                 print(f"  waiting for: {', '.join(waiting) or 'nobody'}")
             if live.row.result:
                 print(f"  result: {live.row.result}")
+        for note in changed_passwords(service, store):
+            print(note)
         queued = len(store.outbox_rows(status="queued"))
         failed = len(store.outbox_rows(status="failed"))
         print(
