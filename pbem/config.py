@@ -145,6 +145,7 @@ class Game:
     votes_public: bool = False
     absence_max_days: int = 14
     absence_max_count: int = 3
+    absence_max_ahead_days: int = 90  # an absence must begin within this many days
 
     def player(self, power: str) -> Player | None:
         for player in self.players:
@@ -172,6 +173,8 @@ class Service:
     stale_after: timedelta = timedelta(hours=6)
     max_message_bytes: int = 2_000_000
     send_attempts: int = 8
+    mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
+    answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
     #: games whose entry has problems, set aside (not run): game id (or games[N]) -> the problems
     broken: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -347,6 +350,8 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
         stale_after=parse_duration(keys.stale_after) or timedelta(hours=6),
         max_message_bytes=keys.max_message_bytes,
         send_attempts=keys.send_attempts,
+        mail_attempts=keys.mail_attempts,
+        answers_per_hour=keys.answers_per_hour,
         templates=templates,
     )
 
@@ -457,6 +462,7 @@ def _game(
         votes_public=keys.votes_public,
         absence_max_days=keys.absence.max_days,
         absence_max_count=keys.absence.max_count,
+        absence_max_ahead_days=keys.absence.max_ahead_days,
     )
     _check_setup(problems, game, loc)
     return game

@@ -145,6 +145,7 @@ class PressKeys(Keys):
 class AbsenceKeys(Keys):
     max_days: int = Field(14, ge=0, description="the longest absence a player may set")
     max_count: int = Field(3, ge=0, description="how many absences a player may set")
+    max_ahead_days: int = Field(90, ge=0, description="an absence must begin within this many days")
 
 
 class GameKeys(Keys):
@@ -233,6 +234,10 @@ class ServiceKeys(Keys):
         description="a bigger incoming mail is stored by its headers only, and its sender told",
     )
     send_attempts: int = Field(8, ge=0, description="a mail refused for now this many times is given up")
+    mail_attempts: int = Field(
+        3, ge=0, description="runs that try a mail whose handling failed, before it is left alone"
+    )
+    answers_per_hour: int = Field(20, ge=0, description="answers to one address in an hour; `0`: no limit")
     inbox: MailKeys | None = Field(None, description="where mail comes from (below; default: a Maildir)")
     outbox: MailKeys | None = Field(None, description="where mail goes (below; default: a Maildir)")
     referee: RefereeKeys | None = Field(None, description="the referee of every game without its own")
