@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import logging
 import os
 import sqlite3
@@ -25,7 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pbem import archive, intake, turns
+from pbem import archive, config_check, intake, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
@@ -122,6 +123,11 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
 
+    def worked(self) -> bool:
+        """Whether the run did or met anything a referee reads about: a quiet run logs nothing,
+        so cron mails the referee only when there is news."""
+        return bool(self.fetched or self.handled or self.sent or self.failed or self.errors)
+
     def line(self) -> str:
         timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in self.seconds.items())
         return (
@@ -213,6 +219,7 @@ def act(run: Run, tally: Tally) -> None:
             failures.append((row_id, intake.fail(run, row_id, error)))
     if failures:
         intake.tell_referee_of_failures(run, failures)
+    _tell_of_config_problems(run)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)
@@ -220,6 +227,25 @@ def act(run: Run, tally: Tally) -> None:
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
     archive.write_missing(run)
+
+
+def _tell_of_config_problems(run: Run) -> None:
+    """A game whose config entry has problems is set aside, and a password edited after its
+    game started is not applied: the referee is mailed once per distinct problem (and each
+    run's log says it again, for a broken game)."""
+    if config_check.config_changed(run.service, run.store):
+        for note in config_check.changed_passwords(run.service, run.store):
+            digest = hashlib.sha256(note.encode()).hexdigest()[:16]
+            run.tell_referee(None, "a password changed in the config is not applied", note + "\n",
+                             dedup_key=f"config-password:{digest}")
+    for game_id, problems in run.service.broken.items():
+        digest = hashlib.sha256("\n".join(problems).encode()).hexdigest()[:16]
+        run.tell_referee(
+            None,
+            f"game {game_id} is set aside: its config entry has problems",
+            "Fix these in the config; the other games run meanwhile.\n\n" + "\n".join(problems) + "\n",
+            dedup_key=f"config:{game_id}:{digest}",
+        )
 
 
 async def send_queue(
@@ -355,7 +381,7 @@ async def run_once(
             store.close()
         if acting is not None:
             acting.result()  # an error (or an injected crash) in acting ends the run here
-    log.info("%s", tally.line())
+    log.log(logging.INFO if tally.worked() else logging.DEBUG, "%s", tally.line())
     return tally
 
 

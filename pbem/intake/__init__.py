@@ -17,9 +17,11 @@ from typing import Any
 from pbem.faults import checkpoint
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
+from pbem.intake.hints import hint_for
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
-from pbem.mail.message import Incoming, parse, shortened_from, strip_reply
+from pbem.mail.message import Incoming, parse, shortened_from
+from pbem.mail.quotes import own_text
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 
@@ -125,7 +127,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             incoming.message_id,
         )
         return "done", "too large; sender told", None, None
-    mail = read_mail(strip_reply(incoming.text))
+    mail = read_mail(own_text(incoming.text, incoming.html))
     identity = identify(incoming, mail, run.service, run.store)
     if identity.referee:
         live = run.live(identity.game_id or "")
@@ -290,16 +292,13 @@ def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer:
     if not taken.lines:
         return
     for line in taken.lines:
-        hint = line.hint or ""
-        if line.error:  # a line like "LSIT" is a misspelt command more likely than an order
-            hint = mailcommands.command_hint(line.text) or hint
         answer.orders.append(
             {
                 "line": line.line,
                 "text": line.text.strip(),
                 "order": line.order,
                 "error": line.error,
-                "hint": hint,
+                "hint": hint_for(line),
                 "note": line.note,
             }
         )

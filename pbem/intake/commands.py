@@ -9,12 +9,12 @@ reply can point at what the player wrote.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from pbem.deadlines import parse_duration, parse_wall_clock
+from pbem.intake.powers import unquote
 from pbem.mail.message import ADDRESS
 
 #: the commands a player may send, with how to write them (for HELP and hints)
@@ -57,9 +57,6 @@ MAX_EXTEND_HOURS = 24 * 90
 # dates that exist, and counts and hours within bounds.
 _COUNT = re.compile(r"[0-9]{1,6}")
 _HOURS = re.compile(r"[0-9]{1,6}(\.[0-9]{1,3})?")
-
-#: the words a player's misspelt order line is compared with (a referee's mail has no orders)
-_PLAYER_WORDS = sorted({word for name in PLAYER_COMMANDS for word in name.split()})
 
 # Unicode a mail program may put where a player typed ASCII.
 _ASCII = str.maketrans(
@@ -135,8 +132,11 @@ def normalise(text: str) -> str:
     return text.translate(_ASCII)
 
 
-_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S+)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
-_SIGNON_PAIRS = re.compile(r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(\S+)", re.IGNORECASE)
+# the power may have several words, quoted or not: "SIGNON Genghis Khan g1 secret"
+_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S.*?)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
+_SIGNON_PAIRS = re.compile(
+    r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(.+?)(?=\s+(?:GAME|POWER|PASSWORD)\b|\s*$)", re.IGNORECASE
+)
 
 
 def read_mail(text: str) -> Mail:
@@ -157,7 +157,7 @@ def read_mail(text: str) -> Mail:
         if head in {"SIGNON", "SIGN"}:
             match = _SIGNON.match(line)
             if match:
-                mail.signon = SignOn(match[1], match[2], match[3], number)
+                mail.signon = SignOn(unquote(match[1]), match[2], match[3], number)
             else:
                 mail.commands.append(
                     Command(
@@ -170,9 +170,9 @@ def read_mail(text: str) -> Mail:
                 )
             continue
         found = _SIGNON_PAIRS.findall(line)
-        if found and head in {"GAME", "POWER", "PASSWORD"}:
+        if found and head.rstrip(":=") in {"GAME", "POWER", "PASSWORD"}:
             for key, value in found:
-                pairs[key.upper()] = (value, number)
+                pairs[key.upper()] = (unquote(value), number)
             continue
         if head == "SIGNOFF" or upper in {"SIGN OFF", "END", "ENDORDERS"}:
             mail.signoff_line = number
@@ -277,8 +277,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
         )
     if head == "CONCEDE":
-        if len(words) == 2:
-            return Command(head, (words[1],), number, line)
+        if len(words) >= 2:
+            return Command(head, (unquote(" ".join(words[1:])),), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
         )
@@ -294,8 +294,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
         )
     if head == "REPLACE":
-        if len(words) == 3 and ADDRESS.fullmatch(words[2]):
-            return Command(head, (words[1], words[2]), number, line)
+        if len(words) >= 3 and ADDRESS.fullmatch(words[-1]):
+            return Command(head, (unquote(" ".join(words[1:-1])), words[-1]), number, line)
         return Command(
             head,
             tuple(words[1:]),
@@ -346,17 +346,3 @@ def extension(text: str) -> timedelta | None:
     except (ValueError, OverflowError):
         return None
 
-
-def command_hint(line: str) -> str:
-    """If an unreadable order line looks like a misspelt command, say which."""
-    words = normalise(line).split()
-    if not words:
-        return ""
-    word = words[0].upper()
-    close = difflib.get_close_matches(word, _PLAYER_WORDS, n=1, cutoff=0.75)
-    if not close or abs(len(close[0]) - len(word)) > 1:  # a slip of the keys, not REDRAW for DRAW
-        return ""
-    for name, usage in PLAYER_COMMANDS.items():
-        if name.split()[0] == close[0] or close[0] in name.split():
-            return f"did you mean the command {usage}?"
-    return ""
