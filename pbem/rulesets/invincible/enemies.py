@@ -79,6 +79,8 @@ def _refusals(table: Table, gk: str, cooperating: list[str]) -> None:
         khan = table.khans[power]
         if power == gk or power in cooperating or not khan.free or khan.modes.companion < 1:
             continue
+        if table.willing.get(power) == gk:
+            continue  # he offered to ride; the rules, not he, kept him home (RULINGS.md 30)
         table.add_honor(power, -1)
         table.say(
             "refuses-horde",

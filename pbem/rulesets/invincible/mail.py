@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pbem.ruleset import OrderLine
 
 from .data import VARIANTS
 from .grammar import Names, NotASignal, Problem, read, tokens
 from .orders import (
+    ACTION,
     ANSWER,
+    FEAST_ALLOWS,
     INFRACTION,
     PLAN,
     Answer,
@@ -43,6 +45,7 @@ from .orders import (
     Unsignalled,
     key,
     named_khans,
+    raises_companion,
 )
 from .state import DECLARATIONS, OVER, Game
 
@@ -62,8 +65,13 @@ class Sent:
 
 
 def names(game: Game) -> Names:
-    """How khans may be named in this game's mail: the cards in play and the powers."""
-    return Names.build(VARIANTS[game.variant], {k.power: k.card for k in game.khans})
+    """How khans may be named in this game's mail: the cards in play, the powers, and the
+    title: "Cooperate with the Genghis Khan" names whoever holds it now."""
+    known = Names.build(VARIANTS[game.variant], {k.power: k.card for k in game.khans})
+    title = game.khan(game.genghis).card
+    for spelling in (("GENGHIS", "KHAN"), ("GK",)):
+        known.spellings.setdefault(spelling, title)
+    return known
 
 
 def check(game: Game, power: str, order: Order) -> str | None:
@@ -115,11 +123,15 @@ def check(game: Game, power: str, order: Order) -> str | None:
         return "name another khan, not yourself"
     if isinstance(order, Buy) and playing[order.vassal].ruler in (None, power):
         return f"{order.vassal} has not submitted to another khan"
-    if isinstance(order, Submit):
-        if gk:
-            return "the Genghis Khan submits to no one"
-        if ruler:
-            return f"you have already submitted to {ruler}"
+    if isinstance(order, Submit) and ruler:
+        return f"you have already submitted to {ruler}"
+    if isinstance(order, Cooperate) and not game.enemies:
+        return "no Mongol Enemy threatens the Horde: there is nothing to cooperate against"
+    if game.step != DECLARATIONS and order.sort == ACTION:
+        if isinstance(order, Feast) and me.wine < 1:
+            return "you have no Wine to feast with"
+        if power in game.feasted and not isinstance(order, FEAST_ALLOWS):
+            return "you feasted at the Horde Feast this turn: a feasting khan takes no other action"
     if isinstance(order, RequestTransfer) and (not ruler or me.ruler == game.genghis):
         return "only a khan submitted to another than the Genghis Khan may request transfer"
     return None
@@ -140,6 +152,7 @@ def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
     results: list[OrderLine] = []
     signalled = False
     chat: list[int] = []
+    read_orders: dict[int, Order] = {}
     for n, line in lines:
         try:
             order = read(line, known, variant)
@@ -166,7 +179,10 @@ def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
         elif isinstance(order, Unsignalled):
             results.append(OrderLine(n, line, order=order.text(), key="signals:" + _digest(text)))
         else:
+            read_orders[len(results)] = order
             results.append(OrderLine(n, line, order=order.text(), key=key(order)))
+    if game.step != DECLARATIONS:
+        _one_mails_actions(game, power, results, read_orders)
     if game.options.hand_signals and chat and not signalled:
         first = results[chat[0]]
         results[chat[0]] = OrderLine(
@@ -178,6 +194,55 @@ def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
             "after that each such mail costs your khan one Honor",
         )
     return results
+
+
+def _one_mails_actions(
+    game: Game, power: str, results: list[OrderLine], read_orders: dict[int, Order]
+) -> None:
+    """Refuse the actions that the khan's Companion or the mail's own FEAST or COOPERATE
+    rule out (RULINGS.md 19, 22, 30).
+
+    A mail's actions are one sequence that replaces any earlier one, so what the mail
+    says is all there is to check. A Horde Feast held at the start of this turn, which
+    the khan attends unless he declines, is only noted: he may have declined earlier.
+    """
+    actions = {i: o for i, o in read_orders.items() if o.sort == ACTION}
+    feast = next((o for o in actions.values() if isinstance(o, Feast)), None)
+    cooperate = next((o for o in actions.values() if isinstance(o, Cooperate)), None)
+    declines = any(
+        isinstance(o, Answer) and o.kind == "horde-feast" and not o.accept
+        for o in read_orders.values()
+    )
+    guest = not declines and any(
+        o.kind == "horde-feast" and o.to == power and o.answer != "refuse" for o in game.offers
+    )
+    companion = game.khan(power).modes.companion > 0
+    for index, order in actions.items():
+        line = results[index]
+        if not companion and raises_companion(order):
+            companion = True  # later lines may act once this one has raised it
+            continue
+        if not companion:
+            why = (
+                "your khan has no Companion: until it is one again he can only ASSIGN points TO "
+                "COMPANION, SPEND HONOR ON COMPANION or FEAST"
+            )
+        elif feast is not None and not isinstance(order, FEAST_ALLOWS):
+            why = f"this mail feasts ({feast.text()}): a feasting khan takes no other action"
+        elif cooperate is not None and isinstance(order, AttackKhan | AttackEnemy):
+            why = (
+                f"this mail cooperates ({cooperate.text()}): a khan who cooperates takes no "
+                "other battle action this turn"
+            )
+        else:
+            if guest and not isinstance(order, FEAST_ALLOWS):
+                note = (
+                    "you attend the Horde Feast held at the start of this turn unless you send "
+                    "DECLINE HORDE FEAST; a feasting khan's action does not happen"
+                )
+                results[index] = replace(line, note=note)
+            continue
+        results[index] = OrderLine(line.line, line.text, error=why)
 
 
 def sort_orders(game: Game, lines: Sequence[str]) -> Sent:

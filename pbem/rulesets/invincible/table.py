@@ -51,6 +51,8 @@ class Table:
         # This phase's orders: each khan's plan, and who pledged to cooperate with whom.
         self.plans: dict[str, Plan] = {}
         self.pledges: dict[str, list[str]] = {}
+        #: who wrote COOPERATE WITH whom, pledge kept or voided (no fine for the voided)
+        self.willing: dict[str, str] = {}
 
     # -- reading ---------------------------------------------------------
 

@@ -43,6 +43,7 @@ from .orders import (
     RestoreHonor,
     SpendHonor,
     Submit,
+    raises_companion,
 )
 from .plan import Plan
 from .privileges import buy, call_horde_feast, hold_horde_feast, restore_honor
@@ -149,31 +150,47 @@ def _declarations(table: Table, sent: Mapping[str, Sent]) -> None:
 
 def _actions(table: Table, sent: Mapping[str, Sent]) -> None:
     table.plans = {p: Plan.of(s.plan + s.answers) for p, s in sent.items()}
-    feasting = set(table.feasted) | {
-        p for p, s in sent.items() if any(isinstance(o, Feast) for o in s.actions)
-    }
     for power in table.order_of_play():
-        if power in feasting or not table.khans[power].free:
-            continue
-        for order in sent[power].actions:
-            leader = table.khan_named(order.leader) if isinstance(order, Cooperate) else None
-            if leader is not None:
-                table.pledges.setdefault(leader, []).append(power)
-                break  # one pledge a turn: the first COOPERATE line
+        _pledge(table, power, sent[power].actions)
     for power in table.order_of_play():
+        feasting = power in table.feasted or _feasts(table, power, sent[power].actions)
         for order in sent[power].actions:
             if table.over or table.khans[power].out:
                 break
-            _act(table, power, order, power in feasting)
+            _act(table, power, order, feasting)
             table.settle()
 
 
-def _raises_companion(order: Order) -> bool:
+def _feasts(table: Table, power: str, actions: Sequence[Order]) -> bool:
+    """Whether the khan's own Feast will be held, barring his other actions (RULINGS.md 19).
+
+    A Feast that cannot be held (no Wine, or the khan is engaged in battle) is no
+    feast: it does not happen, and neither does it void the rest of his mail.
+    """
     return (
-        isinstance(order, Feast)
-        or (isinstance(order, Assign) and order.target == "companion")
-        or (isinstance(order, SpendHonor) and order.mode == "companion")
+        any(isinstance(o, Feast) for o in actions)
+        and table.khans[power].wine >= 1
+        and power not in table.engaged
     )
+
+
+def _pledge(table: Table, power: str, actions: Sequence[Order]) -> None:
+    """The first COOPERATE line, gathered before anyone acts (RULINGS.md 30)."""
+    order = next((o for o in actions if isinstance(o, Cooperate)), None)
+    if order is None:
+        return
+    leader = table.khan_named(order.leader)
+    table.willing[power] = leader or ""
+    if leader is None or leader == power:
+        table.void(power, order.text(), "name another khan in the game")
+    elif not table.enemies:
+        table.void(power, order.text(), "no Mongol Enemy threatens the Horde")
+    elif power in table.feasted or _feasts(table, power, actions):
+        table.void(power, order.text(), "a feasting khan takes no battle action this turn")
+    elif not table.khans[power].free:
+        table.void(power, order.text(), "a submitted khan rides with his ruler")
+    else:
+        table.pledges.setdefault(leader, []).append(power)
 
 
 def _act(table: Table, power: str, order: Order, feasting: bool) -> None:
@@ -182,7 +199,7 @@ def _act(table: Table, power: str, order: Order, feasting: bool) -> None:
     if feasting and not isinstance(order, FEAST_ALLOWS):
         table.void(power, text, "a feasting khan takes no other action this turn")
         return
-    if table.khans[power].modes.companion <= 0 and not _raises_companion(order):
+    if table.khans[power].modes.companion <= 0 and not raises_companion(order):
         table.void(power, text, "with no Companion a khan can only raise his Companion")
         return
     pledged = any(power in pledgers for pledgers in table.pledges.values())
