@@ -161,6 +161,13 @@ class Ruleset(ABC):
         position, not "2").
         """
 
+    def power_aliases(self, state: Any) -> dict[str, str]:
+        """Other names players call a power by in commands (PRESS TO ...): name -> power.
+
+        Invincible!'s khans are known by their cards' names; most rulesets have none.
+        """
+        return {}
+
     def set_option(self, state: Any, name: str, value: str) -> tuple[Any, str]:
         """A referee's change of a game option during play (``OPTION <name> <value>``): the new
         state and what changes, in a sentence for the players. SetupError says why not. The

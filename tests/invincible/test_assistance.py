@@ -178,6 +178,13 @@ def test_a_khan_submits_of_his_own_will_with_one_wine() -> None:
     assert (result.state.khan("Jamukha").wine, result.state.khan("Kublai").wine) == (1, 7)
 
 
+def test_the_genghis_khan_may_submit_and_his_title_passes_to_his_ruler() -> None:
+    # "A Khan may choose to Submit himself to the authority of any other Khan at any time."
+    result = play(GAME, {"Temujin": "Submit to Kublai"}, [QUIET])
+    assert result.state.khan("Temujin").ruler == "Kublai"
+    assert result.state.genghis == "Kublai"
+
+
 def test_submitting_to_a_submitted_khan_is_submitting_to_his_ruler() -> None:
     game = set_khan(GAME, "Ogadai", ruler="Kublai")
     result = play(game, {"Jamukha": "Submit to Ogadai"}, [QUIET])

@@ -100,6 +100,26 @@ SIGNALS = [
     ("Jamukha", "Speak without signals", "SPEAK WITHOUT SIGNALS"),
 ]
 
+#: the rulebook's own wordings (issue 20): each reads to the order it means
+BOOK_WORDS = [
+    ("Kublai", "Cooperate with the Genghis Khan", "COOPERATE WITH TEMUJIN"),
+    ("Kublai", "cooperate with GK", "COOPERATE WITH TEMUJIN"),
+    ("Jamukha", "Submit to the Genghis Khan", "SUBMIT TO TEMUJIN"),
+    ("Kublai", "Assign 2 points from Companion to Informer", "ASSIGN 2 COMPANION TO INFORMER"),
+    ("Kublai", "Assign 2 Informer to Jamukha", "ASSIST JAMUKHA 2 INFORMER"),
+    ("Kublai", "Give 1 Wine to Jamukha", "ASSIST JAMUKHA 1 WINE"),
+    ("Kublai", "give Jamukha 2 accuser points", "ASSIST JAMUKHA 2 ACCUSER"),
+    ("Kublai", "Assist Jamukha 2 Companion in battle", "ASSIST JAMUKHA 2 COMPANION IN BATTLE"),
+    (
+        "Kublai",
+        "assign 2 informer to Jamukha during battle if companion below 3",
+        "ASSIST JAMUKHA 2 INFORMER IN BATTLE IF COMPANION BELOW 3",
+    ),
+    # "A Khan may choose to Submit himself ... at any time": the Genghis Khan too
+    ("Temujin", "Submit to Kublai", "SUBMIT TO KUBLAI"),
+]
+SIGNALS += BOOK_WORDS
+
 
 @pytest.mark.parametrize(("power", "text", "canonical"), SIGNALS)
 def test_every_signal_reads_to_its_canonical_order(power: str, text: str, canonical: str) -> None:
@@ -150,6 +170,15 @@ ORDERS: st.SearchStrategy[Order] = st.one_of(
         CONDITIONS,
     ),
     st.builds(Assist, KHANS, st.integers(1, 5), st.sampled_from([*MODES, "wine"])),
+    st.builds(
+        Assist,
+        KHANS,
+        st.integers(1, 5),
+        MODE,
+        st.just(""),
+        st.just(True),
+        CONDITIONS,
+    ),
     st.builds(Feast, st.lists(KHANS, unique=True, max_size=3).map(tuple)),
     st.builds(SpendHonor, MODE, CONDITIONS),
     st.builds(Defence, st.integers(0, 10), st.booleans(), CONDITIONS),
