@@ -14,37 +14,18 @@ a Mongol Enemy, and the game may end.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pbem.ruleset import Adjudication
 
+from . import orders as o
 from . import succession
 from .assistance import assign, assist, feast, request_transfer, spend_honor, submit
 from .battle import attack_khan
 from .enemies import attack_enemy, charge_postponed, raise_final_army, roll_for_enemy
 from .mail import Sent, sort_orders
 from .offers import settle_debts, settle_offers
-from .orders import (
-    ANSWER,
-    FEAST_ALLOWS,
-    INFRACTION,
-    Answer,
-    Assign,
-    Assist,
-    AttackEnemy,
-    AttackKhan,
-    Buy,
-    Cooperate,
-    Feast,
-    HordeFeast,
-    Order,
-    RequestTransfer,
-    RestoreHonor,
-    SpendHonor,
-    Submit,
-    raises_companion,
-)
 from .plan import Plan
 from .privileges import buy, call_horde_feast, hold_horde_feast, restore_honor
 from .state import ACTIONS, DECLARATIONS, OVER, Game
@@ -128,7 +109,7 @@ def _hand_signals(table: Table, sent: Mapping[str, Sent]) -> None:
     table.settle()
 
 
-def _open_turn(table: Table, answers: dict[str, list[Answer]]) -> None:
+def _open_turn(table: Table, answers: dict[str, list[o.Answer]]) -> None:
     settle_offers(table, answers)
     settle_debts(table, answers)
     hold_horde_feast(table, answers)
@@ -138,7 +119,7 @@ def _open_turn(table: Table, answers: dict[str, list[Answer]]) -> None:
 def _declarations(table: Table, sent: Mapping[str, Sent]) -> None:
     """Everyone's declared intentions, the Genghis Khan's first, then clockwise."""
     for power in table.order_of_play():
-        declared = [o.text() for o in sent[power].orders if o.sort not in (ANSWER, INFRACTION)]
+        declared = [x.text() for x in sent[power].orders if x.sort not in (o.ANSWER, o.INFRACTION)]
         text = "; ".join(declared) if declared else "nothing"
         table.say(
             "declaration",
@@ -161,22 +142,22 @@ def _actions(table: Table, sent: Mapping[str, Sent]) -> None:
             table.settle()
 
 
-def _feasts(table: Table, power: str, actions: Sequence[Order]) -> bool:
+def _feasts(table: Table, power: str, actions: Sequence[o.Order]) -> bool:
     """Whether the khan's own Feast will be held, barring his other actions (RULINGS.md 19).
 
     A Feast that cannot be held (no Wine, or the khan is engaged in battle) is no
     feast: it does not happen, and neither does it void the rest of his mail.
     """
     return (
-        any(isinstance(o, Feast) for o in actions)
+        any(isinstance(x, o.Feast) for x in actions)
         and table.khans[power].wine >= 1
         and power not in table.engaged
     )
 
 
-def _pledge(table: Table, power: str, actions: Sequence[Order]) -> None:
+def _pledge(table: Table, power: str, actions: Sequence[o.Order]) -> None:
     """The first COOPERATE line, gathered before anyone acts (RULINGS.md 30)."""
-    order = next((o for o in actions if isinstance(o, Cooperate)), None)
+    order = next((x for x in actions if isinstance(x, o.Cooperate)), None)
     if order is None:
         return
     leader = table.khan_named(order.leader)
@@ -193,44 +174,25 @@ def _pledge(table: Table, power: str, actions: Sequence[Order]) -> None:
         table.pledges.setdefault(leader, []).append(power)
 
 
-def _act(table: Table, power: str, order: Order, feasting: bool) -> None:
+def _act(table: Table, power: str, order: o.Order, feasting: bool) -> None:
     """One action of one khan, in his place in the order of play."""
     text = order.text()
-    if feasting and not isinstance(order, FEAST_ALLOWS):
+    if feasting and not isinstance(order, o.FEAST_ALLOWS):
         table.void(power, text, "a feasting khan takes no other action this turn")
         return
-    if table.khans[power].modes.companion <= 0 and not raises_companion(order):
+    if table.khans[power].modes.companion <= 0 and not o.raises_companion(order):
         table.void(power, text, "with no Companion a khan can only raise his Companion")
         return
     pledged = any(power in pledgers for pledgers in table.pledges.values())
-    if isinstance(order, AttackKhan | AttackEnemy) and pledged:
+    if isinstance(order, o.AttackKhan | o.AttackEnemy) and pledged:
         table.void(power, text, "a khan who cooperates takes no other battle action this turn")
-    elif isinstance(order, AttackKhan):
-        _attack_khan(table, power, order)
-    elif isinstance(order, AttackEnemy):
-        attack_enemy(table, power, order)
-    elif isinstance(order, Assign):
-        assign(table, power, order)
-    elif isinstance(order, Assist):
-        assist(table, power, order)
-    elif isinstance(order, Feast):
-        feast(table, power, order)
-    elif isinstance(order, HordeFeast):
-        call_horde_feast(table, power, text)
-    elif isinstance(order, SpendHonor):
-        spend_honor(table, power, order.mode, text)
-    elif isinstance(order, Submit):
-        submit(table, power, order)
-    elif isinstance(order, RequestTransfer):
-        request_transfer(table, power, text)
-    elif isinstance(order, Buy):
-        buy(table, power, order)
-    elif isinstance(order, RestoreHonor):
-        restore_honor(table, power, order)
-    # Cooperate was gathered before the first action; Pass does nothing.
+        return
+    act = ACTS.get(type(order))
+    if act is not None:
+        act(table, power, order)
 
 
-def _attack_khan(table: Table, power: str, order: AttackKhan) -> None:
+def _attack_khan(table: Table, power: str, order: o.AttackKhan) -> None:
     target = table.khan_named(order.target)
     text = order.text()
     if table.khans[power].ruler:
@@ -244,6 +206,22 @@ def _attack_khan(table: Table, power: str, order: AttackKhan) -> None:
     else:
         table.attacked.add(power)
         attack_khan(table, power, target)
+
+
+#: what each action does; COOPERATE was gathered before the first action, PASS does nothing
+ACTS: dict[type, Callable[[Table, str, Any], None]] = {
+    o.AttackKhan: _attack_khan,
+    o.AttackEnemy: attack_enemy,
+    o.Assign: assign,
+    o.Assist: assist,
+    o.Feast: feast,
+    o.HordeFeast: lambda table, power, order: call_horde_feast(table, power, order.text()),
+    o.SpendHonor: lambda table, power, order: spend_honor(table, power, order.mode, order.text()),
+    o.Submit: submit,
+    o.RequestTransfer: lambda table, power, order: request_transfer(table, power, order.text()),
+    o.Buy: buy,
+    o.RestoreHonor: restore_honor,
+}
 
 
 def _end_turn(table: Table) -> None:
