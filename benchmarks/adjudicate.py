@@ -14,7 +14,11 @@ Needs the bench extra: ``pip install -e '.[bench]'``. Not part of the test run.
    the package's ``process`` alone). In one run, the engines take
    turns ``--repeat`` times and the best time of each counts, in CPU time of the
    process, with the garbage collector off while timing, as ``timeit`` does.
-3. Prints phases per second and the two ratios, then compares the outcomes
+   Third, end to end as ``pbem adjudicate --jsonl --raw`` runs: each position a line of
+   JSON with the orders as text, read by the mail order reader, decided, and written
+   back as a line of JSON (in this process, its caches emptied first as in a fresh one),
+   against the package's ``process`` alone with the orders already set.
+3. Prints phases per second and the ratios, then compares the outcomes
    (where every unit ends, which are dislodged) and sorts each difference under
    the rule that explains it: a DATC 3.0 preference the older package does not
    follow, or a known error of the package. A difference nothing explains is
@@ -32,6 +36,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import io
 import json
 import random
 import sys
@@ -41,10 +46,12 @@ from collections.abc import Callable, Iterable, Iterator
 from importlib.metadata import version
 from pathlib import Path
 
+from pbem.commands import adjudicate as adjudicate_command
 from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit
 from pbem.rulesets.diplomacy.movement import adjudicate_movement, read_movement_orders
 from pbem.rulesets.diplomacy.orders import Convoy, Move, Notation, SupportHold, SupportMove
 from pbem.rulesets.diplomacy.randomplay import play
+from pbem.rulesets.diplomacy.reading import words_of
 from pbem.rulesets.diplomacy.resolver import PARADOX
 from pbem.rulesets.diplomacy.variant import Variant, load_variant
 
@@ -101,6 +108,49 @@ def run_pbem(variant: Variant, positions: list[Position], read: bool) -> tuple[f
     return elapsed, [
         (_tagged(moved.units.values()), _tagged(d.unit for d in moved.dislodged)) for moved in decided
     ]
+
+
+def jsonl_lines(positions: list[Position]) -> str:
+    """The positions as ``pbem adjudicate --jsonl --raw`` reads them, one JSON object a line."""
+    lines = []
+    for board, orders in positions:
+        units: dict[str, list[str]] = {}
+        for unit in board.units.values():
+            units.setdefault(unit.power, []).append(str(unit))
+        lines.append(json.dumps({"phase": "S1901M", "units": units, "raw_orders": orders}))
+    return "\n".join(lines) + "\n"
+
+
+def run_command(variant: Variant, text: str) -> tuple[float, list[dict[str, object]]]:
+    """CPU seconds for ``pbem adjudicate --jsonl --raw`` over ``text``, and its results. The
+    reader's and the notation's caches are emptied first, as in a fresh process."""
+    words_of(variant).read.clear()
+    words_of(variant).canonical.clear()
+    variant.derived.pop("units read", None)
+    variant.derived.pop("phases read", None)
+    variant.notation = Notation(variant.map.provinces)
+    args = argparse.Namespace(jsonl=True, raw=True, variant="standard")
+    stdin, stdout = sys.stdin, sys.stdout
+    sys.stdin, sys.stdout = io.StringIO(text), io.StringIO()
+    try:
+        with _timing() as clock:
+            status = adjudicate_command.run(args)
+        output = sys.stdout.getvalue()
+    finally:
+        sys.stdin, sys.stdout = stdin, stdout
+    if status != 0:
+        sys.exit(f"pbem adjudicate --jsonl failed: {output[:300]}")
+    return clock(), [json.loads(line) for line in output.splitlines()]
+
+
+def _names_impassable(variant: Variant, orders: dict[str, list[str]]) -> bool:
+    provinces = variant.map.provinces
+    return any(
+        word in provinces and provinces[word].type == "impassable"
+        for texts in orders.values()
+        for text in texts
+        for word in text.split()
+    )
 
 
 def _game(board: Board) -> Game:
@@ -250,11 +300,17 @@ def main() -> int:
     orders_given = sum(len(texts) for _, orders in positions for texts in orders.values())
     print(f"{len(positions)} movement phases of random play, {orders_given} orders")
 
-    ours, ours_read, theirs = [], [], []
+    # The command refuses a position with an order naming no province of the map (random play's
+    # blunders into Switzerland), so it reads the others.
+    readable = [(board, orders) for board, orders in positions if not _names_impassable(variant, orders)]
+    stream = jsonl_lines(readable)
+    ours, ours_read, theirs, command = [], [], [], []
     for _ in range(args.repeat):  # interleaved, so a busy machine slows both alike
         ours.append(run_pbem(variant, positions, read=False))
         ours_read.append(run_pbem(variant, positions, read=True))
         theirs.append(run_package(positions))
+        command.append(run_command(variant, stream))
+    command_time = min(t for t, _ in command)
     our_time = min(t for t, _ in ours)
     our_read_time = min(t for t, _ in ours_read)
     their_process = min(processing for _, processing, _ in theirs)
@@ -265,10 +321,21 @@ def main() -> int:
         ("diplomacy set_orders + process, from the orders' text", their_total),
         ("pbem, orders read before", our_read_time),
         ("diplomacy process, orders read before", their_process),
+        ("pbem adjudicate --jsonl --raw, JSON and order text to JSON", command_time),
     ):
         print(f"  {len(positions) / elapsed:7.0f}/s {1e6 * elapsed / len(positions):6.0f} us each  {name}")
     print(f"ratio from the orders' text: {their_total / our_time:5.1f}x")
     print(f"ratio with orders read:      {their_process / our_read_time:5.1f}x")
+    print(
+        f"pbem adjudicate --jsonl --raw ({len(readable)} positions): {len(readable) / command_time:.0f}/s "
+        "against diplomacy "
+        f"process(): {len(positions) / their_process:.0f}/s, ratio {their_process / command_time:5.1f}x"
+    )
+    for (board, orders), result in zip(readable, command[0][1], strict=True):
+        moved = adjudicate_movement(variant, board, orders)
+        ours_sorted = sorted(map(json.dumps, (r.as_dict() for r in moved.results)))
+        if sorted(map(json.dumps, result.get("order_results", []))) != ours_sorted:
+            sys.exit(f"pbem adjudicate --jsonl --raw read these orders differently: {orders}")
 
     reasons: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}

@@ -15,10 +15,12 @@ import sys
 from collections.abc import Sequence
 
 from pbem.commands.common import add_config_option
+from pbem.service import MissingDatabase
 
 COMMANDS = [
     "pbem.commands.run",
     "pbem.commands.games",
+    "pbem.commands.mail",
     "pbem.commands.archive",
     "pbem.commands.adjudicate",
     "pbem.commands.demo",
@@ -48,7 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except MissingDatabase as missing:
+        print(f"pbem: {missing}", file=sys.stderr)
+        return 2
     return result
 
 

@@ -145,6 +145,7 @@ class Game:
     votes_public: bool = False
     absence_max_days: int = 14
     absence_max_count: int = 3
+    absence_max_ahead_days: int = 90  # an absence must begin within this many days
 
     def player(self, power: str) -> Player | None:
         for player in self.players:
@@ -172,6 +173,8 @@ class Service:
     stale_after: timedelta = timedelta(hours=6)
     max_message_bytes: int = 2_000_000
     send_attempts: int = 8
+    mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
+    answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
 
     @property
@@ -309,6 +312,8 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
             "stale_after",
             "max_message_bytes",
             "send_attempts",
+            "mail_attempts",
+            "answers_per_hour",
             "templates",
         },
     )
@@ -354,6 +359,8 @@ def _service(reader: _Reader, data: dict[str, Any], root: dict[str, Any]) -> Ser
         or timedelta(hours=6),
         max_message_bytes=reader.integer(data, "max_message_bytes", "service", 2_000_000),
         send_attempts=reader.integer(data, "send_attempts", "service", 8),
+        mail_attempts=reader.integer(data, "mail_attempts", "service", 3),
+        answers_per_hour=reader.integer(data, "answers_per_hour", "service", 20),
         templates=templates,
     )
 
@@ -544,7 +551,7 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
         }
     )
     absence = reader.mapping(data.get("absence"), f"{key}.absence")
-    reader.unknown(absence, f"{key}.absence", {"max_days", "max_count"})
+    reader.unknown(absence, f"{key}.absence", {"max_days", "max_count", "max_ahead_days"})
     options = reader.mapping(data.get("options"), f"{key}.options")
     reminder = reader.duration(data.get("reminder"), f"{key}.reminder", timedelta(hours=12))
     if data.get("reminder") in (0, "0", False):
@@ -570,4 +577,5 @@ def _game(reader: _Reader, value: Any, key: str) -> Game:
         votes_public=reader.flag(data, "votes_public", key, False),
         absence_max_days=reader.integer(absence, "max_days", f"{key}.absence", 14),
         absence_max_count=reader.integer(absence, "max_count", f"{key}.absence", 3),
+        absence_max_ahead_days=reader.integer(absence, "max_ahead_days", f"{key}.absence", 90),
     )

@@ -80,14 +80,7 @@ def format_deadline(moment: datetime, zone: ZoneInfo) -> str:
 
 def parse_moment(text: str, zone: ZoneInfo) -> datetime:
     """A date ('2026-12-24') or date and time ('2026-12-24 18:00') in ``zone``, as UTC."""
-    text = text.strip()
-    for pattern in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d"):
-        try:
-            wall = datetime.strptime(text, pattern)
-        except ValueError:
-            continue
-        return localize(wall, zone).astimezone(UTC)
-    raise ValueError(f"{text!r} is not a date; write e.g. 2026-12-24 or 2026-12-24 18:00")
+    return localize(parse_wall_clock(text), zone).astimezone(UTC)
 
 
 def utc_text(moment: datetime) -> str:
@@ -99,3 +92,41 @@ def from_utc_text(text: str) -> datetime:
     """The inverse of ``utc_text``."""
     moment = datetime.fromisoformat(text)
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def parse_wall_clock(text: str) -> datetime:
+    """A date ('2026-12-24') or date and time ('2026-12-24 18:00') as a naive wall-clock time;
+    ValueError, with how to write it, otherwise."""
+    text = text.strip()
+    for pattern in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(text, pattern)
+        except ValueError:
+            continue
+    raise ValueError(f"{text!r} is not a date; write e.g. 2026-12-24 or 2026-12-24 18:00")
+
+
+def check_absence(
+    first: str, last: str, zone: ZoneInfo, now: datetime, *, max_days: int, max_ahead_days: int
+) -> tuple[datetime, datetime]:
+    """The UTC interval of an absence a player asks for, or ValueError saying why not.
+
+    Like the Judge, an absence is limited in length and must begin soon: one far ahead
+    (or at the end of the calendar) would hold deadlines it has no business holding,
+    and dates near year 9999 cannot even be moved into UTC. A bare end date means the
+    end of that day. Wall-clock times are checked before any arithmetic, so nothing
+    here can overflow.
+    """
+    start_wall, end_wall = parse_wall_clock(first), parse_wall_clock(last)
+    if end_wall < start_wall:
+        raise ValueError("the absence ends before it starts")
+    if (end_wall - start_wall).days + 1 > max_days:
+        raise ValueError(f"an absence may last at most {max_days} days")
+    today = now.astimezone(zone).replace(tzinfo=None)
+    if (start_wall - today).days >= max_ahead_days:
+        raise ValueError(f"an absence must begin within {max_ahead_days} days from now")
+    if len(last.strip()) <= 10:  # a bare end date: to the end of that day
+        end_wall += timedelta(days=1)
+    if end_wall <= today:
+        raise ValueError("that absence is already over")
+    return localize(start_wall, zone).astimezone(UTC), localize(end_wall, zone).astimezone(UTC)

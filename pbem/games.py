@@ -6,12 +6,12 @@ import logging
 import secrets
 
 from pbem import passwords
-from pbem.intake.commands import PLAYER_COMMANDS
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import SetupError, get_ruleset
 from pbem.run import LiveGame, Run
 from pbem.store import GameRow, PlayerRow
-from pbem.turns import deadline_for
+from pbem.turns.schedule import deadline_for
+from pbem.turns.seats import welcome
 
 log = logging.getLogger("pbem.games")
 
@@ -96,33 +96,3 @@ def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
             )
     log.info("[%s] started: %s, deadline %s", config.id, phase.label, live.deadline_text())
     return live
-
-
-def welcome(
-    run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None
-) -> None:
-    """Queue ``player``'s welcome: power, password, reply address and how to order."""
-    view = live.ruleset.view(live.state, [], player.power)
-    orders_help = run.templates.text(
-        f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
-    )
-    text = run.templates.text(
-        "mail/welcome.txt.j2",
-        game=live.summary(),
-        power=player.power,
-        password=password,
-        reply_address=run.reply_address(player),
-        service_address=run.service.address,
-        phase=live.phase.label,
-        deadline=live.deadline_text(),
-        orders_help=orders_help,
-        commands=PLAYER_COMMANDS,
-        replacing=replacing,
-    )
-    run.tell(
-        player,
-        f"welcome: you play {player.power}",
-        text,
-        kind="welcome",
-        key=f"welcome:{live.id}:{player.power}:{player.token}",
-    )

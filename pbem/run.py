@@ -12,17 +12,24 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pbem import config as configuration
-from pbem.deadlines import format_deadline
+from pbem.deadlines import format_deadline, utc_text
 from pbem.mail.compose import Outgoing, compose, new_message_id
 from pbem.reports import Templates
 from pbem.ruleset import Phase, Ruleset, get_ruleset
 from pbem.store import GameRow, PlayerRow, Store
 
 log = logging.getLogger("pbem")
+
+#: what answers a mail: counted against ``answers_per_hour`` per address
+ANSWER_KINDS = ("reply", "stranger", "refused")
+
+
+def format_utc(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass
@@ -102,7 +109,13 @@ class Run:
         return f"{local}+{player.token}@{domain}"
 
     def queue(self, outgoing: Outgoing, *, kind: str, dedup_key: str, game_id: str | None) -> bool:
-        """Put a mail in the send queue, once per ``dedup_key``; True if it was new."""
+        """Put a mail in the send queue, once per ``dedup_key``; True if it was new.
+
+        An answer to a mail is not queued if its address had ``answers_per_hour`` answers in
+        the last hour already (a mail loop, or someone flooding us).
+        """
+        if kind in ANSWER_KINDS and self._over_answer_rate(outgoing.to):
+            return False
         domain = self.service.address.partition("@")[2]
         message_id = new_message_id(domain)
         raw = compose(
@@ -125,6 +138,27 @@ class Run:
         if queued:
             log.debug("queued %s mail to %s: %s", kind, outgoing.to, outgoing.subject)
         return queued
+
+    def _over_answer_rate(self, address: str) -> bool:
+        """Whether ``address`` had this clock hour's answers; the referee is told once that hour."""
+        limit = self.service.answers_per_hour
+        if not limit:
+            return False
+        hour = self.now.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+        if self.store.count_mail_to(address, ANSWER_KINDS, hour) < limit:
+            return False
+        log.warning("%s had %d answers this hour; no more until %s", address, limit,
+                    format_utc(hour + timedelta(hours=1)))
+        self.tell_referee(
+            None,
+            f"{address} gets no more answers this hour",
+            f"{address} was sent {limit} answers since {format_utc(hour)}, as many as "
+            f"answers_per_hour allows: their mail is still read and acted on, but not answered "
+            f"until {format_utc(hour + timedelta(hours=1))}. A mail loop with an auto-responder, "
+            "or someone flooding the game master, looks like this.",
+            dedup_key=f"answer-rate:{address.lower()}:{utc_text(hour)}",
+        )
+        return True
 
     def tell(
         self, player: PlayerRow, subject: str, text: str, *, kind: str, key: str, html: str | None = None

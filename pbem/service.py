@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.mail.connect import open_inbox, open_outbox
-from pbem.mail.message import digest, parse
+from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
     Fetched,
     Inbox,
@@ -51,6 +50,39 @@ RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
 
 class Busy(Exception):
     """Another ``pbem run`` holds the lock on the data directory."""
+
+
+class MissingDatabase(Exception):
+    """The database file is gone: never start afresh in silence, every game would be lost."""
+
+
+def traces_of_history(service: Service) -> list[Path]:
+    """What beside a missing database shows this service has run before: its lock file,
+    SQLite's journal files, an archive with turns in it."""
+    database = service.database
+    beside = [service.data_dir / "pbem.lock",
+              *(database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal"))]
+    found = [path for path in beside if path.exists()]
+    if service.archive_dir.is_dir() and any(service.archive_dir.iterdir()):
+        found.append(service.archive_dir)
+    return found
+
+
+def require_database(service: Service, traces: list[Path] | None = None) -> None:
+    """Raise :class:`MissingDatabase` if the database is missing although the service has history
+    (``traces``, found now if not given).
+
+    Only ``pbem new-game`` and ``pbem init`` create a database where there was history.
+    """
+    if service.database.exists():
+        return
+    traces = traces_of_history(service) if traces is None else traces
+    if traces:
+        raise MissingDatabase(
+            f"the database {service.database} is missing, but this service has run before "
+            f"({', '.join(str(path) for path in traces)}): restore it from a backup; "
+            "`pbem init` starts afresh with an empty one (every game and message would be gone)"
+        )
 
 
 @contextmanager
@@ -96,24 +128,6 @@ class Tally:
         )
 
 
-def received_at(raw: bytes, fetched_at: datetime) -> datetime:
-    """When our mail server received a message: its newest Received header, else now.
-
-    The Date header is the sender's to write, so it is never trusted for lateness.
-    """
-    head = raw.split(b"\n\n", 1)[0].decode("utf-8", "replace")
-    for block in head.replace("\n\t", " ").replace("\n ", " ").split("\n"):
-        if block.lower().startswith("received:") and ";" in block:
-            try:
-                moment = parsedate_to_datetime(block.rsplit(";", 1)[1].strip())
-            except (TypeError, ValueError, IndexError):
-                return fetched_at
-            if moment.tzinfo is None:
-                return fetched_at
-            return min(moment.astimezone(UTC), fetched_at)
-    return fetched_at
-
-
 #: messages stored per durable commit while polling
 POLL_BATCH = 100
 
@@ -135,33 +149,58 @@ async def _store_batch(service: Service, store: Store, inbox: Inbox, now: dateti
                        batch: list[Fetched], tally: Tally) -> None:
     if not batch:
         return
+    unstored: set[str] = set()
     with store.durable():
         for fetched in batch:
-            headers_only = len(fetched.raw) > service.max_message_bytes
-            incoming = parse(fetched.raw, headers_only=headers_only)
-            sha = digest(fetched.raw)
-            message_id = incoming.message_id
-            row = store.add_message(
-                dedup_key=f"mid:{incoming.sender}:{message_id}" if message_id else f"sha:{sha}",
-                sha256=sha,
-                message_id=message_id,
-                ref=fetched.ref,
-                received_at=received_at(fetched.raw, now),
-                sender=incoming.sender,
-                subject=incoming.subject,
-                raw=fetched.raw,
-            )
+            try:
+                with store.atomic():  # a savepoint: a mail that cannot be stored spoils no other
+                    row = _store_one(service, store, fetched, now)
+            except Exception as error:  # noqa: BLE001 - one bad mail must not stop the run
+                log.exception("message %s could not be stored; left in the inbox", fetched.ref)
+                tally.errors.append(f"message {fetched.ref} could not be stored: {error}")
+                unstored.add(fetched.ref)
+                continue
             if row is None:
                 tally.duplicates += 1
                 log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
     for fetched in batch:
         checkpoint("stored")
-        await inbox.done(fetched.ref)
+        if fetched.ref not in unstored:
+            await inbox.done(fetched.ref)
+
+
+def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) -> int | None:
+    """Store one fetched mail with what its headers say; a mail whose headers cannot be read is
+    stored all the same, by its bytes, for acting on it to fail at the boundary of that mail."""
+    sha = digest(fetched.raw)
+    too_big = len(fetched.raw) > service.max_message_bytes
+    try:
+        incoming = parse(fetched.raw, headers_only=too_big)
+        sender, subject, message_id = incoming.sender, incoming.subject, incoming.message_id
+    except Exception as error:  # noqa: BLE001 - stored now, failed (with the reason) when acted on
+        log.warning("message %s: its headers could not be read (%s)", fetched.ref, error)
+        sender, subject, message_id = "", "", ""
+    return store.add_message(
+        dedup_key=f"mid:{sender}:{message_id}" if message_id else f"sha:{sha}",
+        sha256=sha,
+        message_id=message_id,
+        ref=fetched.ref,
+        received_at=received_at(fetched.raw, now),
+        sender=sender,
+        subject=subject,
+        raw=shortened(fetched.raw, service.max_message_bytes) if too_big else fetched.raw,
+    )
 
 
 def act(run: Run, tally: Tally) -> None:
-    """Act on every stored message not yet done, oldest first; then tend every game."""
-    for row_id in run.store.pending_message_ids():
+    """Act on every stored message not yet done, oldest first; then tend every game.
+
+    A message whose handling fails is marked failed, its sender told once, and tried again by
+    the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
+    the messages that failed in it.
+    """
+    failures: list[tuple[int, str]] = []
+    for row_id in run.store.pending_message_ids(run.service.mail_attempts):
         try:
             intake.handle(run, row_id)
             tally.handled += 1
@@ -169,7 +208,9 @@ def act(run: Run, tally: Tally) -> None:
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
-            intake.fail(run, row_id, error)
+            failures.append((row_id, intake.fail(run, row_id, error)))
+    if failures:
+        intake.tell_referee_of_failures(run, failures)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)
@@ -246,7 +287,9 @@ async def run_once(
     """The cron job: poll, act, send, under the data directory's lock."""
     now = now or datetime.now(UTC)
     tally = Tally()
+    history = traces_of_history(service)  # looked at before the lock file is this run's
     with run_lock(service.data_dir):
+        require_database(service, history)
         store = Store(service.database)
         acting: asyncio.Future[None] | None = None
         try:

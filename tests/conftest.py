@@ -2,13 +2,13 @@
 
 import pytest
 
-from tests.mailserver import mail_server, mailboxes  # noqa: F401  (fixtures, found by name)
+from tests.mailserver import mail_server, mail_server_without_move, mailboxes  # noqa: F401  (fixtures)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses the mail server, so ``-m "not mailserver"`` runs the fast rest."""
     for item in items:
-        if "mail_server" in getattr(item, "fixturenames", ()):
+        if {"mail_server", "mail_server_without_move"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.mailserver)
 
 

@@ -115,8 +115,19 @@ def make_test_ca(directory: Path) -> tuple[Path, Path, Path]:
     return ca_cert, cert, key
 
 
-def dovecot_config(base: Path, *, imap: int, imaps: int, lmtp: int, cert: Path, key: Path) -> str:
-    """Dovecot's whole configuration: nothing is read from /etc, everything lives in ``base``."""
+#: what a plain IMAP4rev1 server without the MOVE (RFC 6851) and UIDPLUS (RFC 4315)
+#: extensions announces, as older and smaller servers do
+CAPABILITIES_WITHOUT_MOVE_OR_UIDPLUS = (
+    "IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ NAMESPACE CHILDREN UNSELECT"
+)
+
+
+def dovecot_config(base: Path, *, imap: int, imaps: int, lmtp: int, cert: Path, key: Path,
+                   imap_capability: str | None = None) -> str:
+    """Dovecot's whole configuration: nothing is read from /etc, everything lives in ``base``.
+
+    ``imap_capability`` replaces what Dovecot announces after login (to test a client against a
+    server without some extension)."""
     if os.geteuid() == 0:
         # Dovecot will not run mail processes as root: they run as the system's mail user.
         mail = pwd.getpwnam("mail")
@@ -197,6 +208,7 @@ service anvil {{
 }}
 protocol imap {{
   mail_max_userip_connections = 1000
+{f"  imap_capability = {imap_capability}" if imap_capability else ""}
 }}
 """
 
@@ -276,8 +288,9 @@ class MailServer:
     domain = DOMAIN
     processed_folder = PROCESSED_FOLDER
 
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, imap_capability: str | None = None) -> None:
         self.base = base
+        self.imap_capability = imap_capability
         self.imap_port = free_port()
         self.imaps_port = free_port()
         self.lmtp_port = free_port()
@@ -309,7 +322,7 @@ class MailServer:
         config = self.base / "dovecot.conf"
         config.write_text(dovecot_config(
             self.base, imap=self.imap_port, imaps=self.imaps_port, lmtp=self.lmtp_port,
-            cert=cert, key=key,
+            cert=cert, key=key, imap_capability=self.imap_capability,
         ))
         with (self.base / "dovecot.out").open("wb") as out:
             self._dovecot = subprocess.Popen(
@@ -568,18 +581,32 @@ class Mailboxes:
 @pytest.fixture(scope="session")
 def mail_server() -> Iterator[MailServer]:
     """Dovecot and the SMTP servers, started once for the whole session."""
+    with _started() as server:
+        yield server
+
+
+@contextlib.contextmanager
+def _started(imap_capability: str | None = None) -> Iterator[MailServer]:
     if find_dovecot() is None:
         pytest.fail(INSTALL_HINT, pytrace=False)
     # A short, world-traversable directory: Unix socket paths are limited to 108 bytes, and the
     # mail user must reach its mail directories (pytest's own temporary directories are 0700).
     base = Path(tempfile.mkdtemp(prefix="pbem-mail-", dir="/tmp"))
-    server = MailServer(base)
+    server = MailServer(base, imap_capability)
     try:
         server.start()
         yield server
     finally:
         server.stop()
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def mail_server_without_move() -> Iterator[MailServer]:
+    """A second Dovecot, started for the tests that ask for it, that announces neither MOVE nor
+    UIDPLUS: moving a message is COPY, STORE \\Deleted and a plain EXPUNGE there."""
+    with _started(CAPABILITIES_WITHOUT_MOVE_OR_UIDPLUS) as server:
+        yield server
 
 
 @pytest.fixture

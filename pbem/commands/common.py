@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 from pbem import config as configuration
+from pbem.service import MissingDatabase, require_database
 from pbem.store import Store
 
 DEFAULT_CONFIG = "config/pbem.yaml"
@@ -37,7 +38,15 @@ def load_config(args: argparse.Namespace) -> configuration.Service | None:
 
 
 @contextmanager
-def open_store(service: configuration.Service) -> Iterator[Store]:
+def open_store(service: configuration.Service, create: bool = False) -> Iterator[Store]:
+    """The service's database; unless ``create``, it must exist (:class:`MissingDatabase`)."""
+    if not create:
+        require_database(service)
+        if not service.database.exists():
+            raise MissingDatabase(
+                f"no database at {service.database} yet: nothing has been played "
+                "(`pbem new-game GAME` starts a game)"
+            )
     store = Store(service.database)
     try:
         yield store

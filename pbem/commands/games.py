@@ -11,10 +11,11 @@ from typing import Any
 
 from pbem import passwords
 from pbem.commands.common import add_config_option, load_config, open_store, read_store
+from pbem.commands.mail import failed_lines
 from pbem.games import GameError, start_game
 from pbem.replay import replay
 from pbem.run import Run
-from pbem.service import Busy, run_lock, run_sync
+from pbem.service import Busy, require_database, run_lock, run_sync
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +30,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, help="the setup seed (default: random)")
     parser.set_defaults(func=_new_game)
 
-    parser = subparsers.add_parser("status", help="where each game stands, and the send queue")
+    parser = subparsers.add_parser(
+        "init",
+        help="create the database, empty (new-game does it too)",
+        description="Create the service's database where there is none. pbem never creates one "
+        "by itself where the service has run before: a lost database is an error to fix, "
+        "not a fresh start.",
+    )
+    add_config_option(parser)
+    parser.set_defaults(func=_init)
+
+    parser = subparsers.add_parser("status", help="where each game stands, failed mail, the send queue")
     add_config_option(parser)
     parser.add_argument("game", nargs="?", help="one game's id (default: all)")
     parser.set_defaults(func=_status)
@@ -56,7 +67,7 @@ def _new_game(args: argparse.Namespace) -> int:
     if service is None:
         return 2
     try:
-        with run_lock(service.data_dir), open_store(service) as store:
+        with run_lock(service.data_dir), open_store(service, create=True) as store:
             live = start_game(Run(service, store, datetime.now(UTC)), args.game, seed=args.seed)
     except Busy as busy:
         print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
@@ -69,10 +80,27 @@ def _new_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def _init(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    if service.database.exists():
+        print(f"pbem: {service.database} exists already; nothing done", file=sys.stderr)
+        return 1
+    with open_store(service, create=True):
+        pass
+    print(f"created {service.database}")
+    return 0
+
+
 def _status(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
+    require_database(service)
+    if not service.database.exists():
+        print(f"no database yet at {service.database}: no game started (pbem new-game GAME)")
+        return 0
     with open_store(service) as store:
         run = Run(service, store, datetime.now(UTC))
         ids = [args.game] if args.game else [game.id for game in service.games]
@@ -95,11 +123,15 @@ def _status(args: argparse.Namespace) -> int:
                 print(f"  waiting for: {', '.join(waiting) or 'nobody'}")
             if live.row.result:
                 print(f"  result: {live.row.result}")
+        failed_mail = failed_lines(store)
+        if failed_mail:
+            print("failed mail (pbem mail show|retry|drop ID):")
+            print("\n".join(f"  {line}" for line in failed_mail))
         queued = len(store.outbox_rows(status="queued"))
         failed = len(store.outbox_rows(status="failed"))
         print(
             f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
-            f"{store.message_count('new')} not yet acted on"
+            f"{store.message_count('new')} not yet acted on, {len(failed_mail)} failed"
         )
     return 0
 

@@ -19,7 +19,7 @@ from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
-from pbem.mail.message import Incoming, parse, strip_reply
+from pbem.mail.message import Incoming, parse, shortened_from, strip_reply
 from pbem.ruleset import OrderLine
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -53,40 +53,63 @@ def handle(run: Run, row_id: int) -> None:
     log.info("message %s from %s: %s", row_id, row["sender"] or "?", outcome)
 
 
-def fail(run: Run, row_id: int, error: BaseException) -> None:
-    """A message whose handling raised: set it aside, tell the referee and the sender.
+def fail(run: Run, row_id: int, error: BaseException) -> str:
+    """A message whose handling raised: mark it failed with the reason, answer its sender once.
 
-    A bug must not make the same mail fail on every run; the raw message stays
-    stored, so the referee can act on it by hand once the bug is fixed.
+    A bug must not make the same mail fail on every run, nor stop the others: the raw message
+    stays stored, later runs try it again a few times (``mail_attempts``), and the referee can
+    retry it (``pbem mail retry``) once the bug is fixed. Nothing here may raise in turn.
+    Returns the line that names the message in the referee's notice of this run.
     """
+    reason = f"{type(error).__name__}: {error}"[:500]
+    attempts = run.store.fail_message(row_id, reason)
     row = run.store.message(row_id)
-    with run.store.atomic():
-        run.store.finish_message(row_id, "failed", f"error: {type(error).__name__}: {error}")
+    try:
+        with run.store.atomic():
+            _answer_failed(run, row)
+    except Exception:  # noqa: BLE001 - the mail stays failed; the log has why it got no answer
+        log.exception("message %s: its sender could not be told it failed", row_id)
+    left = run.service.mail_attempts - attempts
+    after = (f"tried again next run ({left} more time(s))" if left > 0
+             else "left alone: `pbem mail retry` once fixed, `pbem mail drop` to give it up")
+    return (f"message {row_id} from {row['sender'] or 'an unknown sender'} "
+            f"(subject {row['subject']!r}): {reason}; {after}")
+
+
+def _answer_failed(run: Run, row: dict[str, Any]) -> None:
+    """One plain answer to the sender of a failed mail, where there is one to answer."""
+    incoming = parse(row["raw"], headers_only=True, own_address=run.service.address)
+    if not incoming.sender or incoming.automatic:
+        return
+    problem = ("your mail could not be read; the referee has been told and will look at it. "
+               "You need not send it again.")
+    try:
+        _answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
+                         key="failed")
+    except Exception:  # noqa: BLE001 - a Message-ID our headers cannot carry: answer without it
+        _answer_stranger(run, row, incoming.sender, incoming.subject, problem, "", key="failed")
+
+
+def tell_referee_of_failures(run: Run, failures: list[tuple[int, str]]) -> None:
+    """The referee's one notice of the run: every mail that failed in it, and what happens next."""
+    try:
         run.tell_referee(
             None,
-            f"a mail from {row['sender'] or 'an unknown sender'} could not be handled",
-            f"pbem failed on message {row_id} (subject {row['subject']!r}):\n"
-            f"{type(error).__name__}: {error}\n\nThe message is kept in the database; "
-            "the cron log has the details.",
-            dedup_key=f"failed:{row_id}",
+            f"{len(failures)} mail(s) could not be handled",
+            "These mails could not be handled in this run; each is kept in the database "
+            "(`pbem status` lists them, `pbem mail show ID` prints one) and its sender was told. "
+            "The cron log has the details.\n\n" + "\n".join(f"- {line}" for _, line in failures),
+            dedup_key=f"failed-mails:{run.now.isoformat()}:{','.join(str(row) for row, _ in failures)}",
         )
-        incoming = parse(row["raw"], headers_only=True)
-        if incoming.sender and not incoming.automatic:
-            _answer_stranger(
-                run,
-                row,
-                incoming.sender,
-                incoming.subject,
-                "the game master hit an internal error reading your mail. The "
-                "referee has been told and will look at it; you need not resend.",
-                incoming.message_id,
-            )
+    except Exception:  # noqa: BLE001 - the log line above this call says it all the same
+        log.exception("the referee could not be told of %d failed mail(s)", len(failures))
 
 
 def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | None]:
     raw: bytes = row["raw"]
-    too_large = len(raw) > run.service.max_message_bytes
-    incoming = parse(raw, headers_only=too_large)
+    size = shortened_from(raw) or len(raw)  # a mail too large was stored cut to size
+    too_large = size > run.service.max_message_bytes
+    incoming = parse(raw, headers_only=too_large, own_address=run.service.address)
     if incoming.automatic:
         return "ignored", f"automatic mail ({incoming.automatic}), not answered", None, None
     if too_large:
@@ -97,7 +120,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             row,
             incoming.sender,
             incoming.subject,
-            f"your mail is {len(raw)} bytes long, more than the "
+            f"your mail is {size} bytes long, more than the "
             f"{run.service.max_message_bytes} this game master reads. Send your "
             "orders as plain text, without attachments.",
             incoming.message_id,
@@ -180,7 +203,8 @@ def _unauthenticated(
 
 
 def _answer_stranger(
-    run: Run, row: dict[str, Any], to: str, subject: str, problem: str, message_id: str = ""
+    run: Run, row: dict[str, Any], to: str, subject: str, problem: str, message_id: str = "",
+    key: str = "reply",
 ) -> None:
     run.queue(
         Outgoing(
@@ -196,7 +220,7 @@ def _answer_stranger(
             automatic="auto-replied",
         ),
         kind="stranger",
-        dedup_key=f"reply:{row['id']}",
+        dedup_key=f"{key}:{row['id']}",
         game_id=None,
     )
 
@@ -204,7 +228,7 @@ def _answer_stranger(
 def _player_mail(
     run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer, row: dict[str, Any]
 ) -> None:
-    from pbem import turns  # the turn lifecycle acts on votes and absences
+    from pbem.turns import absences, press, votes  # commands that move a game along its turns
 
     for command in mail.commands:
         if command.error:
@@ -233,13 +257,13 @@ def _player_mail(
                 else "no phase has been adjudicated yet",
             )
         elif name in {"PRESS", "BROADCAST"}:
-            answer.command(command, turns.send_press(run, live, player, command, row["id"]))
+            answer.command(command, press.send_press(run, live, player, command, row["id"]))
         elif name in {"READY", "NOT READY"}:
             answer.command(command, _set_ready(run, live, player, name == "READY"))
         elif name in {"DRAW", "NO DRAW", "CONCEDE", "NO CONCEDE"}:
-            answer.command(command, turns.vote(run, live, player, command))
+            answer.command(command, votes.vote(run, live, player, command))
         elif name == "SET ABSENCE":
-            answer.command(command, turns.set_absence(run, live, player, command))
+            answer.command(command, absences.set_absence(run, live, player, command))
         else:
             answer.command(command, "not understood")
     if mail.has_orders():
@@ -387,15 +411,15 @@ def _history(run: Run, live: LiveGame, player: PlayerRow, count: int) -> list[di
 
 
 def _referee_commands(run: Run, live: LiveGame, mail: Mail, answer: Answer) -> None:
-    from pbem import turns
+    from pbem.turns import referee
 
     for command in mail.commands:
         if command.error:
             answer.command(command, f"not understood: {command.error}")
         elif command.name in mailcommands.REFEREE_COMMANDS:
-            answer.command(command, turns.referee_command(run, live.id, command))
+            answer.command(command, referee.referee_command(run, live.id, command))
         elif command.name == "LIST":
-            answer.command(command, turns.referee_list(run, live.id))
+            answer.command(command, referee.referee_list(run, live.id))
         elif command.name == "HELP":
             usage = "\n".join(f"  {usage}" for usage in mailcommands.REFEREE_COMMANDS.values())
             answer.command(command, f"referee commands:\n{usage}")

@@ -13,6 +13,9 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from pbem.deadlines import parse_wall_clock
+from pbem.mail.message import ADDRESS
+
 #: the commands a player may send, with how to write them (for HELP and hints)
 PLAYER_COMMANDS = {
     "SIGNON": "SIGNON <power> <game> <password>",
@@ -37,6 +40,16 @@ REFEREE_COMMANDS = {
     "ROLLBACK": "ROLLBACK <phase>",
     "OPTION": "OPTION <name> <value>",
 }
+#: HISTORY sends at most this many reports; EXTEND moves a deadline by at most this many hours
+MAX_HISTORY = 20
+MAX_EXTEND_HOURS = 24 * 90
+
+# Arguments are checked here, where the command is read, so that the code acting on a
+# command gets only values it can use: ASCII digits (str.isdigit() also accepts "²"),
+# dates that exist, and counts and hours within bounds.
+_COUNT = re.compile(r"[0-9]{1,6}")
+_HOURS = re.compile(r"[0-9]{1,6}(\.[0-9]{1,3})?")
+
 _WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word in name.split()})
 
 # Unicode a mail program may put where a player typed ASCII.
@@ -214,6 +227,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             split = upper_rest.index("TO")
             start, end = " ".join(rest[:split]), " ".join(rest[split + 1 :])
             if start and end:
+                try:
+                    parse_wall_clock(start), parse_wall_clock(end)
+                except ValueError as error:
+                    return Command("SET ABSENCE", (start, end), number, line, error=str(error))
                 return Command("SET ABSENCE", (start, end), number, line)
         return Command(
             "SET ABSENCE",
@@ -227,8 +244,13 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
         return Command(head, (), number, line)
     if head == "HISTORY":
-        if len(words) == 1 or (len(words) == 2 and words[1].isdigit()):
-            return Command(head, tuple(words[1:]), number, line)
+        if len(words) == 1:
+            return Command(head, (), number, line)
+        if len(words) == 2 and _COUNT.fullmatch(words[1]):
+            if not 1 <= int(words[1]) <= MAX_HISTORY:
+                return Command(head, (words[1],), number, line,
+                               error=f"HISTORY sends from 1 to {MAX_HISTORY} reports")
+            return Command(head, (words[1],), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
         )
@@ -239,13 +261,16 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
         )
     if head == "EXTEND":
-        if len(words) == 2 and re.fullmatch(r"\d+(\.\d+)?", words[1]):
+        if len(words) == 2 and _HOURS.fullmatch(words[1]):
+            if not 0 < float(words[1]) <= MAX_EXTEND_HOURS:
+                return Command(head, (words[1],), number, line,
+                               error=f"EXTEND takes at most {MAX_EXTEND_HOURS} hours; PAUSE stops the clock")
             return Command(head, (words[1],), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
         )
     if head == "REPLACE":
-        if len(words) == 3 and "@" in words[2]:
+        if len(words) == 3 and ADDRESS.fullmatch(words[2]):
             return Command(head, (words[1], words[2]), number, line)
         return Command(
             head,

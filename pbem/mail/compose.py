@@ -1,10 +1,14 @@
 """Outgoing mail: building the messages pbem sends, with the headers that keep mail sane.
 
 Every message carries ``Auto-Submitted`` (RFC 3834: ``auto-replied`` for answers
-to a player's mail, ``auto-generated`` for reports and notices) and our own
-``X-Pbem`` header, so that no mail program and no other pbem answers it, and a
-Message-ID fixed when it is queued, so that a retried send is recognisable as
-the same message.
+to a player's mail, ``auto-generated`` for reports and notices), ``X-Loop`` with
+our address and our own ``X-Pbem`` header, so that no mail program, no other pbem
+and not we ourselves answer it, and a Message-ID fixed when it is queued, so that
+a retried send is recognisable as the same message.
+
+Nothing a sender wrote reaches a header unchecked: In-Reply-To and References hold
+an id only if it is an RFC 5322 msg-id, and text (an echoed subject) is made one
+line and folded, so no incoming value can start a header of its own.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from pbem import __version__
-from pbem.mail.message import OWN_HEADER
+from pbem.mail.message import MSG_ID, OWN_HEADER
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,12 @@ def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: st
     ]
     if outgoing.reply_to:
         headers.append(("Reply-To", outgoing.reply_to))
-    if outgoing.in_reply_to:
+    if outgoing.in_reply_to and MSG_ID.fullmatch(outgoing.in_reply_to):
         headers += [("In-Reply-To", outgoing.in_reply_to), ("References", outgoing.in_reply_to)]
     headers += [
         ("Auto-Submitted", outgoing.automatic),
         ("Precedence", "bulk" if outgoing.automatic == "auto-generated" else "auto_reply"),
+        ("X-Loop", sender),
         (OWN_HEADER, f"pbem {__version__}"),
         ("MIME-Version", "1.0"),
     ]
@@ -76,10 +81,21 @@ def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: st
 
 
 def _header_text(value: str) -> str:
-    """A header value as one 7-bit line: encoded words (RFC 2047) where it is not ASCII,
-    line breaks (a header injection) made spaces, and at most 900 characters."""
-    value = " ".join(value.split())[:900]
-    return value if value.isascii() else Header(value, "utf-8").encode()
+    """A header value in 7 bits, folded at 78 columns: line breaks and control characters
+    (a header injection) made spaces, encoded words (RFC 2047) where it is not ASCII, and
+    at most 900 characters of text."""
+    value = " ".join("".join(" " if ord(char) < 32 or ord(char) == 127 else char for char in value).split())
+    value = value[:900]
+    if not value.isascii():
+        return Header(value, "utf-8", header_name="Subject").encode(linesep="\n")
+    lines = [""]
+    for word in value.split(" "):  # fold at the spaces; unfolding gives the value back
+        width = len(lines[-1]) + (len("Subject: ") if len(lines) == 1 else 0)
+        if lines[-1] and width + 1 + len(word) > 78:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return "\n ".join(lines)
 
 
 def _part(subtype: str, text: str) -> str:

@@ -45,6 +45,8 @@ _UID = re.compile(rb"\bUID (\d+)")
 _LITERAL_FOLLOWS = re.compile(rb"\{\d+\}$")
 _UIDVALIDITY = re.compile(rb"\[UIDVALIDITY (\d+)\]")
 _SIZE = re.compile(rb"\bRFC822\.SIZE (\d+)")
+_FLAGS = re.compile(rb"\bFLAGS \(([^)]*)\)")
+_FILED = "$PbemFiled"  # on a message being filed by copying, and on its copy
 _SIZES_PER_COMMAND = 200  # lines in one answer: aioimaplib recurses once per line
 
 T = TypeVar("T")
@@ -362,15 +364,69 @@ class ImapInbox(Closing):
         if client.has_capability("MOVE"):
             await self._uid_command(client, "move", str(uid), target)
             return
-        # RFC 6851 section 3.3: without MOVE, copy, mark deleted and expunge.
-        await self._uid_command(client, "copy", str(uid), target)
+        await self._file_by_copy(client, uid, target)
+
+    async def _file_by_copy(self, client: aioimaplib.IMAP4, uid: int, target: str) -> None:
+        """Move a message without MOVE (RFC 6851 section 3.3): copy, mark deleted, expunge.
+
+        A run that dies between the copy and the mark leaves the message waiting in the inbox,
+        so the next run files it again: the ``$PbemFiled`` keyword, set before copying (and
+        copied with it), says a copy may be in the processed folder already, which is then
+        searched for it before copying again. Nothing is lost and nothing is filed twice.
+        """
+        flags = await self._flags(client, uid)
+        if _FILED not in flags or not await self._copy_exists(client, uid, target):
+            await self._uid_command(client, "store", str(uid), f"+FLAGS.SILENT ({_FILED})")
+            await self._uid_command(client, "copy", str(uid), target)
         await self._uid_command(client, "store", str(uid), "+FLAGS.SILENT (\\Deleted)")
+        await self._expunge(client, uid)
+
+    async def _flags(self, client: aioimaplib.IMAP4, uid: int) -> set[str]:
+        response = await self._command("fetch", client.uid("fetch", str(uid), "(UID FLAGS)"))
+        found = _FLAGS.search(b" ".join(bytes(line) for line in response.lines[:-1]))
+        return set(found.group(1).decode(errors="replace").split()) if found else set()
+
+    async def _copy_exists(self, client: aioimaplib.IMAP4, uid: int, target: str) -> bool:
+        """Whether the processed folder holds a copy of ``uid`` made by an earlier ``done``: one
+        with the keyword, the same size and the same header bytes."""
+        answer = await self._command(
+            "fetch", client.uid("fetch", str(uid), "(UID RFC822.SIZE BODY.PEEK[HEADER])")
+        )
+        size, header = _sizes(answer.lines).get(uid), _messages(answer.lines).get(uid)
+        if size is None or header is None:
+            return False
+        try:
+            selected = await self._command("select", client.select(target))
+            if selected.result != "OK":
+                raise TemporaryFailure(f"IMAP cannot open {target}: {_said(selected)}")
+            search = f"KEYWORD {_FILED} LARGER {size - 1} SMALLER {size + 1}"
+            found = await self._command("search", client.uid_search(search, charset=None))
+            candidates = _uids(found) if found.result == "OK" else []
+            if not candidates:
+                return False
+            copies = await self._command(
+                "fetch", client.uid("fetch", uid_set(candidates), "(UID BODY.PEEK[HEADER])")
+            )
+            return header in _messages(copies.lines).values()
+        finally:
+            await self._reselect(client)
+
+    async def _reselect(self, client: aioimaplib.IMAP4) -> None:
+        response = await self._command("select", client.select(aioimaplib.quoted(self.folder)))
+        validity = _UIDVALIDITY.search(b" ".join(response.lines[:-1]))
+        if response.result != "OK" or validity is None or int(validity.group(1)) != self._uidvalidity:
+            await self._drop()  # the references in hand no longer hold: start afresh
+            raise TemporaryFailure(f"IMAP {self.folder!r} changed while a message was being filed")
+
+    async def _expunge(self, client: aioimaplib.IMAP4, uid: int) -> None:
         if client.has_capability("UIDPLUS"):
             await self._uid_command(client, "expunge", str(uid))
-        else:  # expunges whatever else is marked deleted in the folder too
-            response = await self._command("EXPUNGE", client.expunge())
-            if response.result != "OK":
-                raise TemporaryFailure(f"IMAP EXPUNGE failed: {_said(response)}")
+            return
+        # Without UIDPLUS, EXPUNGE removes every message marked deleted in the folder: each one
+        # pbem marked was filed first; one another client marked was meant to go.
+        response = await self._command("EXPUNGE", client.expunge())
+        if response.result != "OK":
+            raise TemporaryFailure(f"IMAP EXPUNGE failed: {_said(response)}")
 
     async def _uid_command(self, client: aioimaplib.IMAP4, command: str, *args: str) -> None:
         response = await self._command(f"UID {command.upper()}", client.uid(command, *args))

@@ -3,17 +3,23 @@
 The inbox is a Maildir some delivery agent (or a test) fills; the outbox is a Maildir that receives
 what would be sent, one copy per recipient, where a player's mail reader can open it.
 
-Python's ``mailbox.Maildir`` creates the folders and delivers into the outbox. Marking an inbox
+Python's ``mailbox.Maildir`` creates the folders; the outbox delivers by ``tmp/`` and a link
+into ``new/``, as the Maildir specification asks, under a name fixed by the message. Marking an inbox
 message done is a rename, as the Maildir specification asks of a reader (``new/<key>`` to
 ``cur/<key>:2,S``): ``mailbox.Maildir`` would rewrite the whole message to change its flags.
 """
 
 from __future__ import annotations
 
+import hashlib
 import mailbox
 import os
+import re
+import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
+from email.parser import BytesHeaderParser
+from email.policy import compat32
 from pathlib import Path
 
 from pbem.mail.transport import (
@@ -151,18 +157,62 @@ class MaildirOutbox(Closing):
     Like a local delivery agent, it adds ``Return-Path`` (the envelope sender) and
     ``Delivered-To`` (the envelope recipient) on top, so a reader sees who it went to even
     when the headers do not say (a Bcc).
+
+    Exactly once: the file name carries a digest of the message's Message-ID and the
+    recipient, and a message is linked into ``new/`` from ``tmp/`` only if no file with that
+    digest is in ``new/`` or ``cur/``. A run killed after delivering but before recording the
+    mail sent sends it again on the next run, and finds it there. The name starts with the time
+    of delivery, so the names sort in the order the mail was sent.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self._maildir = _open(self.path)
+        _open(self.path)
+        self._delivered: set[str] | None = None  # the digests in new/ and cur/, read once
 
     async def send(self, raw: bytes, sender: str, recipients: Sequence[str]) -> None:
         check_envelope(sender, recipients)
         message = with_lf_line_endings(raw)
+        delivered = self._digests()
         for recipient in recipients:
+            digest = _delivery_digest(message, recipient)
+            if digest in delivered:
+                continue
             envelope = f"Return-Path: <{sender}>\nDelivered-To: {recipient}\n".encode()
-            self._maildir.add(envelope + message)
+            name = f"{time.time_ns():020d}.{digest}.pbem"
+            staged = self.path / "tmp" / name
+            staged.write_bytes(envelope + message)
+            try:
+                os.link(staged, self.path / "new" / name)
+            finally:
+                staged.unlink()
+            delivered.add(digest)
+
+    def _digests(self) -> set[str]:
+        if self._delivered is None:
+            self._delivered = set()
+            for subdir in ("new", "cur"):
+                with os.scandir(self.path / subdir) as entries:
+                    for entry in entries:
+                        found = _OUR_NAME.match(entry.name)
+                        if found:
+                            self._delivered.add(found.group(1))
+        return self._delivered
 
     async def close(self) -> None:
-        self._maildir.close()
+        self._delivered = None
+
+
+_OUR_NAME = re.compile(r"\d+\.([0-9a-f]{40})\.pbem(?::|$)")
+
+
+def _delivery_digest(message: bytes, recipient: str) -> str:
+    """What names ``message`` for ``recipient`` in the outbox: the same on every attempt.
+
+    Its Message-ID (fixed when the mail was queued) names a mail; without one, its bytes do.
+    """
+    headers = BytesHeaderParser(policy=compat32).parsebytes(message)
+    message_id = str(headers.get("Message-ID", "") or "").strip()
+    what = message_id.encode("utf-8", "surrogateescape") if message_id else message
+    digest = hashlib.sha256(what + b"\0" + recipient.lower().encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()[:40]

@@ -148,11 +148,14 @@ def test_builds_removals_and_waives() -> None:
         "Russia",
         "Build A Moscow\nB F STP/NC\nbuild f st petersburg north coast\nwaive\n",
     )
-    assert [(line.order, line.key) for line in lines[:2]] == [
+    # A second build in St Petersburg replaces the first (issue 19: builds as players expect).
+    assert [(line.order, line.key) for line in lines[:3]] == [
         ("A MOS B", "MOS"),
+        (None, None),
         ("F STP/NC B", "STP"),
     ]
-    assert lines[2].error  # a second build in St Petersburg
+    assert lines[1].error == "Replaced by your line 3"
+    assert lines[2].note == "Replaces your order on line 2"
     assert (lines[3].order, lines[3].key) == ("WAIVE", "waive-1")
     board = board_of(
         [Unit("France", UnitType.ARMY, "PAR"), Unit("France", UnitType.ARMY, "PIC")],

@@ -1,7 +1,11 @@
 """A scripted game of The Generals by mail: four players, five turns, as data.
 
 ``TURNS`` holds, for each phase, the full text of each player's mail as a player would
-write it, mistakes included; ``MISTAKES`` names the lines that must be refused. The
+write it, in the rulebook's own words where it has some ("give Dunmere 50 gold", "Withdraw
+to Brennhold with a rearguard of 40 Spearmen", "lower income by 3 to increase hire limit
+by 30", "form a formal alliance with Aldmark", "train general named Ulf"), mistakes
+included; ``MISTAKES`` names the lines that must be refused. A lone offer of peace stands
+a turn and is answered the next as the offer's report suggests. The
 pure-interface test (test_script.py) and the mail-service test (test_by_mail.py) play the
 same mails with the same ``SEEDS`` and call ``check`` on what happened.
 """
@@ -10,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from pbem.rulesets.generals import scouts
+from pbem.rulesets.generals.board import Board
 
 VARIANT = "standard"
 OPTIONS: dict[str, Any] = {"turns": 5}
@@ -25,16 +32,16 @@ Edrik: R and R
 propose secret alliance with Brenn
 """,
         "Brenn": """Hilde: recruit 20 Crossbowmen
-Harrowby: withdraw to Brennhold, rearguard 40 spearmen
+Harrowby: Withdraw to Brennhold with a rearguard of 40 Spearmen
 Hilde: attak Redmoor with all troops
 Propose secret alliance with Aldmark.
 """,
         "Corvath": """Malus: move army 100 Spearmen, all Crossbowmen, all Trolls to Blackwater
 Blackwater: ambush
-gift 50 gold to Dunmere
+give Dunmere 50 gold
 """,
-        "Dunmere": """Rowan: move army 150 Spearmen, 60 Archers, all Light Cavalry to Dunwall
-Dunmoor: convert 3 income to hire limit
+        "Dunmere": """Rowan: move army with 150 Spearmen, 60 Archers, all Light Cavalry to Dunwall
+Dunmoor: lower income by 3 to increase hire limit by 30
 Dunwall: fortfy
 """,
     },
@@ -42,7 +49,8 @@ Dunwall: fortfy
         "Aldmark": """Edric: move army 100 Spearmen, 40 Archers to Thornfield
 gift 30 gold to Brenn
 """,
-        "Brenn": """Hilde: train general Ulf with Healer, Undying
+        "Brenn": """Hilde: train a new general
+Hilde: train general named Ulf with Healer, Undying
 Brennhold: Fortify
 """,
         "Corvath": """declare war on Dunmere
@@ -54,7 +62,7 @@ Rowan: attack Southmarch with 150 spearmen, 60 archers, 50 light cavalry by flan
 Dunwall: Fortify
 """,
     },
-    {  # T3: Corvath strikes at Southmarch; the new general may only move
+    {  # T3: Corvath strikes at Southmarch, and offers peace; the new general may only move
         "Aldmark": """Edric: attack Millbrook with all troops
 Aldwick: Ambush
 """,
@@ -64,20 +72,20 @@ Hilde: recruit 6 Knights
 """,
         "Corvath": """\
 Malus: attack Southmarch with all Spearmen, all Crossbowmen, all Trolls by Field Battle
+peace with Dunmere
 """,
         "Dunmere": """Rowan: prepare battlefield
 Southmarch: Fortify
 """,
     },
-    {  # T4: peace between Corvath and Dunmere; a formal alliance only half agreed
+    {  # T4: Dunmere answers Corvath's standing offer; a formal alliance only half agreed
         # (Rowan and Malus fought at Southmarch and may not have lived: no orders for them)
         "Aldmark": """Edric: R and R
 """,
-        "Brenn": """propose formal alliance with Aldmark
+        "Brenn": """form a formal alliance with Aldmark
 Hilde: R and R
 """,
-        "Corvath": """peace with Dunmere
-Ravensgate: Fortify
+        "Corvath": """Ravensgate: Fortify
 """,
         "Dunmere": """peace with Corvath
 Dunwall: Skirmish
@@ -85,6 +93,7 @@ Dunwall: Skirmish
     },
     {  # T5: the last turn
         "Aldmark": """Edric: R and R
+Withdraw to Aldwick with a rearguard of 10 Spearmen
 """,
         "Brenn": """Hilde: R and R
 Ulf: R and R
@@ -101,8 +110,10 @@ MISTAKES = [
     (0, "Aldmark", "Edrik: R and R"),
     (0, "Brenn", "Hilde: attak Redmoor"),
     (0, "Dunmere", "Dunwall: fortfy"),
+    (1, "Brenn", "Hilde: train a new general"),
     (1, "Corvath", "Malus: recruit 10 Giants"),
     (2, "Brenn", "Ulf: recruit 10 Spearmen"),
+    (4, "Aldmark", "Withdraw to Aldwick"),
 ]
 
 
@@ -169,9 +180,16 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     if winner == "Dunmere":
         assert t3.holding("Blackwater").owner == "Corvath"
 
-    # T4. Peace asked by both sides is made; Brenn's formal alliance was not answered.
+    # Corvath's lone offer of peace stands into T4, told to both sides with the replies.
+    assert [(o.by, o.to, o.until) for o in t3.peace_offers] == [("Corvath", "Dunmere", 4)]
+    [offer] = [e for e in e3 if e["kind"] == "peace offered"]
+    assert offer["audience"] == ["Corvath", "Dunmere"] and "'peace with Corvath'" in offer["text"]
+
+    # T4. Dunmere answers the standing offer: peace; Brenn's formal alliance was not answered.
     assert t4.holding("Dunwall").defence.order == "Skirmish"
-    assert ("Corvath", "Dunmere") not in t4.wars
+    assert ("Corvath", "Dunmere") not in t4.wars and not t4.peace_offers
+    [peace] = [e for e in e4 if e["kind"] == "peace"]
+    assert peace["audience"] == ["PUBLIC"]
     assert [(a.kind, a.members) for a in t4.alliances] == [("secret", ("Aldmark", "Brenn"))]
     assert any(e["kind"] == "alliance proposed" for e in e4)
 
@@ -182,3 +200,10 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     best = max(r.vp for r in t5.realms if not r.out)
     assert t5.winners == tuple(r.power for r in t5.realms if r.vp == best and not r.out)
     assert any(e["kind"] == "game over" for e in e5)
+
+    # Every turn each power's scouts report every region bordering its own, in map order:
+    # a Sneaky general hidden from them leaves no gap in the list.
+    for state in states:
+        for power in state.alive():
+            board = Board(state)
+            assert [s.region for s in state.realm(power).intel] == scouts.neighbours(board, power)

@@ -12,6 +12,12 @@ START = new_game()
 EDRIC = START.generals[0]
 
 
+def with_osric(region: str):
+    """The opening with a second general of Aldmark, Osric, in ``region``."""
+    osric = general("Osric", "Aldmark", region, "Healer", "Undying")
+    return arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
+
+
 def where(state, name):
     return next(g.region for g in state.generals if g.name == name)
 
@@ -52,8 +58,7 @@ def test_a_region_left_without_troops_is_held_by_nobody():
 
 
 def test_all_movement_is_simultaneous_so_two_armies_can_swap_regions():
-    osric = general("Osric", "Aldmark", "Thornfield", "Healer", "Undying")
-    state = arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
+    state = with_osric("Thornfield")
     after = play(
         state,
         {"Aldmark": "Edric: move army all troops to Thornfield\nOsric: move army all troops to Aldwick"},
@@ -91,8 +96,7 @@ def test_recruiting_stops_at_the_gold_in_the_treasury():
 
 
 def test_generals_recruiting_in_one_region_share_its_hire_limit():
-    osric = general("Osric", "Aldmark", "Aldwick", "Healer", "Undying")
-    state = arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
+    state = with_osric("Aldwick")
     after = play(state, {"Aldmark": "Edric: recruit 50 Spearmen\nOsric: recruit 20 Swordsmen"}).state
     assert men_of(after, "Aldwick", "Spearmen") == 250
     assert men_of(after, "Aldwick", "Swordsmen") == 6  # 20 points left, 3 per man
@@ -217,8 +221,7 @@ def test_a_general_left_without_an_army_falls_back_to_a_neighbouring_region_or_i
 
 
 def test_an_attack_from_a_region_emptied_by_a_move_does_not_set_out():
-    osric = general("Osric", "Aldmark", "Aldwick", "Healer", "Undying")
-    state = arrange(START, generals=[EDRIC, osric, *START.generals[1:]])
+    state = with_osric("Aldwick")
     result = play(
         state,
         {"Aldmark": "Edric: move army all troops to Thornfield\nOsric: attack Ashwood with all troops"},

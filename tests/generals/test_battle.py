@@ -248,8 +248,9 @@ def test_a_prepared_battlefield_adds_the_fortify_bonuses_to_the_order():
     # Spearmen: defense 4, +1 in a field battle; fortifying adds +2 (order) and +1 (their own)
     assert bonus(plain, DEFENDER, "Spearmen", "defense") == 5
     assert bonus(prepared, DEFENDER, "Spearmen", "defense") == 8
+    # Fortify's -1 offense is its cost, not a bonus: the prepared field does not take it
     assert bonus(plain, DEFENDER, "Spearmen", "offense") == 3
-    assert bonus(prepared, DEFENDER, "Spearmen", "offense") == 2
+    assert bonus(prepared, DEFENDER, "Spearmen", "offense") == 3
 
 
 def test_troop_bonuses_depend_on_terrain_and_order():

@@ -3,7 +3,9 @@
 Each player's mail of each turn goes into the inbox with its SIGNON line; pbem reads it,
 answers it, and adjudicates at the deadline with the script's seeds. The outcome must be
 what ``script.check`` asks, the refused lines must be told to their senders with a reason,
-and no mail to a player may carry what is hidden from that player.
+and no mail to a player may carry what is hidden from that player. The welcome tells each
+player where its armies are and how the game is scored; each report tells its score, and
+the offer of peace with the replies that answer it.
 """
 
 from __future__ import annotations
@@ -62,6 +64,13 @@ def test_the_scripted_game_plays_by_mail(make_table):
     sent = [message for _, message in table.outbox()]
     for power, address in ADDRESSES.items():
         mails = [m for m in sent if m["Delivered-To"] == address]
+        # "before every turn the person who runs the game will tell you where your armies are"
+        [welcome] = [text_of(m) for m in mails if "welcome" in str(m["Subject"])]
+        position = ruleset.view(states[0], [], power)["powers"][0]
+        assert all(region["army"] in welcome for region in position["regions"])
+        assert all(scout["army"] in welcome for scout in position["scouts"])
+        assert position["treasury"] in welcome and position["score"] in welcome
+        assert "How the game is scored" in welcome and "1 point for every 100 gold" in welcome
         results = [m for m in mails if "results" in str(m["Subject"])]
         assert len(results) == len(script.TURNS)
         for turn, message in zip(turns, results, strict=True):
@@ -69,3 +78,10 @@ def test_the_scripted_game_plays_by_mail(make_table):
             assert hidden
             body = text_of(message)
             assert [fact for fact in hidden if fact in body] == [], (power, turn.phase_id)
+            mine = ruleset.view(ruleset.load_state(turn.state_after), turn.events, power)["powers"][0]
+            assert mine["victory_points"] in body and mine["score"] in body
+    dunmere = [
+        m for m in sent if m["Delivered-To"] == ADDRESSES["Dunmere"] and "results" in str(m["Subject"])
+    ]
+    offer = "Corvath offers Dunmere peace, standing until the end of turn 4: answer 'peace with Corvath'"
+    assert offer in text_of(dunmere[2])  # the results of turn 3

@@ -31,6 +31,6 @@ def test_the_scripted_game_plays_through_the_ruleset_interface():
         states.append(state)
         events.append(result.events)
     refused = sum(1 for _ in script.MISTAKES)
-    assert refused == 5
+    assert refused == 7
     script.check(states, events)
     assert ruleset.phase(state).over

@@ -232,3 +232,41 @@ def test_what_the_outbox_delivers_the_inbox_reads_back_unchanged(
 
     envelope = b"Return-Path: <gm@example.test>\nDelivered-To: france@example.test\n"
     assert asyncio.run(roundtrip()) == [envelope + raw for raw in raws]
+
+
+async def test_the_outbox_delivers_a_message_once_however_often_it_is_sent(tmp_path: Path) -> None:
+    """A run killed after delivering but before recording the mail sent sends it again."""
+    raw = message("report")
+    async with MaildirOutbox(tmp_path) as outbox:
+        await outbox.send(raw, "gm@example.test", ["france@example.test"])
+    async with MaildirOutbox(tmp_path) as rerun:  # the next run, a new outbox object
+        await rerun.send(raw, "gm@example.test", ["france@example.test", "italy@example.test"])
+        await rerun.send(raw, "gm@example.test", ["italy@example.test"])
+    delivered = [message_from_bytes((tmp_path / "new" / name).read_bytes(), policy=policy.default)
+                 for name in sorted(os.listdir(tmp_path / "new"))]
+    assert [str(m["Delivered-To"]) for m in delivered] == ["france@example.test", "italy@example.test"]
+    assert os.listdir(tmp_path / "tmp") == []
+
+
+async def test_a_copy_a_reader_moved_to_cur_is_not_delivered_again(tmp_path: Path) -> None:
+    raw = message("report")
+    async with MaildirOutbox(tmp_path) as outbox:
+        await outbox.send(raw, "gm@example.test", ["france@example.test"])
+    reader = MaildirInbox(tmp_path)
+    [fetched] = [fetched async for fetched in reader.fetch()]
+    await reader.done(fetched.ref)
+    async with MaildirOutbox(tmp_path) as rerun:
+        await rerun.send(raw, "gm@example.test", ["france@example.test"])
+        await rerun.send(message("another"), "gm@example.test", ["france@example.test"])
+    assert len(os.listdir(tmp_path / "cur")) == 1
+    [new] = os.listdir(tmp_path / "new")
+    assert b"Subject: another" in (tmp_path / "new" / new).read_bytes()
+
+
+async def test_without_a_message_id_the_bytes_name_the_message(tmp_path: Path) -> None:
+    first = b"From: gm@example.test\nSubject: one\n\nHold.\n"
+    second = b"From: gm@example.test\nSubject: two\n\nHold.\n"
+    async with MaildirOutbox(tmp_path) as outbox:
+        for raw in (first, second, first):
+            await outbox.send(raw, "gm@example.test", ["france@example.test"])
+    assert len(os.listdir(tmp_path / "new")) == 2

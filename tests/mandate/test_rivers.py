@@ -64,3 +64,11 @@ def test_only_river_fleets_may_convoy_not_fleets_on_a_coast() -> None:
     state = position("S366BCM", {"Ch'i": ["A LIN", "F TSE"]})
     [line] = ruleset.parse_orders(state, "Ch'i", "F TSE C A LIN - NLI")
     assert line.error and "cannot convoy" in line.error
+
+
+def test_a_river_fleet_whose_convoy_a_fleet_broke_is_not_reported_dislodged() -> None:
+    done = play({"Ch'i": ["F NCS"]}, {"Wei": CONVOY, "Ch'i": ["F NCS - PDA"]})
+    [event] = [e for e in done.events if e.get("type") == "movement"]
+    [convoy] = [r for r in event["results"] if r["order"] == "F PDA C A DAI - LIN"]
+    assert (convoy["result"], convoy["reason"], convoy["dislodged"]) == ("failure", "convoy broken", False)
+    assert event["dislodged"] == []

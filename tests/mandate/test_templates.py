@@ -94,3 +94,41 @@ def test_the_how_to_explains_votes_placement_and_the_calendar() -> None:
     assert "HCH, HHS, HTU, NHS, NTU, TCC, THS, TTU" in text
     assert "S368BCM (Spring 368 B.C." in text
     assert "Now: Spring 368 B.C. movement." in text
+
+
+def test_the_chart_of_a_retreat_phase_counts_dislodged_units_and_shows_no_adjustments() -> None:
+    state = position(
+        "S366BCM",
+        {"Wei": ["A DAI", "F PDA"], "Ch'i": ["A LU", "F NCS"], "Chao": ["A HAD"]},
+        {"Wei": ["DAI"], "Ch'i": ["LU"]},
+    )
+    done = ruleset.adjudicate(state, {"Ch'i": ["A LU - PDA"], "Chao": ["A HAD S A LU - PDA"]}, 1)
+    assert ruleset.phase(done.state).id == "S366BCR"
+    text, html = report(state, done, "Wei")
+    chart = text[text.index("== Supply centre chart") :].split("\n\n")[0]
+    assert "Wei         1 centres,  2 units: DAI" in chart  # F PDA is dislodged, not gone
+    assert "builds" not in chart and "removes" not in chart  # nothing is due before the winter
+    assert "Hsiung-Nu   0 centres,  0 units\n" in chart + "\n"  # not eliminated: may still place
+    [wei] = [p for p in ruleset.view(done.state, done.events, "Wei")["powers"] if p["power"] == "Wei"]
+    assert wei["units"] == ["A DAI", "F PDA (dislodged)"]
+
+
+def test_help_states_this_variants_build_rule() -> None:
+    state = spring_368()
+    text = " ".join(
+        templates.text(
+            "diplomacy/orders.txt.j2", game=GAME, power="Ch'in", view=ruleset.view(state, [], "Ch'in")
+        ).split()
+    )
+    assert "build in any vacant supply centre you own (this variant's rule" in text
+    assert "home supply centres" not in text
+    assert "three armies without centres, one more for every two centres they own" in text
+    assert "a seventh unit and later ones go in vacant supply centres they own" in text
+    standard = ruleset.start(
+        "standard", ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"], {}, 0
+    )
+    plain = templates.text(
+        "diplomacy/orders.txt.j2", game=GAME, power="France", view=ruleset.view(standard, [], "France")
+    )
+    assert "build in one of your vacant, owned home supply centres" in plain
+    assert "any vacant supply centre" not in plain

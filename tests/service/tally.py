@@ -57,11 +57,16 @@ class Tally(Ruleset):
             survivors=tuple(powers),
         )
 
+    #: a line ``BUG`` raises, as a bug in a ruleset would, until a test sets this
+    bug_fixed = False
+
     def parse_orders(self, state: Any, power: str, text: str) -> list[OrderLine]:
         lines = []
         for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
+            if line.strip() == "BUG" and not Tally.bug_fixed:
+                raise RuntimeError("a bug in the tally ruleset")
             match = re.fullmatch(r"\s*add\s+(\d+)\s*", line, re.IGNORECASE)
             if match and 1 <= int(match[1]) <= 9:
                 lines.append(OrderLine(number, line, order=f"ADD {int(match[1])}", key="add"))

@@ -147,3 +147,56 @@ def test_a_missing_templates_folder_is_a_config_problem(config):
     result = pbem("--config", str(config), "status")
     assert result.returncode == 2
     assert f"service.templates: {config.parent / 'nowhere'} is not a folder" in result.stderr
+
+
+# A missing database is an error, not a fresh start (issue 17, point 7).
+
+
+def database(config):
+    return config.parent / "var" / "pbem.sqlite3"
+
+
+@pytest.mark.parametrize("command", ["run", "poll", "send"])
+def test_run_poll_and_send_exit_2_naming_the_file_when_a_database_with_history_is_gone(config, command):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    database(config).unlink()
+    inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nA Par - Bur"))
+    result = pbem("--config", str(config), command)
+    assert result.returncode == 2, result.stderr
+    assert f"the database {database(config)} is missing" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not database(config).exists(), "no fresh database may be created"
+    assert len(inbox) == 1
+    assert all("S" not in message.get_flags() for message in inbox), \
+        "the mail is left unread in the inbox for when the database is back"
+
+
+@pytest.mark.parametrize("command", [["status"], ["archive", "list"], ["replay", "cli", "S1901M"]])
+def test_reading_commands_do_not_create_a_database_either(config, command):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    database(config).unlink()
+    result = pbem("--config", str(config), *command)
+    assert result.returncode == 2 and "is missing" in result.stderr, result.stderr
+    assert not database(config).exists()
+
+
+def test_a_fresh_service_without_history_starts_its_database_on_the_first_run(config):
+    result = pbem("--config", str(config), "status")
+    assert result.returncode == 0 and "no database yet" in result.stdout
+    assert not database(config).exists()
+    assert pbem("--config", str(config), "run").returncode == 0
+    assert database(config).exists()
+
+
+def test_new_game_and_init_create_a_database_where_there_was_history(config):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    database(config).unlink()
+    created = pbem("--config", str(config), "init")
+    assert created.returncode == 0 and str(database(config)) in created.stdout
+    assert pbem("--config", str(config), "run").returncode == 0
+    again = pbem("--config", str(config), "init")
+    assert again.returncode == 1 and "exists already" in again.stderr
+    database(config).unlink()
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert pbem("--config", str(config), "status").returncode == 0

@@ -84,7 +84,7 @@ class DiplomacyRuleset(Ruleset):
         except ValueError as error:
             raise SetupError(str(error)) from None
         expected = rules.player_powers()
-        missing = [p for p in expected if p not in powers]
+        missing = [p for p in expected if p not in powers and p not in rules.optional_players()]
         extra = [p for p in powers if p not in expected]
         if missing or extra or len(set(powers)) != len(powers):
             problems = []

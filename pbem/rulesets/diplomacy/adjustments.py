@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .core import Board, Order, Unit, UnitType
-from .orders import Build, Disband, Waive
+from .orders import Build, Cancel, Disband, Waive
 from .results import FAILURE, SUCCESS, OrderResult, read_lines
 from .variant import Variant
 
@@ -106,8 +106,13 @@ class Ledger:
     def site_refusal(self, power: str, order: Build) -> str | None:
         game_map = self.variant.map
         province = game_map.provinces[order.province]
-        if order.province not in self.variant.build_sites(power, self.board):
-            return self.variant.build_site_refusal(power, self.board, order.province)
+        # The sites follow the builds already made this winter (a seventh nomad unit goes elsewhere).
+        board = self.board
+        if self.built:
+            units = dict(board.units) | {unit.province: unit for unit in self.built}
+            board = Board(units, board.centres, board.dislodged)
+        if order.province not in self.variant.build_sites(power, board):
+            return self.variant.build_site_refusal(power, board, order.province)
         if order.unit_type is UnitType.FLEET:
             if province.type != "coast":
                 return "fleet in land province"
@@ -125,6 +130,18 @@ class Ledger:
             return "too many builds"
         self.waives[power] = self.waives.get(power, 0) + 1
         return None
+
+    def take_back(self, power: str, order: Order) -> None:
+        """Undo an order ``apply`` took (a build, removal or waive a later line replaces)."""
+        if isinstance(order, Build):
+            self.built = [u for u in self.built if u.province != order.province]
+        elif isinstance(order, Disband):
+            self.removed = [u for u in self.removed if u.province != order.province]
+        elif isinstance(order, Waive) and self.waives.get(power):
+            self.waives[power] -= 1
+
+    def built_here(self, power: str) -> list[Unit]:
+        return [unit for unit in self.built if unit.power == power]
 
     def remove(self, power: str, order: Disband) -> str | None:
         unit = self.board.units.get(order.province)
@@ -187,6 +204,8 @@ def adjudicate_adjustments(
     ledger = Ledger(variant, board)
     results = []
     for line in read_lines(orders, variant.notation):
+        if isinstance(line.order, Cancel):
+            continue  # it took an order back where the orders are kept; nothing to decide
         reason = line.refused or ledger.apply(line.power, line.order)
         results.append(OrderResult(line.power, line.text, FAILURE if reason else SUCCESS, reason))
     disorder: list[Unit] = []

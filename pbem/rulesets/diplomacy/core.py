@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, ClassVar
 
 
 class UnitType(StrEnum):
@@ -67,7 +68,7 @@ class Unit:
         object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return self.type + " " + self.location  # a StrEnum is its letter (cheaper than .value)
 
 
 def parse_unit(power: str, text: str) -> Unit:
@@ -133,6 +134,24 @@ def board_of(
     return Board(by_province, dict(centres or {}), dislodged)
 
 
+@dataclass(frozen=True)
+class GameState:
+    """Everything the next phase needs: where it stands in the calendar and on the board."""
+
+    variant: str
+    turn: Turn
+    board: Board
+    #: the players' powers, in seating order
+    powers: tuple[str, ...]
+    winner: str | None = None
+    #: what a variant's own rules remember between phases (JSON-compatible; empty in the standard rules)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
 class IllegalOrder(Exception):
     """An order the rules do not allow.
 
@@ -160,23 +179,37 @@ class Order:
 
 @dataclass(frozen=True)
 class UnitOrder(Order):
-    """An order that names a unit by its type and location, as the player wrote them."""
+    """An order that names a unit by its type and location, as the player wrote them.
+
+    ``PLACES`` names the fields that hold locations; each gets a province field, derived once
+    (the resolver asks for them constantly): ``location`` -> ``province``, ``dest`` ->
+    ``dest_province``, ``army`` -> ``army_province``, ``supported`` -> ``supported_province``.
+    """
 
     unit_type: UnitType
     location: str
-    #: derived from ``location`` (and set once, as the resolver asks for it constantly)
     province: str = field(init=False, repr=False, compare=False)
+
+    PLACES: ClassVar[tuple[str, ...]] = ("location",)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        for name in self.PLACES[1:]:
+            object.__setattr__(self, f"{name}_province", province_of(getattr(self, name)))
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> UnitOrder | None:
+        """The order from its canonical words; this shape, "A PAR H", serves hold, build and
+        disband: the unit and the order's letter."""
+        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     @property
     def unit_text(self) -> str:
-        return f"{self.unit_type.value} {self.location}"
+        return self.unit_type + " " + self.location
 
     def key(self) -> str:
         return self.province
 
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
-        return (self.location,)
+        return tuple(getattr(self, name) for name in self.PLACES)

@@ -12,7 +12,7 @@ Heaven's placement area and calendar), which its ``Variant`` subclass checks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -260,14 +260,20 @@ class _Checker:
                 if provinces[target].type not in ("coast", "land"):
                     self.fail(f"army adjacency: province {abbr}: {target} is {provinces[target].type}")
             result[abbr] = frozenset(targets)
-        for abbr, targets in result.items():
-            for target in targets:
-                if abbr not in result.get(target, frozenset()):
-                    self.fail(
-                        f"army adjacency: province {abbr} borders {target} "
-                        f"but {target} does not border {abbr}"
-                    )
+        self.both_ways(
+            result,
+            lambda abbr, target: (
+                f"army adjacency: province {abbr} borders {target} but {target} does not border {abbr}"
+            ),
+        )
         return result
+
+    def both_ways(self, borders: Mapping[str, frozenset[str]], message: Callable[[str, str], str]) -> None:
+        """Fail for every border written one way only (``message(place, target)`` says it)."""
+        for place, targets in borders.items():
+            for target in targets:
+                if place not in borders.get(target, frozenset()):
+                    self.fail(message(place, target))
 
     def fleet_location(self, location: str, provinces: Mapping[str, Province], where: str) -> None:
         province = provinces.get(province_of(location))
@@ -292,13 +298,13 @@ class _Checker:
             for target in targets:
                 self.fleet_location(target, provinces, f"fleet adjacency: {location}")
             result[location] = frozenset(targets)
-        for location, targets in result.items():
-            for target in targets:
-                if location not in result.get(target, frozenset()):
-                    self.fail(
-                        f"fleet adjacency: province {province_of(location)}: {location} borders "
-                        f"{target} but {target} does not border {location}"
-                    )
+        self.both_ways(
+            result,
+            lambda location, target: (
+                f"fleet adjacency: province {province_of(location)}: {location} "
+                f"borders {target} but {target} does not border {location}"
+            ),
+        )
         for province in provinces.values():
             for location in province.locations:
                 if location not in result and province.type != "impassable":

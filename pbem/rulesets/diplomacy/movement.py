@@ -119,6 +119,10 @@ class Movement(Resolver):
                         frontier.append(sea)
         return False
 
+    def convoy_holds(self, province: str) -> bool:
+        """Whether the convoy of the fleet in ``province`` still carries: the variant decides."""
+        return self.variant.convoy_holds(self, province)
+
     def dislodged(self, province: str) -> bool:
         """Whether the unit in ``province`` is pushed out by a move that succeeds."""
         attackers = self.moves_into.get(province)
@@ -191,7 +195,11 @@ class Movement(Resolver):
         if self.resolve(province):
             return True, None
         if isinstance(order, Convoy):
-            return False, self.backup_decisions.get(province, "dislodged")
+            if province in self.backup_decisions:
+                return False, self.backup_decisions[province]
+            # A convoy fails without its fleet dislodged only by a variant's rule (a river fleet
+            # attacked by a fleet, Mandate of Heaven): the fleet stays, so it is not "dislodged".
+            return False, "dislodged" if self.dislodged(province) else "convoy broken"
         if isinstance(order, (SupportHold, SupportMove)):
             return False, "cut"
         return False, "dislodged"

@@ -1,11 +1,7 @@
-"""Reading orders as players write them in mail, into canonical orders or helpful errors.
+"""Reading the orders of a player's mail into canonical orders or helpful errors.
 
-Two layers. ``read_order`` reads the words alone: province names, abbreviations
-and aliases in any case; ``-``, ``->``, ``to``, ``moves to``, ``m``; ``S``,
-``supports``; ``C``, ``convoys``; ``H``, ``holds``; ``R``, ``retreats to``;
-``B``, ``build``; ``D``, ``disband``, ``remove``; ``waive``; coasts written
-``/nc``, ``(nc)``, `` nc`` or ``north coast``; ``via convoy``; a unit letter
-may be left out when the board says what stands there. ``read_mail`` then
+Two layers. ``reading.read_order`` reads the words of a line alone, in every common
+notation (ORDERS.md lists them). ``read_mail`` then
 checks each order against the game (whose unit, which phase, what the rules
 allow) so a player learns at once what is wrong and how to put it right. Where
 a variant lets players vote on the orders of neutral units (Mandate of
@@ -14,342 +10,17 @@ Heaven), ``read_mail`` takes those orders too, each noted as a vote.
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 
 from .adjustments import Ledger, adjustments_due, vacant_build_sites
-from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType, province_of
-from .maps import Map
-from .orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
+from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType
+from .orders import Build, Cancel, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
+from .reading import EXAMPLES, OrderSyntaxError, read_order
 from .results import REASONS
 from .variant import Variant
 
-UNIT_WORDS = {
-    "a": UnitType.ARMY,
-    "army": UnitType.ARMY,
-    "f": UnitType.FLEET,
-    "fleet": UnitType.FLEET,
-}
-HOLD = {"h", "hold", "holds", "stand", "stands"}
-MOVE = {"-", "to", "m", "move", "moves", "mv", "attack", "attacks"}
-SUPPORT = {"s", "support", "supports", "sup", "supp"}
-CONVOY = {"c", "convoy", "convoys", "cvy"}
-RETREAT = {"r", "retreat", "retreats"}
-BUILD = {"b", "build", "builds"}
-DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
-WAIVE = {"waive", "waives"}
-KEYWORDS = HOLD | MOVE | SUPPORT | CONVOY | RETREAT | BUILD | DISBAND | WAIVE | {"via", "by"}
-COAST_WORDS = {
-    "nc": "NC",
-    "sc": "SC",
-    "ec": "EC",
-    "wc": "WC",
-    "north": "NC",
-    "south": "SC",
-    "east": "EC",
-    "west": "WC",
-}
-
-EXAMPLES = {
-    PhaseKind.MOVEMENT: "A PAR - BUR, A MAR S A PAR - BUR, F NTH C A LON - NWY or A PAR H",
-    PhaseKind.RETREATS: "A PAR R BUR or A PAR D",
-    PhaseKind.ADJUSTMENTS: "BUILD A PAR, BUILD F STP/NC, REMOVE A PAR or WAIVE",
-}
-
-
-class OrderSyntaxError(ValueError):
-    """A line that cannot be read as an order; ``hint`` says how to write it."""
-
-    def __init__(self, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.hint = hint
-
-
-def tokenize(text: str) -> list[str]:
-    """Lower-case words, with ``-`` its own word and punctuation dropped."""
-    text = text.lower()
-    for arrow in ("->", "=>", "\u2192", ">"):
-        text = text.replace(arrow, " - ")
-    text = re.sub(r"[()/,;:.!?'\"]", " ", text).replace("-", " - ")
-    words: list[str] = []
-    for word in text.split():
-        if not (word == "-" and words and words[-1] == "-"):
-            words.append(word)
-    return words
-
-
-class Names:
-    """Every way a province of a map may be written, for reading and for "did you mean"."""
-
-    def __init__(self, game_map: Map) -> None:
-        self.map = game_map
-        found: dict[tuple[str, ...], set[str]] = {}
-        for province in game_map.provinces.values():
-            if province.type == "impassable":
-                continue
-            for spelling in (province.abbr, province.name, *province.aliases):
-                words = tuple(tokenize(spelling))
-                for variant in {words, tuple(w for w in words if w != "-")}:
-                    if variant and not (len(variant) == 1 and variant[0] in KEYWORDS | set(UNIT_WORDS)):
-                        found.setdefault(variant, set()).add(province.abbr)
-        # A spelling that could mean two provinces means neither.
-        self.index = {words: abbrs.pop() for words, abbrs in found.items() if len(abbrs) == 1}
-        self.longest = max(len(words) for words in self.index)
-        self.spellings = {" ".join(words): abbr for words, abbr in self.index.items()}
-        #: the powers' names as words ("ch in" for Ch'in, with and without "-" for Hsiung-Nu)
-        self.powers = sorted(
-            {
-                spelt
-                for power in game_map.powers
-                for spelt in (tuple(tokenize(power)), tuple(w for w in tokenize(power) if w != "-"))
-                if spelt
-            },
-            key=len,
-            reverse=True,
-        )
-
-    def match(self, words: Sequence[str], start: int) -> tuple[str, int] | None:
-        """The province written at ``words[start:]`` and where its name ends, longest first."""
-        for length in range(min(self.longest, len(words) - start), 0, -1):
-            abbr = self.index.get(tuple(words[start : start + length]))
-            if abbr is not None:
-                return abbr, start + length
-        return None
-
-    def suggest(self, phrase: str, likely: Collection[str] = ()) -> str | None:
-        """A "did you mean" for a misspelt province, if one is close enough; of the close ones,
-        the ``likely`` (where units stand, or next to the ordered unit) come first."""
-        close = difflib.get_close_matches(phrase, list(self.spellings), n=8, cutoff=0.6)
-        abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
-        abbrs.sort(key=lambda abbr: abbr not in likely)  # stable: closest first within each kind
-        if not abbrs:
-            return None
-        names = [f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]]
-        return "did you mean " + " or ".join(names) + "?"
-
-
-def names_of(variant: Variant) -> Names:
-    """The names of a variant's provinces, built once per variant (and shared by its copies)."""
-    names = variant.derived.get("names")
-    if names is None:
-        names = variant.derived["names"] = Names(variant.map)
-    assert isinstance(names, Names)
-    return names
-
-
-#: what stands in a province (the ordered unit, or another), to fill in a missing unit letter
-UnitTypeAt = Callable[[str, bool], "UnitType | None"]
-#: the provinces a misspelt name most likely means: where units stand (for the ordered unit,
-#: given None) or next to the ordered unit's province (for every other province of its order)
-Likely = Callable[["str | None"], Collection[str]]
-
-
-class _Reader:
-    """A recursive-descent reading of one line's words."""
-
-    def __init__(
-        self, names: Names, words: list[str], kind: PhaseKind, type_at: UnitTypeAt, likely: Likely
-    ) -> None:
-        self.names = names
-        self.words = words
-        self.at = 0
-        self.kind = kind
-        self.type_at = type_at
-        self.likely = likely
-        self.ordered: str | None = None  # the ordered unit's province, once read
-
-    def peek(self) -> str | None:
-        return self.words[self.at] if self.at < len(self.words) else None
-
-    def take(self, choices: set[str]) -> bool:
-        if self.peek() in choices:
-            self.at += 1
-            return True
-        return False
-
-    def order(self) -> Order:
-        if self.take(BUILD):
-            order: Order = Build(*self.unit(ordered=True, build=True))
-        elif self.take(DISBAND):
-            order = Disband(*self.unit(ordered=True))
-        elif self.take(WAIVE):
-            order = Waive()
-        else:
-            order = self.unit_order()
-        if self.peek() is not None:
-            rest = " ".join(self.words[self.at :])
-            raise OrderSyntaxError(
-                f"I read '{order}' but not the words after it: '{rest}'",
-                hint=f"write one order per line, like {EXAMPLES[self.kind]}",
-            )
-        return order
-
-    def unit_order(self) -> Order:
-        unit_type, location = self.unit(ordered=True)
-        word = self.peek()
-        if word is None:
-            raise OrderSyntaxError(
-                f"what should {unit_type.value} {location} do?",
-                hint=f"write for example {EXAMPLES[self.kind]}",
-            )
-        if self.take(HOLD):
-            return Hold(unit_type, location)
-        if self.take(MOVE):
-            self.take({"to"})
-            dest = self.location()
-            via = self.via()
-            if self.kind is PhaseKind.RETREATS and not via:
-                return Retreat(unit_type, location, dest)
-            return Move(unit_type, location, dest, via)
-        if self.take(RETREAT):
-            self.take({"to"})
-            return Retreat(unit_type, location, self.location())
-        if self.take(SUPPORT):
-            supported_type, supported = self.unit(ordered=False)
-            if self.take(MOVE):
-                self.take({"to"})
-                return SupportMove(unit_type, location, supported_type, supported, self.location())
-            self.take(HOLD)
-            return SupportHold(unit_type, location, supported_type, supported)
-        if self.take(CONVOY):
-            self.take(set(UNIT_WORDS))
-            army = self.location()
-            if not self.take(MOVE):
-                raise OrderSyntaxError(
-                    "a convoy order names the army's move", hint="write it like F NTH C A LON - NWY"
-                )
-            self.take({"to"})
-            return Convoy(unit_type, location, army, self.location())
-        if self.take(BUILD):
-            return Build(unit_type, location)
-        if self.take(DISBAND):
-            return Disband(unit_type, location)
-        if self.names.match(self.words, self.at) is not None:
-            dest = self.location()
-            raise OrderSyntaxError(
-                f"there is no order word between {location} and {dest}",
-                hint=f"to move, write {unit_type.value} {location} - {dest}",
-            )
-        raise OrderSyntaxError(
-            f"I do not know the order word '{word}'",
-            hint=f"write for example {EXAMPLES[self.kind]}",
-        )
-
-    def via(self) -> bool:
-        if (
-            self.peek() in ("via", "by")
-            and self.at + 1 < len(self.words)
-            and self.words[self.at + 1] in CONVOY
-        ):
-            self.at += 2
-            return True
-        return False
-
-    def unit(self, ordered: bool, build: bool = False) -> tuple[UnitType, str]:
-        word = self.peek()
-        unit_type = UNIT_WORDS.get(word or "")
-        if unit_type is not None:
-            self.at += 1
-        location = self.location()
-        if ordered:
-            self.ordered = province_of(location)
-        if unit_type is None and not build:
-            unit_type = self.type_at(province_of(location), ordered)
-        if unit_type is None:
-            raise OrderSyntaxError(
-                f"say whether the unit in {location} is an army or a fleet",
-                hint=f"write A {location} or F {location}",
-            )
-        return unit_type, location
-
-    def location(self) -> str:
-        found = self.names.match(self.words, self.at)
-        if found is None:
-            end = self.at
-            while end < len(self.words) and self.words[end] not in KEYWORDS:
-                end += 1
-            phrase = " ".join(self.words[self.at : end] or self.words[self.at : self.at + 1])
-            if not phrase:
-                raise OrderSyntaxError("a province is missing at the end of the order")
-            likely = self.likely(self.ordered)
-            raise OrderSyntaxError(
-                f"I do not know the province '{phrase}'", self.names.suggest(phrase, likely)
-            )
-        abbr, self.at = found
-        coasts = self.names.map.provinces[abbr].coasts
-        word = self.peek()
-        if word in COAST_WORDS and COAST_WORDS[word] in coasts:
-            self.at += 1
-            self.take({"coast"})
-            return f"{abbr}/{COAST_WORDS[word]}"
-        return abbr
-
-
-def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> Order:
-    """The order written in ``text``, read word by word without judging it; OrderSyntaxError if
-    it cannot be read. A missing unit letter is taken from ``board``."""
-    words = tokenize(text)
-    if words and words[0].isdigit():
-        words = words[1:]  # a numbered list
-    power = _power_prefix(variant, words)
-    if power and not _spells_province(variant, words):
-        words = words[power:]  # "England: F LON - NTH"
-        power = 0
-    if not words:
-        raise OrderSyntaxError("this line holds no order", hint=f"write for example {EXAMPLES[kind]}")
-    lookups = _type_lookup(board, kind), _likely_lookup(variant, board, kind)
-    try:
-        return _Reader(names_of(variant), words, kind, *lookups).order()
-    except OrderSyntaxError:
-        if not power or not words[power:]:
-            raise
-    # A power named like a province ("Wei: A WEI - COU"): the line was not an order with the
-    # province first, so it is the power's name.
-    return _Reader(names_of(variant), words[power:], kind, *lookups).order()
-
-
-def _power_prefix(variant: Variant, words: Sequence[str]) -> int:
-    """How many of the first ``words`` name a power ("england", or "ch in" for Ch'in); 0 if none."""
-    for spelt in names_of(variant).powers:
-        if tuple(words[: len(spelt)]) == spelt:
-            return len(spelt)
-    return 0
-
-
-def _spells_province(variant: Variant, words: Sequence[str]) -> bool:
-    """Whether the line starts with a province's name (a power may be named like one)."""
-    return names_of(variant).match(words, 0) is not None
-
-
-def _type_lookup(board: Board | None, kind: PhaseKind) -> UnitTypeAt:
-    def type_at(province: str, ordered: bool) -> UnitType | None:
-        if board is None:
-            return None
-        if ordered and kind is PhaseKind.RETREATS:
-            for dislodged in board.dislodged:
-                if dislodged.unit.province == province:
-                    return dislodged.unit.type
-        unit = board.units.get(province)
-        return unit.type if unit is not None else None
-
-    return type_at
-
-
-def _likely_lookup(variant: Variant, board: Board | None, kind: PhaseKind) -> Likely:
-    def likely(ordered: str | None) -> Collection[str]:
-        if ordered is not None:
-            return variant.map.all_borders(ordered)
-        if board is None:
-            return ()
-        if kind is PhaseKind.RETREATS:
-            return {dislodged.unit.province for dislodged in board.dislodged}
-        if kind is PhaseKind.ADJUSTMENTS:  # a disband, or a build in a centre
-            return board.units.keys() | set(variant.map.supply_centres)
-        return board.units.keys()
-
-    return likely
+__all__ = ["MailLine", "OrderSyntaxError", "read_mail", "read_order"]
 
 
 @dataclass(frozen=True)
@@ -368,7 +39,7 @@ class MailLine:
 _PHASE_ORDERS = {
     PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
     PhaseKind.RETREATS: (Retreat, Disband),
-    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive, Cancel),
 }
 
 
@@ -384,11 +55,10 @@ def read_mail(
     """Every non-blank line of a player's mail, read and checked against the game. Orders for the
     units (and build sites) of ``neutrals`` are taken as the player's votes on them."""
     checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase", neutrals)
-    lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
-            lines.append(checker.line(number, raw.strip()))
-    return lines
+            checker.lines.append(checker.line(number, raw.strip()))
+    return checker.lines
 
 
 class _Checker:
@@ -412,26 +82,75 @@ class _Checker:
         self.ledger = Ledger(variant, board)
         self.seen: dict[str, int] = {}
         self.waives = 0
+        #: the lines read so far, and the orders the ledger took from them, by key
+        self.lines: list[MailLine] = []
+        self.taken: dict[str, tuple[int, Order]] = {}
 
     def line(self, number: int, text: str) -> MailLine:
         try:
             order = read_order(self.variant, text, self.kind, self.board)
         except OrderSyntaxError as error:
             return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(error.hint))
+        replaced = self.take_back(order, number) if self.kind is PhaseKind.ADJUSTMENTS else None
         try:
             canonical, note = self.check(order)
         except IllegalOrder as error:
             hint = self.hint_for(order, error)
             return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(hint))
+        if isinstance(canonical, Cancel):
+            key = self.cancel_key(canonical)
+            taken = f"takes back your order on line {replaced}" if replaced else None
+            note = taken or f"takes back {canonical.order} if you sent it in an earlier mail"
+            return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+        if replaced:
+            note = _join(note, f"replaces your order on line {replaced}")
         if isinstance(canonical, Waive):
             self.waives += 1
             key = f"waive-{self.waives}"
+            self.taken[key] = (len(self.lines), canonical)
         else:
             key = canonical.key()
             if key in self.seen:
                 note = _join(note, f"replaces your order on line {self.seen[key]}")
             self.seen[key] = number
+            if self.kind is PhaseKind.ADJUSTMENTS:
+                self.taken[key] = (len(self.lines), canonical)
         return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+
+    def take_back(self, order: Order, number: int) -> int | None:
+        """Before a build, removal or CANCEL: undo the line of this mail it replaces, whose
+        number it returns. A later build for a province replaces the earlier one."""
+        target = order.order if isinstance(order, Cancel) else order
+        if isinstance(target, Waive):
+            if not isinstance(order, Cancel) or not self.waives:
+                return None
+            key = f"waive-{self.waives}"
+            self.waives -= 1
+        elif isinstance(target, (Build, Disband)):
+            key = target.key()
+        else:
+            return None
+        earlier = self.taken.pop(key, None)
+        if earlier is None:
+            return None
+        index, taken = earlier
+        self.ledger.take_back(self.power if not isinstance(taken, Disband) else self._owner(taken), taken)
+        line = self.lines[index]
+        self.lines[index] = replace(
+            line, order=None, key=None, note=None, error=f"Replaced by your line {number}", hint=None
+        )
+        self.seen.pop(key, None)
+        return line.line
+
+    def _owner(self, order: Disband) -> str:
+        unit = self.board.units.get(order.province)
+        return unit.power if unit is not None else self.power
+
+    def cancel_key(self, cancel: Cancel) -> str:
+        """The key of the order a CANCEL takes back: its province, or the mail's last waive."""
+        if isinstance(cancel.order, Waive):
+            return f"waive-{self.waives + 1}"
+        return cancel.key()
 
     def check(self, order: Order) -> tuple[Order, str | None]:
         """The canonical order, and a note if it was corrected; IllegalOrder if refused."""
@@ -468,6 +187,8 @@ class _Checker:
         return order.normalize(self.variant, dislodged), note
 
     def adjustment(self, order: Order) -> tuple[Order, str | None]:
+        if isinstance(order, Cancel):
+            return order, None
         # Whose adjustment this is: the player's own, or a neutral's they vote on.
         power = self.power
         if isinstance(order, Disband) and order.province in self.board.units:
@@ -475,8 +196,8 @@ class _Checker:
             if unit.power == self.power or unit.power in self.neutrals:
                 order = Disband(unit.type, unit.location)
                 power = unit.power
-        elif isinstance(order, Build) and self.board.centres.get(order.province) in self.neutrals:
-            power = self.board.centres[order.province]
+        elif isinstance(order, Build) and self.variant.builder(self.board, order.province) in self.neutrals:
+            power = self.variant.builder(self.board, order.province) or power
         reason = self.ledger.apply(power, order)
         if reason is not None:
             raise IllegalOrder(self.adjustment_message(order, reason, power), reason)
@@ -485,7 +206,14 @@ class _Checker:
     def adjustment_message(self, order: Order, reason: str, power: str) -> str:
         due = adjustments_due(self.variant, self.board).get(power, 0)
         who = "you" if power == self.power else power
-        if reason in ("too many builds", "no builds due"):
+        if reason == "too many builds":
+            used = [f"{unit} B" for unit in self.ledger.built_here(power)]
+            used += ["WAIVE"] * self.ledger.waives.get(power, 0)
+            return (
+                f"'{order}' does not stand: {who} {'have' if who == 'you' else 'has'} {due} build(s) "
+                f"this winter, and the first sent stand: {', '.join(used)}"
+            )
+        if reason == "no builds due":
             return f"'{order}': {who} {'have' if who == 'you' else 'has'} {max(due, 0)} build(s) this winter"
         if reason in ("too many disbands", "no removals due"):
             return f"'{order}': {who} must remove {max(-due, 0)} unit(s) this winter"
@@ -517,6 +245,8 @@ class _Checker:
         ):
             sites = vacant_build_sites(self.variant, self.power, self.board)
             return f"you can build in: {', '.join(sites)}" if sites else "you have nowhere to build"
+        if error.reason == "too many builds" and isinstance(order, Build):
+            return f"to build {order.unit_text} instead, send CANCEL before one of those (CANCEL BUILD ...)"
         if error.reason == "coast not specified":
             return "add the coast, like F MAO - SPA/NC"
         return None

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .adjustments import adjudicate_adjustments, adjustments_due, must_act, vacant_build_sites
-from .core import Board, PhaseKind, UnitOrder
+from .adjustments import Ledger, adjudicate_adjustments, adjustments_due, must_act, vacant_build_sites
+from .core import Board, Order, PhaseKind, UnitOrder
 from .movement import adjudicate_movement
 from .orders import Build, Disband, NotationError, Waive
 from .retreats import adjudicate_retreats
@@ -59,11 +59,33 @@ def still_to_order(variant: Variant, state: GameState, power: str, orders: Seque
         )
     due = adjustments_due(variant, board).get(power, 0)
     if due > 0:
+        over = _over_builds(variant, board, power, given)
+        if over:
+            return [over]
         builds = min(due, len(vacant_build_sites(variant, power, board)))
         left = builds - sum(1 for order in given if isinstance(order, (Build, Waive)))
         return [f"{left} build{'s' if left > 1 else ''} (or WAIVE)"] if left > 0 else []
     left = -due - sum(1 for order in given if isinstance(order, Disband))
     return [f"{left} removal{'s' if left > 1 else ''}"] if left > 0 else []
+
+
+def _over_builds(variant: Variant, board: Board, power: str, given: Sequence[Order]) -> str | None:
+    """Which builds stand when the orders kept (from every mail, in the order sent) build more
+    than is due, said at once; None when they do not."""
+    ledger = Ledger(variant, board)
+    failing = [
+        order
+        for order in given
+        if isinstance(order, (Build, Waive)) and ledger.apply(power, order) == "too many builds"
+    ]
+    if not failing:
+        return None
+    standing = [f"{unit} B" for unit in ledger.built_here(power)] + ["WAIVE"] * ledger.waives.get(power, 0)
+    return (
+        f"no more builds: you sent {len(standing) + len(failing)} for {ledger.due.get(power, 0)}; "
+        f"{', '.join(standing)} stand (the first sent) and {', '.join(map(str, failing))} will fail; "
+        "send CANCEL <order> to choose otherwise"
+    )
 
 
 def run_phase(
@@ -76,7 +98,7 @@ def run_phase(
     in_effect, events = variant.orders_in_effect(state, orders)
     board, decided = _adjudicate(variant, state, in_effect)
     events += decided
-    turn, powers, extra = state.turn, state.powers, state.extra
+    turn, powers, extra = state.turn, state.powers, variant.remembered(state, decided)
     while True:
         following = variant.next_turn(turn)
         if following.season is not turn.season and variant.centres_change(turn):
@@ -85,7 +107,7 @@ def run_phase(
                 events.append(change | {"phase": variant.phase_id(turn)})
             ended = GameState(state.variant, turn, board, powers, extra=extra)
             settled, noted = variant.centres_changed(ended)
-            board, powers, extra = settled.board, settled.powers, settled.extra
+            board, powers, extra = settled.board, settled.powers, dict(settled.extra)
             events += noted
             winner = variant.winner(board)
             if winner is not None:

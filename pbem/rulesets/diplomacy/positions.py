@@ -23,10 +23,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .adjustments import adjudicate_adjustments
-from .core import Board, Dislodgement, PhaseKind, Unit, UnitType, board_of, parse_unit
+from .core import Board, Dislodgement, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
 from .movement import adjudicate_movement
-from .orders import NotationError, parse_order
-from .parser import OrderSyntaxError, read_order
+from .orders import NotationError
+from .reading import OrderSyntaxError, read_canonical
 from .retreats import adjudicate_retreats, retreat_options
 from .state import GameState, dislodgement_dict
 from .variant import Variant, load_variant
@@ -46,10 +46,14 @@ def adjudicate_position(
         raise PositionError(str(error)) from None
     if not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object with phase, units and orders")
-    try:
-        turn = variant.parse_phase_id(str(data.get("phase", "")))
-    except ValueError as error:
-        raise PositionError(str(error)) from None
+    phase = str(data.get("phase", ""))
+    phases: dict[str, Turn] = variant.derived.setdefault("phases read", {})
+    turn = phases.get(phase)  # type: ignore[assignment]
+    if turn is None:
+        try:
+            turn = phases[phase] = variant.parse_phase_id(phase)
+        except ValueError as error:
+            raise PositionError(str(error)) from None
     board = read_board(variant, data, turn.kind)
     state = GameState(variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data))
     variant = variant.for_game(state)
@@ -88,9 +92,8 @@ def read_players(variant: Variant, data: Mapping[str, Any], board: Board) -> tup
     """The powers in the game: ``players``, or the map's player powers with units or centres."""
     players = data.get("players")
     if players is None:
-        return tuple(
-            p for p in variant.player_powers() if board.units_of(p) or board.centres_of(p)
-        )
+        present = {unit.power for unit in board.units.values()} | set(board.centres.values())
+        return tuple(p for p in variant.player_powers() if p in present)
     if not isinstance(players, list) or not all(p in variant.map.powers for p in players):
         raise PositionError(f"players must list powers of the map: {', '.join(variant.map.powers)}")
     return tuple(players)
@@ -129,7 +132,17 @@ def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
 
 
 def read_unit(variant: Variant, power: str, text: Any) -> Unit:
-    """A unit of the position, checked against the map."""
+    """A unit of the position, checked against the map (remembered: positions repeat units)."""
+    known: dict[tuple[str, str], Unit] = variant.derived.setdefault("units read", {})
+    unit = known.get((power, text))
+    if unit is None:
+        unit = _check_unit(variant, power, text)
+        if isinstance(text, str) and len(known) < 50_000:
+            known[(power, text)] = unit
+    return unit
+
+
+def _check_unit(variant: Variant, power: str, text: Any) -> Unit:
     try:
         unit = parse_unit(power, str(text))
     except ValueError as error:
@@ -198,9 +211,9 @@ def read_orders(
         for text in texts:
             try:
                 if raw:
-                    orders[power].append(str(read_order(variant, str(text), kind, board)))
+                    orders[power].append(read_canonical(variant, str(text), kind, board))
                 else:
-                    parse_order(str(text), variant.map.provinces)
+                    variant.notation.parse(str(text))
                     orders[power].append(str(text))
             except (NotationError, OrderSyntaxError) as error:
                 raise PositionError(f"{power}: {error}") from None

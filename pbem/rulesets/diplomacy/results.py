@@ -29,6 +29,7 @@ REASONS = {
     "convoy disrupted": "its convoy was disrupted",
     "convoy paradox": "its convoy was part of a paradox and failed (Szykman rule)",
     "cut": "the support was cut",
+    "convoy broken": "an attack broke the convoy though the fleet stays (a fleet attacking a river fleet)",
     "unmatched": "the unit supported or convoyed did not make that order",
     "supported move illegal": "the move it supported was illegal",
     "dislodged": "the unit was dislodged",

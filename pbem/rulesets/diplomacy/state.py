@@ -1,31 +1,12 @@
-"""The state of a game between phases, and its JSON form for the archive."""
+"""The JSON form of a game's state (``core.GameState``) for the archive."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Board, Dislodgement, Turn, board_of, parse_unit
+from .core import Dislodgement, GameState, board_of, parse_unit
 from .variant import Variant, load_variant
-
-
-@dataclass(frozen=True)
-class GameState:
-    """Everything the next phase needs: where it stands in the calendar and on the board."""
-
-    variant: str
-    turn: Turn
-    board: Board
-    #: the players' powers, in seating order
-    powers: tuple[str, ...]
-    winner: str | None = None
-    #: what a variant's own rules remember between phases (JSON-compatible; empty in the standard rules)
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
 
 
 def dislodgement_dict(dislodged: Dislodgement) -> dict[str, Any]:

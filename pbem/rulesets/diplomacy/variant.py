@@ -20,15 +20,12 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .core import Board, PhaseKind, Season, Turn, Unit
+from .core import Board, GameState, PhaseKind, Season, Turn, Unit
 from .maps import Map, MapError, load_map
 from .orders import Notation
-
-if TYPE_CHECKING:
-    from .movement import Movement
-    from .state import GameState
+from .rules import Decisions
 
 Event = dict[str, Any]
 
@@ -74,6 +71,10 @@ class Variant:
     def player_powers(self) -> list[str]:
         """The powers people play; the others (neutrals) still move, ordered some other way."""
         return [p.name for p in self.map.powers.values() if p.player]
+
+    def optional_players(self) -> list[str]:
+        """Player powers a game may leave without a player, as neutrals (none here)."""
+        return []
 
     # --- calendar ---------------------------------------------------------
     def year_name(self, year: int) -> str:
@@ -123,6 +124,11 @@ class Variant:
         homes = self.map.powers[power].home_centres if power in self.map.powers else ()
         return [province for province in owned if province in homes]
 
+    def builder(self, board: Board, province: str) -> str | None:
+        """The power a build in ``province`` would be for (so a build there for a neutral is a
+        vote on the neutral's build): the centre's owner."""
+        return board.centres.get(province)
+
     def build_site_refusal(self, power: str, board: Board, province: str) -> str:
         """Why ``province`` is not one of ``power``'s build sites, as a result's reason."""
         game_map = self.map
@@ -138,11 +144,11 @@ class Variant:
         return "illegal"
 
     # --- movement ---------------------------------------------------------
-    def defence_bonus(self, movement: Movement, unit: Unit) -> int:
+    def defence_bonus(self, movement: Decisions, unit: Unit) -> int:
         """Extra strength for a unit defending its province (none in the standard rules)."""
         return 0
 
-    def convoy_holds(self, movement: Movement, province: str) -> bool:
+    def convoy_holds(self, movement: Decisions, province: str) -> bool:
         """Whether the convoy of the fleet in ``province`` still carries: unless it is dislodged."""
         return not movement.dislodged(province)
 
@@ -185,6 +191,11 @@ class Variant:
         """What each power's units are ordered to do, from the orders sent, and events saying how:
         the orders as they are here; a variant with neutral votes counts the votes."""
         return {power: list(lines) for power, lines in orders.items()}, []
+
+    def remembered(self, state: GameState, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """What the game remembers once ``state``'s phase is decided (its events given): a variant
+        may count things in ``extra``; nothing here."""
+        return dict(state.extra)
 
     def centres_changed(self, state: GameState) -> tuple[GameState, list[Event]]:
         """The game once supply centres have changed hands (``state`` has the new owners), with

@@ -33,6 +33,8 @@ def build_view(variant: Variant, state: GameState, events: Sequence[Mapping[str,
         "over": state.over,
         "winner": state.winner,
         "victory_centres": variant.map.victory_centres,
+        #: where builds go: "home" (owned home centres) or "any" (any owned centre)
+        "builds": variant.map.builds,
         "victory": dict(victory) if victory else None,
         "phases": [_phase(e) for e in events if e.get("type") in PHASE_EVENTS],
         "skipped": [
@@ -91,11 +93,17 @@ def _phase(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
+    """The supply-centre chart. A dislodged unit still counts as its power's until it retreats or
+    disbands, and builds and removals are shown only when they are due, in the winter (before,
+    centres may still change hands)."""
     board = state.board
-    due = adjustments_due(variant, board)
+    winter = state.turn.kind is PhaseKind.ADJUSTMENTS and not state.over
+    due = adjustments_due(variant, board) if winter else {}
+    alive = set(variant.survivors(state))  # the nomads may live on with nothing yet placed
     rows = []
     for power in variant.powers():
         units = sorted(str(u) for u in board.units_of(power))
+        units += sorted(f"{d.unit} (dislodged)" for d in board.dislodged if d.unit.power == power)
         centres = board.centres_of(power)
         if not units and not centres and power not in state.powers:
             continue
@@ -108,7 +116,7 @@ def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
                 "centre_count": len(centres),
                 "adjustment": due.get(power, 0),
                 "player": power in state.powers,
-                "eliminated": not units and not centres,
+                "eliminated": not units and not centres and power not in alive,
             }
         )
     return rows

@@ -15,8 +15,10 @@ Phases and deadline kinds. A game is a run of turns; each turn is one phase:
 
 ``turn`` is the only deadline kind: a game's config gives it one duration.
 
-The modules, in the order a turn needs them: ``world`` (the data), ``state`` (what
-changes), ``parse`` and ``orders`` (mail to orders), ``turn`` (the order of resolution),
+The modules, in the order a turn needs them: ``world`` and ``rule_numbers`` (the data),
+``state`` (what changes), ``orders`` (orders as values), ``parse`` (mail to orders: the
+wordings of ``phrasings``, read by ``read_actions``, ``read_regions`` and
+``read_diplomacy`` with ``reading``), ``turn`` (the order of resolution),
 then one module per concern: ``diplomacy``, ``economy``, ``renown``, ``movement``,
 ``campaign`` and ``battle``, ``victory``, ``scouts``; and ``visibility``, ``wording`` and
 ``view`` for what each player may see.

@@ -168,10 +168,12 @@ class Battle:
         value += getattr(own, what) if own else 0.0
         prepared = key == DEFENDER and self.field.prepared and order != FLEE
         if prepared:
-            # a prepared battlefield: the fortify bonuses on top of the order's (rulebook)
-            value += getattr(orders[FORTIFY], what)
+            # a prepared battlefield: "a bonus to their attack and defense as if they were
+            # using the fortify defense order", on top of the order's: Fortify's bonuses,
+            # never its cost in attack (RULINGS.md, ruling 48)
+            value += max(0.0, getattr(orders[FORTIFY], what))
             fortify = troop.order_bonus.get(FORTIFY)
-            value += getattr(fortify, what) if fortify else 0.0
+            value += max(0.0, getattr(fortify, what)) if fortify else 0.0
         if key == DEFENDER and what == "defense":
             value += self.terrain.defender_defense
         skills = world().skills

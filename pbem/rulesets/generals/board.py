@@ -20,6 +20,7 @@ from pbem.rulesets.generals.state import (
     Defence,
     General,
     Holding,
+    PeaceOffer,
     Pick,
     Realm,
     State,
@@ -44,6 +45,7 @@ class Board:
         self.realms: dict[str, Realm] = {r.power: r for r in state.realms}
         self.alliances: list[Alliance] = list(state.alliances)
         self.wars: set[tuple[str, str]] = set(state.wars)
+        self.peace_offers: list[PeaceOffer] = list(state.peace_offers)
         self.start_holders: dict[str, str | None] = {h.region: h.owner for h in state.holdings}
         self.over, self.result, self.winners = state.over, state.result, state.winners
         self.events: list[dict[str, Any]] = []
@@ -68,6 +70,10 @@ class Board:
         }
         self.events.append(record)
         return record
+
+    def tell(self, power: str, kind: str, text: str, **data: Any) -> dict[str, Any]:
+        """Record what happened to ``power``, told to it alone."""
+        return self.event(kind, [power], text, power=power, **data)
 
     def public(self, kind: str, text: str, **data: Any) -> dict[str, Any]:
         return self.event(kind, [PUBLIC], text, **data)
@@ -237,6 +243,7 @@ class Board:
             realms=tuple(self.realms.values()),
             alliances=tuple(self.alliances),
             wars=tuple(sorted(self.wars)),
+            peace_offers=tuple(o for o in self.peace_offers if pair(o.by, o.to) in self.wars),
             over=self.over,
             result=self.result,
             winners=self.winners,

@@ -28,11 +28,10 @@ def prepare(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         if general is None or board.holder(general.region) != power:
             continue
         board.change_holding(general.region, prepared_by=general.name)
-        board.event(
+        board.tell(
+            power,
             "prepare",
-            [power],
             f"{general.name} prepared the battlefield at {general.region}",
-            power=power,
             region=general.region,
         )
 
@@ -61,30 +60,27 @@ def attacks(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Rand
         if general is None:
             continue
         if board.holder(general.region) != power:
-            board.event(
+            board.tell(
+                power,
                 "attack",
-                [power],
                 f"{general.name}'s attack on {order.target} did not set out: "
                 f"{general.region} has no troops of yours left",
-                power=power,
             )
             continue
         units, short = board.take_units(general.region, order.picks)
         if not units:
-            board.event(
+            board.tell(
+                power,
                 "attack",
-                [power],
                 f"{general.name}'s attack on {order.target} did not set out: no troops",
-                power=power,
                 men=0,
             )
             continue
         if short:
-            board.event(
+            board.tell(
+                power,
                 "attack",
-                [power],
                 f"{general.name} set out for {order.target} with {army.describe(units)} ({'; '.join(short)})",
-                power=power,
             )
         forces.append(
             Force(
@@ -112,11 +108,10 @@ def arrive(board: Board, force: Force, rng: random.Random, marching: set[str]) -
         board.add_units(force.target, power, force.units)
         board.move_general(force.general, force.target)
         what = "reinforced" if target.owner == power else "occupied"
-        board.event(
+        board.tell(
+            power,
             "occupation",
-            [power],
             f"{force.general} {what} {force.target} without a fight with {army.describe(force.units)}",
-            power=power,
             region=force.target,
         )
         return
@@ -297,19 +292,17 @@ def retreat(
     if to is None:
         for name in generals:
             board.remove_general(name)
-            board.event(
+            board.tell(
+                power,
                 "captured",
-                [power],
                 f"{name} was captured at {region}: nowhere to retreat",
-                power=power,
                 general=name,
             )
         if units:
-            board.event(
+            board.tell(
+                power,
                 "surrender",
-                [power],
                 f"{army.describe(units)} of {power} surrendered at {region}: nowhere to retreat",
-                power=power,
                 men=army.men(units),
             )
         return army.men(units)

@@ -1,7 +1,8 @@
 """Alliances, wars and gifts of gold between the players (rulebook, Alliances and Wars).
 
 All powers start neutral to each other. A war needs one declaration (or one attack); an
-alliance, and peace, need every member to send the same proposal in the same turn. A
+alliance needs every member to send the same proposal in the same turn; peace needs both
+sides to send it, the same turn or while the other's offer stands. A
 formal alliance is public and costs victory points to break; a secret one is known only to
 its members. Diplomacy is the first step of a turn, so what is agreed holds for the
 battles of the same turn (RULINGS.md, rulings 20 to 25).
@@ -19,9 +20,12 @@ from pbem.rulesets.generals.orders import (
     Order,
     Peace,
     ProposeAlliance,
+    RefusePeace,
+    WithdrawPeace,
     of_kind,
 )
-from pbem.rulesets.generals.state import Alliance
+from pbem.rulesets.generals.state import Alliance, PeaceOffer
+from pbem.rulesets.generals.world import world
 
 
 def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
@@ -36,20 +40,54 @@ def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
     _alliances(board, given)
 
 
+def _standing(board: Board, by: str, to: str) -> PeaceOffer | None:
+    return next((o for o in board.peace_offers if (o.by, o.to) == (by, to)), None)
+
+
+def _answer(board: Board, offer: PeaceOffer, kind: str, text: str) -> None:
+    board.peace_offers.remove(offer)
+    board.event(kind, [offer.by, offer.to], text, powers=[offer.by, offer.to])
+
+
 def _peace(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
-    offers = {(power, order.power) for power, order in of_kind(given, Peace)}
-    for power, other in sorted(offers):
+    """An offer of peace stands until answered, withdrawn, or the end of its last turn."""
+    board.peace_offers = [o for o in board.peace_offers if board.at_war(o.by, o.to)]
+    for power, order in of_kind(given, WithdrawPeace):
+        if offer := _standing(board, power, order.power):
+            _answer(board, offer, "peace withdrawn", f"{power} withdrew its offer of peace to {order.power}")
+    for power, order in of_kind(given, RefusePeace):
+        if offer := _standing(board, order.power, power):
+            _answer(board, offer, "peace refused", f"{power} refused the peace {order.power} offered")
+    asked = {(power, order.power) for power, order in of_kind(given, Peace)}
+    for power, other in sorted(asked):
         if not board.at_war(power, other):
             continue
-        if (other, power) in offers:
+        if (other, power) in asked or _standing(board, other, power):
             board.wars.discard(pair(power, other))
+            board.peace_offers = [o for o in board.peace_offers if {o.by, o.to} != {power, other}]
             board.public("peace", f"{power} and {other} made peace", powers=[power, other])
-        else:
-            board.event(
-                "peace offered",
-                [power, other],
-                f"{power} offered peace to {other}; {other} did not answer it",
-                powers=[power, other],
+            continue
+        if offer := _standing(board, power, other):
+            board.peace_offers.remove(offer)
+        until = board.turn + world().rules.diplomacy.peace_offer_turns
+        board.peace_offers.append(PeaceOffer(power, other, until))
+        board.event(
+            "peace offered",
+            [power, other],
+            f"{power} offered peace to {other}; the offer stands until the end of turn {until}, "
+            f"unless {power} withdraws it: {other} may answer 'peace with {power}' "
+            f"or 'refuse peace with {power}'",
+            powers=[power, other],
+            until=until,
+        )
+    for offer in list(board.peace_offers):
+        if offer.until <= board.turn:
+            _answer(
+                board,
+                offer,
+                "peace lapsed",
+                f"{offer.by}'s offer of peace to {offer.to} lapsed unanswered "
+                f"at the end of turn {offer.until}",
             )
 
 
@@ -101,11 +139,10 @@ def gifts(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             continue
         have = board.realms[power].gold
         if order.gold > have:
-            board.event(
+            board.tell(
+                power,
                 "gift refused",
-                [power],
                 f"{power} could not give {order.gold} gold to {order.power}: only {have} gold left",
-                power=power,
                 to=order.power,
             )
             continue

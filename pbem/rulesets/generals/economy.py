@@ -35,9 +35,9 @@ def overtax(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             board.change_holding(order.region, hire_limit=holding.hire_limit - amount)
             board.income_bonus[order.region] = board.income_bonus.get(order.region, 0) + amount // step
             gain = f"{amount // step} more income this turn"
-        board.event(
+        board.tell(
+            power,
             "overtax",
-            [power],
             f"{order.region} was overtaxed: {amount} {order.spend} converted, {gain}",
             region=order.region,
         )
@@ -60,7 +60,6 @@ def recruit(board: Board, power: str, order: Recruit) -> None:
             "recruit",
             [power],
             f"{general.name} could not recruit in {region}",
-            power=power,
             men=0,
             gold=0,
         )
@@ -90,11 +89,10 @@ def recruit(board: Board, power: str, order: Recruit) -> None:
     board.add_units(region, power, hired + free)
     extra_text = f", and {', '.join(f'{u.men} {u.troop}' for u in free)} joined for free" if free else ""
     short = f" ({'; '.join(why)})" if why else ""
-    board.event(
+    board.tell(
+        power,
         "recruit",
-        [power],
         f"{general.name} recruited {count} {troop.name} at {region} for {cost} gold{extra_text}{short}",
-        power=power,
         region=region,
         troop=troop.name,
         men=count,
@@ -110,20 +108,18 @@ def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> 
         return
     taken = {g.lower() for g in board.generals}
     if order.name.lower() in taken:
-        board.event(
+        board.tell(
+            power,
             "train",
-            [power],
             f"{general.name} could not train {order.name}: the name was taken this turn",
-            power=power,
             gold=0,
         )
         return
     if board.realms[power].gold < cost:
-        board.event(
+        board.tell(
+            power,
             "train",
-            [power],
             f"{general.name} could not train {order.name}: {cost} gold needed",
-            power=power,
             gold=0,
         )
         return
@@ -145,11 +141,10 @@ def _new_general(
     board.generals[name] = General(
         name, power, region, tuple(SkillLevel(skill) for skill in skills), trained_on=board.turn
     )
-    board.event(
+    board.tell(
+        power,
         "train",
-        [power],
         f"{text} ({', '.join(skills)}) for {cost} gold",
-        power=power,
         gold=cost,
         general=name,
     )
@@ -167,11 +162,10 @@ def heirs(board: Board, rng: random.Random) -> None:
         if not regions or any(g.power == power for g in board.generals.values()):
             continue
         if board.realms[power].gold < cost:
-            board.event(
+            board.tell(
+                power,
                 "heir",
-                [power],
                 f"{power} has no general left and needs {cost} gold to raise one",
-                power=power,
                 gold=0,
             )
             continue
@@ -198,12 +192,11 @@ def collect(board: Board) -> None:
         board.earn(power, income, "income")
         book = board.ledger[power]
         flows = ", ".join(f"{reason} {gold:+d}" for reason, gold in book.items() if gold)
-        board.event(
+        board.tell(
+            power,
             "treasury",
-            [power],
             f"{power} gained {income} gold of income; now {board.realms[power].gold} gold"
             + (f" ({flows})" if flows else ""),
-            power=power,
             income=income,
             gold=board.realms[power].gold,
             flows=dict(book),

@@ -196,6 +196,32 @@ class Peace:
 
 
 @dataclass(frozen=True)
+class RefusePeace:
+    """An answer of no to ``power``'s standing offer of peace."""
+
+    power: str
+
+    def text(self) -> str:
+        return f"refuse peace with {self.power}"
+
+    def key(self) -> str:
+        return f"peace:{self.power}"
+
+
+@dataclass(frozen=True)
+class WithdrawPeace:
+    """Taking back one's own standing offer of peace to ``power``."""
+
+    power: str
+
+    def text(self) -> str:
+        return f"withdraw peace offer to {self.power}"
+
+    def key(self) -> str:
+        return f"peace:{self.power}"
+
+
+@dataclass(frozen=True)
 class ProposeAlliance:
     """An alliance is made when every member sends the same proposal in the same turn."""
 
@@ -241,6 +267,8 @@ Order = (
     | Overtax
     | DeclareWar
     | Peace
+    | RefusePeace
+    | WithdrawPeace
     | ProposeAlliance
     | BreakAlliance
     | Gift

@@ -37,11 +37,10 @@ def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             renown=general.renown - rules.new_skill_cost,
             skills=(*general.skills, SkillLevel(order.learn)),
         )
-        board.event(
+        board.tell(
+            power,
             "skill",
-            [power],
             f"{general.name} learnt {order.learn} for {rules.new_skill_cost} renown",
-            power=power,
         )
     for power, raising in of_kind(given, RaiseSkill):
         general = board.generals.get(raising.general)
@@ -50,22 +49,20 @@ def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         current = general.level(raising.skill)
         cost = raise_cost(current, raising.level)
         if not current or raising.level <= current or cost > general.renown:
-            board.event(
+            board.tell(
+                power,
                 "skill",
-                [power],
                 f"{general.name} could not raise {raising.skill} to {raising.level}",
-                power=power,
             )
             continue
         skills = tuple(
             SkillLevel(s.skill, raising.level) if s.skill == raising.skill else s for s in general.skills
         )
         board.change_general(general.name, renown=general.renown - cost, skills=skills)
-        board.event(
+        board.tell(
+            power,
             "skill",
-            [power],
             f"{general.name} raised {raising.skill} to {raising.level} for {cost} renown",
-            power=power,
         )
     for _, champion in of_kind(given, Champion):
         if champion.general in board.generals:

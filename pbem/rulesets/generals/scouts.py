@@ -2,7 +2,8 @@
 
 At the end of every turn (and at the start of the game) each power's scouts report the
 regions that border its own: who holds them, with what troops and which generals. A Sneaky
-general's region may go unseen by each neighbour, with a chance per level (skills.yaml).
+general's region may go unseen by each neighbour, with a chance per level (skills.yaml),
+and is then reported as empty, like any region nobody holds.
 The reports are rolled here, once, and kept in the state, so every view of the turn
 shows the same thing (RULINGS.md, ruling 80).
 """
@@ -30,8 +31,11 @@ def scout(board: Board, rng: random.Random) -> None:
         for region in neighbours(board, power):
             generals = [g for g in board.generals_in(region) if g.power != power]
             sneaky = max((g.level("Sneaky") for g in generals), default=0)
-            if sneaky and rng.random() < sneaky * hide:
-                continue
             holding = board.holdings[region]
+            if sneaky and rng.random() < sneaky * hide:
+                # hidden: reported as the scouts report an empty region, so that nothing,
+                # not even a gap in the list, gives him away (RULINGS.md, ruling 80)
+                seen.append(Sighting(region, None, ()))
+                continue
             seen.append(Sighting(region, holding.owner, holding.units, tuple(g.name for g in generals)))
         board.change_realm(power, intel=tuple(seen))

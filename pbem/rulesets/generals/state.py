@@ -115,6 +115,16 @@ class Alliance:
 
 
 @dataclass(frozen=True)
+class PeaceOffer:
+    """``by`` offers ``to`` peace; it stands until answered, withdrawn, or the end of turn
+    ``until`` (RULINGS.md, ruling 21)."""
+
+    by: str
+    to: str
+    until: int
+
+
+@dataclass(frozen=True)
 class State:
     variant: str
     turn: int
@@ -124,6 +134,7 @@ class State:
     realms: tuple[Realm, ...]
     alliances: tuple[Alliance, ...] = ()
     wars: tuple[tuple[str, str], ...] = ()
+    peace_offers: tuple[PeaceOffer, ...] = ()
     over: bool = False
     result: str = ""
     winners: tuple[str, ...] = ()
@@ -139,6 +150,10 @@ class State:
 
     def generals_of(self, power: str) -> Iterator[General]:
         return (g for g in self.generals if g.power == power)
+
+    def peace_offer(self, by: str, to: str) -> PeaceOffer | None:
+        """``by``'s standing offer of peace to ``to``, if any."""
+        return next((o for o in self.peace_offers if (o.by, o.to) == (by, to)), None)
 
     def alive(self) -> tuple[str, ...]:
         """Powers still in the game, in seat order."""

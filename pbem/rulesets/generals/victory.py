@@ -27,14 +27,25 @@ def done(board: Board, power: str, objective: Objective) -> bool:
     }[objective.kind]()
 
 
+def standing(board: Board, power: str) -> tuple[int, int, int]:
+    """``power``'s victory points so far, what its gold would add at the end, and what the
+    objectives scored at the end would add, were the game to end now."""
+    realm = board.realms[power]
+    held = sum(
+        o.vp
+        for i, o in enumerate(board.variant.powers[power].objectives)
+        if o.at_end and i not in realm.achieved and done(board, power, o)
+    )
+    return realm.vp, realm.gold // board.variant.gold_per_vp, held
+
+
 def score(board: Board, power: str, index: int, objective: Objective) -> None:
     realm = board.realms[power]
     board.change_realm(power, vp=realm.vp + objective.vp, achieved=(*realm.achieved, index))
-    board.event(
+    board.tell(
+        power,
         "objective",
-        [power],
         f"{power} achieved an objective: {objective.describe()}",
-        power=power,
         vp=objective.vp,
     )
 
@@ -61,11 +72,10 @@ def finish_if_over(board: Board) -> None:
         gold_points = board.realms[power].gold // board.variant.gold_per_vp
         if gold_points:
             board.change_realm(power, vp=board.realms[power].vp + gold_points)
-            board.event(
+            board.tell(
+                power,
                 "gold points",
-                [power],
                 f"{power} scores {gold_points} VP for its {board.realms[power].gold} gold",
-                power=power,
                 vp=gold_points,
             )
     best = max((board.realms[p].vp for p in alive), default=0)

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.ruleset import PUBLIC
-from pbem.rulesets.generals import wording
+from pbem.rulesets.generals import victory, wording
+from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.state import State
 from pbem.rulesets.generals.visibility import Sight, sight, sighted_general_lines
 from pbem.rulesets.generals.world import world
@@ -64,6 +65,9 @@ def _power_section(state: State, power: str, events: Sequence[Mapping[str, Any]]
         "money": income[-1]["text"] if income else "",
         "vp": realm.vp,
         "victory_points": wording.vp_line(power, realm.vp),
+        "score": ""
+        if state.over or realm.out
+        else wording.score_line(power, *victory.standing(Board(state), power)),
         "objectives": objectives,
         "regions": regions,
         "generals": generals,
@@ -123,6 +127,23 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
         "public_news": [e["text"] for e in told if PUBLIC in e["audience"]],
         "wars": [wording.war_line(a, b) for a, b in state.wars],
         "alliances": [wording.alliance_line(a) for a in state.alliances if seen.alliance(a)],
+        "peace_offers": [
+            {
+                "line": wording.peace_offer_line(o),
+                "by": o.by,
+                "to": o.to,
+                "until": o.until,
+                "replies": [f"peace with {o.by}", f"refuse peace with {o.by}"],
+                "withdraw": f"withdraw peace offer to {o.to}",
+            }
+            for o in state.peace_offers
+            if seen.everything or viewer in (o.by, o.to)
+        ],
+        "scoring": {
+            "gold_per_vp": variant.gold_per_vp,
+            "formal_break_vp": world().rules.diplomacy.formal_break_vp,
+            "peace_offer_turns": world().rules.diplomacy.peace_offer_turns,
+        },
         "standings": [
             {"power": r.power, "vp": r.vp, "line": wording.vp_line(r.power, r.vp), "out": r.out}
             for r in state.realms

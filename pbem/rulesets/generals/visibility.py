@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.ruleset import PUBLIC, REFEREE
-from pbem.rulesets.generals import wording
+from pbem.rulesets.generals import victory, wording
+from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.state import Alliance, Sighting, State
 from pbem.rulesets.generals.world import world
 
@@ -93,14 +94,18 @@ def hidden_facts(state: State, events: Sequence[Mapping[str, Any]], viewer: str)
         if line not in visible_generals:
             facts.add(line)
     objectives = world().variants[state.variant].powers
+    board = Board(state)
     for realm in state.realms:
         if seen.affairs_of(realm.power):
             continue
         facts.add(wording.treasury_line(realm.power, realm.gold))
         if not state.over:
             facts.add(wording.vp_line(realm.power, realm.vp))
+            if not realm.out:
+                facts.add(wording.score_line(realm.power, *victory.standing(board, realm.power)))
         facts.update(wording.objective_line(realm.power, o) for o in objectives[realm.power].objectives)
     facts.update(wording.alliance_line(a) for a in state.alliances if not seen.alliance(a))
+    facts.update(wording.peace_offer_line(o) for o in state.peace_offers if viewer not in (o.by, o.to))
     told = {e["text"] for e in events if seen.event(e)}
     facts.update(e["text"] for e in events if not seen.event(e) and e["text"] not in told)
     return sorted(facts)

@@ -9,7 +9,7 @@ it cannot turn up by chance in someone else's report.
 from __future__ import annotations
 
 from pbem.rulesets.generals import army
-from pbem.rulesets.generals.state import Alliance, General, Holding, Sighting
+from pbem.rulesets.generals.state import Alliance, General, Holding, PeaceOffer, Sighting
 from pbem.rulesets.generals.world import WITHDRAW, Objective, Region
 
 
@@ -41,6 +41,19 @@ def treasury_line(power: str, gold: int) -> str:
 
 def vp_line(power: str, vp: int) -> str:
     return f"Victory points of {power}: {vp}"
+
+
+def score_line(power: str, vp: int, gold_points: int, held_points: int) -> str:
+    """What ``power`` would score if the game ended now (rulings 70 and 72)."""
+    total = vp + gold_points + held_points
+    return (
+        f"If the game ended now, {power} would have {total} victory points: {vp} so far, "
+        f"{gold_points} for its gold, {held_points} for objectives held at the end"
+    )
+
+
+def peace_offer_line(offer: PeaceOffer) -> str:
+    return f"{offer.by} offers {offer.to} peace, standing until the end of turn {offer.until}"
 
 
 def objective_line(power: str, objective: Objective) -> str:

@@ -15,9 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from .data import VARIANTS, Variant
+from .heirs import contenders, roll_off, winner
 from .plan import Plan
 from .state import Debt, Enemy, Game, Khan, Modes, Offer, horde_modes
-from .succession import successor
 
 
 class Table:
@@ -194,6 +194,22 @@ class Table:
         if vassal == self.genghis:
             self.pass_title(ruler, "the Genghis Khan has submitted")
 
+    def successor(self, exclude: str) -> str | None:
+        """Who takes the title from ``exclude`` (``heirs``); a tie on every count is
+        settled by a d6 roll-off, told to all."""
+        tied = contenders(self.khans, exclude)
+        if len(tied) <= 1:
+            return tied[0] if tied else None
+        rounds = roll_off(tied, self.roll)
+        self.say(
+            "roll-off",
+            "Tied for the title, they roll: "
+            + "; ".join(", ".join(f"{self.name(p)} {r}" for p, r in rnd) for rnd in rounds)
+            + ".",
+            rounds=[[[self.name(p), r] for p, r in rnd] for rnd in rounds],
+        )
+        return winner(rounds)
+
     def pass_title(self, heir: str, why: str) -> None:
         self.genghis = heir
         self.gk_zero_turns = 0
@@ -227,7 +243,7 @@ class Table:
             if victor is not None:
                 self.pass_title(victor, "he defeated the Genghis Khan")
             else:
-                heir = successor(self, exclude=power)
+                heir = self.successor(exclude=power)
                 if heir is not None:
                     self.pass_title(heir, "the Genghis Khan is defeated")
 

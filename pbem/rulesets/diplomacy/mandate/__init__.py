@@ -30,20 +30,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ....ruleset import REFEREE
 from ..core import Board, Turn, Unit, UnitType
 from ..maps import Map, MapError
+from ..rules import Decisions
 from ..state import GameState
 from ..variant import Event, Variant
 from . import votes
 from .calendar import Calendar
 from .cornered import cornered
-from .nomads import Nomads, melted
-
-if TYPE_CHECKING:
-    from ..movement import Movement
+from .nomads import Nomads, exhausted, melted, placed
 
 
 class MandateOfHeaven(Variant):
@@ -81,14 +79,42 @@ class MandateOfHeaven(Variant):
     def adjustment(self, power: str, board: Board) -> int:
         if power != self.nomads.power:
             return super().adjustment(power, board)
-        lost = melted(self.state.extra) if self.state else 0
-        allowance = self.nomads.allowance(len(board.centres_of(power)), lost)
-        return allowance - len(board.units_of(power))
+        extra = self.state.extra if self.state else {}
+        centres = len(board.centres_of(power))
+        spent = exhausted(extra)
+        due = self.nomads.allowance(centres, melted(extra), spent) - len(board.units_of(power))
+        more = None if spent else self.nomads.new_armies(centres, placed(extra))
+        return min(due, more) if due > 0 and more is not None else due
+
+    def optional_players(self) -> list[str]:
+        """The Hsiung-Nu may be left without a player: the seven Chinese powers play, and the
+        nomads are a neutral power whose armies every player votes on (rule 3)."""
+        return [self.nomads.power]
+
+    def remembered(self, state: GameState, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The game's memory after a phase: how many armies the nomads have placed."""
+        extra = dict(state.extra)
+        count = sum(
+            1
+            for event in events
+            if event.get("type") == "adjustments"
+            for unit in event["built"]
+            if unit["power"] == self.nomads.power
+        )
+        if count:
+            extra["placed"] = placed(extra) + count
+        return extra
 
     def build_sites(self, power: str, board: Board) -> list[str]:
         if power == self.nomads.power:
             return self.nomads.build_sites(board)
         return super().build_sites(power, board)
+
+    def builder(self, board: Board, province: str) -> str | None:
+        """A build in the steppe and desert is the nomads' (a vote, when they are neutral)."""
+        if province in self.nomads.placement_area:
+            return self.nomads.power
+        return super().builder(board, province)
 
     def build_site_refusal(self, power: str, board: Board, province: str) -> str:
         if power == self.nomads.power and len(board.units_of(power)) < self.nomads.limit:
@@ -96,12 +122,12 @@ class MandateOfHeaven(Variant):
         return super().build_site_refusal(power, board, province)
 
     # --- rule 4: cornered last units ----------------------------------------------
-    def defence_bonus(self, movement: Movement, unit: Unit) -> int:
+    def defence_bonus(self, movement: Decisions, unit: Unit) -> int:
         players = self.state.powers if self.state else self.player_powers()
-        return 1 if unit.province in cornered(movement, players) else 0
+        return 1 if unit.province in cornered(self, movement, players) else 0
 
     # --- rule 6: river convoys ------------------------------------------------------
-    def convoy_holds(self, movement: Movement, province: str) -> bool:
+    def convoy_holds(self, movement: Decisions, province: str) -> bool:
         """A river fleet's convoy fails if a fleet of another power attacks it, whether the attack
         succeeds or not; an army's attack must dislodge it (as at sea)."""
         if province in self.rivers:
@@ -117,15 +143,14 @@ class MandateOfHeaven(Variant):
         """Players with units or centres, and the nomads while they may still place armies."""
         alive = set(super().survivors(state))
         nomads = self.nomads.power
-        if nomads in state.powers and self.nomads.allowance(
-            len(state.board.centres_of(nomads)), melted(state.extra)
-        ):
+        if nomads in state.powers and self.for_game(state).adjustment(nomads, state.board) > 0:
             alive.add(nomads)
         return [power for power in state.powers if power in alive]
 
     def neutrals(self, state: GameState) -> frozenset[str]:
-        """The powers nobody plays: the map's neutrals not yet activated."""
-        return frozenset(p.name for p in self.map.powers.values() if not p.player) - set(state.powers)
+        """The powers nobody plays: the map's neutrals not yet activated, and the Hsiung-Nu in a game
+        of the seven Chinese powers."""
+        return frozenset(self.map.powers) - set(state.powers)
 
     def voters(self, state: GameState) -> list[str]:
         if state.over or not votes.due(self, state, self.neutrals(state)):
@@ -144,7 +169,7 @@ class MandateOfHeaven(Variant):
         events: list[Event] = []
         extra = dict(state.extra)
         board = state.board
-        if self.nomads.power in state.powers and self.nomads.melts(state.turn.year, board):
+        if self.nomads.melts(state.turn.year, board):
             extra["melted"] = melted(extra) + 1
             events.append(
                 {
@@ -154,6 +179,11 @@ class MandateOfHeaven(Variant):
                     "centres": len(board.centres_of(self.nomads.power)),
                     "melted": extra["melted"],
                 }
+            )
+        if len(board.centres_of(self.nomads.power)) >= self.nomads.limit and not exhausted(extra):
+            extra["exhausted"] = True  # "once the 6 SCs are reached, the nomad population is exhausted"
+            events.append(
+                {"type": "exhausted", "power": self.nomads.power, "year": self.year_name(state.turn.year)}
             )
         powers = state.powers
         out = [power for power in state.powers if power not in self.survivors(state)]

@@ -19,19 +19,21 @@ from collections.abc import Collection
 from ..core import Board
 from ..movement import Movement
 from ..orders import Hold
+from ..rules import Decisions
+from ..variant import Variant
 
-_CORNERED: weakref.WeakKeyDictionary[Movement, frozenset[str]] = weakref.WeakKeyDictionary()
+_CORNERED: weakref.WeakKeyDictionary[Decisions, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def cornered(movement: Movement, players: Collection[str]) -> frozenset[str]:
+def cornered(variant: Variant, movement: Decisions, players: Collection[str]) -> frozenset[str]:
     """The provinces of the units that defend at +1 in ``movement`` (worked out once per phase)."""
     found = _CORNERED.get(movement)
     if found is None:
-        found = _CORNERED[movement] = _find(movement, players)
+        found = _CORNERED[movement] = _find(variant, movement, players)
     return found
 
 
-def _find(movement: Movement, players: Collection[str]) -> frozenset[str]:
+def _find(variant: Variant, movement: Decisions, players: Collection[str]) -> frozenset[str]:
     units_of: dict[str, list[str]] = {}
     for province, unit in movement.units.items():
         units_of.setdefault(unit.power, []).append(province)
@@ -43,7 +45,7 @@ def _find(movement: Movement, players: Collection[str]) -> frozenset[str]:
     ]
     if not candidates:
         return frozenset()
-    trial = Movement(movement.variant, Board(movement.units), movement.orders)
+    trial = Movement(variant, Board(movement.units), movement.orders)
     trial.defence_bonus = None  # the standard rules
     for province, order in trial.orders.items():
         if not isinstance(order, Hold):

@@ -77,9 +77,10 @@ class Nomads:
             melting=tuple(melting),
         )
 
-    def allowance(self, centres: int, melted: int) -> int:
-        """How many units the nomads may have with ``centres`` owned, after ``melted`` armies melted away."""
-        if centres >= self.limit:
+    def allowance(self, centres: int, melted: int, exhausted: bool = False) -> int:
+        """How many units the nomads may have with ``centres`` owned, after ``melted`` armies melted
+        away; once ``exhausted`` (they have owned six centres), one unit per centre for good."""
+        if exhausted or centres >= self.limit:
             return centres
         schedule = min(self.armies + centres // self.centres_per_army, self.limit)
         return max(0, schedule - melted)
@@ -97,7 +98,26 @@ class Nomads:
             melting.year == year and centres < melting.fewer_than for melting in self.melting
         )
 
+    def new_armies(self, centres: int, placed: int) -> int | None:
+        """How many armies the nomads may still add with ``centres`` owned, ``placed`` placed so far:
+        with no centre or one only the first ``armies`` ("the barbarians will not need SCs to keep
+        their units on the board *initially*"), so a lost army is not rebuilt for free; None where
+        the allowance alone decides (two centres and more)."""
+        if centres >= self.centres_per_army:
+            return None
+        return max(0, self.armies - placed)
+
 
 def melted(extra: Mapping[str, Any]) -> int:
     """How many nomad armies have melted away so far, from the game state's ``extra``."""
     return int(extra.get("melted", 0))
+
+
+def placed(extra: Mapping[str, Any]) -> int:
+    """How many armies the nomads have placed (built) so far in the game."""
+    return int(extra.get("placed", 0))
+
+
+def exhausted(extra: Mapping[str, Any]) -> bool:
+    """Whether the nomads have owned six centres: from then on they are a power like the others."""
+    return bool(extra.get("exhausted", False))

@@ -104,7 +104,7 @@ def neutral_of(variant: Variant, state: GameState, text: str, neutrals: Collecti
     elif kind is PhaseKind.RETREATS:
         owner = next((d.unit.power for d in board.dislodged if d.unit.province == order.province), None)
     elif isinstance(order, Build):
-        owner = board.centres.get(order.province)
+        owner = variant.builder(board, order.province)
     return owner if owner in neutrals else None
 
 

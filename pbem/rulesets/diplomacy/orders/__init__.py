@@ -3,7 +3,7 @@
 Canonical notation is what the engine stores and reads back (DATC style):
 ``A PAR H``, ``A PAR - BUR`` (``VIA`` appended for an explicit convoy),
 ``A PAR S A MAR``, ``A PAR S A MAR - BUR``, ``F NTH C A LON - NWY``,
-``A PAR R BUR``, ``A PAR B``, ``F STP/NC B``, ``A PAR D`` and ``WAIVE``.
+``A PAR R BUR``, ``A PAR B``, ``F STP/NC B``, ``A PAR D``, ``WAIVE`` and ``CANCEL A PAR B``.
 What players write in mail is read by ``parser``, which produces these.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from ..core import Order, UnitOrder, province_of
 from ..maps import Province
-from .build import Build, Waive
+from .build import Build, Cancel, Waive
 from .convoy import Convoy
 from .disband import Disband
 from .hold import Hold
@@ -23,6 +23,7 @@ from .support import SupportHold, SupportMove
 
 __all__ = [
     "Build",
+    "Cancel",
     "Convoy",
     "Disband",
     "Hold",
@@ -62,6 +63,9 @@ def parse_order(text: str, provinces: Mapping[str, Province], known: frozenset[s
     order: Order | None = None
     if words == ["WAIVE"]:
         order = Waive()
+    elif words[:1] == ["CANCEL"] and len(words) > 1:
+        taken_back = parse_order(" ".join(words[1:]), provinces, known)
+        order = Cancel(taken_back) if isinstance(taken_back, (Build, Disband, Waive)) else None
     elif len(words) >= 3 and words[0] in _UNIT_TYPES:
         for kind in _BY_WORD.get(words[2], ()):
             try:
@@ -102,6 +106,11 @@ class Notation:
             if province.type != "impassable"
             for location in (province.abbr, *province.locations)
         )
+
+    def remember(self, text: str, order: Order) -> None:
+        """Note that ``text`` (canonical, as ``str(order)`` writes it) reads as ``order``."""
+        if len(self._read) < self.LIMIT:
+            self._read[text] = order
 
     def parse(self, text: str) -> Order:
         order = self._read.get(text)

@@ -5,16 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Order, UnitOrder
+from ..core import Order, UnitOrder
 
 
 @dataclass(frozen=True)
 class Build(UnitOrder):
     WORD: ClassVar[str] = "B"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Build | None:
-        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} B"
@@ -35,3 +31,22 @@ class Waive(Order):
 
     def key(self) -> str:
         return "waive"
+
+
+@dataclass(frozen=True)
+class Cancel(Order):
+    """Take back a build, removal or waive sent earlier this phase. It replaces that order where
+    the orders are kept (same key) and is not adjudicated itself."""
+
+    order: Order
+
+    WORD: ClassVar[str] = "CANCEL"
+
+    def __str__(self) -> str:
+        return f"CANCEL {self.order}"
+
+    def key(self) -> str:
+        return self.order.key()
+
+    def locations(self) -> tuple[str, ...]:
+        return self.order.locations()

@@ -7,17 +7,14 @@ from one coast to another, and whether a given fleet is needed on some chain.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType
 from ..maps import Map
-
-if TYPE_CHECKING:
-    from ..movement import Movement
-    from ..variant import Variant
+from ..rules import Decisions, Rules
 
 
-def convoying_fleets(variant: Variant, board: Board) -> frozenset[str]:
+def convoying_fleets(variant: Rules, board: Board) -> frozenset[str]:
     """Provinces holding a fleet that may convoy (a fleet at sea, or where the variant allows)."""
     provinces = variant.map.provinces
     return frozenset(
@@ -79,6 +76,7 @@ class Convoy(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "C"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "army", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Convoy | None:
@@ -88,18 +86,10 @@ class Convoy(UnitOrder):
             return cls(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
         return None
 
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.army, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "army_province", province_of(self.army))
-        object.__setattr__(self, "dest_province", province_of(self.dest))
-
     def __str__(self) -> str:
         return f"{self.unit_text} C A {self.army} - {self.dest}"
 
-    def normalize(self, variant: Variant, board: Board) -> Convoy:
+    def normalize(self, variant: Rules, board: Board) -> Convoy:
         game_map = variant.map
         unit = board.units[self.province]
         if unit.type is not UnitType.FLEET or not game_map.provinces[unit.province].convoys:
@@ -122,10 +112,10 @@ class Convoy(UnitOrder):
             )
         return Convoy(unit.type, unit.location, army.location, dest)
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         """A convoy carries unless the fleet is dislodged (or the variant says otherwise)."""
-        return movement.variant.convoy_holds(movement, self.province)
+        return movement.convoy_holds(self.province)
 
 
-def _name(variant: Variant, province: str) -> str:
+def _name(variant: Rules, province: str) -> str:
     return variant.map.provinces[province].name

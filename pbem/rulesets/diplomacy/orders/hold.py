@@ -3,32 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, UnitOrder
-
-if TYPE_CHECKING:
-    from ..movement import Movement
-    from ..variant import Variant
+from ..core import Board, UnitOrder
+from ..rules import Decisions, Rules
 
 
 @dataclass(frozen=True)
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"
 
-    @classmethod
-    def from_words(cls, words: list[str]) -> Hold | None:
-        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
-
     def __str__(self) -> str:
         return f"{self.unit_text} H"
 
-    def normalize(self, variant: Variant, board: Board) -> Hold:
+    def normalize(self, variant: Rules, board: Board) -> Hold:
         unit = board.units[self.province]
         if unit.type is self.unit_type and unit.location == self.location:
             return self
         return Hold(unit.type, unit.location)
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         """A hold "succeeds" when the unit keeps its province."""
         return not movement.dislodged(self.province)

@@ -7,15 +7,12 @@ is decided by: attack, hold, defend and prevent strength.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
 from ..maps import Map
+from ..rules import Decisions, Rules
 from .convoy import convoying_fleets, route_exists
-
-if TYPE_CHECKING:
-    from ..movement import Movement
-    from ..variant import Variant
 
 
 def fleet_destination(game_map: Map, location: str, dest: str) -> str:
@@ -47,7 +44,7 @@ def fleet_destination(game_map: Map, location: str, dest: str) -> str:
 
 
 def army_can_reach(
-    variant: Variant,
+    variant: Rules,
     board: Board,
     origin: str,
     dest: str,
@@ -78,6 +75,7 @@ class Move(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "-"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Move | None:
@@ -85,17 +83,10 @@ class Move(UnitOrder):
             return cls(UNIT_LETTERS[words[0]], words[1], words[3], len(words) == 5)
         return None
 
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "dest_province", province_of(self.dest))
-
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
-    def normalize(self, variant: Variant, board: Board) -> Move:
+    def normalize(self, variant: Rules, board: Board) -> Move:
         game_map = variant.map
         unit = board.units[self.province]
         if unit.location == self.location and unit.type is self.unit_type and not self.via_convoy:
@@ -124,7 +115,7 @@ class Move(UnitOrder):
         # An army's coast means nothing (DATC 6.B.12): it moves to the province.
         return Move(unit.type, unit.location, target.abbr, self.via_convoy)
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         """The move succeeds if its attack beats the defence of the province and every rival."""
         attack = attack_strength(movement, self.province)
         if attack == 0:
@@ -141,7 +132,7 @@ class Move(UnitOrder):
         return True
 
 
-def _support_count(movement: Movement, province: str, exclude_power: str | None = None) -> int:
+def _support_count(movement: Decisions, province: str, exclude_power: str | None = None) -> int:
     """How many of the supports for the order at ``province`` are given."""
     count = 0
     for supporter in movement.supports.get(province, ()):
@@ -152,7 +143,7 @@ def _support_count(movement: Movement, province: str, exclude_power: str | None 
     return count
 
 
-def attack_strength(movement: Movement, origin: str) -> int:
+def attack_strength(movement: Decisions, origin: str) -> int:
     """The force of the move from ``origin`` against whatever is in its destination."""
     if origin in movement.by_convoy and not movement.path(origin):
         return 0
@@ -171,7 +162,7 @@ def attack_strength(movement: Movement, origin: str) -> int:
     return 1 + _support_count(movement, origin, exclude_power=defender.power)
 
 
-def hold_strength(movement: Movement, province: str) -> int:
+def hold_strength(movement: Decisions, province: str) -> int:
     """How firmly ``province`` is held against a move into it."""
     unit = movement.units.get(province)
     if unit is None:
@@ -184,13 +175,13 @@ def hold_strength(movement: Movement, province: str) -> int:
     return 1 + _support_count(movement, province) + bonus
 
 
-def defend_strength(movement: Movement, origin: str) -> int:
+def defend_strength(movement: Decisions, origin: str) -> int:
     """The force of a move in a head-to-head battle, resisting the opposite move."""
     bonus = movement.defence_bonus(movement, movement.units[origin]) if movement.defence_bonus else 0
     return 1 + _support_count(movement, origin) + bonus
 
 
-def prevent_strength(movement: Movement, origin: str) -> int:
+def prevent_strength(movement: Decisions, origin: str) -> int:
     """How strongly the move from ``origin`` keeps others out of its destination."""
     if origin in movement.by_convoy and not movement.path(origin):
         return 0

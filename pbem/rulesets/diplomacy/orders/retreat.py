@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from ..core import (
     UNIT_LETTERS,
@@ -14,9 +14,7 @@ from ..core import (
     coast_of,
     province_of,
 )
-
-if TYPE_CHECKING:
-    from ..variant import Variant
+from ..rules import Rules
 
 
 @dataclass(frozen=True)
@@ -26,22 +24,16 @@ class Retreat(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "R"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Retreat | None:
         return cls(UNIT_LETTERS[words[0]], words[1], words[3]) if len(words) == 4 else None
 
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "dest_province", province_of(self.dest))
-
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.dest}"
 
-    def normalize(self, variant: Variant, dislodgement: Dislodgement) -> Retreat:
+    def normalize(self, variant: Rules, dislodgement: Dislodgement) -> Retreat:
         """This retreat with its destination checked against the unit's retreat options."""
         unit = dislodgement.unit
         target = self.dest_province

@@ -7,17 +7,14 @@ but the province the support is directed at, or dislodged (DATC 5.B.5).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
+from ..rules import Decisions, Rules
 from .move import Move, army_can_reach
 
-if TYPE_CHECKING:
-    from ..movement import Movement
-    from ..variant import Variant
 
-
-def given(movement: Movement, province: str, directed_at: str | None) -> bool:
+def given(movement: Decisions, province: str, directed_at: str | None) -> bool:
     """Whether the support of the unit in ``province`` survives the attacks on it."""
     supporter = movement.units[province]
     for attacker in movement.moves_into.get(province, ()):
@@ -32,7 +29,17 @@ def given(movement: Movement, province: str, directed_at: str | None) -> bool:
     return True
 
 
-def _can_support_into(variant: Variant, board: Board, province: str, target: str) -> None:
+def _supported(variant: Rules, board: Board, unit: Unit, province: str, itself: str) -> Unit:
+    """The unit in ``province`` that ``unit`` supports; IllegalOrder if none, or if it is ``unit``."""
+    if province == unit.province:
+        raise IllegalOrder(f"{unit} cannot support {itself}")
+    supported = board.units.get(province)
+    if supported is None:
+        raise IllegalOrder(f"there is no unit in {variant.map.provinces[province].name} to support")
+    return supported
+
+
+def _can_support_into(variant: Rules, board: Board, province: str, target: str) -> None:
     unit = board.units[province]
     name = variant.map.provinces[target].name
     if target == unit.province:
@@ -49,6 +56,7 @@ class SupportHold(UnitOrder):
     supported_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "S"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "supported")
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportHold | None:
@@ -56,24 +64,13 @@ class SupportHold(UnitOrder):
             return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
         return None
 
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.supported)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "supported_province", province_of(self.supported))
-
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
 
-    def normalize(self, variant: Variant, board: Board) -> SupportHold:
+    def normalize(self, variant: Rules, board: Board) -> SupportHold:
         unit = board.units[self.province]
         target = self.supported_province
-        if target == unit.province:
-            raise IllegalOrder(f"{unit} cannot support itself")
-        supported = board.units.get(target)
-        if supported is None:
-            raise IllegalOrder(f"there is no unit in {variant.map.provinces[target].name} to support")
+        supported = _supported(variant, board, unit, target, "itself")
         _can_support_into(variant, board, unit.province, target)
         if (unit.type, unit.location, supported.type, supported.location) == (
             self.unit_type,
@@ -88,7 +85,7 @@ class SupportHold(UnitOrder):
         """Support to hold helps any unit that does not move (DATC 6.D.7)."""
         return not isinstance(order, Move)
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         return given(movement, self.province, None)
 
 
@@ -102,6 +99,7 @@ class SupportMove(UnitOrder):
     dest_province: str = field(init=False, repr=False, compare=False)
 
     WORD: ClassVar[str] = "S"
+    PLACES: ClassVar[tuple[str, ...]] = ("location", "supported", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportMove | None:
@@ -109,18 +107,10 @@ class SupportMove(UnitOrder):
             return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
         return None
 
-    def locations(self) -> tuple[str, ...]:
-        return (self.location, self.supported, self.dest)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        object.__setattr__(self, "supported_province", province_of(self.supported))
-        object.__setattr__(self, "dest_province", province_of(self.dest))
-
     def __str__(self) -> str:
         return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
 
-    def normalize(self, variant: Variant, board: Board) -> SupportMove:
+    def normalize(self, variant: Rules, board: Board) -> SupportMove:
         game_map = variant.map
         unit = board.units[self.province]
         origin, dest = self.supported_province, self.dest_province
@@ -140,11 +130,7 @@ class SupportMove(UnitOrder):
             )
         ):
             return self  # as the engine would write it, between neighbours: the common case
-        if origin == unit.province:
-            raise IllegalOrder(f"{unit} cannot support its own move")
-        supported = board.units.get(origin)
-        if supported is None:
-            raise IllegalOrder(f"there is no unit in {game_map.provinces[origin].name} to support")
+        supported = _supported(variant, board, unit, origin, "its own move")
         _can_support_into(variant, board, unit.province, dest)
         # Whether the supported unit could make that move at all, from any coast of its
         # province (the coast it stands on is checked when its own order is matched).
@@ -178,5 +164,5 @@ class SupportMove(UnitOrder):
             return False
         return not coast_of(self.dest) or order.dest == self.dest
 
-    def adjudicate(self, movement: Movement) -> bool:
+    def adjudicate(self, movement: Decisions) -> bool:
         return given(movement, self.province, self.dest_province)

@@ -1,0 +1,45 @@
+"""The SQLite database: every message, game, order, turn and outgoing mail.
+
+The database is the service's memory and its source of truth once a game has
+started (the config says how a game is set up; the database says where it
+stands). Writes that belong together happen in one transaction
+(``with store.atomic():``) so that a crash leaves either all or nothing:
+a message is stored before it is acted on, and acting on it (its orders, its
+reply in the send queue, its status) commits at once.
+
+The SQL of each table lives in one module, by what it stores:
+
+- ``connection``: the connection, ``atomic()``/``durable()`` and the meta table;
+- ``messages``: mail fetched;
+- ``games``: games and their players;
+- ``orders``: orders for the open phase;
+- ``turns``: adjudicated phases and their reports;
+- ``press``: press and votes;
+- ``outbox``: the send queue.
+
+:class:`Store` is all of them over one connection.
+"""
+
+from __future__ import annotations
+
+from pbem.store.connection import Connection
+from pbem.store.games import GameRow, Games, PlayerRow
+from pbem.store.messages import Messages
+from pbem.store.orders import Orders, OrderSet
+from pbem.store.outbox import Outbox, QueuedMail
+from pbem.store.press import Press
+from pbem.store.turns import TurnRow, Turns
+
+__all__ = [
+    "Connection",
+    "GameRow",
+    "OrderSet",
+    "PlayerRow",
+    "QueuedMail",
+    "Store",
+    "TurnRow",
+]
+
+
+class Store(Messages, Games, Orders, Turns, Press, Outbox):
+    """The service's SQLite database: every table's queries over one connection."""

@@ -1,0 +1,144 @@
+"""One SQLite connection and one way to run a transaction, shared by every table.
+
+Each module beside this one keeps the SQL of its tables (schema and queries)
+and builds on :class:`Connection`; :class:`pbem.store.Store` is all of them
+over one connection.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from pbem.deadlines import from_utc_text, utc_text
+
+META_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+class Connection:
+    """The database connection, its transactions, and the meta table of loose settings."""
+
+    #: the CREATE statements of this class's tables; the Store runs every one in its bases
+    SCHEMA = META_SCHEMA
+    #: columns added since a table was first made: {table: {column: declaration}}; a database
+    #: made before gets them on opening
+    ADDED_COLUMNS: dict[str, dict[str, str]] = {}
+
+    def __init__(self, path: Path | str):
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit unless inside atomic(): Python's implicit transactions would
+        # otherwise leave writes uncommitted between explicit transactions.
+        connection = sqlite3.connect(str(path), isolation_level=None)
+        self.db = sqlite_utils.Database(connection)
+        if str(path) != ":memory:":
+            self.db.enable_wal()
+        # In WAL mode, NORMAL never corrupts and loses nothing when the process dies; only a
+        # power cut can undo the last commits. Where that would lose mail (a message stored,
+        # then marked done on the server), the commit is made durable() instead.
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.db.execute("PRAGMA busy_timeout = 10000")
+        self.db.execute("PRAGMA foreign_keys = ON")
+        for table_group in reversed(type(self).__mro__):
+            schema = table_group.__dict__.get("SCHEMA")
+            if schema:
+                self.db.conn.executescript(schema)
+            for table, columns in table_group.__dict__.get("ADDED_COLUMNS", {}).items():
+                self._add_missing_columns(table, columns)
+
+    def _add_missing_columns(self, table: str, columns: dict[str, str]) -> None:
+        present = {row["name"] for row in self._rows(f"PRAGMA table_info({table})")}
+        for name, declaration in columns.items():
+            if name not in present:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """One transaction: everything inside commits together or not at all.
+
+        It begins IMMEDIATE, taking the write lock at once: a run's acting and
+        its sending use two connections, and a transaction that read first and
+        wrote later could find the other had written in between, which SQLite
+        refuses at once rather than waiting. Nested blocks are savepoints.
+        """
+        connection = self.db.conn
+        if connection.in_transaction:
+            name = f"nested_{secrets.token_hex(4)}"
+            connection.execute(f"SAVEPOINT {name}")
+            try:
+                yield
+            except BaseException:
+                connection.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                connection.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            connection.execute(f"RELEASE SAVEPOINT {name}")
+            return
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+
+    @contextmanager
+    def durable(self) -> Iterator[None]:
+        """A transaction whose commit is on disk, power cut or not, when the block ends."""
+        self.db.execute("PRAGMA synchronous = FULL")
+        try:
+            with self.atomic():
+                yield
+        finally:
+            self.db.execute("PRAGMA synchronous = NORMAL")
+
+    def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[dict[str, Any]]:
+        return list(self.db.query(sql, params))
+
+    def _one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> dict[str, Any] | None:
+        rows = self._rows(sql, params)
+        return rows[0] if rows else None
+
+    # -- meta -------------------------------------------------------------
+
+    def get_meta(self, key: str) -> str | None:
+        row = self._one("SELECT value FROM meta WHERE key = ?", [key])
+        return row["value"] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [key, value])
+
+
+def time_or_none(value: str | None) -> datetime | None:
+    """A stored UTC time, or None where the column is empty."""
+    return from_utc_text(value) if value else None
+
+
+def encode_changes(changes: dict[str, Any], json_columns: set[str]) -> dict[str, Any]:
+    """Column values as SQLite stores them: times as UTC text, flags as 0/1, JSON columns dumped."""
+    encoded: dict[str, Any] = {}
+    for name, value in changes.items():
+        if name in json_columns:
+            value = json.dumps(value)
+        elif isinstance(value, datetime):
+            value = utc_text(value)
+        elif isinstance(value, bool):
+            value = int(value)
+        encoded[name] = value
+    return encoded

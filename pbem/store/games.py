@@ -1,0 +1,189 @@
+"""The games and players tables: where each game stands and who plays which power."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pbem.deadlines import from_utc_text, utc_text
+from pbem.store.connection import Connection, encode_changes, time_or_none
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    status TEXT NOT NULL,             -- running | paused | over
+    phase_id TEXT NOT NULL,
+    state TEXT NOT NULL,              -- the ruleset's dump_state, JSON
+    seq INTEGER NOT NULL DEFAULT 0,   -- how many phases have been adjudicated
+    deadline TEXT,
+    grace_until TEXT,
+    reminded INTEGER NOT NULL DEFAULT 0,
+    late_noticed INTEGER NOT NULL DEFAULT 0,
+    paused_left REAL,                 -- seconds of deadline left when paused
+    started_at TEXT NOT NULL,
+    start_seed INTEGER NOT NULL DEFAULT 0,  -- the seed ruleset.start was given
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS players (
+    game_id TEXT NOT NULL,
+    power TEXT NOT NULL,
+    address TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    nmr_streak INTEGER NOT NULL DEFAULT 0,
+    nmr_total INTEGER NOT NULL DEFAULT 0,
+    civil_disorder INTEGER NOT NULL DEFAULT 0,
+    absences TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (game_id, power)
+);
+CREATE INDEX IF NOT EXISTS players_address ON players(address);
+"""
+
+
+@dataclass
+class GameRow:
+    """Where a game stands, as stored."""
+
+    id: str
+    ruleset: str
+    variant: str
+    status: str
+    phase_id: str
+    state: dict[str, Any]
+    seq: int
+    deadline: datetime | None
+    grace_until: datetime | None
+    reminded: bool
+    late_noticed: bool
+    paused_left: float | None
+    started_at: datetime
+    result: str | None
+    start_seed: int = 0
+
+
+@dataclass
+class PlayerRow:
+    game_id: str
+    power: str
+    address: str
+    password_hash: str
+    token: str
+    nmr_streak: int = 0
+    nmr_total: int = 0
+    civil_disorder: bool = False
+    absences: list[list[str]] = field(default_factory=list)
+
+
+class Games(Connection):
+    """Games, and the players seated in them."""
+
+    SCHEMA = SCHEMA
+
+    def add_game(self, game: GameRow, players: Sequence[PlayerRow]) -> None:
+        self.db.execute(
+            "INSERT INTO games (id, ruleset, variant, status, phase_id, state, seq, deadline,"
+            " started_at, start_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                game.id,
+                game.ruleset,
+                game.variant,
+                game.status,
+                game.phase_id,
+                json.dumps(game.state),
+                game.seq,
+                utc_text(game.deadline) if game.deadline else None,
+                utc_text(game.started_at),
+                game.start_seed,
+            ],
+        )
+        for player in players:
+            self.add_player(player)
+
+    def add_player(self, player: PlayerRow) -> None:
+        """Seat a player for a power (at the start, or one that had none: a neutral made a player)."""
+        self.db.execute(
+            "INSERT INTO players (game_id, power, address, password_hash, token) VALUES (?, ?, ?, ?, ?)",
+            [player.game_id, player.power, player.address, player.password_hash, player.token],
+        )
+
+    def game(self, game_id: str) -> GameRow | None:
+        row = self._one("SELECT * FROM games WHERE id = ?", [game_id])
+        if row is None:
+            return None
+        return GameRow(
+            id=row["id"],
+            ruleset=row["ruleset"],
+            variant=row["variant"],
+            status=row["status"],
+            phase_id=row["phase_id"],
+            state=json.loads(row["state"]),
+            seq=row["seq"],
+            deadline=time_or_none(row["deadline"]),
+            grace_until=time_or_none(row["grace_until"]),
+            reminded=bool(row["reminded"]),
+            late_noticed=bool(row["late_noticed"]),
+            paused_left=row["paused_left"],
+            started_at=from_utc_text(row["started_at"]),
+            result=row["result"],
+            start_seed=row["start_seed"],
+        )
+
+    def game_ids(self) -> list[str]:
+        return [row["id"] for row in self._rows("SELECT id FROM games ORDER BY id")]
+
+    def update_game(self, game_id: str, **changes: Any) -> None:
+        """Change columns of a game; datetimes and the state are encoded here."""
+        encoded = encode_changes(changes, json_columns={"state"})
+        columns = ", ".join(f"{name} = ?" for name in encoded)
+        self.db.execute(f"UPDATE games SET {columns} WHERE id = ?", [*encoded.values(), game_id])
+
+    def players(self, game_id: str) -> list[PlayerRow]:
+        return [
+            _player(row)
+            for row in self._rows("SELECT * FROM players WHERE game_id = ? ORDER BY rowid", [game_id])
+        ]
+
+    def player(self, game_id: str, power: str) -> PlayerRow | None:
+        row = self._one(
+            "SELECT * FROM players WHERE game_id = ? AND lower(power) = lower(?)", [game_id, power]
+        )
+        return _player(row) if row else None
+
+    def player_by_token(self, token: str) -> PlayerRow | None:
+        row = self._one("SELECT * FROM players WHERE token = ?", [token.lower()])
+        return _player(row) if row else None
+
+    def players_by_address(self, address: str) -> list[PlayerRow]:
+        return [
+            _player(row)
+            for row in self._rows(
+                "SELECT * FROM players WHERE address = ? ORDER BY game_id", [address.lower()]
+            )
+        ]
+
+    def update_player(self, game_id: str, power: str, **changes: Any) -> None:
+        encoded = encode_changes(changes, json_columns={"absences"})
+        columns = ", ".join(f"{name} = ?" for name in encoded)
+        self.db.execute(
+            f"UPDATE players SET {columns} WHERE game_id = ? AND power = ?",
+            [*encoded.values(), game_id, power],
+        )
+
+
+def _player(row: dict[str, Any]) -> PlayerRow:
+    return PlayerRow(
+        game_id=row["game_id"],
+        power=row["power"],
+        address=row["address"],
+        password_hash=row["password_hash"],
+        token=row["token"],
+        nmr_streak=row["nmr_streak"],
+        nmr_total=row["nmr_total"],
+        civil_disorder=bool(row["civil_disorder"]),
+        absences=json.loads(row["absences"]),
+    )

@@ -1,0 +1,139 @@
+"""The messages table: every mail fetched, stored before it is acted on."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pbem.deadlines import from_utc_text, utc_text
+from pbem.store.connection import Connection
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY,
+    dedup_key TEXT NOT NULL UNIQUE,   -- Message-ID with sender, or the hash of the bytes
+    sha256 TEXT NOT NULL,
+    message_id TEXT,
+    ref TEXT,                         -- where the transport has it (IMAP UID, Maildir key)
+    received_at TEXT NOT NULL,
+    sender TEXT,
+    subject TEXT,
+    raw BLOB NOT NULL,
+    status TEXT NOT NULL DEFAULT 'new',   -- new | done | ignored | failed | dropped
+    game_id TEXT,
+    power TEXT,
+    outcome TEXT,                     -- one line for the log: what was done with it, or why it failed
+    attempts INTEGER NOT NULL DEFAULT 0   -- runs whose handling of it failed
+);
+CREATE INDEX IF NOT EXISTS messages_status ON messages(status);
+"""
+
+
+class Messages(Connection):
+    """Stored mail and what became of each.
+
+    A mail whose handling raised is ``failed``, with the reason, and tried again by later runs
+    until it has failed ``attempts`` times; then it waits for the referee to retry or drop it.
+    """
+
+    SCHEMA = SCHEMA
+    ADDED_COLUMNS = {"messages": {"attempts": "INTEGER NOT NULL DEFAULT 0"}}
+
+    def add_message(
+        self,
+        *,
+        dedup_key: str,
+        sha256: str,
+        message_id: str,
+        ref: str,
+        received_at: datetime,
+        sender: str,
+        subject: str,
+        raw: bytes,
+    ) -> int | None:
+        """Store a fetched message; its row id, or None if it was stored before."""
+        texts = [storable(text) for text in (dedup_key, sha256, message_id, ref)]
+        cursor = self.db.execute(
+            "INSERT OR IGNORE INTO messages (dedup_key, sha256, message_id, ref, received_at,"
+            " sender, subject, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [*texts, utc_text(received_at), storable(sender), storable(subject), raw],
+        )
+        return cursor.lastrowid if cursor.rowcount else None
+
+    def pending_message_ids(self, attempts: int = 1) -> list[int]:
+        """New messages, and failed ones that have failed fewer than ``attempts`` times, oldest first."""
+        return [row["id"] for row in self._rows(
+            "SELECT id FROM messages WHERE status = 'new' OR (status = 'failed' AND attempts < ?)"
+            " ORDER BY id", [attempts]
+        )]
+
+    def message(self, row_id: int) -> dict[str, Any]:
+        row = self.find_message(row_id)
+        assert row is not None, row_id
+        return row
+
+    def find_message(self, row_id: int) -> dict[str, Any] | None:
+        row = self._one("SELECT * FROM messages WHERE id = ?", [row_id])
+        if row is not None:
+            row["received_at"] = from_utc_text(row["received_at"])
+        return row
+
+    def finish_message(
+        self,
+        row_id: int,
+        status: str,
+        outcome: str,
+        game_id: str | None = None,
+        power: str | None = None,
+    ) -> None:
+        self.db.execute(
+            "UPDATE messages SET status = ?, outcome = ?, game_id = ?, power = ? WHERE id = ?",
+            [status, outcome, game_id, power, row_id],
+        )
+
+    def message_count(self, status: str | None = None) -> int:
+        if status is None:
+            return int(self._rows("SELECT count(*) AS n FROM messages")[0]["n"])
+        return int(self._rows("SELECT count(*) AS n FROM messages WHERE status = ?", [status])[0]["n"])
+
+    def fail_message(self, row_id: int, reason: str) -> int:
+        """Mark a message failed with ``reason``; how many times it has failed now."""
+        self.db.execute(
+            "UPDATE messages SET status = 'failed', outcome = ?, attempts = attempts + 1 WHERE id = ?",
+            [storable(reason), row_id],
+        )
+        row = self._one("SELECT attempts FROM messages WHERE id = ?", [row_id])
+        return int(row["attempts"]) if row else 0
+
+    def failed_messages(self) -> list[dict[str, Any]]:
+        """The failed messages (without their bytes), oldest first, for the referee."""
+        return self._rows(
+            "SELECT id, received_at, sender, subject, outcome, attempts FROM messages"
+            " WHERE status = 'failed' ORDER BY id"
+        )
+
+    def retry_message(self, row_id: int) -> bool:
+        """Make a failed or dropped message new again, for the next run; False if it is neither."""
+        cursor = self.db.execute(
+            "UPDATE messages SET status = 'new', attempts = 0"
+            " WHERE id = ? AND status IN ('failed', 'dropped')",
+            [row_id],
+        )
+        return bool(cursor.rowcount)
+
+    def drop_message(self, row_id: int) -> bool:
+        """Leave a failed message alone for good (its bytes stay stored); False if it is not failed."""
+        cursor = self.db.execute(
+            "UPDATE messages SET status = 'dropped', outcome = 'dropped by the referee: ' || outcome"
+            " WHERE id = ? AND status = 'failed'",
+            [row_id],
+        )
+        return bool(cursor.rowcount)
+
+
+def storable(text: str | None) -> str | None:
+    """Text SQLite takes: a lone surrogate (an undecodable byte kept by the parser) cannot be
+    stored as UTF-8, so it becomes U+FFFD."""
+    if text is None:
+        return None
+    return text.encode("utf-8", "replace").decode("utf-8")

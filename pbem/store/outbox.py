@@ -1,0 +1,120 @@
+"""The outbox table: every mail we send, queued in the same transaction as its cause.
+
+A mail is queued once (its ``dedup_key`` says what it is), sent with the
+Message-ID fixed when it was queued, and recorded as sent only after the
+server took it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pbem.deadlines import utc_text
+from pbem.store.connection import Connection
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    dedup_key TEXT NOT NULL UNIQUE,   -- what this mail is, so it is never queued twice
+    message_id TEXT NOT NULL UNIQUE,
+    game_id TEXT,
+    kind TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    raw BLOB NOT NULL,
+    status TEXT NOT NULL DEFAULT 'queued',   -- queued | sent | failed
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    sent_at TEXT
+);
+CREATE INDEX IF NOT EXISTS outbox_status ON outbox(status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS outbox_recipient ON outbox(recipient COLLATE NOCASE, created_at);
+"""
+
+
+@dataclass
+class QueuedMail:
+    id: int
+    message_id: str
+    recipient: str
+    subject: str
+    raw: bytes
+    attempts: int
+    kind: str
+    game_id: str | None
+
+
+class Outbox(Connection):
+    """The send queue."""
+
+    SCHEMA = SCHEMA
+
+    def queue_mail(
+        self,
+        *,
+        dedup_key: str,
+        message_id: str,
+        game_id: str | None,
+        kind: str,
+        recipient: str,
+        subject: str,
+        raw: bytes,
+        now: datetime,
+    ) -> bool:
+        """Queue a mail unless one with the same ``dedup_key`` was queued before."""
+        cursor = self.db.execute(
+            "INSERT OR IGNORE INTO outbox (dedup_key, message_id, game_id, kind, recipient, subject,"
+            " raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                dedup_key,
+                message_id,
+                game_id,
+                kind,
+                recipient,
+                subject,
+                raw,
+                utc_text(now),
+                utc_text(now),
+            ],
+        )
+        return bool(cursor.rowcount)
+
+    def due_mail(self, now: datetime, limit: int = 50) -> list[QueuedMail]:
+        rows = self._rows(
+            "SELECT id, message_id, recipient, subject, raw, attempts, kind, game_id FROM outbox"
+            " WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+            [utc_text(now), limit],
+        )
+        return [QueuedMail(**row) for row in rows]
+
+    def mark_sent(self, mail_id: int, now: datetime) -> None:
+        self.db.execute(
+            "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+            [utc_text(now), mail_id],
+        )
+
+    def mark_retry(self, mail_id: int, error: str, next_attempt: datetime, failed: bool) -> None:
+        self.db.execute(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"
+            " status = ? WHERE id = ?",
+            [error, utc_text(next_attempt), "failed" if failed else "queued", mail_id],
+        )
+
+    def count_mail_to(self, recipient: str, kinds: Sequence[str], since: datetime) -> int:
+        """How many mails of ``kinds`` were queued for ``recipient`` at or after ``since``."""
+        marks = ", ".join("?" for _ in kinds)
+        row = self._one(
+            f"SELECT count(*) AS n FROM outbox WHERE recipient = ? COLLATE NOCASE AND created_at >= ?"
+            f" AND kind IN ({marks})",
+            [recipient, utc_text(since), *kinds],
+        )
+        return int(row["n"]) if row else 0
+
+    def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:
+        clause = " AND ".join(f"{name} = ?" for name in where) or "1"
+        return self._rows(f"SELECT * FROM outbox WHERE {clause} ORDER BY id", list(where.values()))

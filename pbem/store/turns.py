@@ -1,0 +1,174 @@
+"""The turns and reports tables: every adjudicated phase, and what each viewer was sent of it.
+
+A turn keeps its seed, orders and states so it can be replayed; rolled-back
+turns stay, marked, for the record.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pbem.deadlines import from_utc_text, utc_text
+from pbem.store.connection import Connection
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS turns (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    phase_id TEXT NOT NULL,
+    phase_label TEXT NOT NULL,
+    state_before TEXT NOT NULL,
+    orders TEXT NOT NULL,             -- JSON {power: [orders]} as adjudicated, defaults included
+    nmr TEXT NOT NULL DEFAULT '[]',   -- powers that sent nothing
+    seed INTEGER NOT NULL,
+    state_after TEXT NOT NULL,
+    events TEXT NOT NULL,
+    adjudicated_at TEXT NOT NULL,
+    rolled_back INTEGER NOT NULL DEFAULT 0,
+    archived INTEGER NOT NULL DEFAULT 0,   -- its files are written under turns/
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS turns_unarchived ON turns(archived) WHERE archived = 0;
+CREATE TABLE IF NOT EXISTS reports (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    viewer TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    text TEXT NOT NULL,
+    html TEXT,
+    PRIMARY KEY (game_id, seq, viewer)
+);
+"""
+
+
+@dataclass
+class TurnRow:
+    game_id: str
+    seq: int
+    phase_id: str
+    phase_label: str
+    state_before: dict[str, Any]
+    orders: dict[str, list[str]]
+    nmr: list[str]
+    seed: int
+    state_after: dict[str, Any]
+    events: list[dict[str, Any]]
+    adjudicated_at: datetime
+    rolled_back: bool
+
+
+class Turns(Connection):
+    """Adjudicated phases and their reports."""
+
+    SCHEMA = SCHEMA
+
+    def add_turn(self, turn: TurnRow) -> None:
+        self.db.execute(
+            "INSERT INTO turns (game_id, seq, phase_id, phase_label, state_before, orders, nmr, seed,"
+            " state_after, events, adjudicated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                turn.game_id,
+                turn.seq,
+                turn.phase_id,
+                turn.phase_label,
+                json.dumps(turn.state_before),
+                json.dumps(turn.orders),
+                json.dumps(turn.nmr),
+                turn.seed,
+                json.dumps(turn.state_after),
+                json.dumps(turn.events),
+                utc_text(turn.adjudicated_at),
+            ],
+        )
+
+    def turns(self, game_id: str, include_rolled_back: bool = False) -> list[TurnRow]:
+        where = "" if include_rolled_back else " AND rolled_back = 0"
+        return [
+            _turn(row)
+            for row in self._rows(f"SELECT * FROM turns WHERE game_id = ?{where} ORDER BY seq", [game_id])
+        ]
+
+    def turn_by_seq(self, game_id: str, seq: int) -> TurnRow | None:
+        row = self._one("SELECT * FROM turns WHERE game_id = ? AND seq = ?", [game_id, seq])
+        return _turn(row) if row else None
+
+    def turn(self, game_id: str, phase_id: str) -> TurnRow | None:
+        """The live (not rolled back) turn that adjudicated ``phase_id``."""
+        row = self._one(
+            "SELECT * FROM turns WHERE game_id = ? AND lower(phase_id) = lower(?) AND rolled_back = 0"
+            " ORDER BY seq DESC LIMIT 1",
+            [game_id, phase_id],
+        )
+        return _turn(row) if row else None
+
+    def unarchived_turns(self) -> list[tuple[str, int]]:
+        """(game, seq) of live turns whose files are not written yet: a short list, always."""
+        return [(row["game_id"], row["seq"]) for row in self._rows(
+            "SELECT game_id, seq FROM turns WHERE archived = 0 AND rolled_back = 0 ORDER BY game_id, seq"
+        )]
+
+    def mark_archived(self, game_id: str, seq: int) -> None:
+        self.db.execute("UPDATE turns SET archived = 1 WHERE game_id = ? AND seq = ?", [game_id, seq])
+
+    def phase_ids(self, game_id: str) -> list[str]:
+        """The adjudicated phases of a game, in order, without loading their states."""
+        return [row["phase_id"] for row in self._rows(
+            "SELECT phase_id FROM turns WHERE game_id = ? AND rolled_back = 0 ORDER BY seq", [game_id]
+        )]
+
+    def next_seq(self, game_id: str) -> int:
+        """The number of the next turn: after every turn, rolled back ones included."""
+        row = self._one("SELECT max(seq) AS seq FROM turns WHERE game_id = ?", [game_id])
+        return int(row["seq"] or 0) + 1 if row else 1
+
+    def roll_back_after(self, game_id: str, seq: int) -> None:
+        """Mark every turn after ``seq`` as rolled back (kept, for the record)."""
+        self.db.execute("UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND seq > ?", [game_id, seq])
+
+    # -- reports ----------------------------------------------------------
+
+    def add_report(
+        self, game_id: str, seq: int, viewer: str, subject: str, text: str, html: str | None
+    ) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO reports (game_id, seq, viewer, subject, text, html)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [game_id, seq, viewer, subject, text, html],
+        )
+
+    def reports(self, game_id: str, seq: int) -> dict[str, dict[str, Any]]:
+        return {
+            row["viewer"]: row
+            for row in self._rows("SELECT * FROM reports WHERE game_id = ? AND seq = ?", [game_id, seq])
+        }
+
+    def recent_reports(self, game_id: str, viewer: str, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` reports ``viewer`` was sent in a game, oldest first."""
+        rows = self._rows(
+            "SELECT reports.subject, reports.text FROM reports JOIN turns"
+            " ON turns.game_id = reports.game_id AND turns.seq = reports.seq"
+            " WHERE reports.game_id = ? AND reports.viewer = ? AND turns.rolled_back = 0"
+            " ORDER BY reports.seq DESC LIMIT ?",
+            [game_id, viewer, count],
+        )
+        return list(reversed(rows))
+
+
+def _turn(row: dict[str, Any]) -> TurnRow:
+    return TurnRow(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        phase_id=row["phase_id"],
+        phase_label=row["phase_label"],
+        state_before=json.loads(row["state_before"]),
+        orders=json.loads(row["orders"]),
+        nmr=json.loads(row["nmr"]),
+        seed=row["seed"],
+        state_after=json.loads(row["state_after"]),
+        events=json.loads(row["events"]),
+        adjudicated_at=from_utc_text(row["adjudicated_at"]),
+        rolled_back=bool(row["rolled_back"]),
+    )

@@ -1,0 +1,190 @@
+"""Adjudicating a phase, and the end of a game.
+
+An adjudication is one transaction: the turn (state before and after, orders,
+seed, events), the new game row, and every player's report in the send queue.
+The archive files are written from the database afterwards (pbem.archive).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pbem import archive, reports
+from pbem.faults import checkpoint
+from pbem.mail.compose import Outgoing
+from pbem.ruleset import PUBLIC, REFEREE, Phase
+from pbem.run import LiveGame, Run
+from pbem.store import TurnRow
+from pbem.turns.press import release_postal_press
+from pbem.turns.schedule import deadline_for
+
+log = logging.getLogger("pbem.turns")
+
+
+def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
+    """Adjudicate the current phase of ``live`` with the stored orders, in one transaction."""
+    phase = live.phase
+    sets = run.store.order_sets(live.id, phase.id)
+    orders: dict[str, list[str]] = {power: sets[power].orders() for power in phase.may_order if power in sets}
+    nmr = [power for power in phase.acting if power not in sets]
+    for power in nmr:
+        defaults = live.ruleset.default_orders(live.state, power)
+        if defaults:
+            orders[power] = defaults
+    seed = run.new_seed(live.id, phase.id)
+    result = live.ruleset.adjudicate(live.state, orders, seed)
+    new_state = result.state
+    new_phase = live.ruleset.phase(new_state)
+    seq = run.store.next_seq(live.id)
+    with run.store.atomic():
+        run.store.add_turn(
+            TurnRow(
+                game_id=live.id,
+                seq=seq,
+                phase_id=phase.id,
+                phase_label=phase.label,
+                state_before=live.row.state,
+                orders=orders,
+                nmr=nmr,
+                seed=seed,
+                state_after=live.ruleset.dump_state(new_state),
+                events=result.events,
+                adjudicated_at=run.now,
+                rolled_back=False,
+            )
+        )
+        _count_nmrs(run, live, nmr)
+        players = run.store.players(live.id)
+        deadline = None if new_phase.over else deadline_for(live.config, new_phase, run.now, players)
+        run.store.update_game(
+            live.id,
+            state=live.ruleset.dump_state(new_state),
+            phase_id=new_phase.id,
+            seq=seq,
+            deadline=deadline,
+            grace_until=None,
+            reminded=False,
+            late_noticed=False,
+        )
+        for notice in result.notices:
+            run.tell_referee(
+                live,
+                "the rules need you",
+                notice,
+                dedup_key=f"notice:{live.id}:{seq}:{hash(notice)}",
+            )
+        updated = run.live(live.id)
+        assert updated is not None
+        send_reports(run, updated, seq, phase, result.events, over=new_phase.over, result=new_phase.result)
+        release_postal_press(run, updated)
+        if new_phase.over:
+            run.store.update_game(live.id, status="over", result=new_phase.result)
+        checkpoint("adjudicating")
+    log.info(
+        "[%s] adjudicated %s (%s); next: %s",
+        live.id,
+        phase.id,
+        reason,
+        "game over" if new_phase.over else new_phase.id,
+    )
+    checkpoint("adjudicated")
+    archive.write_turn(run, live.id, seq)
+    checkpoint("archived")
+
+
+def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
+    for player in live.players:
+        if player.power not in live.phase.acting:
+            continue
+        if player.power not in nmr:
+            if player.nmr_streak:
+                run.store.update_player(live.id, player.power, nmr_streak=0)
+            continue
+        streak = player.nmr_streak + 1
+        run.store.update_player(live.id, player.power, nmr_streak=streak, nmr_total=player.nmr_total + 1)
+        if streak >= live.config.nmr_limit > 0 and not player.civil_disorder:
+            run.store.update_player(live.id, player.power, civil_disorder=True)
+            run.tell_referee(
+                live,
+                f"{player.power} is in civil disorder",
+                f"{player.power} ({player.address}) has sent no orders for {streak} phases in a "
+                f"row, so the power is now in civil disorder: its units follow the rules' default "
+                f"orders. To give it a new player, send REPLACE {player.power} <address> with your "
+                "referee sign-on.",
+                dedup_key=f"disorder:{live.id}:{player.power}:{live.row.seq}",
+            )
+
+
+def report_context(
+    live: LiveGame, viewer: str, phase: Phase, events: list[dict[str, Any]], over: bool, result: str
+) -> dict[str, Any]:
+    """What a report template gets for ``viewer`` in ``live``: see pbem.reports.report_context."""
+    return reports.report_context(
+        live.summary(), live.ruleset, phase, live.state, events, viewer, live.deadline_text(),
+        over=over, result=result,
+    )
+
+
+def send_reports(
+    run: Run,
+    live: LiveGame,
+    seq: int,
+    phase: Phase,
+    events: list[dict[str, Any]],
+    over: bool,
+    result: str,
+) -> None:
+    """Render and queue the reports of turn ``seq`` for every player and the referee;
+    the public one is rendered and kept for the archive."""
+    subject = f"{phase.label} results" + (" - game over" if over else "")
+    players = {player.power: player for player in live.players}
+    referee = run.service.game_referee(live.config)
+    for viewer in [*players, REFEREE, PUBLIC]:
+        context = report_context(live, viewer, phase, events, over, result)
+        text, html = run.templates.report(live.row.ruleset, **context)
+        run.store.add_report(live.id, seq, viewer, f"[{live.id}] {subject}", text, html)
+        key = f"report:{live.id}:{seq}:{viewer}"
+        if viewer in players:
+            run.tell(players[viewer], subject, text, html=html, kind="report", key=key)
+        elif viewer == REFEREE and referee:
+            run.queue(
+                Outgoing(to=referee.address, subject=f"[{live.id}] {subject}", text=text, html=html),
+                kind="report",
+                dedup_key=key,
+                game_id=live.id,
+            )
+
+
+def finish_game(run: Run, live: LiveGame, result: str) -> None:
+    """End ``live`` (a draw or a concession): a final report to everyone."""
+    seq = run.store.next_seq(live.id) - 1
+    run.store.update_game(live.id, status="over", result=result, deadline=None)
+    phase = Phase(
+        id=f"{live.phase.id}-end",
+        label=f"{live.phase.label} (end of game)",
+        kind="end",
+        acting=(),
+        may_order=(),
+    )
+    updated = run.live(live.id)
+    assert updated is not None
+    send_reports(run, updated, seq + 1, phase, [], over=True, result=result)
+    run.store.update_game(live.id, seq=seq + 1)
+    run.store.add_turn(
+        TurnRow(
+            game_id=live.id,
+            seq=seq + 1,
+            phase_id=phase.id,
+            phase_label=phase.label,
+            state_before=live.row.state,
+            orders={},
+            nmr=[],
+            seed=0,
+            state_after=live.row.state,
+            events=[{"kind": "game over", "result": result}],
+            adjudicated_at=run.now,
+            rolled_back=False,
+        )
+    )
+    log.info("[%s] game over: %s", live.id, result)

@@ -1,0 +1,162 @@
+"""The referee's commands: LIST, PROCESS, EXTEND, PAUSE, RESUME, REPLACE, ROLLBACK, OPTION."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from pbem.deadlines import format_deadline
+from pbem.intake.commands import Command
+from pbem.ruleset import SetupError
+from pbem.run import LiveGame, Run
+from pbem.turns.adjudication import adjudicate
+from pbem.turns.notices import tell_players
+from pbem.turns.schedule import deadline_for
+from pbem.turns.seats import replace_player
+
+log = logging.getLogger("pbem.turns")
+
+
+def referee_list(run: Run, game_id: str) -> str:
+    live = run.live(game_id)
+    assert live is not None
+    sets = run.store.order_sets(live.id, live.phase.id)
+    lines = [
+        f"{live.phase.label} ({live.phase.id}), status {live.row.status}, deadline {live.deadline_text()}"
+    ]
+    for player in live.players:
+        flags = []
+        if player.civil_disorder:
+            flags.append("civil disorder")
+        if player.nmr_total:
+            flags.append(f"{player.nmr_total} NMR")
+        orders = sets.get(player.power)
+        state = "no orders" if orders is None else ("ready" if orders.ready else "ordered")
+        if player.power not in live.phase.acting:
+            state = "nothing due"
+        lines.append(
+            f"  {player.power:<12} {player.address:<32} {state}" + (f" ({', '.join(flags)})" if flags else "")
+        )
+        for order in orders.orders() if orders else []:
+            lines.append(f"      {order}")
+    return "\n".join(lines)
+
+
+def referee_command(run: Run, game_id: str, command: Command) -> str:
+    """Carry out a referee command; the answer for the referee's reply."""
+    live = run.live(game_id)
+    assert live is not None
+    name = command.name
+    if name == "PAUSE":
+        if live.row.status != "running":
+            return f"the game is {live.row.status}, not running"
+        left = (live.row.deadline - run.now).total_seconds() if live.row.deadline else None
+        run.store.update_game(live.id, status="paused", paused_left=left)
+        tell_players(
+            run,
+            live,
+            "game paused",
+            "The referee has paused the game. You will hear when it resumes, with the new deadline.",
+            key=f"pause:{run.now.isoformat()}",
+        )
+        return "paused; players told"
+    if name == "RESUME":
+        if live.row.status != "paused":
+            return f"the game is {live.row.status}, not paused"
+        left = live.row.paused_left if live.row.paused_left is not None else 0
+        deadline = run.now + timedelta(seconds=max(left, 3600))
+        run.store.update_game(
+            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None
+        )
+        when = format_deadline(deadline, live.config.timezone)
+        text = f"The referee has resumed the game. The deadline is {when}."
+        tell_players(run, live, "game resumed", text, key=f"resume:{run.now.isoformat()}")
+        return f"resumed; deadline {format_deadline(deadline, live.config.timezone)}; players told"
+    if live.row.status == "over":
+        return "the game is over"
+    if name == "EXTEND":
+        hours = float(command.args[0])
+        base = live.row.deadline or run.now
+        deadline = base + timedelta(hours=hours)
+        run.store.update_game(
+            live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
+        )
+        text = (
+            f"The referee has extended the deadline of {live.phase.label} to "
+            f"{format_deadline(deadline, live.config.timezone)}."
+        )
+        tell_players(run, live, "deadline extended", text, key=f"extend:{run.now.isoformat()}")
+        return f"deadline now {format_deadline(deadline, live.config.timezone)}; players told"
+    if name == "PROCESS":
+        if live.row.status != "running":
+            return f"the game is {live.row.status}; RESUME it first"
+        adjudicate(run, live, reason="the referee said PROCESS")
+        return f"{live.phase.label} adjudicated; reports queued"
+    if name == "REPLACE":
+        return replace_player(run, live, command.args[0], command.args[1])
+    if name == "ROLLBACK":
+        return roll_back(run, live, command.args[0])
+    if name == "OPTION":
+        return set_option(run, live, command.args[0], command.args[1])
+    return "not a referee command"
+
+
+def set_option(run: Run, live: LiveGame, name: str, value: str) -> str:
+    """Change a game option as the ruleset allows (Ruleset.set_option) and tell the players."""
+    try:
+        state, change = live.ruleset.set_option(live.state, name, value)
+    except SetupError as error:
+        return f"refused: {error}"
+    run.store.update_game(live.id, state=live.ruleset.dump_state(state))
+    text = f"The referee has changed a setting of the game: {change}."
+    tell_players(run, live, "a setting changed", text, key=f"option:{name}:{run.now.isoformat()}")
+    return f"{change}; players told"
+
+
+def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
+    """Restore the state in which ``phase_id`` was open, from the archive; mail everyone."""
+    turn = run.store.turn(live.id, phase_id)
+    if turn is None:
+        done = ", ".join(run.store.phase_ids(live.id)) or "none yet"
+        return f"refused: no adjudicated phase {phase_id!r}; adjudicated phases: {done}"
+    state = live.ruleset.load_state(turn.state_before)
+    phase = live.ruleset.phase(state)
+    players = run.store.players(live.id)
+    deadline = deadline_for(live.config, phase, run.now, players)
+    undone = [t for t in run.store.turns(live.id) if t.seq >= turn.seq]
+    run.store.roll_back_after(live.id, turn.seq - 1)
+    for undone_turn in undone:
+        run.store.clear_orders(live.id, undone_turn.phase_id)
+    run.store.update_game(
+        live.id,
+        state=turn.state_before,
+        phase_id=phase.id,
+        seq=turn.seq - 1,
+        deadline=deadline,
+        grace_until=None,
+        reminded=False,
+        late_noticed=False,
+        status="running",
+        result=None,
+    )
+    when = format_deadline(deadline, live.config.timezone)
+    for player in players:
+        before = turn.orders.get(player.power, [])
+        text = (
+            f"The referee has rolled game {live.id} back to {phase.label}: the phases after it "
+            f"are undone. Please send your orders again before the deadline, {when}.\n\n"
+            + (
+                "Your orders for this phase were:\n" + "\n".join(f"  {o}" for o in before)
+                if before
+                else "You had sent no orders for this phase."
+            )
+        )
+        run.tell(
+            player,
+            f"rolled back to {phase.label}",
+            text,
+            kind="notice",
+            key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
+        )
+    log.warning("[%s] rolled back to %s", live.id, phase.id)
+    return f"rolled back to {phase.label}; players told"

@@ -1,0 +1,71 @@
+"""Rule 2 to the end: the nomads' exhaustion at six centres, where a seventh nomad unit goes,
+no free rebuilds with no centre or one, and a game of the seven Chinese powers with the nomads
+neutral."""
+
+from __future__ import annotations
+
+from .games import PLAYERS, events_of, opening, position, rules, ruleset, units
+
+CHINESE = [power for power in PLAYERS if power != "Hsiung-Nu"]
+SIX = ["SHG", "YUB", "HSP", "CHG", "TCY", "CHY"]
+
+
+def test_six_centres_exhaust_the_nomads_for_good() -> None:
+    fall = position(
+        "F366BCM",
+        {"Hsiung-Nu": ["A SHG", "A YUB", "A HSP", "A CHG", "A TCY", "A CHY"]},
+        {"Hsiung-Nu": SIX[:5]},
+    )
+    done = ruleset.adjudicate(fall, {}, 1)  # the army in Chinyang takes its sixth centre
+    assert events_of(done, "exhausted") == [{"type": "exhausted", "power": "Hsiung-Nu", "year": "366 B.C."}]
+    assert ruleset.dump_state(done.state)["extra"]["exhausted"] is True
+    # Down to four centres later: one unit per centre, not the schedule's five.
+    six_units = {"Hsiung-Nu": ["A SHG", "A YUB", "A HSP", "A CHG", "A TCY", "A CHY"]}
+    later = position("W364BCA", six_units, {"Hsiung-Nu": SIX[:4]}, extra={"exhausted": True})
+    assert rules.for_game(later).adjustment("Hsiung-Nu", later.board) == -2
+    fresh = position("W364BCA", six_units, {"Hsiung-Nu": SIX[:4]})
+    assert rules.for_game(fresh).adjustment("Hsiung-Nu", fresh.board) == -1  # not exhausted: schedule
+
+
+def test_a_seventh_nomad_unit_goes_in_an_owned_centre_even_in_the_winter_of_the_sixth() -> None:
+    state = position(
+        "W366BCA",
+        {"Hsiung-Nu": ["A SHG", "A YUB", "A HSP", "A CHG", "A TCY"]},
+        {"Hsiung-Nu": [*SIX, "HAD"]},
+    )
+    [sixth, seventh] = ruleset.parse_orders(state, "Hsiung-Nu", "Build A THS\nBuild A HHS")
+    assert sixth.order == "A THS B"
+    assert seventh.error and "supply cent" in seventh.error.lower()
+    [sixth, seventh] = ruleset.parse_orders(state, "Hsiung-Nu", "Build A THS\nBuild A HAD")
+    assert (sixth.order, seventh.order) == ("A THS B", "A HAD B")
+    done = ruleset.adjudicate(state, {"Hsiung-Nu": ["A THS B", "A HHS B", "A HAD B"]}, 1)
+    assert {"A THS", "A HAD"} <= set(units(done.state)["Hsiung-Nu"])
+    assert "A HHS" not in units(done.state)["Hsiung-Nu"]
+
+
+def test_no_free_rebuild_for_nomads_with_no_centre_or_one() -> None:
+    lost = position("W366BCA", {"Hsiung-Nu": ["A HHS"]}, {"Hsiung-Nu": ["PCS"]}, extra={"placed": 3})
+    assert rules.for_game(lost).adjustment("Hsiung-Nu", lost.board) == 0
+    late = position("W366BCA", {"Hsiung-Nu": ["A HHS"]}, {}, extra={"placed": 1})
+    assert rules.for_game(late).adjustment("Hsiung-Nu", late.board) == 2  # two never placed (ruling 8)
+    two = position("W366BCA", {"Hsiung-Nu": ["A HHS"]}, {"Hsiung-Nu": ["PCS", "SHG"]}, extra={"placed": 3})
+    assert rules.for_game(two).adjustment("Hsiung-Nu", two.board) == 3  # two centres: four units
+
+
+def test_the_placements_are_counted_as_the_game_goes() -> None:
+    done = ruleset.adjudicate(opening(), {"Hsiung-Nu": ["A HHS B", "A NHS B"]}, 1)
+    assert ruleset.dump_state(done.state)["extra"]["placed"] == 2
+
+
+def test_seven_chinese_players_with_the_nomads_neutral() -> None:
+    state = ruleset.start("mandate_of_heaven", CHINESE, {}, 1)
+    phase = ruleset.phase(state)
+    assert phase.id == "W369BCA"
+    assert phase.acting == () and set(phase.may_order) == set(CHINESE)
+    [vote] = ruleset.parse_orders(state, "Ch'in", "Build A HHS")
+    assert vote.order == "A HHS B" and "vote" in str(vote.note)
+    orders = {power: ["A HHS B", "A NHS B"] for power in CHINESE[:4]}
+    done = ruleset.adjudicate(state, orders, 1)
+    assert units(done.state)["Hsiung-Nu"] == ["A HHS", "A NHS"]
+    spring = ruleset.phase(done.state)
+    assert spring.id == "S368BCM" and "Hsiung-Nu" not in spring.acting

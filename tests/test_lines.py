@@ -1,0 +1,91 @@
+"""The shared reader of order lines (pbem.rulesets.lines): wordings as rows, slots as written,
+refusals that teach the right form."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pbem.rulesets.lines import LONGEST, Grammar, Refusal, match, number
+
+GRAMMAR = Grammar(
+    rows=[
+        ("(gift|give) {gold:word} gold to {power}", "gift"),
+        ("give {power} {gold:number} gold", "gift"),
+        ("[propose] [a] {kind:formal|secret} alliance with {powers}", "alliance"),
+        ("(r (and|&) r|rest) [[,] learn {skill}]", "rest"),
+        ("attack {target} with {troops} [by {order}]", "attack"),
+    ],
+    forms={
+        "gift": "gift <n> gold to <power>",
+        "alliance": "propose formal alliance with <power>",
+        "rest": "R and R",
+        "attack": "attack <region> with <troops>",
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "slots"),
+    [
+        ("gift 50 gold to Brenn", "gift", {"gold": "50", "power": "Brenn"}),
+        ("GIVE  Brenn 50 GOLD", "gift", {"power": "Brenn", "gold": "50"}),
+        (
+            "Propose a Secret alliance with Brenn and Corvath",
+            "alliance",
+            {"kind": "Secret", "powers": "Brenn and Corvath"},
+        ),
+        ("R&R, learn Healer", "rest", {"skill": "Healer"}),
+        ("rest", "rest", {"skill": None}),
+        (
+            "attack Ashwood with all troops",
+            "attack",
+            {"target": "Ashwood", "troops": "all troops", "order": None},
+        ),
+    ],
+)
+def test_a_line_reads_as_its_first_fitting_row_with_its_slots_as_written(text, kind, slots):
+    assert GRAMMAR.read(text) == (kind, slots)
+
+
+def test_slots_side_by_side_never_split_a_word_and_a_line_must_fit_whole():
+    assert GRAMMAR.read("give me gold") is None  # not "m" and "e"
+    assert GRAMMAR.read("gift 50 gold to") is None
+    assert GRAMMAR.read("rest and more") is None
+    assert GRAMMAR.read("propose friendly alliance with Brenn") is None
+
+
+def test_a_refusal_gives_the_form_of_the_kinds_its_first_word_starts():
+    refusal = GRAMMAR.refusal("give me gold", "a diplomatic order")
+    assert refusal.hint == "write 'gift <n> gold to <power>'"
+    near = GRAMMAR.refusal("atack Ashwood", "an order")
+    assert near.error == "'atack Ashwood' is not an order" and near.hint.startswith("did you mean 'attack'?")
+    assert GRAMMAR.starts("Propose x") and not GRAMMAR.starts("hello")
+
+
+def test_a_line_too_long_is_refused_quickly():
+    started = time.monotonic()
+    with pytest.raises(Refusal, match=f"at most {LONGEST}"):
+        GRAMMAR.read("attack " + "x with " * 2000)
+    worst = "attack " + "x with " * ((LONGEST - 7) // 7)
+    assert GRAMMAR.read(worst) is not None
+    assert time.monotonic() - started < 2
+
+
+def test_a_broken_table_is_refused_when_the_game_loads():
+    with pytest.raises(ValueError, match="without"):
+        Grammar(rows=[("rest [learn {skill}", "rest")], forms={"rest": "R and R"})
+    with pytest.raises(ValueError, match="kinds without a form: travel"):
+        Grammar(rows=[("travel to {to}", "travel")], forms={})
+
+
+def test_names_and_numbers_are_matched_with_did_you_mean():
+    assert match("field  BATTLE", ["Field Battle", "Fortify"], "order") == "Field Battle"
+    assert match("pikemen", ["Spearmen"], "troop", {"pikemen": "Spearmen"}) == "Spearmen"
+    with pytest.raises(Refusal) as refused:
+        match("Fortfy", ["Field Battle", "Fortify"], "order")
+    assert refused.value.hint == "did you mean Fortify?"
+    assert number(" 12 ", "men") == 12
+    with pytest.raises(Refusal, match="not a number of men"):
+        number("0", "men")
