@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from pbem import maps
+from pbem import i18n, maps
 from pbem.ruleset import Phase, Ruleset
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "templates"
@@ -33,31 +33,41 @@ class Templates:
 
     def __init__(self, *roots: Path):
         self.roots = list(roots) or [DEFAULT_ROOT]
-        loader = jinja2.FileSystemLoader([str(root) for root in self.roots])
-        # Jinja2's default whitespace handling: templates control it with {%- -%}.
-        self.text_env = jinja2.Environment(
-            loader=loader,
-            autoescape=False,
-            undefined=jinja2.StrictUndefined,
-            keep_trailing_newline=True,
-        )
-        self.html_env = jinja2.Environment(
-            loader=loader,
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-        )
-        for env in (self.text_env, self.html_env):
+        self.loader = jinja2.FileSystemLoader([str(root) for root in self.roots])
+        self._environments: dict[tuple[bool, str], jinja2.Environment] = {}
+        self.text_env = self.environment(html=False)
+        self.html_env = self.environment(html=True)
+
+    def environment(self, html: bool, language: str = i18n.DEFAULT) -> jinja2.Environment:
+        """The text or HTML environment speaking ``language`` (pbem.i18n: a game's
+        ``options: {language: fr}``): ``_()`` in templates and the ``tr`` filter use its
+        catalogues."""
+        key = (html, language)
+        if key not in self._environments:
+            # Jinja2's default whitespace handling: templates control it with {%- -%}.
+            env = jinja2.Environment(
+                loader=self.loader,
+                autoescape=html,
+                undefined=jinja2.StrictUndefined,
+                keep_trailing_newline=not html,
+                extensions=["jinja2.ext.i18n"],
+            )
+            env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
             env.filters["indent_lines"] = _indent_lines
-        self.html_env.globals["map_picture"] = _map_picture
+            env.filters["tr"] = lambda value: i18n.translate(value, language)
+            if html:
+                env.globals["map_picture"] = _map_picture
+            self._environments[key] = env
+        return self._environments[key]
 
     def exists(self, name: str) -> bool:
         return any((root / name).is_file() for root in self.roots)
 
     def text(self, name: str, **context: Any) -> str:
-        return self.text_env.get_template(name).render(**context)
+        return self.environment(False, _language(context)).get_template(name).render(**context)
 
     def html(self, name: str, **context: Any) -> str:
-        return self.html_env.get_template(name).render(**context)
+        return self.environment(True, _language(context)).get_template(name).render(**context)
 
     def report(self, ruleset: str, **context: Any) -> tuple[str, str | None]:
         """The text and (if the ruleset has an HTML template) HTML of a report."""
@@ -65,6 +75,13 @@ class Templates:
         html_name = f"{ruleset}/report.html.j2"
         html = self.html(html_name, **context) if self.exists(html_name) else None
         return text, html
+
+
+def _language(context: Mapping[str, Any]) -> str:
+    """The game's language, from the ``game`` every game's mail is rendered with."""
+    game = context.get("game")
+    language = game.get("language") if isinstance(game, Mapping) else None
+    return str(language or i18n.DEFAULT)
 
 
 def _map_picture(ruleset: str, view: Any) -> Markup:

@@ -168,6 +168,11 @@ class Ruleset(ABC):
         """
         return {}
 
+    def press_problem(self, state: Any, sender: str, recipients: Sequence[str]) -> str | None:
+        """Why the game's rules forbid this press now (Invictus: no talk between partners
+        once the battle starts), or None. The service refuses it with that reason."""
+        return None
+
     def set_option(self, state: Any, name: str, value: str) -> tuple[Any, str]:
         """A referee's change of a game option during play (``OPTION <name> <value>``): the new
         state and what changes, in a sentence for the players. SetupError says why not. The

@@ -67,6 +67,7 @@ class LiveGame:
             "name": self.config.name,
             "ruleset": self.row.ruleset,
             "variant": self.row.variant,
+            "language": str(self.config.options.get("language") or "en"),  # pbem.i18n
         }
 
 

@@ -25,10 +25,10 @@ PLAYER_COMMANDS = {
     "BROADCAST": "BROADCAST ... ENDPRESS",
     "READY": "READY",
     "NOT READY": "NOT READY",
-    "DRAW": "DRAW (or NO DRAW)",
+    "DRAW": "DRAW GAME (or VOTE DRAW, or DRAW alone; NO DRAW withdraws it)",
     "CONCEDE": "CONCEDE <power> (or NO CONCEDE)",
     "SET ABSENCE": "SET ABSENCE <yyyy-mm-dd> TO <yyyy-mm-dd>",
-    "HELP": "HELP",
+    "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
     "SIGNOFF": "SIGNOFF",
 }
 REFEREE_COMMANDS = {
@@ -50,7 +50,8 @@ MAX_EXTEND_HOURS = 24 * 90
 _COUNT = re.compile(r"[0-9]{1,6}")
 _HOURS = re.compile(r"[0-9]{1,6}(\.[0-9]{1,3})?")
 
-_WORDS = sorted({word for name in [*PLAYER_COMMANDS, *REFEREE_COMMANDS] for word in name.split()})
+#: the words a player's misspelt order line is compared with (a referee's mail has no orders)
+_PLAYER_WORDS = sorted({word for name in PLAYER_COMMANDS for word in name.split()})
 
 # Unicode a mail program may put where a player typed ASCII.
 _ASCII = str.maketrans(
@@ -218,6 +219,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         return Command("NOT READY", (), number, line)
     if upper[:2] == ["NO", "DRAW"] or head == "NODRAW":
         return Command("NO DRAW", (), number, line)
+    if upper in (["DRAW", "GAME"], ["VOTE", "DRAW"]):
+        return Command("DRAW", (), number, line)
+    if head == "DRAW" and len(words) > 1:
+        return None  # "DRAW 3 Focus, 2 Manifest": a card game's draw, for its ruleset to read
     if upper[:2] == ["NO", "CONCEDE"]:
         return Command("NO CONCEDE", (), number, line)
     if upper[:2] == ["SET", "ABSENCE"]:
@@ -239,6 +244,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             line,
             error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
         )
+    if head in {"HELP", "AIDE"} and upper[1:] in ([], ["CARDS"], ["CARTES"]):
+        return Command("HELP", tuple(words[1:]), number, line)  # the help carries the card catalogue
     if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
         if len(words) > 1:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
@@ -303,10 +310,11 @@ def command_hint(line: str) -> str:
     words = normalise(line).split()
     if not words:
         return ""
-    close = difflib.get_close_matches(words[0].upper(), _WORDS, n=1, cutoff=0.75)
-    if not close:
+    word = words[0].upper()
+    close = difflib.get_close_matches(word, _PLAYER_WORDS, n=1, cutoff=0.75)
+    if not close or abs(len(close[0]) - len(word)) > 1:  # a slip of the keys, not REDRAW for DRAW
         return ""
-    for name, usage in {**PLAYER_COMMANDS, **REFEREE_COMMANDS}.items():
+    for name, usage in PLAYER_COMMANDS.items():
         if name.split()[0] == close[0] or close[0] in name.split():
             return f"did you mean the command {usage}?"
     return ""

@@ -16,8 +16,12 @@ Patterns, case-insensitive, one space between parts::
     propose {kind:formal|secret} alliance    a slot that is one of these words
     withdraw [,] rearguard {rear}            punctuation is a word too
 
-``{name}`` takes one or more words (as few as let the rest of the line fit). Slots a line
-leaves out are None.
+``{name}`` takes one or more whole words (as few as let the rest of the line fit). Slots a
+line leaves out are None. Rows are tried in order, so a wording a looser row would also fit
+comes first ("move army to X with <troops>" before "move army <troops> to X"). A game whose
+words carry accents (Invictus's French) folds the line before ``read``; one that reads
+words one by one (Invincible!'s hand signals) can move them over a row at a time, keeping
+its own reader for what is not yet a row. A line longer than ``LONGEST`` is refused unread.
 
 When no row fits, ``Grammar.refusal`` says so with the right form: for a line whose first
 word starts a row, the forms of those kinds ("write 'gift <n> gold to <power>'"); for a

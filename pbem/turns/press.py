@@ -50,6 +50,9 @@ def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, ro
         recipients = [power for power in recipients if power != player.power]
         if not recipients:
             return "refused: you cannot send press only to yourself"
+    forbidden = live.ruleset.press_problem(live.state, player.power, recipients)
+    if forbidden:
+        return f"refused: {forbidden}"
     postal = rules.postal and live.row.status == "running"
     press_id = run.store.add_press(
         live.id,

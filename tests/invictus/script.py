@@ -56,6 +56,45 @@ TURNS: list[dict[str, str]] = [
     {"Alice": "ATTACK Samurai a2 ON Sorcerer a3\nATTACK Shogun b2 ON King b3"},
 ]
 
+#: the same game played in French (option language: fr), the players writing the
+#: rulebook's own words: its verbs, articles and plurals ("Défausser le Garde", "8 Samurais")
+FRENCH_OPTIONS: dict[str, Any] = {"language": "fr"}
+FRENCH_TURNS: list[dict[str, str]] = [
+    {
+        "Alice": "Armée Shogun : 8 Samurais, 4 Mushas, 4 Druides, 4 Anubis",
+        "Bruno": "Armée Roi : 6 Guerriers, 6 Arbalétriers, 4 Gardes, 4 Sorciers",
+    },
+    {"Alice": "Garder", "Bruno": "Mulligan"},
+    {
+        "Alice": "Front : Samurai en b2\nRéserve : Shogun\nCitoyen Shogun\nDéfausser le Samurai",
+        "Bruno": "Front : Roi en b3\nRéserve : Sorcier\nRoyaume : Guerrier",
+    },
+    {
+        "Alice": "Jouer le Samurai en soutien\n"
+        "Attaquer Samourai b2 sur b3\n"
+        "Attaquer le Roi b3 avec le Samurai b2\n"
+        "Annuler tout Soutien dégâts avec le Druide",
+        "Bruno": "Annuler la première attaque sur mon Chef avec le Garde",
+    },
+    {"Bruno": "Jouer l'Arbalétrier en soutien sur le Samurai b2\nAttaquer b2 avec le Roi b3"},
+    {
+        "Alice": "Jouer le Musha en soutien\nRecruter le Druide sur c2\n"
+        "Annuler l'attaque sur mon Chef si mortelle avec le Musha",
+    },
+    {"Bruno": "Recruter le Garde sur a3\nRecruter sur a3\nDéfausser le Guerrier"},
+    {"Alice": "Attaquer le Sorcier a3 avec le Samurai a2\nAttaquer le Roi b3 avec le Shogun b2"},
+]
+FRENCH_REFUSED = [
+    (2, "Alice", "Citoyen Shogun", "un Leader ne peut jamais rejoindre le royaume"),
+    (3, "Alice", "Attaquer Samourai b2 sur b3", "vouliez-vous dire Samurai ?"),
+    (5, "Alice", "Jouer le Musha en soutien", "ne peut être joué qu'au tour de l'adversaire"),
+    (6, "Bruno", "Recruter le Garde sur a3", "écrivez RECRUTER Sorcier VERS a3"),
+]
+RESULT = {
+    "en": "Alice wins by execution: Bruno's Leader, the King, was captured.",
+    "fr": "Alice gagne par exécution : le Leader de Bruno, le Roi, a été capturé.",
+}
+
 SEEDS = [11, 12, 13, 14, 15, 16, 17, 18]
 
 #: (phase index, power, line) of each line the game must refuse, and words of the reply
@@ -126,4 +165,4 @@ def check(states: Sequence[Any], events: Sequence[Sequence[dict[str, Any]]]) -> 
     after = states[8]
     assert _names(after, alice(after).kingdom) == ["Samurai", "Sorcerer"]
     assert after.stage == "over" and after.winners == ["Alice"]
-    assert after.result == "Alice wins by execution: Bruno's Leader, the King, was captured."
+    assert after.result == RESULT[after.language]

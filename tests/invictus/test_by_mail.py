@@ -3,11 +3,13 @@
 The same mails as test_script.py, sent as players would send them (with SIGNON),
 read and answered by ``pbem run``, adjudicated at each deadline with the
 script's seeds; the archived turns must tell the same story, and no mail may
-carry what its reader may not know.
+carry what its reader may not know. ``play`` is shared with the French game
+(test_french.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pbem.ruleset import get_ruleset
@@ -17,24 +19,32 @@ from tests.invictus import script
 ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
 
 
-def test_the_scripted_game_by_mail(make_table: Any) -> None:
+def play(
+    make_table: Any,
+    options: Mapping[str, Any],
+    turns: Sequence[Mapping[str, str]],
+    refused: Sequence[tuple[int, str, str, str]],
+    welcome: Callable[[str], None],
+) -> tuple[Any, list[Any], list[Any]]:
+    """Play the script by mail; ``welcome`` checks each welcome's text. The table, the
+    states (before, then after each phase) and the archived turns."""
     seeds = iter(script.SEEDS)
     table = make_table(
-        [game("g1", "invictus", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)],
+        [game("g1", "invictus", ADDRESSES, variant=script.VARIANT, options=dict(options))],
         seed_source=lambda game_id, phase_id: next(seeds),
     )
     table.start("g1", seed=script.START_SEED)
-    for power, address in ADDRESSES.items():
-        [welcome] = table.take(address)
-        assert "ARMY Shogun" in text_of(welcome), power  # the orders help, army phase
-    for index, mails in enumerate(script.TURNS):
+    for address in ADDRESSES.values():
+        [mail] = table.take(address)
+        welcome(text_of(mail))
+    for index, mails in enumerate(turns):
         for power, text in mails.items():
             table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
         table.run()
         for power in mails:
             [reply] = table.take(ADDRESSES[power])
             body = text_of(reply)
-            for _, _, line, gist in (r for r in script.REFUSED if r[:2] == (index, power)):
+            for _, _, line, gist in (r for r in refused if r[:2] == (index, power)):
                 assert line in body and gist in body, (index, power, body)
         table.advance(hours=49)
         table.run()
@@ -43,12 +53,21 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
             assert len(reports) == 1, (index, address)
     ruleset = get_ruleset("invictus")
     with table.store() as store:
-        turns = store.turns("g1")
+        archived = store.turns("g1")
         current = store.game("g1")
     assert current is not None and current.status == "over"
-    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
-    states += [ruleset.load_state(turn.state_after) for turn in turns]
-    script.check(states, [turn.events for turn in turns])
+    states: list[Any] = [ruleset.load_state(archived[0].state_before)]
+    states += [ruleset.load_state(turn.state_after) for turn in archived]
+    script.check(states, [turn.events for turn in archived])
+    return table, states, archived
+
+
+def test_the_scripted_game_by_mail(make_table: Any) -> None:
+    def welcome(text: str) -> None:
+        assert "ARMY Shogun" in text  # the orders help, army phase
+
+    table, states, turns = play(make_table, script.OPTIONS, script.TURNS, script.REFUSED, welcome)
+    ruleset = get_ruleset("invictus")
     for power, address in ADDRESSES.items():
         hidden = {
             fact

@@ -137,3 +137,44 @@ def test_a_majority_must_beat_every_other_player_even_the_partner() -> None:
     )
     after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
     assert after.result.startswith("Ann and Cid win by development: Ann holds the majority")
+
+
+def test_partners_may_talk_before_the_battle_but_not_once_it_starts() -> None:
+    """4-player mode: "La communication est permise uniquement en amont de la bataille"."""
+    game = ruleset.start("four-player", POWERS, {}, 4)
+    assert ruleset.press_problem(game, "Ann", ["Cid"]) is None  # building armies
+    while game.stage != "turn":
+        game = play(game).state
+    why = ruleset.press_problem(game, "Ann", ["Bob", "Cid"])
+    assert why and "Cid is your partner" in why
+    assert ruleset.press_problem(game, "Ann", ["Bob", "Dee"]) is None  # opponents may be told
+
+
+def test_press_between_partners_is_refused_by_mail_once_the_battle_starts(tmp_path) -> None:
+    from tests.harness import Table, game, text_of
+
+    addresses = {power: f"{power.lower()}@example.test" for power in POWERS}
+    table = Table(tmp_path, [game("g4", "invictus", addresses, variant="four-player")])
+    table.start("g4", seed=4)
+    table.take()
+    table.send(addresses["Ann"], "SIGNON Ann g4 pw\nPRESS TO Cid\nArmies first: I take the Shogun.\nENDPRESS")
+    table.run()
+    assert "sent to Cid" in text_of(table.take(addresses["Ann"])[0])
+    assert [m for m in table.take(addresses["Cid"]) if "press" in str(m["Subject"]).lower()]
+    while True:  # army, hands, deployment, each player sending the orders they would by default
+        with table.store() as store:
+            state = ruleset.load_state(store.game("g4").state)
+        if state.stage == "turn":
+            break
+        for power, address in addresses.items():
+            orders = "\n".join(ruleset.default_orders(state, power)) or "KEEP"
+            table.send(address, f"SIGNON {power} g4 pw\n{orders}")
+        table.run()
+        table.advance(hours=49)
+        table.run()
+    table.take()
+    table.send(addresses["Ann"], "SIGNON Ann g4 pw\nPRESS TO Cid\nAttack b3!\nENDPRESS")
+    table.run()
+    reply = text_of(table.take(addresses["Ann"])[0])
+    assert "refused: partners may not talk once the battle has started" in reply
+    assert table.take(addresses["Cid"]) == []

@@ -185,3 +185,34 @@ def test_any_text_is_either_an_order_or_a_refusal(text: str) -> None:
         parse(text)
     except Refusal as refusal:
         assert refusal.message
+
+
+# The rulebook's own French (pages 3-5): its verbs, articles, plurals and phrasings.
+
+
+def test_the_rulebooks_french_is_read() -> None:
+    assert parse("Défausser le Garde").text() == "CITIZEN Guard"  # "Défausser 1 Soldat ..."
+    assert parse("Recruter sur b2").text() == "RECRUIT TO b2"
+    assert parse("Recruter le Garde sur b2").text() == "RECRUIT Guard TO b2"
+    assert parse("Jouer le Roi en soutien").text() == "SUPPORT King"
+    assert parse("Jouer Anubis en soutien : Arbalétrier sur a2").text() == "SUPPORT Anubis: Crossbowman TO a2"
+    assert (
+        parse("Annuler toutes les attaques sur mon Chef avec le Garde").text()
+        == "CANCEL EVERY ATTACK ON LEADER WITH Guard"
+    )
+    army = parse("Armée Shogun : 8 Samurais, 4 Arbalétriers, 4 Mushas, 4 Druides")
+    assert army.text() == "ARMY Shogun: 8 Samurai, 4 Crossbowman, 4 Musha, 4 Druid"
+
+
+def test_hints_do_not_mislead() -> None:
+    from pbem.intake.commands import command_hint
+    from pbem.rulesets.invictus import ruleset
+    from tests.invictus.tables import build
+
+    # "Passe" is French for PASS, never the referee's PAUSE; REDRAW is no misspelt DRAW vote
+    assert parse("Passe").text() == "PASS"
+    assert command_hint("Passe") == "" and command_hint("REDRAW") == ""
+    assert "LIST" in command_hint("LSIT")  # a slip of the keys still gets its hint
+    game = build(field={"a2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard"]})
+    [line] = ruleset.parse_orders(game, "North", "Recruter sur b2")
+    assert line.order == "RECRUIT TO b2" and "Guard" in str(line.note)  # not "names no slot"

@@ -20,8 +20,9 @@ def test_cancel_the_first_attack_on_my_leader_with_a_guard() -> None:
     assert at(state, "a3") == "Shogun" and names(state, state.camps[1].reserve) == ["Guard"]
     assert (
         "South reacts: Guard is played as a Support to cancel the attack of Warrior a2 on "
-        f"Shogun a3 (standing reaction: {GUARD_LEADER})." in texts(after.events)
+        "Shogun a3." in texts(after.events)
     )
+    assert f"Your standing reaction {GUARD_LEADER} fired and is used up." in texts(after.events)
     # RULINGS 16: the attacker stays tilted; RULINGS 12: the cancelled attack used the boost
     assert state.camps[0].field["a2"].tilted
     assert "with Crossbowman b2: 1 attack" in texts(after.events, "attack")[1]
@@ -226,7 +227,7 @@ def test_the_reply_to_the_active_player_ignores_the_opponents_reactions() -> Non
 def test_an_unfired_reaction_is_seen_only_by_its_owner() -> None:
     game = build(field={"b2": "Knight", "b3": "Musha"})
     events = play(game, {"South": [GUARD_LEADER]}).events
-    standing = [e for e in events if e["type"] == "standing"]
+    standing = [{k: v for k, v in e.items() if k != "msg"} for e in events if e["type"] == "standing"]
     assert standing == [
         {
             "type": "standing",
@@ -234,3 +235,22 @@ def test_an_unfired_reaction_is_seen_only_by_its_owner() -> None:
             "to": ["South"],
         }
     ]
+
+
+def test_the_opponent_sees_the_card_played_never_the_standing_reactions_words() -> None:
+    """At the table the opponent sees only the Guard played; an EVERY reaction still stands,
+    so its words are South's secret: only South's report tells them."""
+    every = "CANCEL EVERY ATTACK ON LEADER WITH Guard"
+    game = build(
+        field={"a2": "Warrior", "a3": "Shogun"},
+        hands={"South": ["Guard"]},
+        leaders=("King", "Shogun"),
+        reactions={"South": [every]},
+    )
+    after = play(game, {"North": ["ATTACK a2 ON a3"]})
+    north = ruleset.view(after.state, after.events, "North")
+    south = ruleset.view(after.state, after.events, "South")
+    seen_by_north = " ".join(e["text"] for e in north["events"])
+    assert "South reacts: Guard is played as a Support" in seen_by_north
+    assert "CANCEL" not in seen_by_north and "standing reaction" not in seen_by_north
+    assert f"Your standing reaction {every} fired and stands." in [e["text"] for e in south["events"]]

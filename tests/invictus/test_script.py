@@ -4,16 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pbem.rulesets.invictus import ruleset
 from tests.invictus import script
 
+GAMES = {
+    "en": (script.OPTIONS, script.TURNS, script.REFUSED),
+    "fr": (script.FRENCH_OPTIONS, script.FRENCH_TURNS, script.FRENCH_REFUSED),
+}
 
-def test_the_scripted_game_plays_out_as_the_script_says() -> None:
-    state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
+
+@pytest.mark.parametrize("language", GAMES)
+def test_the_scripted_game_plays_out_as_the_script_says(language: str) -> None:
+    """The same game in English and, written in the rulebook's French, in French."""
+    options, turns, expected = GAMES[language]
+    state = ruleset.start(script.VARIANT, script.POWERS, options, script.START_SEED)
     states: list[Any] = [state]
     events: list[list[dict[str, Any]]] = []
     refused = []
-    for index, (mails, seed) in enumerate(zip(script.TURNS, script.SEEDS, strict=True)):
+    for index, (mails, seed) in enumerate(zip(turns, script.SEEDS, strict=True)):
         phase = ruleset.phase(state)
         orders: dict[str, list[str]] = {}
         for power, text in mails.items():
@@ -29,8 +39,8 @@ def test_the_scripted_game_plays_out_as_the_script_says() -> None:
         state = adjudication.state
         states.append(state)
         events.append(adjudication.events)
-    assert [r[:3] for r in refused] == [r[:3] for r in script.REFUSED]
-    for (_, _, _, reply), (_, _, _, gist) in zip(refused, script.REFUSED, strict=True):
+    assert [r[:3] for r in refused] == [r[:3] for r in expected]
+    for (_, _, _, reply), (_, _, _, gist) in zip(refused, expected, strict=True):
         assert gist in reply
     script.check(states, events)
     assert ruleset.phase(state).over

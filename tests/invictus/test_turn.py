@@ -169,6 +169,17 @@ def test_more_than_the_defense_kills_instead_of_capturing() -> None:
     assert names(after, after.camps[1].graveyard) == ["Viking"]
 
 
+def test_a_captured_soldier_killed_for_its_captor_goes_to_its_owners_graveyard() -> None:
+    """Page 4: a killed unit goes to "le cimetière de son propriétaire": South's Viking,
+    captured and conscripted by North, killed by South, lies in South's graveyard."""
+    game = build(field={"b2": "Viking", "b3": "Knight"}, active=1)
+    viking = game.camps[0].field["b2"].card
+    game.owners[viking] = 1  # South's card fighting for North
+    after = play(game, {"South": ["ATTACK Knight b3 ON Viking b2"]}).state
+    assert names(after, after.camps[1].graveyard) == ["Viking"]
+    assert after.camps[0].graveyard == []
+
+
 def test_a_tilted_target_defends_with_its_tilted_defense() -> None:
     game = build(field={"b2": "Warrior", "b3": "Musha"}, tilted=["b3"])
     after = play(game, {"North": ["ATTACK b2 ON b3"]}).state

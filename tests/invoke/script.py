@@ -16,7 +16,7 @@ The story (seats clockwise Alice, Bob, Carol: Bob is Alice's left, Carol her rig
    nothing. She names a mage who is not at the table.
 4. Alice steals Bob's Imp (with the card it holds) and banks two cards in a Tome; her
    second strike needs a Move Right she has already spent. Carol changes her standing
-   REFILL choice for her next turn.
+   draw choice for her next turn, in the book's words (DRAW 3 Manifest, 3 Focus).
 5. Bob draws the Chaos card Aether Flood (every mage takes a gem from the Aether); then
    he sends nothing: he casts nothing and discards two cards at random.
 6. Carol passes, discarding the two cards she names; the game has reached its last
@@ -57,7 +57,7 @@ TURNS: list[dict[str, str]] = [
     },
     {
         "Alice": "Target Creature Imp of Bob & Move Right\nMove Right & Earth\nTome & Earth & Water\n",
-        "Carol": "REFILL 3 Manifest, 3 Focus\n",
+        "Carol": "DRAW 3 Manifest, 3 Focus\n",  # the book's verb for the standing REFILL choice
     },
     {},
     {

@@ -9,6 +9,7 @@ that mage may not see.
 
 from __future__ import annotations
 
+import re
 from html import unescape
 from typing import Any
 
@@ -34,6 +35,9 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
     for power, mails in welcomes.items():
         (welcome,) = mails
         assert f"You are {power}." in text_of(welcome)  # our orders.txt.j2
+        # the house rule's round limit, announced from the start
+        assert "Turn 1 (round 1 of 2): Alice to play" in text_of(welcome)
+        assert "The game ends after 2 rounds" in text_of(welcome)
 
     for index, mails in enumerate(script.TURNS):
         with table.store() as store:
@@ -72,7 +76,9 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
 
     for power, address in ADDRESSES.items():
         mails = table.mails_to(address)
-        assert sum(1 for m in mails if "results" in str(m["Subject"])) == 6
+        reports = [text_of(m) for m in mails if "results" in str(m["Subject"])]
+        assert len(reports) == 6
+        assert all(re.search(r"round [12] of 2", report) for report in reports)  # every report
         bodies = [text_of(m) for m in mails]
         bodies += [
             unescape(str(part.get_content()))

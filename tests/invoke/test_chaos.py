@@ -49,8 +49,27 @@ def test_aether_boon_gives_the_drawer_a_gem_from_the_aether() -> None:
 
 
 def test_inspiration_draws_two_more_even_beyond_seven() -> None:
+    # "Draw two more cards, even beyond seven": two more than the draw back to seven.
     after = drawn_by_bob("Inspiration").state
-    assert len(after.mages["Bob"].hand) == 8  # 6, then 2 more; already more than 7
+    assert len(after.mages["Bob"].hand) == 9  # 6, back to 7, then 2 more
+
+
+def test_inspiration_drawn_early_in_a_draw_still_leaves_two_beyond_seven() -> None:
+    # the hand of 3 would reach 7 with the two extra cards alone; the book's two are more
+    after = drawn_by_bob("Inspiration", bob=["Water"] * 3).state
+    assert len(after.mages["Bob"].hand) == 9
+
+
+def test_no_more_than_three_cards_from_any_one_pile_in_a_turn_even_with_inspiration() -> None:
+    # "No more then 3 cards can be taken from any one pile on any one turn"
+    game = table(hands={"Alice": ["Fire", "Fire", "Fire"], "Bob": [], "Carol": ["Earth", "Earth"]})
+    game.mages["Bob"].draw = [("Thaumaturgy", 3)]
+    stack(game, "Thaumaturgy", ["Inspiration"])
+    before = {deck: len(game.stock[deck]) for deck in CARDS.decks}
+    after = play(game, {"Alice": "PASS"}).state
+    taken = {deck: before[deck] - len(after.stock[deck]) for deck in CARDS.decks}
+    assert max(taken.values()) == 3 and sum(taken.values()) == 9
+    assert len(after.mages["Bob"].hand) == 8  # the Inspiration was one of the nine
 
 
 def test_borrowed_power_takes_a_gem_from_the_richest_other_mage() -> None:

@@ -72,6 +72,20 @@ def test_example_4_a_fireball_against_a_wand(attack: str, stored: str, blocked: 
         assert "ACTIVATE WAND" not in texts(result.events)
 
 
+def test_a_steal_diminished_by_one_power_point_steals_one_gem_less_not_none() -> None:
+    # Example 1: "Target Current Invocation & -1 = Your Invocation has been diminished by one
+    # power point"; a steal of two gems (Target Power Gem & +1 & Move Left) then steals one.
+    game = table(
+        SEATS,
+        hands={"Alice": ["Target Power Gem", "+1", "Move Left"], "Bob": ["Target Current Invocation", "-1"]},
+    )
+    counter = "IF Target Power Gem AT Dave: Target Current Invocation & -1"
+    result = play(game, {"Alice": "Target Power Gem & +1 & Move Left", "Bob": counter})
+    gems = {name: mage.gems for name, mage in result.state.mages.items()}
+    assert gems["Alice"] == 5 + 1 and gems["Dave"] == 5 - 1
+    assert "its Target Power Gem by -1" in texts(result.events)
+
+
 def example_5(counters: dict[str, str], hands: dict[str, list[str]]):
     game = table(
         SEATS, hands={"Alice": ["Target Power Gem", "Invoke", "Fire"], **hands}, gems={"Alice": 6}, aether=1

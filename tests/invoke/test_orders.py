@@ -92,9 +92,23 @@ def test_refill_orders() -> None:
     assert one("REFILL 4 Focus").error == "at most 3 cards may come from one deck"
     assert one("REFILL 2 Fcous").hint == "did you mean Focus?"
     assert one("REFIL 2 Focus").hint == "did you mean REFILL?"
-    # DRAW is the service's vote for a drawn game
-    line = one("DRAW 3 Focus")
-    assert line.error and "write REFILL" in line.error and line.hint == "REFILL 3 Focus"
+
+
+def test_draw_with_decks_after_it_is_the_books_card_draw() -> None:
+    # rulebook, "Sequence of Play": the mage "draws"; players write the book's verb
+    line = one("DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest")
+    assert (line.order, line.key) == ("REFILL 3 Thaumaturgy, 2 Focus, 2 Manifest", "refill")
+    assert one("draw 2 fcous").hint == "did you mean Focus?"
+
+
+def test_the_draw_vote_is_unmistakable_and_a_bare_draw_stays_the_vote() -> None:
+    from pbem.intake.commands import read_mail
+
+    mail = read_mail("DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest\nDRAW GAME\nVOTE DRAW\nDRAW\n")
+    assert [(c.name, c.line, c.error) for c in mail.commands] == [
+        ("DRAW", 2, ""), ("DRAW", 3, ""), ("DRAW", 4, "")
+    ]
+    assert mail.order_text.split("\n")[0] == "DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest"
 
 
 def test_counter_orders() -> None:

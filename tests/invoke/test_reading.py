@@ -267,3 +267,22 @@ def test_a_wall_built_by_target_current_invocation_goes_where_the_invocation_str
         ).value.hint
         or ""
     )
+
+
+def test_a_plus_one_after_invoke_is_refused_with_the_reason() -> None:
+    # "Invoke & Fire & +1" strengthens the Fire; Invoke reaches the mage it names, so a +1
+    # after Invoke would be spent silently: refused, saying where it belongs.
+    assert "spent for nothing" in refused("Invoke Carol & +1 & Fire")
+    assert "spent for nothing" in refused("Target Hand & Invoke Carol & +1 & Discard")
+    assert strikes("Invoke Carol & Fire & +1") == [("Carol", [("Fire", 2)])]
+
+
+def test_the_refusal_of_a_plus_one_on_invoke_reaches_the_player_with_a_hint() -> None:
+    from pbem.rulesets.invoke import ruleset
+
+    from .tables import table
+
+    game = table(hands={"Alice": ["Invoke", "+1", "Fire"]})
+    (line,) = ruleset.parse_orders(game, "Alice", "Invoke Carol & +1 & Fire")
+    assert line.error
+    assert line.hint == "put it after the card it should strengthen, e.g. Invoke Carol & Fire & +1"

@@ -103,6 +103,7 @@ def test_options_choose_the_first_mage_starting_draws_and_rounds() -> None:
         (["Ann", "Ben"], {"speed": 2}, "unknown option"),
         (["Ann", "Ben"], {"rounds": 0}, "at least 1"),
         (["Ann", "Ben"], {"draw": {"Ann": "4 Focus"}}, "at most 3"),
+        (["Ann", "Ben"], {"language": "fr"}, "English only so far"),
     ],
 )
 def test_setup_errors_say_what_to_change(powers, options, message) -> None:

@@ -41,13 +41,21 @@ def test_sustain_moves_on_and_strikes_again_at_the_end_of_the_next_turn() -> Non
     assert state.spells == []
 
 
-def test_sustain_with_invoke_strikes_the_same_mage_twice() -> None:
+def test_sustain_with_invoke_strikes_the_same_mage_again_at_the_end_of_the_casters_next_turn() -> None:
     # "Sustain & Invoke & Earth would result in a Current Invocation cast against the
-    # targeted Mage ... AND an Established Invocation cast against the same targeted Mage"
+    # targeted Mage ... AND an Established Invocation cast against the same targeted Mage
+    # with damages applied at the end of the Invoking Mage's next turn": not at the end of
+    # Bob's or Carol's turn, at the end of Alice's.
     game = table(hands={"Alice": ["Sustain", "Invoke", "Earth"]})
     state = play(game, {"Alice": "Sustain & Invoke Carol & Earth"}).state
+    assert state.mages["Carol"].gems == 6
+    assert "at the end of Alice's next turn" in str(ruleset.view(state, [], "Carol")["mages"])
     state = play(state, {"Bob": "PASS"}).state
-    assert state.mages["Carol"].gems == 5
+    state = play(state, {"Carol": "PASS"}).state
+    assert state.mages["Carol"].gems == 6
+    result = play(state, {"Alice": "PASS"})
+    assert result.state.mages["Carol"].gems == 5
+    assert result.state.spells == []
 
 
 def test_a_delayed_fire_is_refused_beside_the_casters_water_wall() -> None:

@@ -72,7 +72,8 @@ def test_play_passes_clockwise_and_phases_follow() -> None:
     assert [p.acting for p in phases] == [("Alice",), ("Bob",), ("Carol",), ("Alice",)]
     assert {p.kind for p in phases} == {"turn"}
     assert phases[1].may_order == ("Alice", "Bob", "Carol")
-    assert phases[1].label == "Turn 2: Bob to play"
+    assert phases[1].label == "Turn 2 (round 1 of 25): Bob to play"
+    assert phases[3].label == "Turn 4 (round 2 of 25): Alice to play"  # the house rule told
 
 
 def test_the_ghost_round_then_removal() -> None:

@@ -80,7 +80,8 @@ def test_reports_render_for_every_viewer_and_keep_the_secrets() -> None:
     for viewer in ("Alice", "Bob", "Carol", REFEREE, PUBLIC):
         text = report(first, result.state, result.events, viewer)
         html = unescape(report(first, result.state, result.events, viewer, html=True))
-        assert "Turn 2: Alice to play" in text and "Turn 3: Bob to play" in text
+        assert "Turn 2 (round 1 of 25): Alice to play" in text
+        assert "Turn 3 (round 1 of 25): Bob to play" in text and "(round 1 of 25; play passes" in text
         for fact in ruleset.hidden_facts(result.state, result.events, viewer):
             assert fact not in text and fact not in html
     alice = report(first, result.state, result.events, "Alice")

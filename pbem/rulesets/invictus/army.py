@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
-from pbem.rulesets.invictus.cards import CARD_SET, COLOURS
-from pbem.rulesets.invictus.orders import Army, Refusal
+from pbem.i18n import _, join
+from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES, COLOURS
+from pbem.rulesets.invictus.orders import Army, Refusal, notation
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.variants import Variant
 
@@ -22,8 +23,11 @@ def complete(order: Army, variant: Variant) -> Army:
     leader = CARD_SET.card(order.leader)
     if not leader.leader:
         raise Refusal(
-            f"{leader.name} is a Soldier, not a Leader",
-            "start with a Leader: King, Shogun, Pharaoh, Odin, Tlatoani or Emperor",
+            _("{card} is a Soldier, not a Leader", card=leader.term),
+            _(
+                "start with a Leader: {leaders}",
+                leaders=join(v.leader.term for v in CARD_SET.versions.values()),
+            ),
         )
     soldiers = dict(order.soldiers)
     if not soldiers:
@@ -33,8 +37,8 @@ def complete(order: Army, variant: Variant) -> Army:
     for name in soldiers:
         if CARD_SET.card(name).leader:
             raise Refusal(
-                f"{name} is a Leader; an army has one Leader, named first",
-                f"write it like: ARMY {leader.name}: 4 Samurai, ...",
+                _("{card} is a Leader; an army has one Leader, named first", card=CARD_SET.term(name)),
+                _("write it like: {example}, ...", example=notation(f"ARMY {leader.name}: 4 Samurai")),
             )
     by_colour: dict[str, list[str]] = {}
     for name in soldiers:
@@ -42,20 +46,25 @@ def complete(order: Army, variant: Variant) -> Army:
     for colour, names in by_colour.items():
         if len(names) > 1:
             raise Refusal(
-                f"{' and '.join(names)} are both {colour}: all the Soldiers of one colour "
-                "in an army must be the same card",
-                f"keep one {colour} Soldier type",
+                _(
+                    "{cards} are both {colour}: all the Soldiers of one colour in an army must be "
+                    "the same card",
+                    cards=join((CARD_SET.term(n) for n in names), _(" and ")),
+                    colour=COLOUR_NAMES[colour],
+                ),
+                _("keep one {colour} Soldier type", colour=COLOUR_NAMES[colour]),
             )
     total = sum(soldiers.values())
     if total != variant.soldiers:
         raise Refusal(
-            f"an army in this game has {variant.soldiers} Soldiers and a Leader; "
-            f"yours has {total} Soldiers",
-            "change the numbers so they add up to " + str(variant.soldiers),
+            _(
+                "an army in this game has {count} Soldiers and a Leader; yours has {total} Soldiers",
+                count=variant.soldiers,
+                total=total,
+            ),
+            _("change the numbers so they add up to {count}", count=variant.soldiers),
         )
-    ordered = sorted(
-        soldiers.items(), key=lambda item: COLOURS.index(CARD_SET.card(item[0]).colour or "")
-    )
+    ordered = sorted(soldiers.items(), key=lambda item: COLOURS.index(CARD_SET.card(item[0]).colour or ""))
     return Army(leader.name, tuple(ordered))
 
 
@@ -77,7 +86,7 @@ def muster(game: Game, player: Player, army: Army, rng: random.Random) -> None:
     game.owners[leader_id] = player.seat
     deck: list[str] = []
     for name, count in army.soldiers:
-        for _ in range(count):
+        for _copy in range(count):
             card_id = f"{seat}-{len(deck) + 1:02d}"
             game.cards[card_id] = name
             game.owners[card_id] = player.seat

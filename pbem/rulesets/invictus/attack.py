@@ -8,27 +8,25 @@ and damage of the turn reach its defense) or wounded until the end of the turn.
 
 from __future__ import annotations
 
+from pbem.i18n import _, join
 from pbem.rulesets.invictus import board, losses, reactions
 from pbem.rulesets.invictus.orders import Attack, Ref, Refusal
-from pbem.rulesets.invictus.table import Table
+from pbem.rulesets.invictus.table import ALREADY, Table
 
 
 def resolve(table: Table, order: Attack) -> Attack:
     game = table.game
     player = game.current
     if table.action not in (None, "attack"):
-        raise Refusal(
-            f"you already chose to {table.action} this turn; a turn has one action: "
-            "PASS, RECRUIT or ATTACK",
-        )
+        raise Refusal(ALREADY[table.action])
     enemies = [i for i in range(len(game.camps)) if i != player.camp]
-    source = table.locate(order.attacker, [player.camp], "your")
-    target = table.locate(order.target, enemies, "the enemy")
+    source = table.locate(order.attacker, [player.camp], _("your battlefield"))
+    target = table.locate(order.target, enemies, _("the enemy battlefield"))
     unit = table.unit(source)
     assert unit is not None
     card = game.card(unit.card)
     if unit.tilted:
-        raise Refusal(f"{table.label(source)} is tilted: it has attacked already")
+        raise Refusal(_("{unit} is tilted: it has attacked already", unit=table.label(source)))
     reachable = sorted(
         s
         for s in board.in_reach(source, card.reach)
@@ -36,9 +34,16 @@ def resolve(table: Table, order: Attack) -> Attack:
     )
     if target not in reachable:
         raise Refusal(
-            f"{table.label(target)} is out of range of {table.label(source)} "
-            f"(range {'/'.join(card.grid)})",
-            "it can reach: " + (", ".join(table.label(s) for s in reachable) or "no enemy"),
+            _(
+                "{target} is out of range of {unit} (range {range})",
+                target=table.label(target),
+                unit=table.label(source),
+                range="/".join(card.grid),
+            ),
+            _(
+                "it can reach: {units}",
+                units=join(table.label(s) for s in reachable) if reachable else _("no enemy"),
+            ),
         )
     aimed = table.unit(target)
     assert aimed is not None
@@ -86,12 +91,24 @@ def carry_out(table: Table, order: Attack) -> None:
     captures = points == "C" and not card.leader
     strike = 1 if points == "C" else int(points)
     lethal = captures or defender.damage + strike >= defense
+    strength = _("C (capture)") if captures else _("{points} attack", points=strike)
+    said = dict(
+        power=player.power,
+        target=table.label(target),
+        unit=table.label(source),
+        strength=strength,
+        defense=defense,
+    )
     table.say(
         "attack",
-        f"{player.power} attacks {table.label(target)} with {table.label(source)}: "
-        f"{'C (capture)' if captures else str(strike) + ' attack'} "
-        f"against defense {defense}"
-        + (f" ({defender.damage} damage already)." if defender.damage else "."),
+        _(
+            "{power} attacks {target} with {unit}: {strength} against defense {defense} "
+            "({damage} damage already).",
+            damage=defender.damage,
+            **said,
+        )
+        if defender.damage
+        else _("{power} attacks {target} with {unit}: {strength} against defense {defense}.", **said),
         power=player.power,
         attacker=game.name(attacker.card),
         source=source,
@@ -102,25 +119,34 @@ def carry_out(table: Table, order: Attack) -> None:
     )
     trigger = reactions.Trigger(
         "attack",
-        f"the attack of {table.label(source)} on {table.label(target)}",
+        _("the attack of {unit} on {target}", unit=table.label(source), target=table.label(target)),
         target=target,
         attacker=source,
         lethal=lethal,
     )
     if reactions.window(table, trigger, game.reactor, player):
-        table.say("cancelled", f"The attack on {table.label(target)} is cancelled.")
+        table.say("cancelled", _("The attack on {target} is cancelled.", target=table.label(target)))
         return
     if captures:
-        losses.capture(table, target, player, f"a C attack by {game.name(attacker.card)}")
+        losses.capture(table, target, player, _("a C attack by {card}", card=game.term(attacker.card)))
     elif defender.damage == 0 and strike == defense:
-        losses.capture(table, target, player, f"exactly {strike} in one attack")
+        losses.capture(table, target, player, _("exactly {points} in one attack", points=strike))
     elif lethal:
-        losses.kill(table, target, player, f"{defender.damage + strike} against defense {defense}")
+        losses.kill(
+            table,
+            target,
+            player,
+            _("{points} against defense {defense}", points=defender.damage + strike, defense=defense),
+        )
     else:
         defender.damage += strike
         table.say(
             "wounded",
-            f"{table.label(target)} is wounded: {defender.damage} against defense {defense}, "
-            "until the end of the turn.",
+            _(
+                "{target} is wounded: {points} against defense {defense}, until the end of the turn.",
+                target=table.label(target),
+                points=defender.damage,
+                defense=defense,
+            ),
             slot=target,
         )

@@ -14,9 +14,21 @@ from typing import Any
 
 import yaml
 
-from pbem.rulesets.invictus.words import fold
+from pbem.i18n import Message, Term, _
+from pbem.rulesets.invictus.words import fold, singular
 
 COLOURS = ("blue", "green", "red", "yellow", "purple")
+#: the colours as reports name them
+COLOUR_NAMES = {
+    "blue": _("blue"),
+    "green": _("green"),
+    "red": _("red"),
+    "yellow": _("yellow"),
+    "purple": _("purple"),
+    "": _("no colour"),
+}
+#: version name -> its name in every language, filled when the card sheets are read
+CARD_SET_VERSIONS: dict[str, Term] = {}
 TIMINGS = ("own", "opponent", "both")
 
 #: effect kind -> its parameters (name -> type); see the head of cards.yaml
@@ -54,22 +66,33 @@ class Support:
     def playable(self, own_turn: bool) -> bool:
         return self.timing == "both" or self.timing == ("own" if own_turn else "opponent")
 
-    def describe(self) -> str:
-        whom = "Soldier " if self.soldiers_only else ""
-        target = "enemy Soldier" if self.soldiers_only else "enemy unit"
-        text = {
-            "boost_attack": f"+{self.amount} attack to your next {whom}attack this turn",
-            "damage": f"{self.amount} damage to an {target} (damage never captures)",
-            "cancel_attack": "cancel an attack on one of your units",
-            "cancel_support": "cancel the effect of a Support just played",
-            "resurrect": "bring a Soldier from your graveyard onto your battlefield",
-            "ready": "stand one of your tilted units upright",
-            "shift": "move one of your units to an empty slot of your battlefield",
-            "enlist": "bring a citizen of your kingdom onto your battlefield",
-            "banish": "send a citizen of an opponent's kingdom to their graveyard",
+    def effect_text(self) -> Message:
+        """What the Support does, without when."""
+        if self.effect == "boost_attack":
+            if self.soldiers_only:
+                return _("+{amount} attack to your next Soldier attack this turn", amount=self.amount)
+            return _("+{amount} attack to your next attack this turn", amount=self.amount)
+        if self.effect == "damage":
+            if self.soldiers_only:
+                return _("{amount} damage to an enemy Soldier (damage never captures)", amount=self.amount)
+            return _("{amount} damage to an enemy unit (damage never captures)", amount=self.amount)
+        return {
+            "cancel_attack": _("cancel an attack on one of your units"),
+            "cancel_support": _("cancel the effect of a Support just played"),
+            "resurrect": _("bring a Soldier from your graveyard onto your battlefield"),
+            "ready": _("stand one of your tilted units upright"),
+            "shift": _("move one of your units to an empty slot of your battlefield"),
+            "enlist": _("bring a citizen of your kingdom onto your battlefield"),
+            "banish": _("send a citizen of an opponent's kingdom to their graveyard"),
         }[self.effect]
-        when = {"own": "your turn", "opponent": "opponent's turn", "both": "either turn"}
-        return f"{text} ({when[self.timing]})"
+
+    def describe(self) -> Message:
+        when = {
+            "own": _("your turn"),
+            "opponent": _("opponent's turn"),
+            "both": _("either turn"),
+        }[self.timing]
+        return _("{effect} ({when})", effect=self.effect_text(), when=when)
 
 
 @dataclass(frozen=True)
@@ -94,16 +117,35 @@ class Card:
         return self.tilted if tilted else self.upright
 
     @property
-    def kind(self) -> str:
-        return "Leader" if self.leader else f"{self.colour} Soldier"
+    def kind(self) -> Message:
+        return _("Leader") if self.leader else _("{colour} Soldier", colour=COLOUR_NAMES[self.colour or ""])
 
-    def describe(self) -> str:
+    @property
+    def term(self) -> Term:
+        return Term(self.name, fr=self.french)
+
+    @property
+    def effect_from_rulebook(self) -> bool:
+        """Whether the rulebook says what this card does as a Support (its ``rulebook:``
+        note quotes it); otherwise the effect is the project's reconstruction."""
+        return "as a Support" in self.rulebook
+
+    def describe(self) -> Message:
         """One line a player can check against the printed card."""
-        french = f" ({self.french})" if fold(self.french) != fold(self.name) else ""
-        return (
-            f"{self.name}{french}, {self.kind} ({self.version} version): attack {self.attack}, "
-            f"defense {self.upright} upright / {self.tilted} tilted, range {'/'.join(self.grid)}; "
-            f"Support: {self.support.describe()}"
+        return _(
+            "{card}, {kind} ({version} version): attack {attack}, defense {upright} upright / "
+            "{tilted} tilted, range {range}; Support: {support}",
+            card=Term(
+                self.name + (f" ({self.french})" if fold(self.french) != fold(self.name) else ""),
+                fr=self.french,
+            ),
+            kind=self.kind,
+            version=CARD_SET_VERSIONS.get(self.version, Term(self.version)),
+            attack=self.attack,
+            upright=self.upright,
+            tilted=self.tilted,
+            range="/".join(self.grid),
+            support=self.support.describe(),
         )
 
 
@@ -129,9 +171,18 @@ class CardSet:
     def card(self, name: str) -> Card:
         return self.cards[name]
 
+    def term(self, name: str) -> Term:
+        """A card's name in English and French, for what reports print."""
+        return self.cards[name].term
+
     def find(self, word: str) -> str | None:
-        """The English name of the card ``word`` names, in either language."""
-        return self.names.get(fold(word))
+        """The English name of the card ``word`` names, in either language, singular or
+        plural as the rulebook writes them ("8 Samurais", "des Arbalétriers")."""
+        folded = fold(word)
+        found = self.names.get(folded)
+        if found is None and singular(folded):
+            found = self.names.get(singular(folded) or "")
+        return found
 
     def version_named(self, word: str) -> Version | None:
         folded = fold(word)
@@ -159,9 +210,7 @@ def load_cards(path: Path = CARDS_FILE, text: str | None = None) -> CardSet:
         soldiers_raw = entry.get("soldiers")
         if not isinstance(soldiers_raw, list) or not soldiers_raw:
             raise CardSheetError(f"{at}.soldiers: expected a list of Soldier cards")
-        soldiers = tuple(
-            _card(s, name, False, f"{at}.soldiers[{i}]") for i, s in enumerate(soldiers_raw)
-        )
+        soldiers = tuple(_card(s, name, False, f"{at}.soldiers[{i}]") for i, s in enumerate(soldiers_raw))
         for index, card in enumerate((leader, *soldiers)):
             label = "leader" if index == 0 else f"soldiers[{index - 1}]"
             for word in {fold(card.name), fold(card.french)}:
@@ -175,6 +224,7 @@ def load_cards(path: Path = CARDS_FILE, text: str | None = None) -> CardSet:
                 raise CardSheetError(f"{at}.{label}: {card.name} is defined twice")
             cards[card.name] = card
         versions[fold(key)] = Version(fold(key), name, _text(entry, "french", at), leader, soldiers)
+        CARD_SET_VERSIONS[name] = Term(name, fr=versions[fold(key)].french)
     return CardSet(versions, cards, names)
 
 
@@ -245,9 +295,7 @@ def _range(value: Any, at: str) -> tuple[tuple[str, ...], frozenset[tuple[int, i
     if len(spots) != 1:
         raise CardSheetError(f"{at}: range must mark the unit with exactly one 'o'")
     oi, oj = spots[0]
-    reach = frozenset(
-        (oi - i, j - oj) for i, row in enumerate(rows) for j, c in enumerate(row) if c == "#"
-    )
+    reach = frozenset((oi - i, j - oj) for i, row in enumerate(rows) for j, c in enumerate(row) if c == "#")
     if any(ahead < 1 for ahead, _ in reach):
         raise CardSheetError(f"{at}: range targets ('#') must lie in rows above the unit ('o')")
     if not reach:
@@ -260,9 +308,7 @@ def _support(value: Any, at: str) -> Support:
         raise CardSheetError(f"{at}: support must be a mapping with effect and timing")
     effect = value.get("effect")
     if effect not in EFFECTS:
-        raise CardSheetError(
-            f"{at}: support effect must be one of {', '.join(EFFECTS)}, not {effect!r}"
-        )
+        raise CardSheetError(f"{at}: support effect must be one of {', '.join(EFFECTS)}, not {effect!r}")
     timing = value.get("timing")
     if timing not in TIMINGS:
         raise CardSheetError(f"{at}: support timing must be one of {', '.join(TIMINGS)}")

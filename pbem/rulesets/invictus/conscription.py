@@ -8,6 +8,7 @@ else the sturdiest; where conscripts stand is fixed by RULINGS.md.
 
 from __future__ import annotations
 
+from pbem.i18n import _
 from pbem.rulesets.invictus import board, victory
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
@@ -35,12 +36,20 @@ def conscript(table: Table, camp_index: int) -> None:
     from_kingdom = pick_citizens(game, player, 2 - len(from_reserve), not table.rehearsal)
     if len(from_reserve) + len(from_kingdom) < 2:
         count = len(from_reserve) + len(from_kingdom)
-        table.say(
-            "conscription",
-            f"{victory.camp_names(game, camp_index)} must conscript two units but "
-            f"{'has' if len(camp.seats) == 1 else 'have'} "
-            f"{'only one' if count == 1 else 'none'} in reserve and kingdom.",
-        )
+        names = victory.camp_names(game, camp_index)
+        if len(camp.seats) == 1:
+            text = (
+                _("{camp} must conscript two units but has only one in reserve and kingdom.", camp=names)
+                if count == 1
+                else _("{camp} must conscript two units but has none in reserve and kingdom.", camp=names)
+            )
+        else:
+            text = (
+                _("{camp} must conscript two units but have only one in reserve and kingdom.", camp=names)
+                if count == 1
+                else _("{camp} must conscript two units but have none in reserve and kingdom.", camp=names)
+            )
+        table.say("conscription", text)
         victory.collapse(table, camp_index)
         return
     for card_id in from_reserve:
@@ -50,10 +59,16 @@ def conscript(table: Table, camp_index: int) -> None:
     conscripts = from_reserve + from_kingdom
     for slot, card_id in zip(board.conscription_slots(camp_index), conscripts, strict=True):
         table.put(slot, card_id)
-        origin = "reserve" if card_id in from_reserve else f"kingdom of {player.power}"
+        said = dict(card=game.term(card_id), slot=slot)
         table.say(
             "conscription",
-            f"Conscription: {game.name(card_id)} comes from the {origin} to {slot}.",
+            _("Conscription: {card} comes from the reserve to {slot}.", **said)
+            if card_id in from_reserve
+            else _(
+                "Conscription: {card} comes from the kingdom of {power} to {slot}.",
+                power=player.power,
+                **said,
+            ),
             card=game.name(card_id),
             slot=slot,
             origin="reserve" if card_id in from_reserve else "kingdom",

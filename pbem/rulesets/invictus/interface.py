@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.i18n import Message, _, check_language, render
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from pbem.rulesets.invictus import army, board, rehearsal, setup, state, turn, visibility
 from pbem.rulesets.invictus.orders import (
@@ -29,12 +30,17 @@ from pbem.rulesets.invictus.table import Table
 from pbem.rulesets.invictus.variants import HANDICAPS, VARIANTS
 from pbem.rulesets.invictus.words import fold
 
-OPTIONS = ("armies", "handicap")
+OPTIONS = ("armies", "handicap", "language")
 
 PHASES = {
-    "army": ("army", "Army building", "setup"),
-    "hand": ("hand", "Opening hands: keep or mulligan", "setup"),
-    "deploy": ("deploy", "Deployment", "setup"),
+    "army": ("army", _("Army building"), "setup"),
+    "hand": ("hand", _("Opening hands: keep or mulligan"), "setup"),
+    "deploy": ("deploy", _("Deployment"), "setup"),
+}
+_ROLES = {
+    "front": _("your FRONT order"),
+    "reserve": _("your RESERVE order"),
+    "citizen": _("your CITIZEN order"),
 }
 
 
@@ -44,9 +50,7 @@ class Invictus(Ruleset):
     def variants(self) -> list[str]:
         return list(VARIANTS)
 
-    def start(
-        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> Game:
+    def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> Game:
         if variant not in VARIANTS:
             raise SetupError(f"unknown Invictus variant {variant!r}; known: {', '.join(VARIANTS)}")
         rules = VARIANTS[variant]
@@ -60,8 +64,7 @@ class Invictus(Ruleset):
         unknown = set(options) - set(OPTIONS)
         if unknown:
             raise SetupError(
-                f"unknown Invictus option(s) {', '.join(sorted(unknown))}; known: "
-                f"{', '.join(OPTIONS)}"
+                f"unknown Invictus option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}"
             )
         players = [Player(power=p, seat=i, camp=rules.camp_of(i)) for i, p in enumerate(powers)]
         limits = _handicaps(options.get("handicap") or {}, powers, rules.reserve_limit)
@@ -69,7 +72,11 @@ class Invictus(Ruleset):
             Camp(seats=list(seats), reserve_limit=min(limits[powers[s]] for s in seats))
             for seats in rules.camps
         ]
-        game = Game(variant=variant, players=players, camps=camps)
+        try:
+            language = check_language(options.get("language"))
+        except ValueError as error:
+            raise SetupError(f"option language: {error}") from None
+        game = Game(variant=variant, players=players, camps=camps, language=language)
         armies = options.get("armies") or {}
         if not isinstance(armies, Mapping):
             raise SetupError("option armies must map power names to armies")
@@ -92,7 +99,7 @@ class Invictus(Ruleset):
         if game.stage == "over":
             return Phase(
                 "end",
-                "Game over",
+                render(_("Game over"), game.language),
                 "turn",
                 (),
                 (),
@@ -104,9 +111,10 @@ class Invictus(Ruleset):
         if game.stage in PHASES:
             ident, label, kind = PHASES[game.stage]
             acting = tuple(p.power for p in game.players if not (ident == "army" and p.army))
-            return Phase(ident, label, kind, acting or everyone, everyone)
+            return Phase(ident, render(label, game.language), kind, acting or everyone, everyone)
         active = game.current.power
-        return Phase(f"T{game.turn}", f"Turn {game.turn}: {active}", "turn", (active,), everyone)
+        turn_label = render(_("Turn {turn}: {power}", turn=game.turn, power=active), game.language)
+        return Phase(f"T{game.turn}", turn_label, "turn", (active,), everyone)
 
     def parse_orders(self, game: Game, power: str, text: str) -> list[OrderLine]:
         return rehearsal.read_mail(game, power, text)
@@ -137,25 +145,20 @@ class Invictus(Ruleset):
             except Refusal:
                 continue
         player = game.player(power)
+        owed: list[Message] = []
         if game.stage == "army" and not player.army and Army not in kinds:
-            return ["your army (ARMY ...)"]
+            owed = [_("your army (ARMY ...)")]
         if game.stage == "hand" and not kinds & {Keep, Mulligan}:
-            return ["KEEP or MULLIGAN"]
+            owed = [_("KEEP or MULLIGAN")]
         if game.stage == "deploy":
             given = {Front: "front", Reserve: "reserve", Citizen: "citizen"}
             placed = {given[kind] for kind in kinds if kind in given}
-            return [
-                f"your {role.upper()} order"
-                for role in game.rules.deployment[player.seat]
-                if role not in placed
-            ]
+            owed = [_ROLES[role] for role in game.rules.deployment[player.seat] if role not in placed]
         if game.stage == "turn" and player is game.current and not kinds & set(TURN_STEPS):
-            return ["your turn (PASS if you do nothing)"]
-        return []
+            owed = [_("your turn (PASS if you do nothing)")]
+        return [render(item, game.language) for item in owed]
 
-    def adjudicate(
-        self, game: Game, orders: Mapping[str, Sequence[str]], seed: int
-    ) -> Adjudication:
+    def adjudicate(self, game: Game, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         rng = random.Random(seed)
         table = Table(game.copy())
         turn.take_standing(table, orders)
@@ -174,12 +177,29 @@ class Invictus(Ruleset):
         notices = [table.game.result] if table.over and stage != "over" else []
         return Adjudication(table.game, table.events, notices)
 
+    def press_problem(self, game: Game, sender: str, recipients: Sequence[str]) -> str | None:
+        """Four-player mode: "La communication est permise uniquement en amont de la
+        bataille" between partners; once the first turn starts, no press reaches a partner
+        (RULINGS.md, ruling 42)."""
+        if game.stage not in ("turn", "over") or sender not in {p.power for p in game.players}:
+            return None
+        me = game.player(sender)
+        partners = [p.power for p in game.players if p.camp == me.camp and p is not me]
+        told = [power for power in recipients if power in partners]
+        if not told or game.stage == "over":
+            return None
+        why = _(
+            "partners may not talk once the battle has started (rulebook, 4-player mode: "
+            "communication only before the battle); {partner} is your partner. "
+            "Write PRESS TO your opponents only",
+            partner=", ".join(told),
+        )
+        return render(why, game.language)
+
     def view(self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return visibility.view(game, events, viewer)
 
-    def hidden_facts(
-        self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> list[str]:
+    def hidden_facts(self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(game, events, viewer)
 
     def dump_state(self, game: Game) -> dict[str, Any]:

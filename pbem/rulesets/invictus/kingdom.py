@@ -6,8 +6,10 @@ of a turn that ends with six units or more in hand (RULINGS.md).
 
 from __future__ import annotations
 
+from pbem.i18n import Message, _, join
+from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.orders import Citizen, Refusal
-from pbem.rulesets.invictus.state import Player
+from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
 
 HAND_LIMIT = 6
@@ -17,13 +19,20 @@ def resolve(table: Table, order: Citizen) -> Citizen:
     game = table.game
     player = game.current
     if table.citizen_made:
-        raise Refusal("you have already made a citizen this turn; one a turn at most")
+        raise Refusal(_("you have already made a citizen this turn; one a turn at most"))
     if table.hand_card(player, order.card) is None:
-        held = ", ".join(game.name(c) for c in player.hand) or "nothing"
-        raise Refusal(f"you hold no {order.card}", f"your hand: {held}")
+        raise Refusal(
+            _("you hold no {card}", card=CARD_SET.term(order.card)),
+            _("your hand: {cards}", cards=hand_list(game, player)),
+        )
     if game.card(table.hand_card(player, order.card) or "").leader:
-        raise Refusal("a Leader can never join the kingdom; only Soldiers become citizens")
+        raise Refusal(_("a Leader can never join the kingdom; only Soldiers become citizens"))
     return order
+
+
+def hand_list(game: Game, player: Player) -> Message:
+    """The cards in a player's hand, for a refusal's hint."""
+    return join(game.term(c) for c in player.hand) if player.hand else _("nothing")
 
 
 def make_citizen(table: Table, player: Player, card_id: str, forced: bool = False) -> None:
@@ -31,10 +40,15 @@ def make_citizen(table: Table, player: Player, card_id: str, forced: bool = Fals
     player.hand.remove(card_id)
     player.kingdom.append(card_id)
     table.citizen_made = True
-    why = " (six units in hand at the end of the turn)" if forced else ""
+    said = dict(power=player.power, card=game.term(card_id))
     table.say(
         "citizen",
-        f"{player.power} makes {game.name(card_id)} a citizen of the kingdom{why}.",
+        _(
+            "{power} makes {card} a citizen of the kingdom (six units in hand at the end of the turn).",
+            **said,
+        )
+        if forced
+        else _("{power} makes {card} a citizen of the kingdom.", **said),
         power=player.power,
         card=game.name(card_id),
         forced=forced,

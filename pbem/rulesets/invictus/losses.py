@@ -7,35 +7,50 @@ Soldier to the capturer's kingdom; losing the Leader either way ends the game
 
 from __future__ import annotations
 
-from pbem.rulesets.invictus import board, victory
+from pbem.i18n import Message, _
+from pbem.rulesets.invictus import victory
 from pbem.rulesets.invictus.state import Player
 from pbem.rulesets.invictus.table import Table
 
 
-def kill(table: Table, slot: str, by: Player, cause: str) -> None:
+def kill(table: Table, slot: str, by: Player, cause: Message) -> None:
     game = table.game
-    camp = game.camps[board.camp_of(slot)]
     label = table.label(slot)
     card_id = table.take(slot).card
-    camp.graveyard.append(card_id)
-    table.say("killed", f"{label} is killed ({cause}).", card=game.name(card_id), slot=slot)
+    game.graveyard_of(card_id).append(card_id)
+    table.say(
+        "killed",
+        _("{unit} is killed ({cause}).", unit=label, cause=cause),
+        card=game.name(card_id),
+        slot=slot,
+    )
     if game.card(card_id).leader:
         victory.execution(table, card_id, "killed", by)
 
 
-def capture(table: Table, slot: str, by: Player, cause: str) -> None:
+def capture(table: Table, slot: str, by: Player, cause: Message) -> None:
     game = table.game
     label = table.label(slot)
     card_id = table.take(slot).card
     if game.card(card_id).leader:
-        game.camps[board.camp_of(slot)].graveyard.append(card_id)
-        table.say("captured", f"{label} is captured ({cause}).", card=game.name(card_id), slot=slot)
+        game.graveyard_of(card_id).append(card_id)
+        table.say(
+            "captured",
+            _("{unit} is captured ({cause}).", unit=label, cause=cause),
+            card=game.name(card_id),
+            slot=slot,
+        )
         victory.execution(table, card_id, "captured", by)
         return
     by.kingdom.append(card_id)
     table.say(
         "captured",
-        f"{label} is captured ({cause}) and joins the kingdom of {by.power}.",
+        _(
+            "{unit} is captured ({cause}) and joins the kingdom of {power}.",
+            unit=label,
+            cause=cause,
+            power=by.power,
+        ),
         card=game.name(card_id),
         slot=slot,
         by=by.power,

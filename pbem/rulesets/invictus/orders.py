@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pbem.rulesets.invictus.cards import CARD_SET, EFFECTS
+from pbem.i18n import Message, _, join
+from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES, EFFECTS
 from pbem.rulesets.invictus.words import (
     COLOUR_WORDS,
     EFFECT_WORDS,
@@ -177,9 +178,7 @@ class Cancel(Order):
     def text(self) -> str:
         parts = ["CANCEL"] + (["EVERY"] if self.every else []) + [self.what.upper()]
         if self.support:
-            parts.append(
-                self.support.upper().replace("_", "-") if self.support in EFFECTS else self.support
-            )
+            parts.append(self.support.upper().replace("_", "-") if self.support in EFFECTS else self.support)
         if self.on:
             parts.append(f"ON {self.on.text()}")
         if self.by:
@@ -210,6 +209,38 @@ class Conscript(Order):
         return "CONSCRIPT " + (", ".join(self.choices) if self.choices else "ANY")
 
 
+#: the words of canonical orders as a game in another language writes them back (and
+#: ``parse`` reads them: words.py has every one)
+ORDER_WORDS: dict[str, Message] = {
+    "PASS": _("PASS"), "RECRUIT": _("RECRUIT"), "ATTACK": _("ATTACK"), "SUPPORT": _("SUPPORT"),
+    "CITIZEN": _("CITIZEN"), "ARMY": _("ARMY"), "KEEP": _("KEEP"), "MULLIGAN": _("MULLIGAN"),
+    "FRONT": _("FRONT"), "RESERVE": _("RESERVE"), "CANCEL": _("CANCEL"), "EVERY": _("EVERY"),
+    "ON": _("ON"), "BY": _("BY"), "WITH": _("WITH"), "TO": _("TO"), "IF": _("IF"),
+    "LETHAL": _("LETHAL"), "LEADER": _("LEADER"), "SOLDIER": _("SOLDIER"), "NO": _("NO"),
+    "REACTIONS": _("REACTIONS"), "CONSCRIPT": _("CONSCRIPT"), "ANY": _("ANY"),
+    "BOOST-ATTACK": _("BOOST-ATTACK"), "DAMAGE": _("DAMAGE"), "CANCEL-ATTACK": _("CANCEL-ATTACK"),
+    "CANCEL-SUPPORT": _("CANCEL-SUPPORT"), "RESURRECT": _("RESURRECT"), "READY": _("READY"),
+    "SHIFT": _("SHIFT"), "ENLIST": _("ENLIST"), "BANISH": _("BANISH"),
+}  # fmt: skip
+_PIECES = re.compile(r"([\w-]+)")
+
+
+def notation(text: str) -> Message:
+    """A canonical order as a Message: its keywords, card names and colours in the game's
+    language ("ANNULER ATTAQUE SUR CHEF AVEC Garde"), its English text the canonical one."""
+    pieces: list[Message | str] = []
+    for piece in _PIECES.split(text):
+        if piece in ORDER_WORDS:
+            pieces.append(ORDER_WORDS[piece])
+        elif piece in CARD_SET.cards:
+            pieces.append(CARD_SET.term(piece))
+        elif piece in COLOUR_NAMES and piece:
+            pieces.append(COLOUR_NAMES[piece])
+        elif piece:
+            pieces.append(piece)
+    return join(pieces, "")
+
+
 TURN_STEPS = (Pass, Recruit, Attack, PlaySupport, Citizen)
 STANDING = (Cancel, NoReactions, Conscript)
 
@@ -219,7 +250,7 @@ HOW = {
     "ATTACK": "ATTACK Samurai b2 ON Musha b3",
     "SUPPORT": "SUPPORT Crossbowman ON Musha b3",
     "CITIZEN": "CITIZEN Guard",
-    "ARMY": "ARMY Shogun  (or ARMY Shogun: 4 Samurai, 4 Ashigaru, 4 Musha, 4 Druid, 4 Anubis)",
+    "ARMY": "ARMY Shogun: 4 Samurai, 4 Ashigaru, 4 Musha, 4 Druid, 4 Anubis",
     "KEEP": "KEEP",
     "MULLIGAN": "MULLIGAN",
     "FRONT": "FRONT Guard TO b2",
@@ -267,8 +298,11 @@ def _unknown(word: Word) -> Refusal:
     hint = None
     if near:
         card = CARD_SET.find(near)
-        hint = f"did you mean {card or near.upper()}?"
-    return Refusal(f"I do not know the word {word.raw!r}", hint)
+        hint = _("did you mean {word}?", word=CARD_SET.term(card) if card else notation(near.upper()))
+    return Refusal(_("I do not know the word {word!r}", word=word.raw), hint)
+
+
+A_CARD = _("a card name")
 
 
 class _Reader:
@@ -297,21 +331,24 @@ class _Reader:
             return True
         return False
 
-    def fail(self, wanted: str) -> Refusal:
+    def fail(self, wanted: Message) -> Refusal:
         word = self.peek()
         if word is not None and word.kind == "unknown":
             return _unknown(word)
-        found = f"{word.raw!r}" if word else "the end of the line"
-        return Refusal(f"expected {wanted}, found {found}", f"write it like: {self.example}")
+        found = repr(word.raw) if word else _("the end of the line")
+        return Refusal(
+            _("expected {wanted}, found {found}", wanted=wanted, found=found),
+            _("write it like: {example}", example=notation(self.example)),
+        )
 
-    def card(self, wanted: str = "a card name") -> str:
+    def card(self, wanted: Message = A_CARD) -> str:
         if not self.next_is("card"):
             raise self.fail(wanted)
         return self.take().value
 
     def slot(self) -> str:
         if not self.next_is("slot"):
-            raise self.fail("a slot such as b2")
+            raise self.fail(_("a slot such as b2"))
         return self.take().value
 
     def ref(self) -> Ref:
@@ -328,7 +365,7 @@ class _Reader:
             if self.next_is("card") and (after is None or after.kind != "slot"):
                 card = self.take().value
         else:
-            raise self.fail("a unit (a card name, a slot such as b3, or both)")
+            raise self.fail(_("a unit (a card name, a slot such as b3, or both)"))
         return Ref(card, slot)
 
     def end(self) -> None:
@@ -337,14 +374,17 @@ class _Reader:
             assert word is not None
             if word.kind == "unknown":
                 raise _unknown(word)
-            raise Refusal(f"I did not expect {word.raw!r} here", f"write it like: {self.example}")
+            raise Refusal(
+                _("I did not expect {word!r} here", word=word.raw),
+                _("write it like: {example}", example=notation(self.example)),
+            )
 
 
 def parse(line: str) -> Order:
     """The order one line says; Refusal with what is wrong and an example if none."""
     words = [classify(w) for w in tokens(line)]
     if not words:
-        raise Refusal("this line has no order in it", "see HELP for the orders")
+        raise Refusal(_("this line has no order in it"), _("see HELP for the orders"))
     verb = next((i for i, w in enumerate(words) if w.kind == "kw"), 0)
     if words[0].kind in ("card", "slot") and words[verb].value == "ATTACK":
         # "Samurai b2 attacks Musha b3"
@@ -355,12 +395,16 @@ def parse(line: str) -> Order:
     if first.kind != "kw" or first.value not in _PARSERS:
         if first.kind == "unknown":
             near = suggest(first.raw, [k for k, v in KEYWORDS.items() if v in _PARSERS])
-            hint = f"did you mean {KEYWORDS[near]}?" if near else None
+            hint = _("did you mean {word}?", word=notation(KEYWORDS[near])) if near else None
         else:
             hint = None
         raise Refusal(
-            f"an order starts with one of {', '.join(sorted(HOW))}, not {first.raw!r}",
-            hint or "see HELP for the orders",
+            _(
+                "an order starts with one of {verbs}, not {word!r}",
+                verbs=join(ORDER_WORDS[verb] for verb in sorted(HOW)),
+                word=first.raw,
+            ),
+            hint or _("see HELP for the orders"),
         )
     reader = _Reader(words[1:], HOW.get(first.value, "NO REACTIONS"))
     order = _PARSERS[first.value](reader)
@@ -378,7 +422,7 @@ def _recruit(r: _Reader) -> Order:
     card = r.take().value if r.next_is("card") else None
     r.skip("BY")
     r.skip("HAND", "RESERVE")
-    r.skip("TO")
+    r.skip("TO", "ON")  # "Recruter sur b2"
     return Recruit(r.slot(), card)
 
 
@@ -391,14 +435,20 @@ def _attack(r: _Reader) -> Order:
 
 
 def _support(r: _Reader) -> Order:
-    card = r.card("the card to play as a Support")
+    card = r.card(_("the card to play as a Support"))
     effect = CARD_SET.card(card).support.effect
     on: Ref | None = None
     obj: str | None = None
     to: str | None = None
     while r.peek() is not None:
-        if r.skip("ON"):
+        if r.next_is("kw", "SUPPORT") or _as_support(r):
+            r.skip("TO")  # "Jouer le Roi en soutien", "play Samurai as support"
+            r.skip("SUPPORT")
+        elif r.skip("ON"):
             on = r.ref()
+            if effect in ("resurrect", "enlist") and on.card is None and to is None:
+                to = on.slot  # "Anubis en soutien : Arbalétrier sur a2"
+                on = None
         elif r.skip("TO"):
             to = r.slot()
         elif r.next_is("card") and obj is None and effect in ("resurrect", "enlist", "banish"):
@@ -412,36 +462,38 @@ def _support(r: _Reader) -> Order:
             elif ref.card is None and to is None:
                 to = ref.slot
             else:
-                raise r.fail("ON <unit> or TO <slot>")
+                raise r.fail(_("ON <unit> or TO <slot>"))
         else:
-            raise r.fail("what the Support acts on: ON <unit>, TO <slot> or a card name")
+            raise r.fail(_("what the Support acts on: ON <unit>, TO <slot> or a card name"))
     return PlaySupport(card, on, obj, to)
 
 
+def _as_support(r: _Reader) -> bool:
+    """Whether the next words are "en soutien" (TO SUPPORT)."""
+    after = r.words[r.at + 1] if r.at + 1 < len(r.words) else None
+    return r.next_is("kw", "TO") and after is not None and after.kind == "kw" and after.value == "SUPPORT"
+
+
 def _citizen(r: _Reader) -> Order:
-    return Citizen(r.card("the Soldier to make a citizen"))
+    return Citizen(r.card(_("the Soldier to make a citizen")))
 
 
 def _army(r: _Reader) -> Order:
     word = r.peek()
     version = CARD_SET.version_named(word.value) if word and word.kind == "card" else None
-    if (
-        word is None
-        or version is None
-        and not (word.kind == "card" and CARD_SET.card(word.value).leader)
-    ):
-        raise r.fail("your Leader (King, Shogun, Pharaoh, Odin, Tlatoani or Emperor)")
+    if word is None or version is None and not (word.kind == "card" and CARD_SET.card(word.value).leader):
+        raise r.fail(_("your Leader (King, Shogun, Pharaoh, Odin, Tlatoani or Emperor)"))
     leader = CARD_SET.card(r.take().value).name
     soldiers: dict[str, int] = {}
     while r.peek() is not None:
         if r.next_is("number"):
             count = int(r.take().value)
-            name = r.card("a Soldier's name after its number")
+            name = r.card(_("a Soldier's name after its number"))
         else:
-            name = r.card("a number and a Soldier, such as 4 Samurai")
+            name = r.card(_("a number and a Soldier, such as 4 Samurai"))
             count = int(r.take().value) if r.next_is("number") else 0
             if not count:
-                raise r.fail("how many, such as 4 Samurai")
+                raise r.fail(_("how many, such as 4 Samurai"))
         soldiers[name] = soldiers.get(name, 0) + count
     return Army(leader, tuple(soldiers.items()))
 
@@ -455,24 +507,24 @@ def _mulligan(r: _Reader) -> Order:
 
 
 def _front(r: _Reader) -> Order:
-    card = r.card("the unit to put on your front line")
+    card = r.card(_("the unit to put on your front line"))
     r.skip("TO")
     return Front(card, r.take().value if r.next_is("slot") else None)
 
 
 def _reserve(r: _Reader) -> Order:
-    return Reserve(r.card("the unit to put in your reserve"))
+    return Reserve(r.card(_("the unit to put in your reserve")))
 
 
 def _no(r: _Reader) -> Order:
     if not r.skip("REACTIONS", "REACT"):
-        raise r.fail("REACTIONS (NO REACTIONS clears your standing reactions)")
+        raise r.fail(_("REACTIONS (NO REACTIONS clears your standing reactions)"))
     return NoReactions()
 
 
 def _reactions(r: _Reader) -> Order:
     if not r.skip("NO"):
-        raise r.fail("NONE (REACTIONS NONE clears your standing reactions)")
+        raise r.fail(_("NONE (REACTIONS NONE clears your standing reactions)"))
     return NoReactions()
 
 
@@ -485,7 +537,7 @@ def _condition(r: _Reader) -> Condition:
         return Condition("card", r.take().value)
     if r.next_is("slot"):
         return Condition("slot", r.take().value)
-    raise r.fail("LEADER, SOLDIER, a card name or a slot")
+    raise r.fail(_("LEADER, SOLDIER, a card name or a slot"))
 
 
 def _cancel(r: _Reader) -> Order:
@@ -497,7 +549,7 @@ def _cancel(r: _Reader) -> Order:
     elif r.skip("SUPPORT"):
         what = "support"
     else:
-        raise r.fail("ATTACK or SUPPORT after CANCEL")
+        raise r.fail(_("ATTACK or SUPPORT after CANCEL"))
     every = r.skip("EVERY") or every
     support = on = by = card = None
     lethal = False
@@ -510,15 +562,15 @@ def _cancel(r: _Reader) -> Order:
             by = _condition(r)
         elif what == "attack" and (r.skip("IF") or r.next_is("kw", "LETHAL")):
             if not r.skip("LETHAL"):
-                raise r.fail("LETHAL after IF")
+                raise r.fail(_("LETHAL after IF"))
             lethal = True
         elif r.skip("WITH"):
-            card = None if r.skip("EVERY") else r.card("the card to cancel with")
+            card = None if r.skip("EVERY") else r.card(_("the card to cancel with"))
         elif what == "support" and r.skip("EVERY"):
             support = None
         else:
             raise r.fail(
-                "ON, BY, IF LETHAL or WITH" if what == "attack" else "what to cancel, ON or WITH"
+                _("ON, BY, IF LETHAL or WITH") if what == "attack" else _("what to cancel, ON or WITH")
             )
     return Cancel(what, every, on, by, lethal, support, card)
 
@@ -532,9 +584,9 @@ def _conscript(r: _Reader) -> Order:
         if r.next_is("colour"):
             choices.append(r.take().value)
         else:
-            choices.append(r.card("a card name or a colour"))
+            choices.append(r.card(_("a card name or a colour")))
     if not choices:
-        raise r.fail("the citizens to conscript first, such as Guard, red")
+        raise r.fail(_("the citizens to conscript first, such as Guard, red"))
     return Conscript(tuple(choices))
 
 

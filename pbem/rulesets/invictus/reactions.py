@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbem.i18n import Message, _
 from pbem.rulesets.invictus.cards import CARD_SET
-from pbem.rulesets.invictus.orders import Cancel, Condition, parse
+from pbem.rulesets.invictus.orders import Cancel, Condition, notation, parse
 from pbem.rulesets.invictus.state import Player
 from pbem.rulesets.invictus.table import Table
 
@@ -25,7 +26,7 @@ class Trigger:
     """Something a reaction may cancel: an attack, or a Support about to take effect."""
 
     kind: str  # "attack" or "support"
-    text: str
+    text: Message
     target: str | None = None  # the slot of the unit attacked, or the Support acts on
     attacker: str | None = None  # the slot of the attacking unit
     lethal: bool = False
@@ -96,25 +97,43 @@ def window(table: Table, trigger: Trigger, reactor: Player, other: Player) -> bo
         if not reaction.every:
             reactor.reactions.remove(text)
         name = game.name(card_id)
+        # At the table the opponent sees only the card played: the standing reaction's
+        # words are told to its owner alone (RULINGS.md, ruling 41).
         table.say(
             "reaction",
-            f"{reactor.power} reacts: {name} is played as a Support to cancel {trigger.text} "
-            f"(standing reaction: {text}).",
+            _(
+                "{power} reacts: {card} is played as a Support to cancel {what}.",
+                power=reactor.power,
+                card=game.term(card_id),
+                what=trigger.text,
+            ),
             power=reactor.power,
             card=name,
-            reaction=text,
             cancels=trigger.kind,
+        )
+        table.say(
+            "reaction fired",
+            _("Your standing reaction {order} fired and stands.", order=notation(text))
+            if reaction.every
+            else _("Your standing reaction {order} fired and is used up.", order=notation(text)),
+            to=[reactor.power],
+            reaction=text,
         )
         answer = Trigger(
             "support",
-            f"the {name} of {reactor.power}",
+            _("the {card} of {power}", card=game.term(card_id), power=reactor.power),
             card=name,
             effect=CARD_SET.card(name).support.effect,
         )
         if window(table, answer, other, reactor):
             table.say(
                 "cancelled",
-                f"The {name} of {reactor.power} is cancelled: {trigger.text} still stands.",
+                _(
+                    "The {card} of {power} is cancelled: {what} still stands.",
+                    card=game.term(card_id),
+                    power=reactor.power,
+                    what=trigger.text,
+                ),
                 card=name,
             )
             continue

@@ -7,10 +7,13 @@ hand comes, and a unit it replaces goes back to the hand.
 
 from __future__ import annotations
 
+from pbem.i18n import _
 from pbem.rulesets.invictus import board
-from pbem.rulesets.invictus.orders import Recruit, Refusal
+from pbem.rulesets.invictus.cards import CARD_SET
+from pbem.rulesets.invictus.kingdom import hand_list
+from pbem.rulesets.invictus.orders import Recruit, Refusal, notation
 from pbem.rulesets.invictus.state import Unit
-from pbem.rulesets.invictus.table import Table
+from pbem.rulesets.invictus.table import ALREADY, Table
 
 
 def resolve(table: Table, order: Recruit) -> Recruit:
@@ -18,38 +21,42 @@ def resolve(table: Table, order: Recruit) -> Recruit:
     player = game.current
     camp = game.camp_of(player)
     if table.action is not None:
-        raise Refusal(
-            f"you already chose to {table.action} this turn; a turn has one action: "
-            "PASS, RECRUIT or ATTACK",
-        )
+        raise Refusal(ALREADY[table.action])
     if camp.reserve:
         leftmost = game.name(camp.reserve[0])
         if order.card not in (None, leftmost):
             raise Refusal(
-                f"recruiting takes the leftmost unit of your reserve, which is {leftmost}",
-                f"write RECRUIT {leftmost} TO {order.slot}",
+                _(
+                    "recruiting takes the leftmost unit of your reserve, which is {card}",
+                    card=CARD_SET.term(leftmost),
+                ),
+                _("write {order}", order=notation(Recruit(order.slot, leftmost).text())),
             )
         name = leftmost
     else:
         if order.card is None:
             raise Refusal(
-                "your reserve is empty, so you recruit from your hand: say which unit",
-                f"write RECRUIT <unit> TO {order.slot}",
+                _("your reserve is empty, so you recruit from your hand: say which unit"),
+                _("write RECRUIT <unit> TO {slot}", slot=order.slot),
             )
         if table.hand_card(player, order.card) is None:
-            held = ", ".join(game.name(c) for c in player.hand) or "nothing"
-            raise Refusal(f"you hold no {order.card}", f"your hand: {held}")
+            raise Refusal(
+                _("you hold no {card}", card=CARD_SET.term(order.card)),
+                _("your hand: {cards}", cards=hand_list(game, player)),
+            )
         name = order.card
     if board.camp_of(order.slot) != player.camp:
         raise Refusal(
-            f"{order.slot} is not on your battlefield",
-            f"your slots: {', '.join(board.SLOTS[player.camp])}",
+            _("{slot} is not on your battlefield", slot=order.slot),
+            _("your slots: {slots}", slots=", ".join(board.SLOTS[player.camp])),
         )
     if order.slot not in camp.field and not board.may_place(order.slot, camp.field):
-        front = board.ahead(order.slot)
         raise Refusal(
-            f"{order.slot} is behind an empty front-line slot",
-            f"put the unit on the front line ({front}) or behind one of your front-line units",
+            _("{slot} is behind an empty front-line slot", slot=order.slot),
+            _(
+                "put the unit on the front line ({front}) or behind one of your front-line units",
+                front=board.ahead(order.slot),
+            ),
         )
     return Recruit(order.slot, name)
 
@@ -70,16 +77,34 @@ def carry_out(table: Table, order: Recruit) -> None:
     origin = "reserve" if from_reserve else "hand"
     replaced = camp.field.get(order.slot)
     camp.field[order.slot] = Unit(card_id)
-    text = f"{player.power} recruits {order.card} from the {origin} to {order.slot}"
+    said = dict(power=player.power, card=game.term(card_id), slot=order.slot)
+    text = (
+        _("{power} recruits {card} from the reserve to {slot}.", **said)
+        if from_reserve
+        else _("{power} recruits {card} from the hand to {slot}.", **said)
+    )
     if replaced is not None:
         if from_reserve:
             camp.reserve.append(replaced.card)
         else:
             player.hand.append(replaced.card)
-        text += f"; {game.name(replaced.card)} goes back to the {origin}"
+        back = game.term(replaced.card)
+        text = (
+            _(
+                "{power} recruits {card} from the reserve to {slot}; {back} goes back to the reserve.",
+                back=back,
+                **said,
+            )
+            if from_reserve
+            else _(
+                "{power} recruits {card} from the hand to {slot}; {back} goes back to the hand.",
+                back=back,
+                **said,
+            )
+        )
     table.say(
         "recruit",
-        text + ".",
+        text,
         power=player.power,
         card=order.card,
         slot=order.slot,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.i18n import Message, _, join, render
 from pbem.ruleset import OrderLine
 from pbem.rulesets.invictus import army, board, setup, steps, turn
 from pbem.rulesets.invictus.cards import CARD_SET
@@ -27,18 +28,30 @@ from pbem.rulesets.invictus.orders import (
     Order,
     Refusal,
     Reserve,
+    notation,
     parse,
 )
 from pbem.rulesets.invictus.reactions import NEEDED
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
 
-_WHAT = {"attack": "an attack", "support": "a Support"}
+_WHAT = {"attack": _("an attack"), "support": _("a Support")}
+_ABLE = {
+    "cancel_attack": _("card that can cancel an attack"),
+    "cancel_support": _("card that can cancel a Support"),
+}
 WHAT_NOW = {
-    "army": "now each player sends their army, e.g. ARMY Shogun",
-    "hand": "now each player sends KEEP or MULLIGAN",
-    "deploy": "now each player sends their deployment, e.g. FRONT Guard TO b2",
-    "turn": "now the active player sends their turn",
+    "army": _("now each player sends their army, e.g. ARMY Shogun"),
+    "hand": _("now each player sends KEEP or MULLIGAN"),
+    "deploy": _("now each player sends their deployment, e.g. FRONT Guard TO b2"),
+    "turn": _("now the active player sends their turn"),
+}
+_ONCE = {
+    "army": _("an army"),
+    "hand": _("KEEP or MULLIGAN"),
+    "front": _("a FRONT order"),
+    "reserve": _("a RESERVE order"),
+    "citizen": _("a CITIZEN order"),
 }
 
 
@@ -54,18 +67,18 @@ class Reading:
 
 
 def read_mail(game: Game, power: str, text: str) -> list[OrderLine]:
+    """Every line answered in the game's language; an accepted order is its canonical
+    (English) text, as a message that replies print in the game's language (``notation``)."""
+    language = game.language
     closed = None
     if power not in [p.power for p in game.players]:
         players = ", ".join(p.power for p in game.players)
-        closed = f"{power} is not a power of this game ({players})"
+        closed = _("{power} is not a power of this game ({players})", power=power, players=players)
     elif game.stage == "over":
-        closed = "the game is over; it takes no more orders"
+        closed = _("the game is over; it takes no more orders")
     if closed:
-        return [
-            OrderLine(n, raw, error=closed)
-            for n, raw in enumerate(text.splitlines(), 1)
-            if raw.strip()
-        ]
+        error = render(closed, language)
+        return [OrderLine(n, raw, error=error) for n, raw in enumerate(text.splitlines(), 1) if raw.strip()]
     copy = game.copy()
     reading = Reading(copy, copy.player(power), Table(copy, rehearsal=True))
     answers = []
@@ -76,38 +89,42 @@ def read_mail(game: Game, power: str, text: str) -> list[OrderLine]:
             order = parse(raw)
             canonical, key, note = _check(reading, order, number)
         except Refusal as refusal:
-            answers.append(OrderLine(number, raw, error=refusal.message, hint=refusal.hint))
+            hint = render(refusal.hint, language) if refusal.hint else None
+            answers.append(OrderLine(number, raw, error=render(refusal.message, language), hint=hint))
             continue
-        answers.append(OrderLine(number, raw, order=canonical, key=key, note=note))
+        shown = render(note, language) if note else None
+        answers.append(OrderLine(number, raw, order=notation(canonical), key=key, note=shown))
     return answers
 
 
 def _once(reading: Reading, what: str) -> None:
     if what in reading.seen:
         raise Refusal(
-            f"this mail already gives {what} (line {reading.seen[what]})",
-            "send it once; a later mail replaces it",
+            _("this mail already gives {what} (line {line})", what=_ONCE[what], line=reading.seen[what]),
+            _("send it once; a later mail replaces it"),
         )
 
 
-def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str | None]:
+def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, Message | None]:
     game, player = reading.game, reading.player
     if isinstance(order, STANDING):
         return _standing(reading, order)
     stage = "turn" if game.stage == "over" else game.stage
     if stage == "army" and isinstance(order, Army):
         if player.army:
-            raise Refusal(f"your army was set by the game's configuration: {player.army}")
-        _once(reading, "an army")
+            raise Refusal(
+                _("your army was set by the game's configuration: {army}", army=notation(player.army))
+            )
+        _once(reading, "army")
         canonical = army.complete(order, game.rules).text()
-        reading.seen["an army"] = number
+        reading.seen["army"] = number
         return canonical, "army", None
     if stage == "hand" and isinstance(order, Keep | Mulligan):
-        _once(reading, "KEEP or MULLIGAN")
-        reading.seen["KEEP or MULLIGAN"] = number
+        _once(reading, "hand")
+        reading.seen["hand"] = number
         return order.text(), "hand", None
     if stage == "deploy" and isinstance(order, Front | Reserve | Citizen):
-        what = f"a {type(order).__name__.upper()} order"
+        what = type(order).__name__.lower()
         _once(reading, what)
         card_id, slot = setup.place(game, player, order, reading.used)
         reading.used.add(card_id)
@@ -117,28 +134,33 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, str |
     if stage == "turn" and isinstance(order, TURN_STEPS):
         if player is not game.current:
             raise Refusal(
-                f"it is {game.current.power}'s turn, not yours",
-                "now you can set standing reactions (CANCEL ...) and conscription "
-                "choices (CONSCRIPT ...)",
+                _("it is {power}'s turn, not yours", power=game.current.power),
+                _("now you can set standing reactions (CANCEL ...) and conscription choices (CONSCRIPT ...)"),
             )
         table = reading.table
         if table.over:
             return (
                 order.text(),
                 "turn",
-                "not checked: unless something is cancelled, the game ends before this step",
+                _("not checked: unless something is cancelled, the game ends before this step"),
             )
         step = steps.resolve(table, order)
         steps.carry_out(table, step)
         turn.settle(table)
         # The order stays as the player wrote it (RULINGS 8): "ON b3" means whatever
         # stands on b3 when the step comes; the note says what that is as things stand.
-        note = None if step.text() == order.text() else f"as things stand: {step.text()}"
+        note = (
+            None
+            if step.text() == order.text()
+            else _("as things stand: {order}", order=notation(step.text()))
+        )
         return order.text(), "turn", note
-    raise Refusal(f"{order.text().split()[0]} is not an order for now", WHAT_NOW[stage])
+    raise Refusal(
+        _("{verb} is not an order for now", verb=notation(order.text().split()[0])), WHAT_NOW[stage]
+    )
 
 
-def _standing(reading: Reading, order: Order) -> tuple[str, str, str | None]:
+def _standing(reading: Reading, order: Order) -> tuple[str, str, Message | None]:
     game, player = reading.game, reading.player
     note = None
     if isinstance(order, Cancel):
@@ -146,29 +168,27 @@ def _standing(reading: Reading, order: Order) -> tuple[str, str, str | None]:
         if order.card and CARD_SET.card(order.card).support.effect != needed:
             able = sorted(n for n, c in CARD_SET.cards.items() if c.support.effect == needed)
             raise Refusal(
-                f"the {order.card} cannot cancel {_WHAT[order.what]}: its Support is to "
-                f"{CARD_SET.card(order.card).support.describe()}",
-                f"cards that can: {', '.join(able)}",
+                _(
+                    "the {card} cannot cancel {what}: its Support is to {effect}",
+                    card=CARD_SET.term(order.card),
+                    what=_WHAT[order.what],
+                    effect=CARD_SET.card(order.card).support.describe(),
+                ),
+                _("cards that can: {cards}", cards=join(CARD_SET.term(n) for n in able)),
             )
         on, by = order.on, order.by
-        if (
-            on
-            and on.kind == "slot"
-            and order.what == "attack"
-            and on.value not in _slots(player, own=True)
-        ):
-            raise Refusal(f"{on.value} is not on your battlefield; ON names your unit")
+        if on and on.kind == "slot" and order.what == "attack" and on.value not in _slots(player, own=True):
+            raise Refusal(_("{slot} is not on your battlefield; ON names your unit", slot=on.value))
         if by and by.kind == "slot" and by.value not in _slots(player, own=False):
-            raise Refusal(f"{by.value} is not on the enemy battlefield")
+            raise Refusal(_("{slot} is not on the enemy battlefield", slot=by.value))
         holding = [
             c
             for c in player.hand
-            if game.card(c).support.effect == needed
-            and (order.card is None or game.name(c) == order.card)
+            if game.card(c).support.effect == needed and (order.card is None or game.name(c) == order.card)
         ]
         if not holding:
-            which = order.card or f"card that can {needed.replace('_', ' ')}"
-            note = f"you hold no {which} now: this reaction can only fire once you do"
+            which = CARD_SET.term(order.card) if order.card else _ABLE[needed]
+            note = _("you hold no {card} now: this reaction can only fire once you do", card=which)
     return order.text(), order.key, note
 
 

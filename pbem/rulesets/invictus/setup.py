@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from pbem.i18n import _, join
 from pbem.rulesets.invictus import army, board
 from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.orders import (
@@ -21,10 +22,14 @@ from pbem.rulesets.invictus.orders import (
     Order,
     Refusal,
     Reserve,
+    notation,
     parse,
 )
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
+
+#: how deployment roles are named in refusals
+ROLE_WORDS = {"front": _("FRONT"), "reserve": _("RESERVE"), "citizen": _("CITIZEN")}
 
 
 def _orders(lines: Sequence[str], kinds: tuple[type, ...]) -> list[Order]:
@@ -58,9 +63,19 @@ def muster_all(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Ra
         assert isinstance(chosen, Army)
         army.muster(game, player, chosen, rng)
         table.say(
-            "army", f"{player.power} leads the army of the {chosen.leader}.", power=player.power
+            "army",
+            _(
+                "{power} leads the army of the {leader}.",
+                power=player.power,
+                leader=CARD_SET.term(chosen.leader),
+            ),
+            power=player.power,
         )
-        table.say("mustered", f"army of {player.power}: {chosen.text()}", to=[player.power])
+        table.say(
+            "mustered",
+            _("army of {power}: {army}", power=player.power, army=notation(chosen.text())),
+            to=[player.power],
+        )
     for player in game.players:
         deal(table, player)
     game.stage = "hand"
@@ -74,7 +89,7 @@ def deal(table: Table, player: Player) -> None:
     for card_id in drawn:
         table.say(
             "drawn",
-            f"{player.power} draws {game.name(card_id)}.",
+            _("{power} draws {card}.", power=player.power, card=game.term(card_id)),
             to=[player.power],
             card=game.name(card_id),
         )
@@ -85,7 +100,7 @@ def mulligan(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Rand
     game = table.game
     for player in game.players:
         if not _orders(orders.get(player.power, ()), (Mulligan,)):
-            table.say("keep", f"{player.power} keeps their opening hand.", power=player.power)
+            table.say("keep", _("{power} keeps their opening hand.", power=player.power), power=player.power)
             continue
         soldiers = [c for c in player.hand if not game.card(c).leader]
         player.hand = [c for c in player.hand if game.card(c).leader]
@@ -93,7 +108,7 @@ def mulligan(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Rand
         rng.shuffle(player.deck)
         table.say(
             "mulligan",
-            f"{player.power} shuffles their opening Soldiers back and draws again.",
+            _("{power} shuffles their opening Soldiers back and draws again.", power=player.power),
             power=player.power,
         )
         deal(table, player)
@@ -108,22 +123,30 @@ def place(
     role = {Front: "front", Reserve: "reserve", Citizen: "citizen"}[type(order)]
     if role not in roles:
         raise Refusal(
-            f"at setup {player.power} places only: {', '.join(r.upper() for r in roles)}",
-            "see HELP for the deployment orders",
+            _(
+                "at setup {power} places only: {roles}",
+                power=player.power,
+                roles=join(ROLE_WORDS[r] for r in roles),
+            ),
+            _("see HELP for the deployment orders"),
         )
     if role == "citizen" and CARD_SET.card(order.card).leader:
-        raise Refusal("a Leader can never join the kingdom; only Soldiers become citizens")
+        raise Refusal(_("a Leader can never join the kingdom; only Soldiers become citizens"))
     card_id = next((c for c in player.hand if game.name(c) == order.card and c not in used), None)
     if card_id is None:
-        held = ", ".join(game.name(c) for c in player.hand if c not in used) or "nothing"
-        raise Refusal(f"you hold no {order.card} left to place", f"still in your hand: {held}")
+        left = [game.term(c) for c in player.hand if c not in used]
+        raise Refusal(
+            _("you hold no {card} left to place", card=CARD_SET.term(order.card)),
+            _("still in your hand: {cards}", cards=join(left) if left else _("nothing")),
+        )
     slot = None
     if isinstance(order, Front):
         line = board.front_line(player.camp)
         slot = order.slot or line[1]
         if slot not in line:
             raise Refusal(
-                f"{slot} is not on your front line", f"your front line: {', '.join(line)}"
+                _("{slot} is not on your front line", slot=slot),
+                _("your front line: {slots}", slots=", ".join(line)),
             )
     return card_id, slot
 
@@ -176,19 +199,18 @@ def deploy(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
         for role, card_id in picks.items():
             player.hand.remove(card_id)
             name = game.name(card_id)
+            said = dict(power=player.power, card=game.term(card_id))
             if role == "front":
                 table.put(slot, card_id)
                 table.say(
-                    "deploy", f"{player.power} deploys {name} to {slot}.", card=name, slot=slot
+                    "deploy", _("{power} deploys {card} to {slot}.", slot=slot, **said), card=name, slot=slot
                 )
             elif role == "reserve":
                 camp.reserve.append(card_id)
-                table.say("deploy", f"{player.power} puts {name} in the reserve.", card=name)
+                table.say("deploy", _("{power} puts {card} in the reserve.", **said), card=name)
             else:
                 player.kingdom.append(card_id)
-                table.say(
-                    "deploy", f"{player.power} makes {name} a citizen of the kingdom.", card=name
-                )
+                table.say("deploy", _("{power} makes {card} a citizen of the kingdom.", **said), card=name)
     game.stage = "turn"
     game.turn = 0
     game.active = 0

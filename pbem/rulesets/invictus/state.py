@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pbem.i18n import Term
 from pbem.rulesets.invictus.cards import CARD_SET, Card
 from pbem.rulesets.invictus.variants import VARIANTS, Variant
 
@@ -72,6 +73,7 @@ class Game:
     active: int = 0
     result: str = ""
     winners: list[str] = dataclasses.field(default_factory=list)
+    language: str = "en"  # of every text the game mails (pbem.i18n)
 
     @property
     def rules(self) -> Variant:
@@ -83,11 +85,20 @@ class Game:
     def name(self, card_id: str) -> str:
         return self.cards[card_id]
 
+    def term(self, card_id: str) -> Term:
+        """The card's name as reports print it, in English or French."""
+        return CARD_SET.term(self.cards[card_id])
+
     def player(self, power: str) -> Player:
         return next(p for p in self.players if p.power == power)
 
     def camp_of(self, player: Player) -> Camp:
         return self.camps[player.camp]
+
+    def graveyard_of(self, card_id: str) -> list[str]:
+        """The graveyard a card goes to: its owner's ("le cimetière de son propriétaire"),
+        even if it fought for the camp that captured and conscripted it."""
+        return self.camps[self.players[self.owners[card_id]].camp].graveyard
 
     @property
     def current(self) -> Player:

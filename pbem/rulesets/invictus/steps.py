@@ -7,6 +7,7 @@ and at most one citizen, in the order the player chooses.
 
 from __future__ import annotations
 
+from pbem.i18n import _
 from pbem.rulesets.invictus import attack, kingdom, recruit, support
 from pbem.rulesets.invictus.orders import (
     Attack,
@@ -16,18 +17,16 @@ from pbem.rulesets.invictus.orders import (
     PlaySupport,
     Recruit,
     Refusal,
+    notation,
 )
-from pbem.rulesets.invictus.table import Table
+from pbem.rulesets.invictus.table import ALREADY, Table
 
 
 def resolve(table: Table, order: Order) -> Order:
     """The step with every name and slot filled in, or Refusal if it cannot be done now."""
     if isinstance(order, Pass):
         if table.action not in (None, "pass"):
-            raise Refusal(
-                f"you already chose to {table.action} this turn; a turn has one action: "
-                "PASS, RECRUIT or ATTACK",
-            )
+            raise Refusal(ALREADY[table.action])
         return order
     if isinstance(order, Recruit):
         return recruit.resolve(table, order)
@@ -37,13 +36,13 @@ def resolve(table: Table, order: Order) -> Order:
         return support.resolve(table, order)
     if isinstance(order, Citizen):
         return kingdom.resolve(table, order)
-    raise Refusal(f"{order.text()} is not a step of a turn")
+    raise Refusal(_("{order} is not a step of a turn", order=notation(order.text())))
 
 
 def carry_out(table: Table, order: Order) -> None:
     if isinstance(order, Pass):
         table.action = "pass"
-        table.say("pass", f"{table.game.current.power} does nothing this turn.")
+        table.say("pass", _("{power} does nothing this turn.", power=table.game.current.power))
     elif isinstance(order, Recruit):
         recruit.carry_out(table, order)
     elif isinstance(order, Attack):

@@ -7,9 +7,11 @@ reaction; if not, its effect applies (see ``effects``).
 
 from __future__ import annotations
 
+from pbem.i18n import _
 from pbem.rulesets.invictus import effects, reactions
 from pbem.rulesets.invictus.cards import CARD_SET
-from pbem.rulesets.invictus.orders import PlaySupport, Refusal
+from pbem.rulesets.invictus.kingdom import hand_list
+from pbem.rulesets.invictus.orders import PlaySupport, Refusal, notation
 from pbem.rulesets.invictus.table import Table
 
 
@@ -18,18 +20,20 @@ def resolve(table: Table, order: PlaySupport) -> PlaySupport:
     player = game.current
     card = CARD_SET.card(order.card)
     if table.hand_card(player, order.card) is None:
-        held = ", ".join(game.name(c) for c in player.hand) or "nothing"
-        raise Refusal(f"you hold no {order.card}", f"your hand: {held}")
+        raise Refusal(
+            _("you hold no {card}", card=card.term),
+            _("your hand: {cards}", cards=hand_list(game, player)),
+        )
     if not card.support.playable(own_turn=True):
         raise Refusal(
-            f"the {order.card}'s Support can only be played in the opponent's turn",
-            f"set it as a standing reaction: CANCEL ATTACK ... WITH {order.card}",
+            _("the {card}'s Support can only be played in the opponent's turn", card=card.term),
+            _("set it as a standing reaction: CANCEL ATTACK ... WITH {card}", card=card.term),
         )
     camp = game.camp_of(player)
     if len(camp.reserve) >= camp.reserve_limit:
         raise Refusal(
-            f"your reserve is full ({camp.reserve_limit} units): no more Supports for now",
-            "recruit from the reserve first to make room",
+            _("your reserve is full ({limit} units): no more Supports for now", limit=camp.reserve_limit),
+            _("recruit from the reserve first to make room"),
         )
     return effects.resolve(table, player, order)
 
@@ -43,7 +47,12 @@ def carry_out(table: Table, order: PlaySupport) -> None:
     game.camp_of(player).reserve.append(card_id)
     table.say(
         "support",
-        f"{player.power} plays {order.card} as a Support: {order.text()}.",
+        _(
+            "{power} plays {card} as a Support: {order}.",
+            power=player.power,
+            card=CARD_SET.term(order.card),
+            order=notation(order.text()),
+        ),
         power=player.power,
         card=order.card,
         order=order.text(),
@@ -51,12 +60,16 @@ def carry_out(table: Table, order: PlaySupport) -> None:
     target = order.on.slot if order.on else None
     trigger = reactions.Trigger(
         "support",
-        f"the {order.card} of {player.power}",
+        _("the {card} of {power}", card=CARD_SET.term(order.card), power=player.power),
         target=target,
         card=order.card,
         effect=CARD_SET.card(order.card).support.effect,
     )
     if reactions.window(table, trigger, game.reactor, player):
-        table.say("cancelled", f"The effect of the {order.card} is cancelled.", card=order.card)
+        table.say(
+            "cancelled",
+            _("The effect of the {card} is cancelled.", card=CARD_SET.term(order.card)),
+            card=order.card,
+        )
         return
     effects.apply(table, player, order)

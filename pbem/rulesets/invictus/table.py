@@ -15,10 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.i18n import Message, _, join
 from pbem.rulesets.invictus import board
-from pbem.rulesets.invictus.cards import Card
-from pbem.rulesets.invictus.orders import Ref, Refusal
+from pbem.rulesets.invictus.cards import CARD_SET, Card
+from pbem.rulesets.invictus.orders import Ref, Refusal, notation
 from pbem.rulesets.invictus.state import Game, Player, Unit
+
+#: the refusal of a second action in one turn, by the action already chosen
+ALREADY = {
+    "pass": _("you already chose to pass this turn; a turn has one action: PASS, RECRUIT or ATTACK"),
+    "recruit": _("you already chose to recruit this turn; a turn has one action: PASS, RECRUIT or ATTACK"),
+    "attack": _("you already chose to attack this turn; a turn has one action: PASS, RECRUIT or ATTACK"),
+}
 
 
 @dataclass
@@ -36,9 +44,10 @@ class Table:
     def over(self) -> bool:
         return self.game.stage == "over"
 
-    def say(self, kind: str, text: str, to: Sequence[str] | None = None, **data: Any) -> None:
-        """Record an event; ``to`` limits who may see it (None: everyone)."""
-        event: dict[str, Any] = {"type": kind, "text": text, **data}
+    def say(self, kind: str, text: Message, to: Sequence[str] | None = None, **data: Any) -> None:
+        """Record an event; ``to`` limits who may see it (None: everyone). The text is a
+        message (pbem.i18n), kept as its English text and its id with arguments."""
+        event: dict[str, Any] = {"type": kind, "text": str(text), "msg": text.data(), **data}
         if to is not None:
             event["to"] = list(to)
         self.events.append(event)
@@ -47,7 +56,12 @@ class Table:
         """An order that could not be carried out: told to its player alone (RULINGS 8)."""
         self.say(
             "failed",
-            f"{power}'s order {order} could not be carried out: {refusal.message}.",
+            _(
+                "{power}'s order {order} could not be carried out: {why}.",
+                power=power,
+                order=notation(order),
+                why=refusal.message,
+            ),
             to=[power],
             order=order,
         )
@@ -59,10 +73,12 @@ class Table:
         unit = self.unit(slot)
         return None if unit is None else self.game.card(unit.card)
 
-    def label(self, slot: str) -> str:
+    def label(self, slot: str) -> Message:
         """How reports name the unit on a slot: "Samurai b2"."""
         unit = self.unit(slot)
-        return f"{self.game.name(unit.card)} {slot}" if unit else f"empty {slot}"
+        if unit is None:
+            return _("empty {slot}", slot=slot)
+        return _("{card} {slot}", card=self.game.term(unit.card), slot=slot)
 
     def slot_of(self, card_id: str) -> str | None:
         for camp in self.game.camps:
@@ -88,7 +104,12 @@ class Table:
             field_[slot] = field_.pop(back)
             self.say(
                 "step-forward",
-                f"{self.game.name(field_[slot].card)} steps forward from {back} to {slot}.",
+                _(
+                    "{card} steps forward from {source} to {slot}.",
+                    card=self.game.term(field_[slot].card),
+                    source=back,
+                    slot=slot,
+                ),
                 card=self.game.name(field_[slot].card),
                 source=back,
                 slot=slot,
@@ -99,22 +120,26 @@ class Table:
         """The id of the first card called ``name`` in the player's hand."""
         return next((c for c in player.hand if self.game.name(c) == name), None)
 
-    def locate(self, ref: Ref, camps: Sequence[int], whose: str) -> str:
-        """The slot of the unit ``ref`` names on the given camps' battlefields, or Refusal."""
+    def locate(self, ref: Ref, camps: Sequence[int], whose: Message) -> str:
+        """The slot of the unit ``ref`` names on the given camps' battlefields, or Refusal.
+        ``whose`` is "your battlefield" or "the enemy battlefield"."""
         game = self.game
+        units = _("the units on {whose}: {units}", whose=whose, units=self.listing(camps))
         if ref.slot:
             if board.camp_of(ref.slot) not in camps:
-                raise Refusal(f"{ref.slot} is not on {whose} battlefield")
+                raise Refusal(_("{slot} is not on {whose}", slot=ref.slot, whose=whose))
             unit = self.unit(ref.slot)
             if unit is None:
-                raise Refusal(
-                    f"{ref.slot} is empty",
-                    f"the units on {whose} battlefield: " + self.listing(camps),
-                )
+                raise Refusal(_("{slot} is empty", slot=ref.slot), units)
             if ref.card and game.name(unit.card) != ref.card:
                 raise Refusal(
-                    f"{ref.slot} holds {game.name(unit.card)}, not {ref.card}",
-                    f"the units on {whose} battlefield: {self.listing(camps)}",
+                    _(
+                        "{slot} holds {card}, not {named}",
+                        slot=ref.slot,
+                        card=game.term(unit.card),
+                        named=CARD_SET.term(ref.card),
+                    ),
+                    units,
                 )
             return ref.slot
         slots = [
@@ -123,24 +148,27 @@ class Table:
             for slot, unit in sorted(game.camps[camp].field.items())
             if game.name(unit.card) == ref.card
         ]
+        card = CARD_SET.term(ref.card or "")
         if not slots:
-            raise Refusal(
-                f"there is no {ref.card} on {whose} battlefield",
-                f"the units on {whose} battlefield: {self.listing(camps)}",
-            )
+            raise Refusal(_("there is no {card} on {whose}", card=card, whose=whose), units)
         if len(slots) > 1:
             raise Refusal(
-                f"there are {len(slots)} units called {ref.card} on {whose} battlefield "
-                f"({', '.join(slots)})",
-                f"say which, e.g. {ref.card} {slots[0]}",
+                _(
+                    "there are {count} units called {card} on {whose} ({slots})",
+                    count=len(slots),
+                    card=card,
+                    whose=whose,
+                    slots=", ".join(slots),
+                ),
+                _("say which, e.g. {card} {slot}", card=card, slot=slots[0]),
             )
         return slots[0]
 
-    def listing(self, camps: Sequence[int]) -> str:
+    def listing(self, camps: Sequence[int]) -> Message:
         units = [
             self.label(slot)
             for camp in camps
             for slot in board.SLOTS[camp]
             if slot in self.game.camps[camp].field
         ]
-        return ", ".join(units) or "none"
+        return join(units) if units else _("none")

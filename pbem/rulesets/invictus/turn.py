@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pbem.i18n import _, join
 from pbem.rulesets.invictus import conscription, kingdom, steps, victory
 from pbem.rulesets.invictus.orders import (
     STANDING,
@@ -20,6 +21,7 @@ from pbem.rulesets.invictus.orders import (
     Conscript,
     NoReactions,
     Refusal,
+    notation,
     parse,
 )
 from pbem.rulesets.invictus.table import Table
@@ -40,7 +42,11 @@ def take_standing(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
                     player.conscription = list(order.choices)
                     table.say(
                         "standing",
-                        f"conscription of {player.power}: {order.text()}",
+                        _(
+                            "conscription of {power}: {order}",
+                            power=player.power,
+                            order=notation(order.text()),
+                        ),
                         to=[player.power],
                     )
                     continue
@@ -51,9 +57,11 @@ def take_standing(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
                     assert isinstance(order, NoReactions)
         if reactions is not None:
             player.reactions = reactions
-            listed = "; ".join(reactions) or "none"
+            listed = join((notation(r) for r in reactions), "; ") if reactions else _("none")
             table.say(
-                "standing", f"standing reactions of {player.power}: {listed}", to=[player.power]
+                "standing",
+                _("standing reactions of {power}: {reactions}", power=player.power, reactions=listed),
+                to=[player.power],
             )
 
 
@@ -63,12 +71,17 @@ def begin(table: Table) -> None:
     game.turn += 1
     player = game.current
     camp = game.camp_of(player)
-    table.say("turn", f"Turn {game.turn}: {player.power} plays.", power=player.power)
+    table.say(
+        "turn", _("Turn {turn}: {power} plays.", turn=game.turn, power=player.power), power=player.power
+    )
     tilted = [slot for slot, unit in sorted(camp.field.items()) if unit.tilted]
     for slot in tilted:
         camp.field[slot].tilted = False
     if tilted:
-        table.say("straighten", f"{player.power} stands up the units on {', '.join(tilted)}.")
+        table.say(
+            "straighten",
+            _("{power} stands up the units on {slots}.", power=player.power, slots=", ".join(tilted)),
+        )
     draw(table, player.power)
 
 
@@ -76,12 +89,21 @@ def draw(table: Table, power: str) -> None:
     game = table.game
     player = game.player(power)
     if not player.deck:
-        table.say("draw", f"{power} has no card left to draw.", power=power)
+        table.say("draw", _("{power} has no card left to draw.", power=power), power=power)
         return
     card_id = player.deck.pop(0)
     player.hand.append(card_id)
-    table.say("draw", f"{power} draws a card ({len(player.deck)} left in the deck).", power=power)
-    table.say("drawn", f"{power} draws {game.name(card_id)}.", to=[power], card=game.name(card_id))
+    table.say(
+        "draw",
+        _("{power} draws a card ({left} left in the deck).", power=power, left=len(player.deck)),
+        power=power,
+    )
+    table.say(
+        "drawn",
+        _("{power} draws {card}.", power=power, card=game.term(card_id)),
+        to=[power],
+        card=game.name(card_id),
+    )
 
 
 def settle(table: Table) -> None:

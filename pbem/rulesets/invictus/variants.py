@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from pbem.i18n import Term
+
 VARIANTS_FILE = Path(__file__).with_name("variants.yaml")
 DEPLOYMENT_ROLES = ("front", "reserve", "citizen")
 
@@ -44,6 +46,12 @@ class Variant:
     opening_hand: int
     reserve_limit: int
     deployment: tuple[tuple[str, ...], ...]
+    french: str = ""
+
+    @property
+    def term(self) -> Term:
+        """The label in English and French, for reports."""
+        return Term(self.label, fr=self.french or self.label)
 
     def camp_of(self, seat: int) -> int:
         return next(i for i, seats in enumerate(self.camps) if seat in seats)
@@ -83,8 +91,7 @@ def _variant(name: str, entry: Any, at: str) -> Variant:
     for seat, roles in enumerate(deployment):
         if set(roles) - set(DEPLOYMENT_ROLES) or len(set(roles)) != len(roles):
             raise VariantError(
-                f"{at}: deployment of seat {seat} must use each of "
-                f"{', '.join(DEPLOYMENT_ROLES)} at most once"
+                f"{at}: deployment of seat {seat} must use each of {', '.join(DEPLOYMENT_ROLES)} at most once"
             )
     for index, seats in enumerate(camps):
         placed = [r for seat in seats for r in deployment[seat]]
@@ -102,6 +109,7 @@ def _variant(name: str, entry: Any, at: str) -> Variant:
         opening_hand=_number(entry, "opening_hand", at, 1),
         reserve_limit=_number(entry, "reserve_limit", at, 1),
         deployment=deployment,
+        french=str(entry.get("french") or label),
     )
 
 

@@ -11,49 +11,62 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pbem.rulesets.invictus.cards import COLOURS
+from pbem.i18n import Message, _, join, render
+from pbem.rulesets.invictus.cards import COLOUR_NAMES, COLOURS
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
 
 
-def camp_names(game: Game, camp: int) -> str:
-    return " and ".join(p.power for p in game.players if p.camp == camp)
+def camp_names(game: Game, camp: int) -> Message:
+    return join((p.power for p in game.players if p.camp == camp), _(" and "))
 
 
-def finish(table: Table, camp: int | None, how: str, text: str) -> None:
-    """End the game: ``camp`` wins (None: a draw)."""
+def finish(table: Table, camp: int | None, how: str, text: Message) -> None:
+    """End the game: ``camp`` wins (None: a draw). The result is kept in the game's language:
+    the service mails it as it is."""
     game = table.game
     if game.stage == "over":
         return
     game.stage = "over"
     game.winners = [] if camp is None else [p.power for p in game.players if p.camp == camp]
-    game.result = text
+    game.result = render(text, game.language)
     table.say("game-over", text, how=how, winners=list(game.winners))
+
+
+def _team(game: Game, camp: int) -> bool:
+    return len(game.camps[camp].seats) > 1
 
 
 def execution(table: Table, leader_id: str, how: str, by: Player) -> None:
     game = table.game
     owner = game.players[game.owners[leader_id]]
-    winners = camp_names(game, by.camp)
-    verb = "wins" if len(game.camps[by.camp].seats) == 1 else "win"
-    finish(
-        table,
-        by.camp,
-        "execution",
-        f"{winners} {verb} by execution: {owner.power}'s Leader, the "
-        f"{game.name(leader_id)}, was {how}.",
-    )
+    said = dict(winners=camp_names(game, by.camp), power=owner.power, leader=game.term(leader_id))
+    if how == "killed":
+        text = (
+            _("{winners} win by execution: {power}'s Leader, the {leader}, was killed.", **said)
+            if _team(game, by.camp)
+            else _("{winners} wins by execution: {power}'s Leader, the {leader}, was killed.", **said)
+        )
+    else:
+        text = (
+            _("{winners} win by execution: {power}'s Leader, the {leader}, was captured.", **said)
+            if _team(game, by.camp)
+            else _("{winners} wins by execution: {power}'s Leader, the {leader}, was captured.", **said)
+        )
+    finish(table, by.camp, "execution", text)
 
 
 def collapse(table: Table, camp: int) -> None:
     game = table.game
     winner = 1 - camp
+    said = dict(winners=camp_names(game, winner), losers=camp_names(game, camp))
     finish(
         table,
         winner,
         "collapse",
-        f"{camp_names(game, winner)} win{'s' if len(game.camps[winner].seats) == 1 else ''} "
-        f"by collapse: {camp_names(game, camp)} cannot conscript two units.",
+        _("{winners} win by collapse: {losers} cannot conscript two units.", **said)
+        if _team(game, winner)
+        else _("{winners} wins by collapse: {losers} cannot conscript two units.", **said),
     )
 
 
@@ -74,13 +87,27 @@ def check_development(table: Table) -> None:
     for player in game.players:
         colours = majorities(game, player)
         if len(colours) >= 4:
-            verb = "wins" if len(game.camps[player.camp].seats) == 1 else "win"
+            said = dict(
+                winners=camp_names(game, player.camp),
+                power=player.power,
+                count=len(colours),
+                colours=join(COLOUR_NAMES[c] for c in colours),
+            )
             finish(
                 table,
                 player.camp,
                 "development",
-                f"{camp_names(game, player.camp)} {verb} by development: {player.power} holds "
-                f"the majority of citizens in {len(colours)} colours ({', '.join(colours)}).",
+                _(
+                    "{winners} win by development: {power} holds the majority of citizens in "
+                    "{count} colours ({colours}).",
+                    **said,
+                )
+                if _team(game, player.camp)
+                else _(
+                    "{winners} wins by development: {power} holds the majority of citizens in "
+                    "{count} colours ({colours}).",
+                    **said,
+                ),
             )
             return
 
@@ -94,31 +121,30 @@ def check_end_of_war(table: Table) -> None:
     best = max(counts.values())
     tied = [p for p in game.players if counts[p.power] == best]
     detail = ", ".join(f"{name} {n}" for name, n in counts.items())
-    why = f"colours with the majority of citizens: {detail}"
+    why: Message = _("colours with the majority of citizens: {detail}", detail=detail)
     if len({p.camp for p in tied}) > 1:
         most = max(len(p.kingdom) for p in tied)
         tied = [p for p in tied if len(p.kingdom) == most]
-        why += "; tied, so citizens: " + ", ".join(
-            f"{p.power} {len(p.kingdom)}" for p in game.players
-        )
+        kingdoms = ", ".join(f"{p.power} {len(p.kingdom)}" for p in game.players)
+        why = _("{why}; tied, so citizens: {kingdoms}", why=why, kingdoms=kingdoms)
     if len({p.camp for p in tied}) > 1:
         dead = {
-            i: sum(1 for c in camp.graveyard if not game.card(c).leader)
-            for i, camp in enumerate(game.camps)
+            i: sum(1 for c in camp.graveyard if not game.card(c).leader) for i, camp in enumerate(game.camps)
         }
         fewest = min(dead[p.camp] for p in tied)
         tied = [p for p in tied if dead[p.camp] == fewest]
-        why += "; still tied, so Soldiers in the graveyard: " + ", ".join(
-            f"{camp_names(game, i)} {n}" for i, n in dead.items()
-        )
+        graves = join(_("{camp} {count}", camp=camp_names(game, i), count=n) for i, n in dead.items())
+        why = _("{why}; still tied, so Soldiers in the graveyard: {graves}", why=why, graves=graves)
     if len({p.camp for p in tied}) > 1:
-        finish(table, None, "draw", f"The war is over and ends in a draw ({why}).")
+        finish(table, None, "draw", _("The war is over and ends in a draw ({why}).", why=why))
         return
     camp = tied[0].camp
-    verb = "wins" if len(game.camps[camp].seats) == 1 else "win"
+    said = dict(winners=camp_names(game, camp), why=why)
     finish(
         table,
         camp,
         "end-of-war",
-        f"The war is over: {camp_names(game, camp)} {verb} ({why}).",
+        _("The war is over: {winners} win ({why}).", **said)
+        if _team(game, camp)
+        else _("The war is over: {winners} wins ({why}).", **said),
     )

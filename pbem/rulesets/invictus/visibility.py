@@ -16,31 +16,37 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.i18n import _, render
 from pbem.ruleset import REFEREE
 from pbem.rulesets.invictus import board, victory
-from pbem.rulesets.invictus.cards import CARD_SET, COLOURS
+from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES, COLOURS
+from pbem.rulesets.invictus.catalogue import catalogue
+from pbem.rulesets.invictus.orders import notation
 from pbem.rulesets.invictus.state import Game, Player
 
 
 def hand_label(player: Player, game: Game, index: int, card_id: str) -> str:
-    return f"hand of {player.power} #{index}: {game.name(card_id)}"
+    text = _("hand of {power} #{index}: {card}", power=player.power, index=index, card=game.term(card_id))
+    return render(text, game.language)
 
 
 def deck_label(player: Player, game: Game, index: int, card_id: str) -> str:
-    return f"deck of {player.power} #{index}: {game.name(card_id)}"
+    text = _("deck of {power} #{index}: {card}", power=player.power, index=index, card=game.term(card_id))
+    return render(text, game.language)
 
 
-def reaction_label(player: Player, index: int, text: str) -> str:
-    return f"reaction of {player.power} #{index}: {text}"
+def reaction_label(game: Game, player: Player, index: int, text: str) -> str:
+    label = _("reaction of {power} #{index}: {order}", power=player.power, index=index, order=notation(text))
+    return render(label, game.language)
 
 
-def army_label(player: Player) -> str:
-    return f"army of {player.power}: {player.army}"
+def army_label(game: Game, player: Player) -> str:
+    return render(_("army of {power}: {army}", power=player.power, army=notation(player.army)), game.language)
 
 
-def conscription_label(player: Player) -> str:
-    choices = ", ".join(player.conscription) or "ANY"
-    return f"conscription of {player.power}: CONSCRIPT {choices}"
+def conscription_label(game: Game, player: Player) -> str:
+    order = notation("CONSCRIPT " + (", ".join(player.conscription) or "ANY"))
+    return render(_("conscription of {power}: {order}", power=player.power, order=order), game.language)
 
 
 def sees(viewer: str, event: Mapping[str, Any]) -> bool:
@@ -55,25 +61,27 @@ def _secrets(game: Game, player: Player) -> dict[str, Any]:
             {
                 "label": hand_label(player, game, i, c),
                 "name": game.name(c),
-                "card": game.card(c).describe(),
+                "shown": render(game.term(c), game.language),
+                "card": render(game.card(c).describe(), game.language),
             }
             for i, c in enumerate(player.hand, 1)
         ],
-        "army": army_label(player) if player.army else "",
-        "reactions": [reaction_label(player, i, t) for i, t in enumerate(player.reactions, 1)],
-        "conscription": conscription_label(player),
+        "army": army_label(game, player) if player.army else "",
+        "reactions": [reaction_label(game, player, i, t) for i, t in enumerate(player.reactions, 1)],
+        "conscription": conscription_label(game, player),
     }
 
 
 def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
     colours = Counter(game.card(c).colour for c in player.kingdom)
     names = Counter(game.name(c) for c in player.kingdom)
+    language = game.language
     kingdom = [
         {
-            "colour": colour,
+            "colour": render(COLOUR_NAMES[colour], language),
             "count": colours[colour],
             "cards": ", ".join(
-                f"{n} {name}"
+                f"{n} {render(CARD_SET.term(name), language)}"
                 for name, n in sorted(names.items())
                 if CARD_SET.card(name).colour == colour
             ),
@@ -85,12 +93,12 @@ def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
         "power": player.power,
         "seat": player.seat + 1,
         "camp": player.camp,
-        "leader": player.leader,
+        "leader": render(CARD_SET.term(player.leader), language) if player.leader else "",
         "hand_count": len(player.hand),
         "deck_count": len(player.deck),
         "kingdom": kingdom,
         "citizens": len(player.kingdom),
-        "majorities": victory.majorities(game, player),
+        "majorities": [render(COLOUR_NAMES[c], language) for c in victory.majorities(game, player)],
         "own": viewer == player.power,
         "hand": None,
         "army": None,
@@ -121,11 +129,16 @@ def _board(game: Game, viewer: str) -> dict[str, Any]:
                 cells.append({"slot": slot, "text": ".", "name": None, "tilted": False})
                 continue
             card = game.card(unit.card)
-            text = f"{card.name} {card.attack}/{card.defense(unit.tilted)}"
+            said = dict(card=card.term, attack=card.attack, defense=card.defense(unit.tilted))
+            text = (
+                _("{card} {attack}/{defense} tilted", **said)
+                if unit.tilted
+                else _("{card} {attack}/{defense}", **said)
+            )
             cells.append(
                 {
                     "slot": slot,
-                    "text": text + (" tilted" if unit.tilted else ""),
+                    "text": render(text, game.language),
                     "name": card.name,
                     "tilted": unit.tilted,
                 }
@@ -133,22 +146,28 @@ def _board(game: Game, viewer: str) -> dict[str, Any]:
         lines.append(
             {
                 "row": row,
-                "line": "front" if board.is_front(f"a{row}") else "back",
-                "camp": victory.camp_names(game, owner),
+                "line": render(_("front") if board.is_front(f"a{row}") else _("back"), game.language),
+                "camp": render(victory.camp_names(game, owner), game.language),
                 "cells": cells,
             }
         )
     return {"columns": columns, "rows": lines}
 
 
+def event_text(event: Mapping[str, Any], language: str) -> str:
+    """An event's line in ``language`` (events stored before pbem.i18n have their text only)."""
+    return render(event["msg"], language) if "msg" in event else str(event["text"])
+
+
 def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
+    language = game.language
     camps = [
         {
             "index": index,
-            "name": victory.camp_names(game, index),
-            "reserve": [game.name(c) for c in camp.reserve],
+            "name": render(victory.camp_names(game, index), language),
+            "reserve": [render(game.term(c), language) for c in camp.reserve],
             "reserve_limit": camp.reserve_limit,
-            "graveyard": [game.name(c) for c in camp.graveyard],
+            "graveyard": [render(game.term(c), language) for c in camp.graveyard],
             "units": len(camp.field),
         }
         for index, camp in enumerate(game.camps)
@@ -164,15 +183,17 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
     )
     return {
         "viewer": viewer,
-        "variant": {"name": game.variant, "label": game.rules.label},
+        "language": language,
+        "variant": {"name": game.variant, "label": render(game.rules.term, language)},
         "stage": game.stage,
         "turn": game.turn,
         "active": game.current.power if game.stage == "turn" else None,
         "players": [_player(game, p, viewer) for p in game.players],
         "camps": camps,
         "board": _board(game, viewer),
-        "cards": [CARD_SET.card(name).describe() for name in sorted(shown)],
-        "events": [{"type": e["type"], "text": e["text"]} for e in events if sees(viewer, e)],
+        "cards": [render(CARD_SET.card(name).describe(), language) for name in sorted(shown)],
+        "catalogue": catalogue(game, viewer),
+        "events": [{"type": e["type"], "text": event_text(e, language)} for e in events if sees(viewer, e)],
         "over": game.stage == "over",
         "result": game.result,
         "winners": list(game.winners),
@@ -195,5 +216,5 @@ def hidden_facts(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -
             facts.append(secrets["army"])
         if player.conscription:
             facts.append(secrets["conscription"])
-    facts.extend(e["text"] for e in events if not sees(viewer, e))
+    facts.extend(event_text(e, game.language) for e in events if not sees(viewer, e))
     return facts

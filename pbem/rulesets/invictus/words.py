@@ -19,9 +19,12 @@ KEYWORDS: dict[str, str] = {
     "pass": "PASS", "nothing": "PASS", "rien": "PASS", "passer": "PASS", "passe": "PASS",
     "recruit": "RECRUIT", "recruter": "RECRUIT", "recrute": "RECRUIT",
     "attack": "ATTACK", "attacks": "ATTACK", "attaquer": "ATTACK", "attaque": "ATTACK",
+    "attaques": "ATTACK",
     "support": "SUPPORT", "play": "SUPPORT", "soutien": "SUPPORT", "jouer": "SUPPORT",
-    "joue": "SUPPORT",
+    "joue": "SUPPORT", "supports": "SUPPORT", "soutiens": "SUPPORT",
     "citizen": "CITIZEN", "kingdom": "CITIZEN", "citoyen": "CITIZEN", "royaume": "CITIZEN",
+    # the rulebook: "Défausser 1 Soldat de sa main pour le rajouter à son royaume"
+    "defausser": "CITIZEN", "defausse": "CITIZEN", "discard": "CITIZEN",
     # setup
     "army": "ARMY", "armee": "ARMY",
     "keep": "KEEP", "garder": "KEEP",
@@ -55,7 +58,7 @@ FILLERS = frozenset(
         "the", "first", "a", "an", "one", "my", "our", "that", "which", "would", "its", "it",
         "of", "at", "le", "la", "les", "l", "un", "une", "premier", "premiere", "mon", "ma",
         "mes", "notre", "nos", "qui", "de", "du", "des", "d", "card", "carte", "please",
-        "unit", "unite", "ne", "faire", "do",
+        "unit", "unite", "ne", "faire", "do", "as", "comme",
     }
 )
 
@@ -73,7 +76,8 @@ EFFECT_WORDS: dict[str, str] = {
     "resurrect": "resurrect", "resurrection": "resurrect", "ressusciter": "resurrect",
     "raise": "resurrect", "ready": "ready", "redresser": "ready", "shift": "shift",
     "move": "shift", "deplacer": "shift", "enlist": "enlist", "enroler": "enlist",
-    "banish": "banish", "bannir": "banish",
+    "banish": "banish", "bannir": "banish", "renfort": "boost_attack",
+    "annule-attaque": "cancel_attack", "annule-soutien": "cancel_support",
 }
 
 # fmt: on
@@ -81,6 +85,11 @@ EFFECT_WORDS: dict[str, str] = {
 SLOT = re.compile(r"^[abc][1-4]$")
 _SPLIT = re.compile(r"(->)|[\s,;:()\[\]]+")
 _LIST_MARK = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+")
+
+
+def singular(word: str) -> str | None:
+    """The folded word without its plural mark ("samurais", "arbaletriers"), or None."""
+    return word[:-1] if len(word) > 3 and word[-1] in "sx" else None
 
 
 def fold(text: str) -> str:

@@ -65,7 +65,7 @@ class InvokeRuleset(Ruleset):
             )
         return Phase(
             id=f"T{state.turn}",
-            label=f"Turn {state.turn}: {state.current} to play",
+            label=f"Turn {state.turn} ({state.round_text()}): {state.current} to play",
             kind="turn",
             acting=(state.current,),
             may_order=tuple(state.in_game()),

@@ -8,8 +8,9 @@ Invocation & (Element here) & -1"; example 5: a counter can block with
 
 How each change is read (RULINGS.md):
 
-* modifiers on the target card adjust the targeted invocation's last card, as
-  if they had been written at its end;
+* modifiers on the target card adjust the targeted invocation's power: its last
+  element, or (without one) its target card, which counts the gems or cards it
+  moves; a steal of two gems diminished by one steals one, it is not cancelled;
 * an element of a kind the invocation holds passes its modifiers to the last
   such element; an element opposite to one it holds cancels it power for power;
   other elements change nothing;
@@ -45,9 +46,10 @@ def change(turn: Turn, alter: Invocation, shape: Alter, target: Target, label: s
     """Apply an alteration to a travelling invocation (current, or an established spell)."""
     who = alter.caster
     if shape.change == "adjust":
-        last = target.played[-1]
-        target.played[-1] = replace(last, bonus=last.bonus + shape.amount)
-        turn.say("alter", f"{who} changes {label}: its {last.card} by {shape.amount:+d}.")
+        index = power_card(turn, target.played)
+        part = target.played[index]
+        target.played[index] = replace(part, bonus=part.bonus + shape.amount)
+        turn.say("alter", f"{who} changes {label}: its {part.card} by {shape.amount:+d}.")
     elif shape.change == "shift":
         target.shift += shape.amount
         side = "left" if shape.amount > 0 else "right"
@@ -55,6 +57,18 @@ def change(turn: Turn, alter: Invocation, shape: Alter, target: Target, label: s
     elif shape.change == "elements":
         for index in shape.elements:
             counter_element(turn, who, alter.played[index], target, label)
+
+
+def power_card(turn: Turn, played: list[Played]) -> int:
+    """The card that carries an invocation's power points (example 1: "Your Invocation
+    has been diminished by one power point"): its last element; without one, its target,
+    whose value is how many gems or cards it moves or discards; else its last card."""
+    kinds = [turn.cards.kind(part.card) for part in played]
+    for wanted in (("element",), ("target_gem", "target_hand", "target_creature", "target_item")):
+        found = [i for i, kind in enumerate(kinds) if kind in wanted]
+        if found:
+            return found[-1]
+    return len(played) - 1
 
 
 def counter_element(turn: Turn, who: str, part: Played, target: Target, label: str) -> None:

@@ -190,20 +190,24 @@ def fizzle(turn: Turn, cast: Cast, error: Unreadable) -> None:
 
 
 def establish(turn: Turn, cast: Cast, invocation: Invocation, repeats: bool = False) -> None:
-    """Delay or Sustain: the invocation stays on the table as an established invocation."""
+    """Delay or Sustain: the invocation stays on the table as an established invocation.
+
+    A sustained invocation that moves on strikes again at the end of the next turn
+    (rulebook, Sustain & Move Right & Earth); one that stays where it is, at the end of
+    its caster's next turn (Sustain & Invoke & Earth): RULINGS.md, ruling 22."""
     spell = Spell(
         id=turn.game.new_id("E"),
         caster=cast.caster,
         played=list(cast.played),
         shift=cast.shift + (invocation.travel if repeats else 0),
-        wait=0 if repeats else invocation.delay,
+        wait=_sustain_wait(invocation.travel) if repeats else invocation.delay,
         left=invocation.sustain if repeats else 1 + invocation.sustain,
         cast_turn=turn.game.turn,
     )
     turn.game.spells.append(spell)
     when = (
         "at the end of the next turn"
-        if repeats
+        if repeats and invocation.travel
         else (
             f"at the end of {cast.caster}'s next turn"
             if invocation.delay == 1
@@ -370,11 +374,18 @@ def resolve_spells(turn: Turn) -> None:
             continue  # it fizzled
         spell.played = cast.played
         spell.left -= 1
-        spell.shift = cast.shift + _travel(turn, cast)  # a sustained attack moves on
+        travel = _travel(turn, cast)
+        spell.shift = cast.shift + travel  # a sustained attack moves on
+        spell.wait = _sustain_wait(travel)
         if spell.left <= 0:
             game.spells.remove(spell)
             discard(turn, real_cards(spell.played))
             turn.say("established", f"{spell.id} is spent.", power=spell.caster)
+
+
+def _sustain_wait(travel: int) -> int:
+    """The caster's turns a sustained invocation waits before it repeats (ruling 22)."""
+    return 0 if travel else 1
 
 
 def _travel(turn: Turn, cast: Cast) -> int:

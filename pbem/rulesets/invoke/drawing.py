@@ -4,7 +4,7 @@ Rulebook, "Sequence of Play" 1-2 and "Setting the Game" 4-5. By mail a mage's
 choice of decks is a standing order (``REFILL 2 Manifest, 3 Focus, 2
 Thaumaturgy``) used each time they draw: the engine draws from the decks in the
 order written, as many as written, then fills what is still missing from the
-decks in the card set's order, never more than 3 from one deck. A Chaos card
+decks in the card set's order, never more than 3 from one deck in one turn. A Chaos card
 counts as one of the 3 from its deck; drawn during play it is played at once,
 drawn for a starting hand it is set aside and shuffled back after everyone has
 drawn. A deck that runs out is rebuilt from its discard pile, shuffled.
@@ -34,54 +34,48 @@ def choices(turn: Turn, name: str) -> list[tuple[str, int]]:
 
 
 def draw_up(turn: Turn, name: str, *, setup: bool = False) -> list[str]:
-    """Draw back to a full hand; returns the Chaos cards set aside (at setup only)."""
+    """Draw back to a full hand; returns the Chaos cards set aside (at setup only).
+
+    "No more then 3 cards can be taken from any one pile on any one turn": the count
+    covers the whole draw, Chaos cards and Inspiration's extra cards included. Inspiration
+    ("Draw two more cards, even beyond seven") raises the hand this draw fills to (ruling 37).
+    """
     mage = turn.mage(name)
     taken = dict.fromkeys(turn.cards.decks, 0)
     drawn: dict[str, list[str]] = {deck: [] for deck in turn.cards.decks}
     aside: list[str] = []
-    for deck, want in choices(turn, name):
-        while len(mage.hand) < turn.cards.hand_size and taken[deck] < min(want, turn.cards.draw_limit):
-            card = draw_one(turn, deck)
-            if card is None:
-                break
-            taken[deck] += 1
-            if turn.cards.kind(card) != "chaos":
-                mage.hand.append(card)
-                drawn[deck].append(card)
-            elif setup:
-                aside.append(card)
-                turn.say(
-                    "chaos",
-                    f"{name} draws the Chaos card {card} for a starting hand: "
-                    "it is set aside, to be shuffled back.",
-                    power=name,
-                )
-            else:
-                tell(turn, name, drawn)
-                drawn = {deck: [] for deck in turn.cards.decks}
-                chaos.play(turn, name, card, draw_extra=draw_extra)
+    target = [turn.cards.hand_size]
+
+    def inspired(turn: Turn, name: str, count: int) -> None:
+        target[0] += count
+
+    progress = True
+    while progress and len(mage.hand) < target[0]:
+        progress = False
+        for deck, want in choices(turn, name):
+            while len(mage.hand) < target[0] and taken[deck] < min(want, turn.cards.draw_limit):
+                card = draw_one(turn, deck)
+                if card is None:
+                    break
+                taken[deck] += 1
+                progress = True
+                if turn.cards.kind(card) != "chaos":
+                    mage.hand.append(card)
+                    drawn[deck].append(card)
+                elif setup:
+                    aside.append(card)
+                    turn.say(
+                        "chaos",
+                        f"{name} draws the Chaos card {card} for a starting hand: "
+                        "it is set aside, to be shuffled back.",
+                        power=name,
+                    )
+                else:
+                    tell(turn, name, drawn)
+                    drawn = {deck: [] for deck in turn.cards.decks}
+                    chaos.play(turn, name, card, draw_extra=inspired)
     tell(turn, name, drawn)
     return aside
-
-
-def draw_extra(turn: Turn, name: str, count: int) -> None:
-    """Inspiration: ``count`` more cards, beyond a full hand, from the preferred decks."""
-    mage = turn.mage(name)
-    drawn: dict[str, list[str]] = {deck: [] for deck in turn.cards.decks}
-    for _ in range(count):
-        for deck, _want in choices(turn, name):
-            card = draw_one(turn, deck)
-            if card is None:
-                continue
-            if turn.cards.kind(card) == "chaos":
-                tell(turn, name, drawn)
-                drawn = {deck: [] for deck in turn.cards.decks}
-                chaos.play(turn, name, card, draw_extra=draw_extra)
-            else:
-                mage.hand.append(card)
-                drawn[deck].append(card)
-            break
-    tell(turn, name, drawn)
 
 
 def tell(turn: Turn, name: str, drawn: dict[str, list[str]]) -> None:

@@ -11,15 +11,17 @@ line                                               key         who, when
 ``REPAIR E3 & Water & +1``                         repair      the mage whose turn it is
 ``DISCARD Fire, Air`` (at the end of the turn)     discard     the mage whose turn it is
 ``REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy``      refill      any mage, standing
+(or ``DRAW 3 Focus, 2 Manifest, 2 Thaumaturgy``)
 ``IF Fire AT ME: Haste & Build Wall & Water``      counters    any mage, standing
 ``NO COUNTERS``                                    counters    any mage
 =================================================  ==========  ======================
 
 A later mail's lines replace an earlier mail's lines of the same key: a new
 list of invocations replaces the whole turn, new counters replace all
-counters. REFILL and counters stand from turn to turn until replaced. (DRAW
-belongs to the service's mail language, the vote for a drawn game, so the
-choice of decks to draw from is written REFILL.)
+counters. REFILL and counters stand from turn to turn until replaced. The
+book's own verb is read too: ``DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest`` is the
+same order (the service's mail language keeps ``DRAW`` alone, ``DRAW GAME`` and
+``VOTE DRAW`` for the vote on a drawn game; RULINGS.md, ruling 30).
 """
 
 from __future__ import annotations
@@ -121,13 +123,8 @@ def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Orde
         return Order("no_counters", "NO COUNTERS", "counters")
     first = words.split(" ", 1)[0]
     rest = line.strip()[len(first) :].strip()
-    if first == "refill":
+    if first in ("refill", "draw"):
         return read_draw(cards, rest)
-    if first == "draw":
-        raise OrderError(
-            "DRAW is the vote for a drawn game; to choose the decks you draw from, write REFILL",
-            f"REFILL {rest}" if rest else "REFILL 3 Focus, 2 Manifest",
-        )
     if first == "discard" and not words.startswith("discard &"):
         names = [n for n in re.split(r"[,&]", rest) if n.strip()]
         if not names:

@@ -330,6 +330,14 @@ class _Reader:
                         )
                     if part.lead:
                         raise Unreadable("a sweep needs Move Left or Move Right")
+                    if part.mods:  # RULINGS.md, ruling 40
+                        mods = " & ".join(part.mods)
+                        raise Unreadable(
+                            f"{mods} after Invoke would be spent for nothing: Invoke reaches the "
+                            "mage it names, however strong",
+                            f"put it after the card it should strengthen, e.g. Invoke {part.who} & "
+                            f"Fire & {part.mods[0]}",
+                        )
                     arrivals = [Place(part.who)]
                     travel = 0
                 else:

@@ -26,7 +26,7 @@ from .orders import OrderError, read_draw
 from .state import AETHER, Game, Mage
 from .table import Turn
 
-OPTIONS = ("first", "rounds", "draw")
+OPTIONS = ("first", "rounds", "draw", "language")
 RESERVED = (AETHER, ANY, ANYONE, ME, WAND, "gems", "power gems")
 
 
@@ -55,6 +55,9 @@ def start(variant: str, powers: Sequence[str], options: Mapping[str, Any], seed:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise SetupError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+    if options.get("language", "en") != "en":
+        # pbem.i18n could carry Invoke's texts too; its catalogue is not written yet
+        raise SetupError(f"Invoke is mailed in English only so far; language {options['language']!r}")
     gems = cards.gems_for(len(powers))
     if gems is None:
         sizes = sorted(cards.power_gems)

@@ -138,6 +138,16 @@ class Game:
     result: str = ""
     winners: list[str] = field(default_factory=list)
 
+    @property
+    def rounds(self) -> int:
+        """The house rule's limit in rounds (RULINGS.md, ruling 36): a round is one turn for
+        each seat the game started with, as the limit is counted."""
+        return max(1, self.turn_limit // max(1, len(self.seats)))
+
+    def round_text(self) -> str:
+        """ "round 3 of 25", told with every turn."""
+        return f"round {(self.turn - 1) // max(1, len(self.seats)) + 1} of {self.rounds}"
+
     def copy(self) -> Game:
         return copy.deepcopy(self)
 

@@ -125,6 +125,6 @@ def pass_play(turn: Turn) -> None:
             break
     game.turn += 1
     game.current = name
-    turn.say("turn", f"Turn {game.turn}: {name} to play.", power=name)
+    turn.say("turn", f"Turn {game.turn} ({game.round_text()}): {name} to play.", power=name)
     draw_up(turn, name)
     ending.check_end(turn, turn_over=False)

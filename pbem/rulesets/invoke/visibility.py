@@ -102,6 +102,8 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
     return {
         "viewer": viewer,
         "turn": game.turn,
+        "round": game.round_text(),
+        "rounds": game.rounds,
         "current": game.current,
         "direction": "clockwise" if game.direction > 0 else "anticlockwise",
         "over": game.over,
