@@ -4,26 +4,20 @@ held until the next results."""
 from __future__ import annotations
 
 from pbem.intake.commands import Command
+from pbem.intake.powers import match_powers as match_power_names
 from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 
 
 def match_powers(live: LiveGame, names: list[str]) -> tuple[list[str], list[str]]:
-    """Recipients named in a PRESS line: exact names or unique prefixes; and the unknown."""
+    """Powers named in a PRESS or CONCEDE line: names of one or more words, unique prefixes,
+    or the other names the ruleset knows them by (an Invincible! khan's card); and the unknown."""
     powers = [player.power for player in live.players]
-    found: list[str] = []
-    unknown: list[str] = []
-    for name in names:
-        exact = [power for power in powers if power.lower() == name.lower()]
-        prefix = [power for power in powers if power.lower().startswith(name.lower())]
-        match = exact or (prefix if len(prefix) == 1 else [])
-        if match:
-            if match[0] not in found:
-                found.append(match[0])
-        else:
-            unknown.append(name)
-    return found, unknown
+    aliases = {name: power for name, power in live.ruleset.power_aliases(live.state).items()
+               if name not in powers}
+    found, unknown = match_power_names(names, [*powers, *aliases])
+    return list(dict.fromkeys(aliases.get(name, name) for name in found)), unknown
 
 
 def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, row_id: int) -> str:

@@ -254,3 +254,34 @@ def test_answers_per_hour_0_means_no_limit(tmp_path):
         table.send(PLAYERS["South"], f"SIGNON South g1 pw\nADD {number % 9 + 1}")
     table.run()
     assert len(answers(table.take(PLAYERS["South"]))) == 25
+
+
+def test_a_queued_mail_that_cannot_be_sent_does_not_stop_the_others(tmp_path, monkeypatch):
+    """A bug or a local fault while sending one mail sets that mail aside; the rest of the queue
+    is sent, and that mail is tried again later, then given up (``send_attempts``)."""
+    from pbem.mail.maildir import MaildirOutbox
+    from tests.harness import Table
+
+    real_send = MaildirOutbox.send
+
+    async def send(self, raw, sender, recipients):
+        if PLAYERS["South"] in recipients:
+            raise RuntimeError("a bug in sending this one")
+        await real_send(self, raw, sender, recipients)
+
+    monkeypatch.setattr(MaildirOutbox, "send", send)
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS)], service_settings={"send_attempts": 2})
+    table.start("g1")  # its sending step sends the welcomes
+    assert len(table.take(PLAYERS["North"])) == 1
+    with table.store() as store:
+        [south] = store.outbox_rows(recipient=PLAYERS["South"])
+        assert south["status"] == "queued" and "RuntimeError" in south["last_error"]
+    table.send(PLAYERS["North"], "SIGNON North g1 pw\nADD 1")
+    table.run()
+    assert len(answers(table.take(PLAYERS["North"]))) == 1  # the queue goes on
+    table.advance(hours=1)
+    tally = table.run()
+    assert any("a bug in sending this one" in error for error in tally.errors)
+    with table.store() as store:
+        [south] = store.outbox_rows(recipient=PLAYERS["South"])
+        assert south["status"] == "failed" and south["attempts"] == 2
