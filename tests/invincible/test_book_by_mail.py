@@ -37,8 +37,8 @@ REFUSED = {
 }
 
 
-def _reply(table: Table, power: str) -> str:
-    [reply] = [m for m in table.take(ADDRESSES[power]) if "results" not in str(m["Subject"])]
+def _reply(mails: list[Any]) -> str:
+    [reply] = [m for m in mails if str(m["Subject"]).startswith("Re:")]
     return text_of(reply)
 
 
@@ -50,15 +50,16 @@ def test_the_books_points_by_mail(tmp_path: Any) -> None:
     for power, text in MAILS.items():
         table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
     table.run()
+    mails = {power: table.take(address) for power, address in ADDRESSES.items()}
     for power, text in MAILS.items():
-        reply = _reply(table, power)
+        reply = _reply(mails[power])
         for line in text.splitlines():
             if line in REFUSED.get(power, {}):
                 assert f": {line}\n      ERROR: " in reply, line
                 assert REFUSED[power][line] in reply
             else:
                 assert f": {line}\n      ERROR: " not in reply, line
-    press = [m for m in table.take(ADDRESSES["East"]) if "You will regret this." in text_of(m)]
+    press = [m for m in mails["East"] if "You will regret this." in text_of(m)]
     assert len(press) == 1  # PRESS TO a khan's card name reaches his player
     table.advance(hours=49)
     table.run()
@@ -66,7 +67,11 @@ def test_the_books_points_by_mail(tmp_path: Any) -> None:
         [turn] = store.turns("g1")
     state = ruleset.load_state(turn.state_after)
     kinds = [event["type"] for event in turn.events]
-    assert state.genghis == "East" and state.khan("North").ruler == "East"
+    # the title passes when Temujin submits (who holds it at the end is for the dice to say)
+    [submission] = [e for e in turn.events if e["type"] == "submit" and e["khan"] == "Temujin"]
+    assert submission["ruler"] == "Kublai"
+    assert [e["khan"] for e in turn.events if e["type"] == "genghis"][0] == "Kublai"
+    assert state.genghis != "North"
     [pursue] = [e for e in turn.events if e["type"] == "pursue"]
     assert pursue["khan"] == "Jamukha"
     rounds = [e for e in turn.events if e["type"] == "round"]
