@@ -97,10 +97,11 @@ def fuzz_table(folder: Any, server: Any = None, mailboxes: Any = None) -> Table:
     """A started game of two players, on Maildir, or on the suite's Dovecot when ``server`` is given.
 
     ``max_message_bytes`` is small so that the corpus's padded mails are over it without
-    writing megabytes each.
+    writing megabytes each. The run floods from a few addresses, so the per-address answer rate
+    (which has tests of its own) is off: it would leave most of the corpus unanswered by design.
     """
     games = [game("g1", "tally", PLAYERS)]
-    settings = {"max_message_bytes": 200_000}
+    settings = {"max_message_bytes": 200_000, "answers_per_hour": 0}
     table: Table
     if server is None:
         table = Table(folder, games, service_settings=settings)

@@ -182,8 +182,6 @@ def test_an_auto_responder_gets_at_most_one_answer(table, subject, headers):
     assert answered == 1  # our one answer to its owner; none to the responder's answers
 
 
-@pytest.mark.xfail(strict=True, reason="a responder that marks nothing is bounded only by the per-address "
-                                       "answer rate (issue 17 point 4, branch store); remove this mark then")
 def test_an_auto_responder_without_any_mark_gets_a_bounded_number_of_answers(table):
     responder = Responder(table, "away@example.test", "Re: {}")
     table.send(responder.address, "hello, can I play?")
