@@ -31,7 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pbem", description="A play-by-email game master for Diplomacy and other games."
     )
-    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail to stderr")
+    loudness = parser.add_mutually_exclusive_group()
+    loudness.add_argument("-v", "--verbose", action="store_true", help="log debugging detail to stderr")
+    loudness.add_argument(
+        "-q", "--quiet", action="store_true", help="log only problems (warnings and errors) to stderr"
+    )
     add_config_option(parser, top_level=True)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
@@ -43,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
+        level=logging.DEBUG if args.verbose else logging.WARNING if args.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )

@@ -48,3 +48,9 @@ def new_password() -> str:
     """A password for a player the config gives none: easy to type, 10 letters."""
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+def keyed_digest(key: str, message: str) -> str:
+    """HMAC-SHA256 of ``message`` under ``key``, lower-case hex: a code only the holder of
+    ``key`` can make (an address confirmation code keyed by the player's token)."""
+    return hmac.new(key.encode(), message.encode(), hashlib.sha256).hexdigest()

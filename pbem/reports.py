@@ -1,15 +1,17 @@
 """Rendering what pbem mails from Jinja2 templates: reports, replies and notices.
 
-Templates live in ``templates/`` at the top of the project, after the referee's
-own folder if the config names one, and only ever receive views and plain values,
-never a game state. Text templates render without autoescaping; ``.html.j2``
-templates autoescape. Undefined names are errors, so a template that names
-something the view lacks fails in the tests rather than mailing a blank.
+Templates live in ``templates/`` at the top of the project, installed as the package
+``pbem.templates`` (setup.py) and found through jinja2's PackageLoader, so a plain
+``pip install .`` carries them; a referee's own folder, if the config names one, comes first.
+They only ever receive views and plain values, never a game state. Text templates render
+without autoescaping; ``.html.j2`` templates autoescape. Undefined names are errors, so a
+template that names something the view lacks fails in the tests rather than mailing a blank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,9 @@ from markupsafe import Markup
 from pbem import i18n, maps
 from pbem.ruleset import Phase, Ruleset
 
-DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "templates"
+SHIPPED_PACKAGE = "pbem.templates"
+#: the shipped templates' folder, wherever pbem is installed (a checkout or a wheel)
+DEFAULT_ROOT = Path(str(resources.files(SHIPPED_PACKAGE)))
 
 
 class Templates:
@@ -33,7 +37,7 @@ class Templates:
 
     def __init__(self, *roots: Path):
         self.roots = list(roots) or [DEFAULT_ROOT]
-        self.loader = jinja2.FileSystemLoader([str(root) for root in self.roots])
+        self.loader = jinja2.ChoiceLoader([_loader(root) for root in self.roots])
         self._environments: dict[tuple[bool, str], jinja2.Environment] = {}
         self.text_env = self.environment(html=False)
         self.html_env = self.environment(html=True)
@@ -61,7 +65,16 @@ class Templates:
         return self._environments[key]
 
     def exists(self, name: str) -> bool:
-        return any((root / name).is_file() for root in self.roots)
+        try:
+            self.source(name)
+        except jinja2.TemplateNotFound:
+            return False
+        return True
+
+    def source(self, name: str) -> str:
+        """A file among the templates as it is (the site's style sheet), the referee's first."""
+        assert self.text_env.loader is not None
+        return self.text_env.loader.get_source(self.text_env, name)[0]
 
     def text(self, name: str, **context: Any) -> str:
         return self.environment(False, _language(context)).get_template(name).render(**context)
@@ -75,6 +88,13 @@ class Templates:
         html_name = f"{ruleset}/report.html.j2"
         html = self.html(html_name, **context) if self.exists(html_name) else None
         return text, html
+
+
+def _loader(root: Path) -> jinja2.BaseLoader:
+    """The shipped templates through the package (zip-safe), any other folder as a folder."""
+    if root == DEFAULT_ROOT:
+        return jinja2.PackageLoader(SHIPPED_PACKAGE, "")
+    return jinja2.FileSystemLoader(str(root))
 
 
 def _language(context: Mapping[str, Any]) -> str:
@@ -101,10 +121,12 @@ def report_context(
     *,
     over: bool | None = None,
     result: str | None = None,
+    silent: Sequence[str] = (),
 ) -> dict[str, Any]:
     """What a report template gets (templates/README.md): the view of ``state`` (after ``phase``
     was adjudicated) for ``viewer``, never the state itself, and the next phase with ``deadline``.
-    ``over`` and ``result`` default to what the ruleset says of ``state``."""
+    ``over`` and ``result`` default to what the ruleset says of ``state``; ``silent`` are the
+    powers that had to act in ``phase`` and sent no orders (the report names them)."""
     following = ruleset.phase(state)
     over = following.over if over is None else over
     next_phase = None
@@ -114,11 +136,12 @@ def report_context(
     return {
         "game": dict(game),
         "viewer": viewer,
-        "phase": {"id": phase.id, "label": phase.label},
+        "phase": {"id": phase.id, "label": phase.label, "kind": phase.kind},
         "view": ruleset.view(state, events, viewer),
         "next": next_phase,
         "over": over,
         "result": following.result if result is None else result,
+        "silent": list(silent),
     }
 
 

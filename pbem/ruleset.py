@@ -94,6 +94,10 @@ class Ruleset(ABC):
 
     #: the name a game's config uses, e.g. "diplomacy"
     name: str = ""
+    #: whether a key names one thing that takes one order (a unit, a general): then a later line
+    #: with the same key replaces the earlier even within one mail, and only the last is stored.
+    #: Otherwise the lines of one mail that share a key are kept together (a sequence of cards).
+    one_order_per_key: bool = False
 
     @abstractmethod
     def variants(self) -> list[str]:
@@ -160,6 +164,11 @@ class Ruleset(ABC):
         it cannot appear by chance (a card's full name with its owner's hand
         position, not "2").
         """
+
+    def standing(self, state: Any) -> dict[str, str]:
+        """Where each power stands in ``state``, as any reader may see it ("5 supply centres"),
+        for the SUMMARY command. Empty for a game that keeps no public score."""
+        return {}
 
     def press_problem(self, state: Any, sender: str, recipients: Sequence[str]) -> str | None:
         """Why the game's rules forbid this press now (Invictus: no talk between partners

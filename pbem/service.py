@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pbem import archive, intake, turns
+from pbem import archive, config_check, intake, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
@@ -120,6 +123,11 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
 
+    def worked(self) -> bool:
+        """Whether the run did or met anything a referee reads about: a quiet run logs nothing,
+        so cron mails the referee only when there is news."""
+        return bool(self.fetched or self.handled or self.sent or self.failed or self.errors)
+
     def line(self) -> str:
         timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in self.seconds.items())
         return (
@@ -211,6 +219,7 @@ def act(run: Run, tally: Tally) -> None:
             failures.append((row_id, intake.fail(run, row_id, error)))
     if failures:
         intake.tell_referee_of_failures(run, failures)
+    _tell_of_config_problems(run)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)
@@ -218,6 +227,25 @@ def act(run: Run, tally: Tally) -> None:
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
     archive.write_missing(run)
+
+
+def _tell_of_config_problems(run: Run) -> None:
+    """A game whose config entry has problems is set aside, and a password edited after its
+    game started is not applied: the referee is mailed once per distinct problem (and each
+    run's log says it again, for a broken game)."""
+    if config_check.config_changed(run.service, run.store):
+        for note in config_check.changed_passwords(run.service, run.store):
+            digest = hashlib.sha256(note.encode()).hexdigest()[:16]
+            run.tell_referee(None, "a password changed in the config is not applied", note + "\n",
+                             dedup_key=f"config-password:{digest}")
+    for game_id, problems in run.service.broken.items():
+        digest = hashlib.sha256("\n".join(problems).encode()).hexdigest()[:16]
+        run.tell_referee(
+            None,
+            f"game {game_id} is set aside: its config entry has problems",
+            "Fix these in the config; the other games run meanwhile.\n\n" + "\n".join(problems) + "\n",
+            dedup_key=f"config:{game_id}:{digest}",
+        )
 
 
 async def send_queue(
@@ -251,13 +279,14 @@ async def send_queue(
             except ServerRefused:
                 raise  # not this mail's fault: keep the queue as it is
             except PermanentFailure as error:
-                store.mark_retry(mail.id, str(error), now, failed=True)
+                await _record(partial(store.mark_retry, mail.id, str(error), now, failed=True), acting)
                 tally.failed += 1
                 log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
             except TemporaryFailure as error:
                 delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
                 give_up = mail.attempts + 1 >= service.send_attempts
-                store.mark_retry(mail.id, str(error), now + delay, failed=give_up)
+                retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
+                await _record(retry, acting)
                 tally.failed += 1
                 log.warning(
                     "mail %s to %s not sent (%s); %s",
@@ -277,9 +306,25 @@ async def send_queue(
                 log.exception("mail %s to %s could not be sent; the others go on", mail.message_id,
                               mail.recipient)
             else:
-                store.mark_sent(mail.id, now)
+                await _record(partial(store.mark_sent, mail.id, now), acting)
                 tally.sent += 1
                 checkpoint("sent")
+
+
+async def _record(write: Callable[[], None], acting: asyncio.Future[None] | None) -> None:
+    """Record what a send did. SQLite's wait for its lock is not fair: the acting thread,
+    committing one mail after another, can keep the database busy for longer than the busy
+    timeout in all, though never for long at once (found by benchmarks/fuzz_intake.py). A mail
+    already sent must be recorded, so while acting goes on, try again; only when it has
+    finished is a locked database an error."""
+    while True:
+        try:
+            write()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or acting is None or acting.done():
+                raise
+            await asyncio.sleep(0.01)
 
 
 async def run_once(
@@ -336,7 +381,7 @@ async def run_once(
             store.close()
         if acting is not None:
             acting.result()  # an error (or an injected crash) in acting ends the run here
-    log.info("%s", tally.line())
+    log.log(logging.INFO if tally.worked() else logging.DEBUG, "%s", tally.line())
     return tally
 
 

@@ -3,7 +3,7 @@
 Every game keeps a scripted game in the same form: VARIANT, OPTIONS, POWERS, START_SEED,
 TURNS (per phase, each power's mail) and SEEDS (per phase, the adjudication seed). This
 plays it as the service would, without mail: each mail read by ``parse_orders``, later
-orders replacing earlier ones by key (pbem.intake.merge_orders), each phase adjudicated
+orders replacing earlier ones by key (pbem.turns.orders.merge_orders), each phase adjudicated
 with its seed.
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from pbem.intake import merge_orders
 from pbem.ruleset import Ruleset
+from pbem.turns.orders import merge_orders
 
 
 @dataclass

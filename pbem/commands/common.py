@@ -29,12 +29,17 @@ def add_config_option(parser: argparse.ArgumentParser, top_level: bool = False) 
 def load_config(args: argparse.Namespace) -> configuration.Service | None:
     """The config named by ``--config``; None after printing its problems to stderr."""
     try:
-        return configuration.load(args.config)
+        service = configuration.load(args.config)
     except configuration.ConfigError as error:
         print(f"pbem: the configuration has {len(error.problems)} problem(s):", file=sys.stderr)
         for problem in error.problems:
             print(f"  {problem}", file=sys.stderr)
         return None
+    for game_id, problems in service.broken.items():  # the other games run
+        print(f"pbem: game {game_id} is set aside until its entry is fixed:", file=sys.stderr)
+        for problem in problems:
+            print(f"  {problem}", file=sys.stderr)
+    return service
 
 
 @contextmanager

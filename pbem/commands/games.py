@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import getpass
 import json
 import sys
@@ -12,10 +13,13 @@ from typing import Any
 from pbem import passwords
 from pbem.commands.common import add_config_option, load_config, open_store, read_store
 from pbem.commands.mail import failed_lines
+from pbem.config_check import changed_passwords
 from pbem.games import GameError, start_game
+from pbem.mail.check import check_mail
 from pbem.replay import replay
 from pbem.run import Run
 from pbem.service import Busy, require_database, run_lock, run_sync
+from pbem.turns.orders import waiting_for
 
 
 def register(subparsers: Any) -> None:
@@ -43,6 +47,11 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("status", help="where each game stands, failed mail, the send queue")
     add_config_option(parser)
     parser.add_argument("game", nargs="?", help="one game's id (default: all)")
+    parser.add_argument(
+        "--check-mail", action="store_true",
+        help="connect and log in to the inbox and the outbox, and say what works (sends nothing)",
+    )
+    parser.add_argument("--test-mail", metavar="ADDRESS", help="with --check-mail: send ADDRESS a test mail")
     parser.set_defaults(func=_status)
 
     parser = subparsers.add_parser(
@@ -77,7 +86,18 @@ def _new_game(args: argparse.Namespace) -> int:
         return 2
     print(f"game {live.id} started: {live.phase.label}, deadline {live.deadline_text()}")
     run_sync(service, do_poll=False, do_act=False)
-    return 0
+    with open_store(service) as store:
+        waiting = [row for row in store.outbox_rows(game_id=live.id) if row["status"] != "sent"]
+    if not waiting:
+        return 0
+    print(f"pbem: {len(waiting)} welcome mails of {live.id} could not be sent and wait in the queue:",
+          file=sys.stderr)
+    for row in waiting:
+        why = f": {row['last_error']}" if row.get("last_error") else ""
+        print(f"  {row['recipient']} ({row['status']}){why}", file=sys.stderr)
+    print("pbem: fix the outbox settings (pbem status --check-mail), then `pbem send` sends them",
+          file=sys.stderr)
+    return 1
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -97,6 +117,8 @@ def _status(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
+    if args.check_mail or args.test_mail:
+        return _check_mail(service, args.test_mail)
     require_database(service)
     if not service.database.exists():
         print(f"no database yet at {service.database}: no game started (pbem new-game GAME)")
@@ -114,7 +136,7 @@ def _status(args: argparse.Namespace) -> int:
                 )
                 continue
             sets = store.order_sets(live.id, live.phase.id)
-            waiting = [power for power in live.phase.acting if power not in sets]
+            waiting = waiting_for(live, sets)
             print(
                 f"{live.id} ({live.row.ruleset}/{live.row.variant}): {live.row.status}, "
                 f"{live.phase.label} ({live.phase.id}), deadline {live.deadline_text()}"
@@ -123,6 +145,8 @@ def _status(args: argparse.Namespace) -> int:
                 print(f"  waiting for: {', '.join(waiting) or 'nobody'}")
             if live.row.result:
                 print(f"  result: {live.row.result}")
+        for note in changed_passwords(service, store):
+            print(note)
         failed_mail = failed_lines(store)
         if failed_mail:
             print("failed mail (pbem mail show|retry|drop ID):")
@@ -134,6 +158,14 @@ def _status(args: argparse.Namespace) -> int:
             f"{store.message_count('new')} not yet acted on, {len(failed_mail)} failed"
         )
     return 0
+
+
+def _check_mail(service: Any, test_to: str | None) -> int:
+    """Exit 0 when both sides work, 1 when one does not (each line says why)."""
+    results = asyncio.run(check_mail(service, test_to))
+    for result in results:
+        print(f"{result.side}: {result.where}: {'works' if result.works else 'FAILS'}: {result.said}")
+    return 0 if all(result.works for result in results) else 1
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -36,7 +36,7 @@ def sources() -> dict[str, list[Path]]:
 
     domains: dict[str, list[Path]] = {"mail": [DEFAULT_ROOT / "mail"]}
     for ruleset in sorted((PACKAGE / "rulesets").iterdir()):
-        if ruleset.is_dir() and any("pbem.i18n" in p.read_text() for p in ruleset.glob("*.py")):
+        if ruleset.is_dir() and any("from pbem.i18n import" in p.read_text() for p in ruleset.glob("*.py")):
             domains[ruleset.name] = [ruleset, DEFAULT_ROOT / ruleset.name]
     return domains
 

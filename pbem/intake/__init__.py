@@ -17,10 +17,11 @@ from typing import Any
 from pbem.faults import checkpoint
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
+from pbem.intake.hints import hint_for
 from pbem.intake.identity import Identity, identify
 from pbem.mail.compose import Outgoing
-from pbem.mail.message import Incoming, parse, shortened_from, strip_reply
-from pbem.ruleset import OrderLine
+from pbem.mail.message import Incoming, parse, shortened_from
+from pbem.mail.quotes import own_text
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 
@@ -126,7 +127,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             incoming.message_id,
         )
         return "done", "too large; sender told", None, None
-    mail = read_mail(strip_reply(incoming.text))
+    mail = read_mail(own_text(incoming.text, incoming.html))
     identity = identify(incoming, mail, run.service, run.store)
     if identity.referee:
         live = run.live(identity.game_id or "")
@@ -154,7 +155,8 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             game_id=live.id,
         )
     _player_mail(run, live, player, mail, answer, row)
-    to = incoming.sender if identity.via == "password" and incoming.sender else player.address
+    current = run.store.player(live.id, player.power) or player  # CONFIRM ADDRESS may have moved it
+    to = incoming.sender if identity.via == "password" and incoming.sender else current.address
     _reply(run, row, incoming, live, player, answer, to=to)
     return (
         "done",
@@ -228,7 +230,7 @@ def _answer_stranger(
 def _player_mail(
     run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer, row: dict[str, Any]
 ) -> None:
-    from pbem.turns import absences, press, votes  # commands that move a game along its turns
+    from pbem.turns import absences, orders, players, press, votes  # what moves a game along its turns
 
     for command in mail.commands:
         if command.error:
@@ -245,7 +247,7 @@ def _player_mail(
             answer.help = _help_text(run, live, player)
             answer.command(command, "the help is below")
         elif name == "LIST":
-            answer.status = _status(run, live, player)
+            answer.status = orders.status(run, live, player)
             answer.command(command, "your orders and the game's state are below")
         elif name == "HISTORY":
             count = min(int(command.args[0]) if command.args else 1, 20)
@@ -259,136 +261,49 @@ def _player_mail(
         elif name in {"PRESS", "BROADCAST"}:
             answer.command(command, press.send_press(run, live, player, command, row["id"]))
         elif name in {"READY", "NOT READY"}:
-            answer.command(command, _set_ready(run, live, player, name == "READY"))
+            ready = orders.set_ready(run, live, player, name == "READY", with_orders=mail.has_orders())
+            answer.command(command, ready)
         elif name in {"DRAW", "NO DRAW", "CONCEDE", "NO CONCEDE"}:
             answer.command(command, votes.vote(run, live, player, command))
         elif name == "SET ABSENCE":
             answer.command(command, absences.set_absence(run, live, player, command))
+        elif name in players.COMMANDS:
+            answer.command(command, players.player_command(run, live, player, command, row))
         else:
             answer.command(command, "not understood")
     if mail.has_orders():
         _take_orders(run, live, player, mail.order_text, answer)
+    if mail.named("READY"):
+        waits = orders.ready_waits(run, live, player)
+        if waits:
+            answer.notes.append(waits)
     if mail.signoff_line is not None:
         answer.notes.append(f"SIGNOFF on line {mail.signoff_line}: the rest of your mail was not read.")
     if not mail.has_orders() and not mail.commands:
         answer.notes.append("Your mail held no orders and no commands; your orders are unchanged.")
-        answer.status = _status(run, live, player)
+        answer.status = orders.status(run, live, player)
 
 
 def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer: Answer) -> None:
-    if live.row.status == "over":
-        answer.notes.append(f"Game {live.id} is over; orders are no longer taken.")
+    from pbem.turns.orders import status, take_orders
+
+    taken = take_orders(run, live, player, text)
+    answer.notes.extend(taken.notes)
+    if not taken.lines:
         return
-    phase = live.phase
-    if player.power not in phase.may_order:
-        answer.notes.append(
-            f"No orders are due from {player.power} in {phase.label}; the order lines of your mail "
-            "were not read."
-        )
-        return
-    lines = live.ruleset.parse_orders(live.state, player.power, text)
-    stored = run.store.order_set(live.id, phase.id, player.power)
-    previous = stored.lines if stored else []
-    merged, replaced = merge_orders(previous, lines)
-    late = live.row.deadline is not None and run.now > live.row.deadline
-    run.store.save_orders(
-        live.id,
-        phase.id,
-        player.power,
-        merged,
-        ready=stored.ready if stored else False,
-        late=late,
-        now=run.now,
-    )
-    if late:
-        answer.notes.append(
-            f"Your orders came after the deadline ({live.deadline_text()}); they were accepted "
-            "because the phase has not been adjudicated yet."
-        )
-    for line in lines:
-        hint = line.hint or ""
-        if line.error:  # a line like "LSIT" is a misspelt command more likely than an order
-            hint = mailcommands.command_hint(line.text) or hint
+    for line in taken.lines:
         answer.orders.append(
             {
                 "line": line.line,
                 "text": line.text.strip(),
                 "order": line.order,
                 "error": line.error,
-                "hint": hint,
+                "hint": hint_for(line),
                 "note": line.note,
             }
         )
-    answer.replaced = replaced
-    answer.status = _status(run, live, player)
-
-
-def merge_orders(
-    previous: list[dict[str, str]], lines: list[OrderLine]
-) -> tuple[list[dict[str, str]], list[str]]:
-    """A later mail's orders replace earlier ones with the same key.
-
-    All valid lines of the new mail are kept (in order, even when they share a
-    key, which is how a sequence of card plays stays together); every earlier
-    order whose key the new mail uses is dropped and named in the reply.
-    """
-    new = [
-        {"key": line.key or f"line-{line.line}", "order": line.order}
-        for line in lines
-        if line.order is not None
-    ]
-    new_keys = {entry["key"] for entry in new}
-    kept = [entry for entry in previous if entry["key"] not in new_keys]
-    replaced = [entry["order"] for entry in previous if entry["key"] in new_keys]
-    return kept + new, replaced
-
-
-def _set_ready(run: Run, live: LiveGame, player: PlayerRow, ready: bool) -> str:
-    phase = live.phase
-    if player.power not in phase.may_order:
-        return f"nothing is due from you in {phase.label}"
-    stored = run.store.order_set(live.id, phase.id, player.power)
-    lines = stored.lines if stored else []
-    run.store.save_orders(
-        live.id,
-        phase.id,
-        player.power,
-        lines,
-        ready=ready,
-        late=stored.late if stored else False,
-        now=run.now,
-    )
-    if ready:
-        return (
-            "marked ready: the phase may be adjudicated before the deadline once everyone is ready"
-            if live.config.early == "ready"
-            else "marked ready"
-        )
-    return "no longer marked ready"
-
-
-def _status(run: Run, live: LiveGame, player: PlayerRow) -> dict[str, Any]:
-    """The LIST section: the phase, the deadline, my orders, what is missing, who is waited for."""
-    phase = live.phase
-    stored = run.store.order_set(live.id, phase.id, player.power)
-    orders = stored.orders() if stored else []
-    waiting: list[str] | None = None
-    if live.config.show_waiting:
-        sets = run.store.order_sets(live.id, phase.id)
-        waiting = [power for power in phase.acting if power not in sets]
-    return {
-        "phase": phase.label,
-        "phase_id": phase.id,
-        "deadline": live.deadline_text(),
-        "status": live.row.status,
-        "orders": orders,
-        "acting": player.power in phase.acting,
-        "missing": live.ruleset.missing(live.state, player.power, orders)
-        if player.power in phase.acting
-        else [],
-        "ready": bool(stored and stored.ready),
-        "waiting": waiting,
-    }
+    answer.replaced = taken.replaced
+    answer.status = status(run, live, player)
 
 
 def _help_text(run: Run, live: LiveGame, player: PlayerRow) -> str:

@@ -9,11 +9,12 @@ reply can point at what the player wrote.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from pbem.deadlines import parse_wall_clock
+from pbem.deadlines import parse_duration, parse_wall_clock
+from pbem.intake.powers import unquote
 from pbem.mail.message import ADDRESS
 
 #: the commands a player may send, with how to write them (for HELP and hints)
@@ -28,12 +29,19 @@ PLAYER_COMMANDS = {
     "DRAW": "DRAW GAME (or VOTE DRAW, or DRAW alone; NO DRAW withdraws it)",
     "CONCEDE": "CONCEDE <power> (or NO CONCEDE)",
     "SET ABSENCE": "SET ABSENCE <yyyy-mm-dd> TO <yyyy-mm-dd>",
+    "WHOGAME": "WHOGAME",
+    "SUMMARY": "SUMMARY",
+    "GET MAP": "GET MAP",
+    "SET PASSWORD": "SET PASSWORD <new password>",
+    "SET ADDRESS": "SET ADDRESS <new address>",
+    "CONFIRM ADDRESS": "CONFIRM ADDRESS <code>",
+    "RESIGN": "RESIGN",
     "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
     "SIGNOFF": "SIGNOFF",
 }
 REFEREE_COMMANDS = {
     "PROCESS": "PROCESS",
-    "EXTEND": "EXTEND <hours>",
+    "EXTEND": "EXTEND <duration> (36h, 2d, 1d 12h)",
     "PAUSE": "PAUSE",
     "RESUME": "RESUME",
     "REPLACE": "REPLACE <power> <address>",
@@ -49,9 +57,6 @@ MAX_EXTEND_HOURS = 24 * 90
 # dates that exist, and counts and hours within bounds.
 _COUNT = re.compile(r"[0-9]{1,6}")
 _HOURS = re.compile(r"[0-9]{1,6}(\.[0-9]{1,3})?")
-
-#: the words a player's misspelt order line is compared with (a referee's mail has no orders)
-_PLAYER_WORDS = sorted({word for name in PLAYER_COMMANDS for word in name.split()})
 
 # Unicode a mail program may put where a player typed ASCII.
 _ASCII = str.maketrans(
@@ -127,8 +132,11 @@ def normalise(text: str) -> str:
     return text.translate(_ASCII)
 
 
-_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S+)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
-_SIGNON_PAIRS = re.compile(r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(\S+)", re.IGNORECASE)
+# the power may have several words, quoted or not: "SIGNON Genghis Khan g1 secret"
+_SIGNON = re.compile(r"^SIGN\s*ON\s+(\S.*?)\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
+_SIGNON_PAIRS = re.compile(
+    r"\b(GAME|POWER|PASSWORD)\s*[:=]?\s+(.+?)(?=\s+(?:GAME|POWER|PASSWORD)\b|\s*$)", re.IGNORECASE
+)
 
 
 def read_mail(text: str) -> Mail:
@@ -149,7 +157,7 @@ def read_mail(text: str) -> Mail:
         if head in {"SIGNON", "SIGN"}:
             match = _SIGNON.match(line)
             if match:
-                mail.signon = SignOn(match[1], match[2], match[3], number)
+                mail.signon = SignOn(unquote(match[1]), match[2], match[3], number)
             else:
                 mail.commands.append(
                     Command(
@@ -162,9 +170,9 @@ def read_mail(text: str) -> Mail:
                 )
             continue
         found = _SIGNON_PAIRS.findall(line)
-        if found and head in {"GAME", "POWER", "PASSWORD"}:
+        if found and head.rstrip(":=") in {"GAME", "POWER", "PASSWORD"}:
             for key, value in found:
-                pairs[key.upper()] = (value, number)
+                pairs[key.upper()] = (unquote(value), number)
             continue
         if head == "SIGNOFF" or upper in {"SIGN OFF", "END", "ENDORDERS"}:
             mail.signoff_line = number
@@ -212,6 +220,10 @@ def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:
     return "\n".join(body).strip("\n"), index, False
 
 
+#: commands that take nothing after them
+_BARE = {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
+
+
 def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     upper = [word.upper() for word in words]
     head = upper[0]
@@ -246,7 +258,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         )
     if head in {"HELP", "AIDE"} and upper[1:] in ([], ["CARDS"], ["CARTES"]):
         return Command("HELP", tuple(words[1:]), number, line)  # the help carries the card catalogue
-    if head in {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME"}:
+    seat = _seat_command(words, number, line)
+    if seat is not None:
+        return seat
+    if head in _BARE:
         if len(words) > 1:
             return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
         return Command(head, (), number, line)
@@ -262,23 +277,25 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
         )
     if head == "CONCEDE":
-        if len(words) == 2:
-            return Command(head, (words[1],), number, line)
+        if len(words) >= 2:
+            return Command(head, (unquote(" ".join(words[1:])),), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
         )
     if head == "EXTEND":
-        if len(words) == 2 and _HOURS.fullmatch(words[1]):
-            if not 0 < float(words[1]) <= MAX_EXTEND_HOURS:
-                return Command(head, (words[1],), number, line,
-                               error=f"EXTEND takes at most {MAX_EXTEND_HOURS} hours; PAUSE stops the clock")
-            return Command(head, (words[1],), number, line)
+        given = " ".join(words[1:])
+        added = extension(given) if given else None
+        if added is not None:
+            if not timedelta(0) < added <= timedelta(hours=MAX_EXTEND_HOURS):
+                error = f"EXTEND takes at most {MAX_EXTEND_HOURS} hours; PAUSE stops the clock"
+                return Command(head, (given,), number, line, error=error)
+            return Command(head, (given,), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
         )
     if head == "REPLACE":
-        if len(words) == 3 and ADDRESS.fullmatch(words[2]):
-            return Command(head, (words[1], words[2]), number, line)
+        if len(words) >= 3 and ADDRESS.fullmatch(words[-1]):
+            return Command(head, (unquote(" ".join(words[1:-1])), words[-1]), number, line)
         return Command(
             head,
             tuple(words[1:]),
@@ -305,16 +322,27 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     return None
 
 
-def command_hint(line: str) -> str:
-    """If an unreadable order line looks like a misspelt command, say which."""
-    words = normalise(line).split()
-    if not words:
-        return ""
-    word = words[0].upper()
-    close = difflib.get_close_matches(word, _PLAYER_WORDS, n=1, cutoff=0.75)
-    if not close or abs(len(close[0]) - len(word)) > 1:  # a slip of the keys, not REDRAW for DRAW
-        return ""
-    for name, usage in PLAYER_COMMANDS.items():
-        if name.split()[0] == close[0] or close[0] in name.split():
-            return f"did you mean the command {usage}?"
-    return ""
+def _seat_command(words: list[str], number: int, line: str) -> Command | None:
+    """GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS: two words and what follows."""
+    name = " ".join(word.upper() for word in words[:2])
+    if name not in {"GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS"}:
+        return None
+    args = tuple(words[2:])
+    shown = "SET PASSWORD ********" if name == "SET PASSWORD" else line  # never echo a password
+    wanted = 0 if name == "GET MAP" else 1
+    if len(args) != wanted or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0])):
+        error = f"{name} takes nothing after it" if wanted == 0 else f"write it as: {PLAYER_COMMANDS[name]}"
+        return Command(name, args, number, shown, error=error)
+    return Command(name, args, number, shown)
+
+
+def extension(text: str) -> timedelta | None:
+    """The time an EXTEND adds: a number of hours, or a duration as deadlines are written
+    (36h, 2d, 1d 12h, 90m); None if ``text`` is neither (or beyond any calendar)."""
+    try:
+        if _HOURS.fullmatch(text):
+            return timedelta(hours=float(text))
+        return parse_duration(text)
+    except (ValueError, OverflowError):
+        return None
+

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pbem import passwords
 from pbem.config import Service
 from pbem.intake.commands import Mail
+from pbem.intake.powers import find_power
 from pbem.mail.message import Incoming
 from pbem.store import PlayerRow, Store
 
@@ -85,7 +86,7 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
     identity.game_id = game_id
     if signon.power.upper() in REFEREE_NAMES:
         return _referee(identity, incoming, service, game_id, signon.password)
-    player = store.player(game_id, signon.power)
+    player = store.player(game_id, signon.power) or _player_named(store, game_id, signon.power)
     if player is None:
         powers = ", ".join(p.power for p in store.players(game_id))
         identity.player = None
@@ -110,6 +111,13 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
             )
         )
     return identity
+
+
+def _player_named(store: Store, game_id: str, name: str) -> PlayerRow | None:
+    """The player of the power ``name`` means, written with "_" or "-" for its spaces."""
+    players = store.players(game_id)
+    power = find_power(name, [player.power for player in players])
+    return next((player for player in players if player.power == power), None)
 
 
 def _unauthenticated(identity: Identity, incoming: Incoming, store: Store) -> None:

@@ -84,6 +84,7 @@ class Incoming:
     automatic: str  # why this is a bounce or auto-reply; "" for a person's mail
     problem: str = ""  # why the body could not be read, if it could not
     in_reply_to: str = ""
+    html: str = ""  # the HTML body, if there is one: its mark-up says where a quote begins
 
 
 def digest(raw: bytes) -> str:
@@ -260,9 +261,10 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
     except Exception:  # noqa: BLE001 - getaddresses is lenient; belt and braces
         pairs = []
     recipients = tuple(addr.lower() for _, addr in pairs if ADDRESS.fullmatch(addr))
-    text = ""
+    text = html = ""
     if not problem:
         text, problem = body_text(msg)
+        html = _html_body(msg)
     return Incoming(
         message_id=msg_id(_header(msg, "Message-ID")),
         sender=sender,
@@ -273,6 +275,7 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
         automatic=automatic_reason(msg, sender, own_address),
         problem=problem,
         in_reply_to=msg_id(_header(msg, "In-Reply-To")),
+        html=html,
     )
 
 
@@ -396,6 +399,14 @@ def body_text(msg: Message) -> tuple[str, str]:
     return text, "; ".join(problems)
 
 
+def _html_body(msg: Message) -> str:
+    """The first text/html part, decoded, or ""."""
+    for part in _text_parts(msg, []):
+        if _safely(part.get_content_type, "") == "text/html":
+            return _decode(part)
+    return ""
+
+
 def _text_parts(msg: Message, problems: list[str]) -> Iterator[Message]:
     """The leaf parts that are not attachments, in order, at most ``MAX_DEPTH`` deep and
     ``MAX_PARTS`` many (the email package's own walk recurses without a limit)."""
@@ -438,41 +449,6 @@ def _safely(read: Callable[[], T], default: D) -> T | D:
         return read()
     except Exception:  # noqa: BLE001 - a broken part is skipped, never a traceback
         return default
-
-
-# Lines that start the quoted part of a reply, after which nothing is ours.
-_QUOTE_INTRO = re.compile(
-    r"^\s*(On .{1,200}wrote:\s*$"
-    r"|Le .{1,200}a écrit\s*:\s*$"
-    r"|Am .{1,200}schrieb.{0,200}:\s*$"
-    r"|-{2,}\s*Original Message\s*-{2,}"
-    r"|-{2,}\s*Forwarded message\s*-{2,}"
-    r"|_{10,}\s*$"
-    r"|From: .+\s*$(?=\n(Sent|Date): )"
-    r")",
-    re.IGNORECASE,
-)
-
-
-def strip_reply(text: str) -> str:
-    """Drop quoted lines, the quoted part of a reply, and the signature.
-
-    ``>`` lines are skipped wherever they are (players interleave answers);
-    an "On ... wrote:" line (also split over two lines) or an Outlook
-    "Original Message" separator ends the mail, as does the signature
-    separator "-- ". Lines are kept in place as blanks so that line numbers
-    in replies match what the player wrote.
-    """
-    lines = text.split("\n")
-    kept: list[str] = []
-    for index, line in enumerate(lines):
-        if line.rstrip() in {"--", "-- "} and line.startswith("--"):
-            break
-        pair = line + " " + lines[index + 1] if index + 1 < len(lines) else line
-        if _QUOTE_INTRO.match(line) or (line.strip().startswith("On ") and _QUOTE_INTRO.match(pair)):
-            break
-        kept.append("" if line.lstrip().startswith(">") else line)
-    return "\n".join(kept)
 
 
 def as_email_message(raw: bytes) -> EmailMessage:

@@ -17,12 +17,12 @@ import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 import yaml
 
-COLOURS_FILE = Path(__file__).with_name("colours.yaml")
+COLOURS_FILE = resources.files(__package__) / "colours.yaml"
 
 #: ruleset name -> "module:function" drawing its view as SVG text
 DRAWERS: dict[str, str] = {

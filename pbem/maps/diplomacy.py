@@ -35,6 +35,7 @@ from pbem.rulesets.diplomacy.orders import (
 )
 from pbem.rulesets.diplomacy.variant import load_variant
 
+from . import board as boards
 from . import colours, power_colours
 from .layout import Polygon, nearest_neighbour_distances, regions, spread
 from .svg import (
@@ -71,6 +72,7 @@ class Shape:
     names: Mapping[str, str]
     supply_centres: frozenset[str]
     powers: tuple[str, ...]
+    board: boards.Board | None = None  # the board as players know it, where the variant has one
 
 
 @cache
@@ -78,6 +80,20 @@ def shape(variant_name: str) -> Shape:
     """The layout of a variant's map: its positions, or positions spread from its borders."""
     game_map = load_variant(variant_name).map
     provinces = game_map.provinces
+    if boards.exists(variant_name):
+        coasts = tuple(sorted(loc for p in provinces.values() if p.coasts for loc in p.locations))
+        board = boards.load(variant_name, tuple(sorted(provinces)), coasts)
+        return Shape(
+            width=board.width,
+            height=board.height,
+            positions=board.units,
+            areas={},
+            kinds={abbr: p.type for abbr, p in provinces.items()},
+            names={abbr: p.name for abbr, p in provinces.items()},
+            supply_centres=frozenset(game_map.supply_centres),
+            powers=tuple(game_map.powers),
+            board=board,
+        )
     placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
     if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
         borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
@@ -170,24 +186,17 @@ def _areas(
     colour_of: Mapping[str, str],
     palette: Mapping[str, Any],
 ) -> None:
+    if board.board is not None:
+        _board(drawing, board, board.board, owners, colour_of, palette)
+        return
     drawing.open("g", stroke=palette["border"], stroke_width=2.0, stroke_linejoin="round")
     for abbr, area in sorted(board.areas.items()):
         if not area:
             continue
-        kind = board.kinds[abbr]
-        fill = (
-            palette["sea"]
-            if kind == "sea"
-            else palette["impassable"]
-            if kind == "impassable"
-            else palette["land"]
-        )
-        if abbr in owners:
-            fill = tint(colour_of.get(owners[abbr], "#777777"), 0.5)
         drawing.add(
             "polygon",
             points=points(area),
-            fill=fill,
+            fill=_fill(board.kinds[abbr], owners.get(abbr), colour_of, palette),
             class_="area",
             data_province=abbr,
             data_owner=owners.get(abbr),
@@ -215,8 +224,67 @@ def _areas(
         )
 
 
+def _fill(kind: str, owner: str | None, colour_of: Mapping[str, str], palette: Mapping[str, Any]) -> str:
+    if owner:
+        return tint(colour_of.get(owner, "#777777"), 0.5)
+    return palette[kind] if kind in ("sea", "impassable") else palette["land"]
+
+
+def _board(
+    drawing: Drawing,
+    shape: Shape,
+    board: boards.Board,
+    owners: Mapping[str, str],
+    colour_of: Mapping[str, str],
+    palette: Mapping[str, Any],
+) -> None:
+    """The board as players know it: outlines in their owners' colours, names, centres, coasts."""
+    drawing.open("g", stroke=palette["border"], stroke_width=1.2, stroke_linejoin="round")
+    for ring in board.sea_fill:
+        drawing.add("polygon", points=points(ring), fill=palette["sea"])
+    for abbr in board.order:
+        for ring in board.outlines[abbr]:
+            drawing.add(
+                "polygon",
+                points=points(ring),
+                fill=_fill(shape.kinds[abbr], owners.get(abbr), colour_of, palette),
+                class_="area",
+                data_province=abbr,
+                data_owner=owners.get(abbr),
+            )
+    for ring in board.impassable:
+        drawing.add("polygon", points=points(ring), fill=palette["impassable"])
+    drawing.close()
+    drawing.open("g", fill="none", stroke=palette["border"], stroke_width=1.6, stroke_dasharray="1.5 4")
+    for line in board.coast_lines:
+        drawing.add("polyline", points=points(line))
+    drawing.close()
+    for abbr in sorted(shape.supply_centres):
+        x, y = board.centres[abbr]
+        owner = owners.get(abbr)
+        drawing.add(
+            "circle",
+            cx=x,
+            cy=y,
+            r=4.5,
+            stroke="#000000",
+            stroke_width=1.0,
+            fill=colour_of.get(owner, "#777777") if owner else palette["unowned_centre"],
+            class_="centre",
+            data_province=abbr,
+            data_owner=owner,
+        )
+    drawing.open("g", fill=palette["label"], stroke="#ffffff", stroke_width=2.2, paint_order="stroke",
+                 stroke_linejoin="round")
+    for abbr, (x, y) in sorted(board.labels.items()):
+        sea = shape.kinds[abbr] == "sea"
+        drawing.text((x, y + 4), shape.names[abbr], size=10.5 if sea else 10,
+                     font_style="italic" if sea else None, font_weight=None if sea else "bold")
+    drawing.close()
+
+
 def _where(board: Shape, location: str, dislodged: bool = False) -> Point:
-    x, y = board.positions[province_of(location)]
+    x, y = board.positions.get(location) or board.positions[province_of(location)]
     if dislodged:
         return x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]
     return x, y

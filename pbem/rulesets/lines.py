@@ -43,10 +43,11 @@ Use, for a game (generals is the first; Invincible!, Invictus and Invoke can fol
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from pbem.spelling import close_words
 
 Slots = Mapping[str, str | None]
 #: the longest line (in characters, spaces squashed) a grammar reads
@@ -67,10 +68,11 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
-def close_to(word: str, known: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
-    """The spellings in ``known`` nearest ``word``, case-insensitively, best first."""
+def close_to(word: str, known: Iterable[str], n: int = 3) -> list[str]:
+    """The spellings in ``known`` that ``word`` is likely a slip for (``pbem.spelling``),
+    case-insensitively, closest first."""
     spellings = {k.lower(): k for k in known}
-    return [spellings[c] for c in difflib.get_close_matches(word.lower(), list(spellings), n, cutoff)]
+    return [spellings[c] for c in close_words(word.lower(), spellings)[:n]]
 
 
 def match(word: str, names: Iterable[str], what: str, aliases: Mapping[str, str] | None = None) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from pbem.reports import Templates
 from pbem.store import Store
 
-from .pages import game_summary, index, render, slug
+from .pages import game_folder, game_summary, index, render
 from .record import GameRecord, SiteError, collect, site_viewer
 
 __all__ = ["GameRecord", "SiteError", "build"]
@@ -51,35 +51,36 @@ def build(
     record = collect(store, game_id, who, name)
     files = render(record, templates)
     out_dir.mkdir(parents=True, exist_ok=True)
-    folder = out_dir / slug(record.id)
+    folder = out_dir / game_folder(record)
     if folder.exists() and not (folder / MARKER).exists():
         raise SiteError(f"{folder} exists and was not written by pbem: choose another OUT_DIR")
     staging = out_dir / f".{folder.name}.tmp"
     if staging.exists():
         shutil.rmtree(staging)
-    for relative, text in files.items():
+    for relative, content in files.items():
         path = staging / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
     (staging / MARKER).write_text(f"{record.id} as {record.viewer}\n", encoding="utf-8")
     if folder.exists():
         shutil.rmtree(folder)
     staging.rename(folder)
 
     manifest = _manifest(out_dir)
-    manifest[record.id] = {
+    live = [page for page in record.pages[record.viewer] if not page.rolled_back]
+    manifest[folder.name] = {
         **game_summary(record),
         "folder": folder.name,
-        "phases": len(record.pages[record.viewer]),
-        "last": record.pages[record.viewer][-1].label if record.pages[record.viewer] else None,
+        "phases": len(live),
+        "last": live[-1].label if live else None,
     }
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     (out_dir / "index.html").write_text(index(manifest, templates), encoding="utf-8")
-    for root in templates.roots:
-        style = root / "site" / "style.css"
-        if style.is_file():
-            shutil.copyfile(style, out_dir / "style.css")
-            break
+    if templates.exists("site/style.css"):
+        (out_dir / "style.css").write_text(templates.source("site/style.css"), encoding="utf-8")
     return out_dir / "index.html"
 
 

@@ -5,11 +5,13 @@ Layout under the site's folder (``OUT_DIR``)::
     index.html, style.css          the games written to this folder so far
     <game>/index.html              the game: its phases, its press still open
     <game>/<phase>.html            a phase as the site's viewer saw it, with its map
-    <game>/maps/<phase>.svg
+    <game>/maps/<phase>.svg        (and .png, shown where a browser cannot show the SVG)
     <game>/as/<power>/<phase>.html (referee's site) the phase as that power saw it
     <game>/as/<power>/maps/<phase>.svg
 
-Every link is relative, so the folder can be served from anywhere or opened from disk.
+A site for one power (``--as POWER``) has its own game folder, ``<game>-as-<power>``, so it
+never overwrites the public one. Every link is relative, so the folder can be served from
+anywhere or opened from disk.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from typing import Any
 
 from markupsafe import Markup
 
+from pbem.mail.pictures import png
 from pbem.reports import Templates
+from pbem.ruleset import PUBLIC, REFEREE
 
 from .record import GameRecord, PhasePage
 
@@ -62,9 +66,9 @@ def viewer_folder(record: GameRecord, viewer: str) -> str:
     return "" if viewer == record.viewer else f"as/{slug(viewer)}/"
 
 
-def render(record: GameRecord, templates: Templates) -> dict[str, str]:
-    """Every file of the game's folder: relative path (inside ``<game>/``) -> text."""
-    files: dict[str, str] = {}
+def render(record: GameRecord, templates: Templates) -> dict[str, str | bytes]:
+    """Every file of the game's folder: relative path (inside ``<game>/``) -> text or bytes."""
+    files: dict[str, str | bytes] = {}
     names = {viewer: page_names(record.pages[viewer]) for viewer in record.shown}
     for viewer in record.shown:
         folder = viewer_folder(record, viewer)
@@ -76,6 +80,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
             if page.picture is not None:
                 map_src = f"maps/{name}.svg"
                 files[f"{folder}{map_src}"] = page.picture
+                files[f"{folder}maps/{name}.png"] = png(page.picture)
             neighbours = [
                 {"href": f"{names[viewer][i]}.html", "label": pages[i].label} if 0 <= i < len(pages) else None
                 for i in (index - 1, index + 1)
@@ -91,6 +96,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
                 game=game_summary(record),
                 page=page,
                 map_src=map_src,
+                png_src=map_src.removesuffix(".svg") + ".png" if map_src else None,
                 report=report_body(page.report_html),
                 previous=neighbours[0],
                 next=neighbours[1],
@@ -105,6 +111,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
             "href": f"{name}.html",
             "label": own[-1].label,
             "map": f"maps/{name}.svg" if own[-1].picture is not None else None,
+            "png": f"maps/{name}.png" if own[-1].picture is not None else None,
         }
     files["index.html"] = templates.html(
         "site/game.html.j2",
@@ -121,6 +128,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
                         "label": page.label,
                         "id": page.phase_id,
                         "at": page.adjudicated_at,
+                        "rolled_back": page.rolled_back,
                     }
                     for name, page in zip(names[viewer], record.pages[viewer], strict=True)
                 ],
@@ -131,6 +139,13 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str]:
         open_press=record.open_press,
     )
     return files
+
+
+def game_folder(record: GameRecord) -> str:
+    """The game's folder: its id, and for a site made for one power, that power too."""
+    if record.viewer in (PUBLIC, REFEREE):
+        return slug(record.id)
+    return f"{slug(record.id)}-as-{slug(record.viewer)}"
 
 
 def game_summary(record: GameRecord) -> dict[str, Any]:

@@ -70,6 +70,7 @@ class PhasePage:
     picture: str | None
     press: tuple[PressItem, ...]
     record: TurnRecord | None = None
+    rolled_back: bool = False  # the referee rolled the game back past it: kept, for the record
 
 
 @dataclass(frozen=True)
@@ -163,11 +164,18 @@ def collect(store: Store, game_id: str, viewer: str, name: str | None = None) ->
     powers = tuple(player.power for player in store.players(game_id))
     shown = (REFEREE, *powers) if viewer == REFEREE else (viewer,)
     press = store.press(game_id)
-    turns = store.turns(game_id)
+    turns = store.turns(game_id, include_rolled_back=True)
+    done = {turn.phase_id for turn in turns if not turn.rolled_back}
+    live = [turn for turn in turns if not turn.rolled_back]
+    # a game that ended (a draw, a concession) ends in a phase never adjudicated: its press
+    # belongs to the last page, not to a phase that will never come
+    last = live[-1].seq if live and game.status == "over" else None
     pages: dict[str, tuple[PhasePage, ...]] = {}
     for who in shown:
-        pages[who] = tuple(_page(store, ruleset, game.ruleset, turn, who, press, powers) for turn in turns)
-    done = {turn.phase_id for turn in turns}
+        pages[who] = tuple(
+            _page(store, ruleset, game.ruleset, turn, who, press, powers, done if turn.seq == last else None)
+            for turn in turns
+        )
     current = None
     if game.status != "over":
         current = (game.phase_id, ruleset.phase(ruleset.load_state(game.state)).label)
@@ -196,7 +204,10 @@ def _page(
     viewer: str,
     press: Sequence[Mapping[str, Any]],
     powers: Sequence[str],
+    done: set[str] | None = None,
 ) -> PhasePage:
+    """``turn`` as ``viewer`` saw it; with ``done`` (the last page of a game over), also the press
+    of every phase not among ``done``."""
     report = store.reports(turn.game_id, turn.seq).get(viewer)
     view = ruleset.view(ruleset.load_state(turn.state_after), turn.events, viewer)
     return PhasePage(
@@ -209,6 +220,11 @@ def _page(
         report_text=str(report["text"]) if report else "",
         report_html=str(report["html"]) if report and report["html"] else None,
         picture=maps.picture(game_ruleset, view),
-        press=tuple(item for item in visible_press(press, viewer, powers) if item.phase_id == turn.phase_id),
+        press=tuple(
+            item
+            for item in visible_press(press, viewer, powers)
+            if item.phase_id == turn.phase_id or (done is not None and item.phase_id not in done)
+        ),
         record=TurnRecord(turn.orders, turn.nmr, turn.seed) if viewer == REFEREE else None,
+        rolled_back=turn.rolled_back,
     )

@@ -16,6 +16,7 @@ from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
 from pbem.run import LiveGame, Run
 from pbem.store import TurnRow
+from pbem.turns.orders import has_ordered
 from pbem.turns.press import release_postal_press
 from pbem.turns.schedule import deadline_for
 
@@ -26,8 +27,10 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
     """Adjudicate the current phase of ``live`` with the stored orders, in one transaction."""
     phase = live.phase
     sets = run.store.order_sets(live.id, phase.id)
-    orders: dict[str, list[str]] = {power: sets[power].orders() for power in phase.may_order if power in sets}
-    nmr = [power for power in phase.acting if power not in sets]
+    orders: dict[str, list[str]] = {
+        power: sets[power].orders() for power in phase.may_order if has_ordered(sets.get(power))
+    }
+    nmr = [power for power in phase.acting if not has_ordered(sets.get(power))]
     for power in nmr:
         defaults = live.ruleset.default_orders(live.state, power)
         if defaults:
@@ -76,7 +79,9 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
             )
         updated = run.live(live.id)
         assert updated is not None
-        send_reports(run, updated, seq, phase, result.events, over=new_phase.over, result=new_phase.result)
+        send_reports(
+            run, updated, seq, phase, result.events, over=new_phase.over, result=new_phase.result, silent=nmr
+        )
         release_postal_press(run, updated)
         if new_phase.over:
             run.store.update_game(live.id, status="over", result=new_phase.result)
@@ -117,12 +122,18 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
 
 
 def report_context(
-    live: LiveGame, viewer: str, phase: Phase, events: list[dict[str, Any]], over: bool, result: str
+    live: LiveGame,
+    viewer: str,
+    phase: Phase,
+    events: list[dict[str, Any]],
+    over: bool,
+    result: str,
+    silent: list[str],
 ) -> dict[str, Any]:
     """What a report template gets for ``viewer`` in ``live``: see pbem.reports.report_context."""
     return reports.report_context(
         live.summary(), live.ruleset, phase, live.state, events, viewer, live.deadline_text(),
-        over=over, result=result,
+        over=over, result=result, silent=silent,
     )
 
 
@@ -134,14 +145,15 @@ def send_reports(
     events: list[dict[str, Any]],
     over: bool,
     result: str,
+    silent: list[str] | None = None,
 ) -> None:
     """Render and queue the reports of turn ``seq`` for every player and the referee;
-    the public one is rendered and kept for the archive."""
+    the public one is rendered and kept for the archive. ``silent``: who sent no orders."""
     subject = f"{phase.label} results" + (" - game over" if over else "")
     players = {player.power: player for player in live.players}
     referee = run.service.game_referee(live.config)
     for viewer in [*players, REFEREE, PUBLIC]:
-        context = report_context(live, viewer, phase, events, over, result)
+        context = report_context(live, viewer, phase, events, over, result, silent or [])
         text, html = run.templates.report(live.row.ruleset, **context)
         run.store.add_report(live.id, seq, viewer, f"[{live.id}] {subject}", text, html)
         key = f"report:{live.id}:{seq}:{viewer}"

@@ -26,6 +26,7 @@ from pbem.run import LiveGame, Run
 from pbem.store import OrderSet
 from pbem.turns.adjudication import adjudicate
 from pbem.turns.notices import tell_players
+from pbem.turns.orders import complete, has_ordered, unsettled
 
 log = logging.getLogger("pbem.turns")
 
@@ -39,8 +40,8 @@ def tend(run: Run, game_id: str) -> None:
     deadline = live.row.deadline
     sets = run.store.order_sets(live.id, phase.id)
     acting = active_powers(live)
-    missing = [power for power in acting if power not in sets]
-    early = _early_end(live, sets, acting, missing)
+    missing = [power for power in acting if not has_ordered(sets.get(power))]
+    early = _early_end(live, sets, acting)
     if early:
         adjudicate(run, live, reason=early)
         return
@@ -70,21 +71,30 @@ def active_powers(live: LiveGame, powers: tuple[str, ...] | None = None) -> list
     return [power for power in chosen if power not in disorder and live.player(power)]
 
 
-def _early_end(live: LiveGame, sets: dict[str, OrderSet], acting: list[str], missing: list[str]) -> str:
-    """Why the phase may end before its deadline, or "" if it may not. With ``early: ready``, a
-    phase where nobody must act (declarations, votes on neutrals alone) ends once everyone who
-    may order has said READY; with ``orders`` it has nobody to wait for, so it runs its time."""
+def _early_end(live: LiveGame, sets: dict[str, OrderSet], acting: list[str]) -> str:
+    """Why the phase may end before its deadline, or "" if it may not: the one rule for every
+    ruleset (pbem.turns.orders) is that every power that must act has complete orders, and with
+    ``early: ready`` has said READY. A phase where nobody must act (declarations, votes on
+    neutrals alone) ends once everyone who may order has said READY with nothing refused; with
+    ``orders`` it has nobody to wait for, so it runs its time."""
     early = live.config.early
     if early == "never":
         return ""
     if not acting:
         optional = active_powers(live, live.phase.may_order)
-        if early == "ready" and optional and all(p in sets and sets[p].ready for p in optional):
+        settled = all(_ready(sets.get(p)) and not unsettled(sets.get(p)) for p in optional)
+        if early == "ready" and optional and settled:
             return "everyone who may order is ready"
         return ""
-    if missing or (early == "ready" and not all(sets[power].ready for power in acting)):
+    if not all(complete(live, power, sets.get(power)) for power in acting):
+        return ""
+    if early == "ready" and not all(_ready(sets.get(power)) for power in acting):
         return ""
     return "everyone has ordered" + (" and is ready" if early == "ready" else "")
+
+
+def _ready(stored: OrderSet | None) -> bool:
+    return bool(stored and stored.ready)
 
 
 def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) -> None:

@@ -1,7 +1,9 @@
-"""Notices to every player of a game (a pause, a moved deadline, a changed setting)."""
+"""Notices: to every player of a game (a pause, a moved deadline, a changed setting), or to one
+address that is not (yet, or any more) a player's."""
 
 from __future__ import annotations
 
+from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
 
 
@@ -9,3 +11,15 @@ def tell_players(run: Run, live: LiveGame, subject: str, text: str, key: str) ->
     """Queue the same notice to every player of ``live``, once per ``key``."""
     for player in run.store.players(live.id):
         run.tell(player, subject, text, kind="notice", key=f"{key}:{live.id}:{player.power}")
+
+
+def tell_address(
+    run: Run, live: LiveGame, address: str, subject: str, text: str, key: str, reply_to: str | None = None
+) -> None:
+    """Queue a notice about ``live`` to ``address``, once per ``key``."""
+    run.queue(
+        Outgoing(to=address, subject=f"[{live.id}] {subject}", text=text, reply_to=reply_to),
+        kind="notice",
+        dedup_key=key,
+        game_id=live.id,
+    )

@@ -4,26 +4,16 @@ held until the next results."""
 from __future__ import annotations
 
 from pbem.intake.commands import Command
+from pbem.intake.powers import match_powers as match_power_names
 from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 
 
 def match_powers(live: LiveGame, names: list[str]) -> tuple[list[str], list[str]]:
-    """Recipients named in a PRESS line: exact names or unique prefixes; and the unknown."""
-    powers = [player.power for player in live.players]
-    found: list[str] = []
-    unknown: list[str] = []
-    for name in names:
-        exact = [power for power in powers if power.lower() == name.lower()]
-        prefix = [power for power in powers if power.lower().startswith(name.lower())]
-        match = exact or (prefix if len(prefix) == 1 else [])
-        if match:
-            if match[0] not in found:
-                found.append(match[0])
-        else:
-            unknown.append(name)
-    return found, unknown
+    """Powers named in a PRESS or CONCEDE line: names of one or more words, or unique
+    prefixes; and the unknown."""
+    return match_power_names(names, [player.power for player in live.players])
 
 
 def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, row_id: int) -> str:

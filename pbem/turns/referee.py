@@ -6,11 +6,12 @@ import logging
 from datetime import timedelta
 
 from pbem.deadlines import format_deadline
-from pbem.intake.commands import Command
+from pbem.intake.commands import Command, extension
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
 from pbem.turns.adjudication import adjudicate
 from pbem.turns.notices import tell_players
+from pbem.turns.orders import complete, has_ordered, why_waiting
 from pbem.turns.schedule import deadline_for
 from pbem.turns.seats import replace_player
 
@@ -31,9 +32,13 @@ def referee_list(run: Run, game_id: str) -> str:
         if player.nmr_total:
             flags.append(f"{player.nmr_total} NMR")
         orders = sets.get(player.power)
-        state = "no orders" if orders is None else ("ready" if orders.ready else "ordered")
+        state = "ordered" if has_ordered(orders) else "no orders"
         if player.power not in live.phase.acting:
             state = "nothing due"
+        elif has_ordered(orders) and not complete(live, player.power, orders):
+            state = f"ordered, incomplete ({why_waiting(live, player.power, orders)})"
+        if orders is not None and orders.ready:
+            state += ", ready"
         lines.append(
             f"  {player.power:<12} {player.address:<32} {state}" + (f" ({', '.join(flags)})" if flags else "")
         )
@@ -75,9 +80,10 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
     if live.row.status == "over":
         return "the game is over"
     if name == "EXTEND":
-        hours = float(command.args[0])
         base = live.row.deadline or run.now
-        deadline = base + timedelta(hours=hours)
+        added = extension(command.args[0])
+        assert added is not None  # read_mail lets only a readable duration through
+        deadline = base + added
         run.store.update_game(
             live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
         )

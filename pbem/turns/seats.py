@@ -1,12 +1,15 @@
-"""Who plays which power: the welcome mail, and a power given to a new player."""
+"""Who plays which power: the welcome mail, a power given to a new player, and a player's own
+seat (WHOGAME, SET PASSWORD, SET ADDRESS and its confirmation, RESIGN)."""
 
 from __future__ import annotations
 
+import hmac
+
 from pbem import passwords
 from pbem.intake.commands import PLAYER_COMMANDS
-from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
+from pbem.turns.notices import tell_address
 
 
 def welcome(
@@ -57,16 +60,13 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
     updated = run.store.player(live.id, player.power)
     assert updated is not None
     welcome(run, live, updated, password, replacing=player.address)
-    run.queue(
-        Outgoing(
-            to=player.address,
-            subject=f"[{live.id}] you have been replaced",
-            text=f"The referee has given {player.power} in game {live.id} to another "
-            "player. Thank you for playing.",
-        ),
-        kind="notice",
-        dedup_key=f"replaced:{live.id}:{player.power}:{run.now.isoformat()}",
-        game_id=live.id,
+    tell_address(
+        run,
+        live,
+        player.address,
+        "you have been replaced",
+        f"The referee has given {player.power} in game {live.id} to another player. Thank you for playing.",
+        key=f"replaced:{live.id}:{player.power}:{run.now.isoformat()}",
     )
     return f"{player.power} now played by {address}; welcome with a new password sent"
 
@@ -98,3 +98,109 @@ def seat_player(run: Run, live: LiveGame, power: str, address: str) -> str:
     run.store.add_player(player)
     welcome(run, live, player, password)
     return f"{seat} now played by {address}; welcome with a new password sent"
+
+
+# -- a player's own seat: WHOGAME, SET PASSWORD, SET ADDRESS, RESIGN ---------------
+
+
+def whogame(live: LiveGame) -> str:
+    """WHOGAME: who plays which power; addresses only where the game makes them public."""
+    game = f"{live.row.ruleset} {live.row.variant}"
+    lines = [f"Game {live.id} ({live.config.name}): {game}, {live.phase.label}"]
+    for player in live.players:
+        state = " (civil disorder)" if player.civil_disorder else ""
+        who = player.address if live.config.players_public else "played"
+        lines.append(f"  {player.power:<12} {who}{state}")
+    if not live.config.players_public:
+        lines.append("(This game keeps its players' addresses private.)")
+    return "\n".join(lines)
+
+
+def set_password(run: Run, live: LiveGame, player: PlayerRow, password: str) -> str:
+    """SET PASSWORD <new>: the new password signs on from now on."""
+    if len(password) < 4:
+        return "refused: a password needs at least 4 characters"
+    run.store.update_player(live.id, player.power, password_hash=passwords.hash_password(password))
+    return "your password is changed; sign on with the new one from now on"
+
+
+def address_code(player: PlayerRow, address: str) -> str:
+    """The code that confirms moving ``player`` to ``address``: derived from the player's secret
+    token, so only a mail sent to ``address`` can carry it, and no state waits in the store."""
+    return passwords.keyed_digest(player.token, f"{player.game_id}:{player.power}:{address.lower()}")[:10]
+
+
+def set_address(run: Run, live: LiveGame, player: PlayerRow, address: str, row_id: int) -> str:
+    """SET ADDRESS <address>: ask the new address to confirm; nothing changes until it does."""
+    address = address.lower()
+    if address == player.address:
+        return f"{address} is already your address"
+    taken = next((p for p in live.players if p.address == address), None)
+    if taken is not None:
+        return f"refused: {address} plays {taken.power} in this game"
+    tell_address(
+        run,
+        live,
+        address,
+        f"confirm your new address for {player.power}",
+        f"The player of {player.power} in game {live.id} ({live.config.name}) asked to receive the "
+        f"game's mail at this address, {address}, instead of {player.address}.\n\n"
+        "To confirm, reply to this mail with this line:\n\n"
+        f"  CONFIRM ADDRESS {address_code(player, address)}\n\n"
+        "If you did not ask for this, ignore this mail: nothing changes.",
+        key=f"address:{row_id}:{player.power}",
+        reply_to=run.reply_address(player),
+    )
+    return (
+        f"a confirmation was sent to {address}; your address changes when you answer it from there "
+        "(until then the game's mail still comes here)"
+    )
+
+
+def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, sender: str) -> str:
+    """CONFIRM ADDRESS <code>, sent from the new address: the change is made."""
+    sender = sender.lower()
+    if not sender or sender == player.address:
+        return "refused: send CONFIRM ADDRESS from the new address, in reply to the mail that asked for it"
+    if not hmac.compare_digest(code.lower(), address_code(player, sender)):
+        return f"refused: that code does not confirm {sender} for {player.power}; send SET ADDRESS again"
+    old = player.address
+    run.store.update_player(live.id, player.power, address=sender)
+    tell_address(
+        run,
+        live,
+        old,
+        f"your address for {player.power} has changed",
+        f"From now on the mail of {player.power} in game {live.id} goes to {sender}, as you asked. "
+        "If you did not, tell the referee at once.",
+        key=f"address-changed:{live.id}:{player.power}:{sender}:{run.now.isoformat()}",
+    )
+    run.tell_referee(
+        live,
+        f"{player.power} has a new address",
+        f"{player.power} in game {live.id} moved from {old} to {sender} (confirmed from {sender}).",
+        dedup_key=f"address-referee:{live.id}:{player.power}:{sender}:{run.now.isoformat()}",
+    )
+    return f"confirmed: the mail of {player.power} now goes to {sender}"
+
+
+def resign(run: Run, live: LiveGame, player: PlayerRow) -> str:
+    """RESIGN: the power falls into civil disorder (the rules' default orders) until the referee
+    gives it a new player with REPLACE; the referee is told."""
+    if live.row.status == "over":
+        return "the game is over"
+    if player.civil_disorder:
+        return f"{player.power} is already in civil disorder; the referee has been told"
+    run.store.update_player(live.id, player.power, civil_disorder=True)
+    run.tell_referee(
+        live,
+        f"{player.power} has resigned",
+        f"{player.power} ({player.address}) has resigned from game {live.id}. The power is in "
+        "civil disorder: its units follow the rules' default orders. To give it a new player, "
+        f"send REPLACE {player.power} <address> with your referee sign-on.",
+        dedup_key=f"resign:{live.id}:{player.power}:{run.now.isoformat()}",
+    )
+    return (
+        f"you have resigned: {player.power} is in civil disorder until the referee finds a new "
+        "player, and the referee has been told. Thank you for playing."
+    )

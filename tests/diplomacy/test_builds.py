@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbem.intake import merge_orders
 from pbem.ruleset import get_ruleset
 from pbem.rulesets.diplomacy.core import PhaseKind, Season, Turn, Unit, UnitType, board_of
 from pbem.rulesets.diplomacy.state import GameState
+from pbem.turns.orders import merge_orders
 
 ruleset = get_ruleset("diplomacy")
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")

@@ -211,12 +211,12 @@ def test_misspelling_gets_a_did_you_mean() -> None:
 
 
 def test_did_you_mean_puts_the_provinces_the_order_can_mean_first() -> None:
-    # "bdu" is as close to Burgundy and Bulgaria as to Budapest; only Budapest holds a unit
-    assert one("A Bdu - Ser", "Austria").hint.startswith("Did you mean Budapest (BUD) or ")
-    # "gla" is closest to Galicia, but from Warsaw Livonia and Galicia are the ones it can mean
-    assert one("A Vie - Gla", "Austria").hint.startswith("Did you mean Galicia (GAL) or ")
-    warsaw = one("A War - Gla", "Russia").hint
-    assert warsaw.startswith("Did you mean Livonia (LVN) or Galicia (GAL) or ")
+    # "bug" is one slip from Bulgaria and from Burgundy: each order names first the one it can reach
+    assert one("A Par - Bug", "France").hint == "Did you mean Burgundy (BUR) or Bulgaria (BUL)?"
+    assert one("A Con - Bug", "Turkey").hint == "Did you mean Bulgaria (BUL) or Burgundy (BUR)?"
+    # a slip of one province names that one alone (two letters swapped: Budapest, Galicia)
+    assert one("A Bdu - Ser", "Austria").hint == "Did you mean Budapest (BUD)?"
+    assert one("A War - Gla", "Russia").hint == "Did you mean Galicia (GAL)?"
 
 
 def test_an_order_of_the_wrong_phase() -> None:

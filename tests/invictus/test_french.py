@@ -200,3 +200,17 @@ def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
             assert english_left(text_of(message), fragments) == [], (message["Subject"], text_of(message))
     last = text_of(table.mails_to(ADDRESSES["Alice"])[-1])
     assert "Alice gagne par exécution : le Leader de Bruno, le Roi, a été capturé." in last
+
+
+def test_the_package_ships_the_catalogues_it_compiles_at_first_use() -> None:
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["pbem.i18n"]
+    shipped = [str(p.relative_to(LOCALE.parent)) for p in LOCALE.rglob("*.po")]
+    assert shipped and all(any(fnmatch.fnmatch(p, pattern) for pattern in patterns) for p in shipped)
+    assert "babel" in " ".join(config["project"]["dependencies"])
+    assert translations("fr").gettext("Game over") == "Partie terminée"  # compiled from the .po

@@ -205,7 +205,7 @@ def test_the_rulebooks_french_is_read() -> None:
 
 
 def test_hints_do_not_mislead() -> None:
-    from pbem.intake.commands import command_hint
+    from pbem.intake.hints import command_hint
     from pbem.rulesets.invictus import ruleset
     from tests.invictus.tables import build
 

@@ -1,6 +1,7 @@
 """The Judge's mail language: commands apart, orders kept at their line numbers."""
 
-from pbem.intake.commands import command_hint, read_mail
+from pbem.intake.commands import read_mail
+from pbem.intake.hints import command_hint
 
 
 def test_signon_line_is_read_and_not_an_order():

@@ -1,6 +1,7 @@
 """Outgoing mail parses back to what was meant, whatever the text holds."""
 
 from datetime import UTC, datetime
+from itertools import takewhile
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -91,3 +92,14 @@ def test_no_incoming_header_value_can_add_a_header_to_our_answer(subject, messag
     assert "outsider" not in str(message["In-Reply-To"]) + str(message["References"])
     head = answer.split(b"\n\n", 1)[0]
     assert not any(line.lower().startswith(b"bcc") for line in head.split(b"\n"))
+
+
+def test_a_long_echoed_subject_is_folded_and_reads_back_whole():
+    subject = "Re: " + " ".join(f"word{n}" for n in range(60)) + " \r\nBcc: victim@injected.test"
+    raw = build(Outgoing(to="ann@example.test", subject=subject, text="y"))
+    head = raw.split(b"\n\n", 1)[0].decode()
+    subject_lines = head.split("Subject: ", 1)[1].split("\n")
+    folded = [subject_lines[0], *takewhile(lambda line: line.startswith(" "), subject_lines[1:])]
+    assert len(folded) > 2 and all(len(line) <= 78 for line in folded)
+    assert as_email_message(raw)["Subject"] == " ".join(subject.split())
+    assert as_email_message(raw)["Bcc"] is None

@@ -4,7 +4,8 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.mail.message import parse, strip_reply
+from pbem.mail.message import parse
+from pbem.mail.quotes import strip_reply
 from tests.harness import plain_mail
 
 

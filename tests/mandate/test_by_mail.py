@@ -228,3 +228,48 @@ def test_the_example_config_is_accepted_by_the_service_and_starts_a_game(tmp_pat
     assert [p["power"] for p in entry["players"]] == PLAYERS
     welcomes = [m for m in table.take() if "welcome" in str(m["Subject"])]
     assert len(welcomes) == 8 and "How to write orders" in text_of(welcomes[0])
+
+
+def test_builds_by_mail_are_replaced_withdrawn_and_over_builds_answered(make_table: Any) -> None:
+    table = make_table([mandate()], seed_source=lambda g, p: 1)
+    table.start("g1")
+    table.take()
+    nomads = ADDRESSES["Hsiung-Nu"]
+    table.send(nomads, "SIGNON Hsiung-Nu g1 pw\nBuild A HHS\nBuild A NHS")
+    table.run()
+    table.take()
+    table.send(nomads, "SIGNON Hsiung-Nu g1 pw\nBuild A TTU\nBuild A THS")  # a fourth placement
+    table.run()
+    [reply] = table.take(nomads)
+    answer = " ".join(text_of(reply).split())
+    assert "no more builds: you sent 4 for 3; A HHS B, A NHS B, A TTU B stand (the first sent)" in answer
+    assert "A THS B will fail" in answer
+    table.send(nomads, "SIGNON Hsiung-Nu g1 pw\nCancel build A NHS")
+    table.run()
+    [reply] = table.take(nomads)
+    assert "no more builds" not in text_of(reply)
+    to_deadline(table)
+    with table.store() as store:
+        [turn] = [t for t in store.turns("g1") if t.phase_id == "W369BCA"]
+    units = ruleset.dump_state(ruleset.load_state(turn.state_after))["units"]["Hsiung-Nu"]
+    assert sorted(units) == ["A HHS", "A THS", "A TTU"]
+
+
+def test_seven_chinese_players_start_a_game_by_mail_with_the_nomads_neutral(make_table: Any) -> None:
+    chinese = {power: address for power, address in ADDRESSES.items() if power != "Hsiung-Nu"}
+    table = make_table(
+        [game("g1", "diplomacy", chinese, variant="mandate_of_heaven")], seed_source=lambda g, p: 1
+    )
+    table.start("g1")
+    table.take()
+    for power in ("Ch'in", "Ch'u", "Ch'i", "Yen"):
+        table.send(chinese[power], f"SIGNON {power} g1 pw\nBuild A HHS\nBuild A NHS")
+    table.run()
+    to_deadline(table)
+    assert phase_id(table) == "S368BCM"
+    with table.store() as store:
+        [turn] = [t for t in store.turns("g1") if t.phase_id == "W369BCA"]
+    assert ruleset.dump_state(ruleset.load_state(turn.state_after))["units"]["Hsiung-Nu"] == [
+        "A HHS",
+        "A NHS",
+    ]

@@ -69,8 +69,11 @@ header_values = st.one_of(
     st.builds(lambda word, rest: word.encode("utf-8", "surrogatepass") + b" " + rest,
               st.builds(encoded_word, hostile_text, charsets, st.sampled_from("bq")), junk),
 )
-message_ids = st.one_of(
-    st.uuids().map(lambda uuid: f"<fuzz.{uuid.hex}@player.test>".encode()),
+#: ``drawn`` numbers each mail's UNIQUE (hypothesis repeats its favourite values often)
+UNIQUE = b"<fuzz.UNIQUE@player.test>"
+unique_ids = st.just(UNIQUE)
+message_ids = st.one_of(  # mostly unique: the same sender and Message-ID twice is one mail (a copy)
+    unique_ids, unique_ids, unique_ids,
     st.sampled_from([b"", b"garbage", b"<caf\xc3\xa9@x.test>", b"<a b@c>", b"<>", b"<@>", b"<x@[1.2.3.4]>",
                      b"<one@x> <two@y>", b"<" + b"a" * 2000 + b"@x>",
                      b"=?utf-8?q?<x@player.test>=0D=0ABcc:_victim@injected.test?=",
@@ -357,4 +360,5 @@ def drawn(strategy: st.SearchStrategy[bytes], count: int, seed: int) -> list[byt
         mails.append(raw)
 
     collect()
-    return mails[:count]
+    return [raw.replace(UNIQUE, b"<fuzz.%d.%d@player.test>" % (seed, index), 1)
+            for index, raw in enumerate(mails[:count])]

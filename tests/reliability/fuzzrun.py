@@ -25,6 +25,10 @@ from typing import Any
 from tests.harness import MailServerTable, Table, game
 from tests.reliability.fuzzmail import PLAYERS, VICTIM
 
+#: the player whose clean mail follows every batch: no fuzzed mail comes from this address, so
+#: the per-address answer rate (which the fuzzed mail from the others may reach) never holds it
+CLEAN_PLAYER = ("West", "west@example.test")
+
 #: the headers an answer of ours may carry, each once
 OUR_HEADERS = {"from", "to", "subject", "date", "message-id", "in-reply-to", "references", "reply-to",
                "auto-submitted", "precedence", "x-loop", "x-pbem", "mime-version", "content-type",
@@ -40,6 +44,7 @@ class Figures:
     stored: int = 0
     copies: int = 0  # recognised as a copy of a mail already stored (same sender and Message-ID)
     answered: int = 0
+    rate_limited: int = 0  # acted on, but its address had this hour's answers (answers_per_hour)
     ignored: int = 0  # deliberately: bounces, auto-replies, our own mail
     quarantined: int = 0  # marked failed in the store
     unaccounted: int = 0  # stored but neither answered, ignored nor quarantined
@@ -65,7 +70,7 @@ class Figures:
     def line(self) -> str:
         return (f"{self.mails} mails ({self.refused} refused by the server) in {self.batches} runs, "
                 f"{self.seconds:.1f} s: stored {self.stored}, copies {self.copies}; "
-                f"answered {self.answered}, "
+                f"answered {self.answered} (and {self.rate_limited} past the answer rate), "
                 f"ignored {self.ignored}, quarantined {self.quarantined}, unaccounted {self.unaccounted}; "
                 f"tracebacks {self.tracebacks}, injected headers {self.injected}, stalls {self.stalls}")
 
@@ -97,11 +102,12 @@ def fuzz_table(folder: Any, server: Any = None, mailboxes: Any = None) -> Table:
     """A started game of two players, on Maildir, or on the suite's Dovecot when ``server`` is given.
 
     ``max_message_bytes`` is small so that the corpus's padded mails are over it without
-    writing megabytes each. The run floods from a few addresses, so the per-address answer rate
-    (which has tests of its own) is off: it would leave most of the corpus unanswered by design.
+    writing megabytes each; ``answers_per_hour`` is large so that nearly every mail is answered
+    and the answer, where a header could be injected, is checked (the rate has its own tests,
+    and what it holds back is still counted).
     """
-    games = [game("g1", "tally", PLAYERS)]
-    settings = {"max_message_bytes": 200_000, "answers_per_hour": 0}
+    games = [game("g1", "tally", dict([*PLAYERS.items(), CLEAN_PLAYER]))]
+    settings = {"max_message_bytes": 200_000, "answers_per_hour": 200}
     table: Table
     if server is None:
         table = Table(folder, games, service_settings=settings)
@@ -180,7 +186,7 @@ def _push_batch(table: Table, mails: Sequence[bytes], deliver: Callable[[bytes],
     with _counting_tracebacks() as tracebacks:
         for step in ("fuzz", "clean"):
             if step == "clean":  # a player's ordinary mail after the hostile ones
-                table.send(PLAYERS["North"], "SIGNON North g1 pw\nADD 1", message_id=clean_id)
+                table.send(CLEAN_PLAYER[1], f"SIGNON {CLEAN_PLAYER[0]} g1 pw\nADD 1", message_id=clean_id)
             try:
                 tally = table.run()
             except Exception as error:  # noqa: BLE001 - a run that dies is what the suite looks for
@@ -194,10 +200,12 @@ def _push_batch(table: Table, mails: Sequence[bytes], deliver: Callable[[bytes],
     figures.tracebacks += len(tracebacks.records)
     figures.notes.extend(f"traceback: {record.getMessage()}" for record in tracebacks.records[:3])
     with table.store() as store:
-        rows = store._rows("SELECT id, message_id, status, outcome FROM messages WHERE id > ?",
+        rows = store._rows("SELECT id, message_id, sender, status, outcome FROM messages WHERE id > ?",
                            [last_message])
         replies = {row["dedup_key"]: row for row in store._rows(
             "SELECT dedup_key, status, raw FROM outbox WHERE id > ?", [last_mail])}
+        rate_limited = {row["dedup_key"].split(":")[1] for row in store._rows(
+            "SELECT dedup_key FROM outbox WHERE dedup_key LIKE 'answer-rate:%'")}
     clean_row = next((row for row in rows if row["message_id"] == clean_id), None)
     if clean_row is None or replies.get(f"reply:{clean_row['id']}", {}).get("status") != "sent":
         figures.stalls += 1
@@ -209,6 +217,8 @@ def _push_batch(table: Table, mails: Sequence[bytes], deliver: Callable[[bytes],
         status = row["status"]
         if status == "done" and f"reply:{row['id']}" in replies:
             figures.answered += 1
+        elif status == "done" and {row["sender"], *PLAYERS.values()} & rate_limited:
+            figures.rate_limited += 1  # the answer would have gone to the sender or the power claimed
         elif status == "ignored":
             figures.ignored += 1
         elif status == "failed":

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.intake.commands import normalise, read_mail
-from pbem.mail.message import parse, shortened_from, strip_reply
+from pbem.mail.message import parse, shortened_from
+from pbem.mail.quotes import strip_reply
 from pbem.ruleset import REGISTRY, get_ruleset
 from tests.harness import Table, game
 from tests.reliability.fuzzmail import PLAYERS, corpus, drawn, message, mutants, text

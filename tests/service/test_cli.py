@@ -11,6 +11,7 @@ import yaml
 from pbem.passwords import check_password
 from pbem.service import run_lock
 from tests.harness import plain_mail
+from tests.service.test_early_end import DIPLOMACY_HOLDS
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 
@@ -93,8 +94,9 @@ def test_new_game_mails_the_welcomes_and_refuses_a_second_start(config):
 def test_run_plays_a_phase_and_replay_confirms_it(config):
     assert pbem("--config", str(config), "new-game", "cli").returncode == 0
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
-    for power in POWERS:
-        inbox.add(plain_mail(f"{power.lower()}@pbem.test", f"SIGNON {power} cli pw\nREADY"))
+    for power in POWERS:  # a phase ends early only on complete orders: every unit ordered
+        holds = DIPLOMACY_HOLDS[power]
+        inbox.add(plain_mail(f"{power.lower()}@pbem.test", f"SIGNON {power} cli pw\n{holds}\nREADY"))
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nA Par - Bur\nA Mar - Spa"))
     result = pbem("--config", str(config), "run")
     assert result.returncode == 0, result.stderr
@@ -147,6 +149,90 @@ def test_a_missing_templates_folder_is_a_config_problem(config):
     result = pbem("--config", str(config), "status")
     assert result.returncode == 2
     assert f"service.templates: {config.parent / 'nowhere'} is not a folder" in result.stderr
+
+
+def test_a_run_with_nothing_to_do_logs_nothing_so_cron_mails_nobody(config):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    quiet = pbem("--config", str(config), "run")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    verbose = pbem("-v", "--config", str(config), "run")
+    assert "fetched 0" in verbose.stderr
+    inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nLIST"))
+    worked = pbem("--config", str(config), "run")
+    assert "fetched 1" in worked.stderr
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nLIST"))
+    hushed = pbem("-q", "--config", str(config), "run")
+    assert hushed.returncode == 0 and hushed.stderr == ""
+
+
+def test_new_game_exits_1_and_names_the_welcomes_waiting_when_sending_fails(config):
+    import socket
+
+    with socket.socket() as closed:  # a port nobody listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    data = yaml.safe_load(config.read_text())
+    data["service"]["outbox"] = {"transport": "smtp", "host": "127.0.0.1", "port": port,
+                                 "security": "plain", "timeout": 5}
+    config.write_text(yaml.safe_dump(data))
+    result = pbem("--config", str(config), "new-game", "cli")
+    assert result.returncode == 1
+    assert "game cli started" in result.stdout
+    assert "8 welcome mails of cli could not be sent and wait in the queue" in result.stderr
+    assert "  france@pbem.test (queued)" in result.stderr
+    assert "pbem send" in result.stderr
+
+
+def test_a_password_changed_after_the_start_is_refused_with_how_to_change_it(config):
+    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    data = yaml.safe_load(config.read_text())
+    data["games"][0]["players"][2]["password"] = "a-new-one"  # France
+    config.write_text(yaml.safe_dump(data))
+    result = pbem("--config", str(config), "run")
+    assert result.returncode == 0
+    assert "a password changed in the config is not applied" in result.stderr
+    to_referee = [m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test"
+                  and "password changed" in str(m["Subject"])]
+    assert len(to_referee) == 1
+    text = to_referee[0].get_payload(decode=True).decode()
+    assert "players[2].password: the password of France was changed after the game started" in text
+    assert "REPLACE France france@pbem.test" in text
+    status = pbem("--config", str(config), "status")
+    assert "REPLACE France france@pbem.test" in status.stdout
+    again = pbem("--config", str(config), "run")
+    assert again.stderr == ""  # told once; the config did not change since
+    inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
+    inbox.add(plain_mail("france@pbem.test", "SIGNON France cli a-new-one\nLIST"))
+    inbox.add(plain_mail("germany@pbem.test", "SIGNON Germany cli pw\nLIST"))
+    assert pbem("--config", str(config), "run").returncode == 0
+    def answer_to(who: str) -> str:
+        (mail,) = [m for m in outbox(config) if m["Delivered-To"] == who and "welcome" not in
+                   str(m["Subject"]).lower() and "Spring 1901" not in str(m["Subject"])]
+        return mail.get_payload(decode=True).decode()
+
+    assert "wrong password" in answer_to("france@pbem.test").lower()  # the new one is not taken
+    assert "wrong password" not in answer_to("germany@pbem.test").lower()
+
+
+def test_a_broken_game_entry_stops_only_that_game_and_the_referee_is_told(config):
+    data = yaml.safe_load(config.read_text())
+    other = yaml.safe_load(yaml.safe_dump(data["games"][0]))
+    other["id"] = "typo"
+    other["grace"] = "a while"
+    data["games"].append(other)
+    config.write_text(yaml.safe_dump(data))
+    started = pbem("--config", str(config), "new-game", "cli")
+    assert started.returncode == 0, started.stderr
+    assert "game typo is set aside until its entry is fixed" in started.stderr
+    assert "games[1].grace" in started.stderr and "(line " in started.stderr
+    refused = pbem("--config", str(config), "new-game", "typo")
+    assert refused.returncode == 2
+    result = pbem("--config", str(config), "run")
+    assert result.returncode == 0
+    to_referee = [m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test"
+                  and "set aside" in str(m["Subject"])]
+    assert len(to_referee) == 1
 
 
 # A missing database is an error, not a fresh start (issue 17, point 7).

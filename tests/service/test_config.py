@@ -59,7 +59,7 @@ def test_every_problem_is_reported_with_file_and_key(tmp_path):
         "games[0].timezone",
         "games[0].ruleset",
         "games[0].players[1].address",
-        "games[0].deadlines.round",
+        "games[0].deadlines.round.after",
         "service.inbox.transport",
         "service.colour",
     ]:
@@ -119,11 +119,59 @@ def test_the_referee_password_checks_in_constant_time_against_text_or_hash(tmp_p
 
 
 def test_the_ruleset_checks_the_players_and_variant(tmp_path):
+    # a problem inside one game's entry sets that game aside (Service.broken), not the service
     data = yaml.safe_load(yaml.safe_dump(BASE))
     data["games"][0]["players"] = data["games"][0]["players"][:1]
-    with pytest.raises(ConfigError, match=r"games\[0\]\.players: tally needs two powers"):
-        configuration.load(write(tmp_path, data))
+    service = configuration.load(write(tmp_path, data))
+    assert service.games == () and "games[0].players: tally needs two powers" in "".join(service.broken["g1"])
     data = yaml.safe_load(yaml.safe_dump(BASE))
     data["games"][0]["variant"] = "giant"
-    with pytest.raises(ConfigError, match=r"games\[0\]\.variant: unknown variant 'giant'"):
-        configuration.load(write(tmp_path, data))
+    service = configuration.load(write(tmp_path, data))
+    assert "games[0].variant: unknown variant 'giant'" in "".join(service.broken["g1"])
+
+
+def test_a_broken_game_entry_stops_only_that_game_and_names_file_line_and_key(tmp_path):
+    data = yaml.safe_load(yaml.safe_dump(BASE))
+    second = yaml.safe_load(yaml.safe_dump(data["games"][0]))
+    second["id"] = "g2"
+    second["grace"] = "a while"
+    second["players"][0]["adress"] = "typo@x.test"
+    data["games"].append(second)
+    path = tmp_path / "pbem.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    service = configuration.load(path)
+    assert [game.id for game in service.games] == ["g1"]
+    problems = service.broken["g2"]
+    lines = path.read_text().splitlines()
+    typo_line = next(n for n, line in enumerate(lines, 1) if "adress" in line)
+    grace_line = next(n for n, line in enumerate(lines, 1) if "a while" in line)
+    assert f"{path}: games[1].players[0].adress: unknown setting; known: address, name, password, " \
+        f"password_hash, power (line {typo_line})" in problems
+    assert any(
+        p.startswith(f"{path}: games[1].grace: ") and p.endswith(f"(line {grace_line})") for p in problems
+    )
+
+
+def test_a_service_problem_stops_everything_and_names_the_line(tmp_path):
+    data = yaml.safe_load(yaml.safe_dump(BASE))
+    data["service"]["outbox"] = {"transport": "smtp", "host": "mail.test", "timeout": "soon"}
+    path = tmp_path / "pbem.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "timeout" in text)
+    with pytest.raises(ConfigError) as caught:
+        configuration.load(path)
+    expected = f"{path}: service.outbox.timeout: should be a valid number (line {line})"
+    assert caught.value.problems == [expected]
+
+
+def test_the_readme_lists_every_config_key_as_the_schema_declares_it():
+    from pathlib import Path
+
+    from pbem.settings import key_reference
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("<!-- config keys: begin -->\n")[1].split("<!-- config keys: end -->")[0]
+    assert listed == key_reference()
+    for name in ("ca_file", "timeout", "send_attempts", "max_message_bytes", "late_notice_to_others",
+                 "votes_public"):
+        assert f"| `{name}` |" in listed

@@ -85,3 +85,28 @@ def test_the_demo_will_not_overwrite_a_folder_that_is_not_a_demo(demo, tmp_path)
     assert "not a pbem demo folder" in result.stderr
     assert "Traceback" not in result.stderr
     assert (stranger / "thesis.tex").read_text() == "mine"
+
+
+def test_every_report_mail_shows_its_map_as_a_png_under_150_kb(demo):
+    """Gmail, Outlook and phone clients show no SVG: the HTML shows a PNG part by cid:, which a
+    text-only client lists as an attachment; the archive keeps the SVG."""
+    import io
+
+    from PIL import Image
+
+    _, folder = demo
+    reports = [m for m in mails_to(folder, address("France")) if "results" in m["Subject"]]
+    assert len(reports) == 4
+    for mail in reports:
+        assert len(mail.as_bytes()) < 150_000
+        html = mail.get_body(("html",)).get_content()
+        assert "<svg" not in html
+        (picture,) = [part for part in mail.walk() if part.get_content_type() == "image/png"]
+        assert f'src="cid:{picture["Content-ID"].strip("<>")}"' in html
+        assert picture.get_filename() == "map.png"
+        image = Image.open(io.BytesIO(picture.get_content()))
+        image.load()
+        assert image.format == "PNG" and image.size[0] > 600
+        assert mail.get_body(("plain",)) is not None
+    archived = folder / "turns" / "demo" / "S1901M" / "reports" / "France.html"
+    assert "<svg" in archived.read_text(encoding="utf-8")

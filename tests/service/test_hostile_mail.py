@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.harness import SERVICE_ADDRESS, Table, game, plain_mail, text_of
+from tests.harness import REFEREE_ADDRESS, SERVICE_ADDRESS, Table, game, plain_mail, text_of
 
 NORTH, SOUTH = "north@example.test", "south@example.test"
 PLAYERS = {"North": NORTH, "South": SOUTH}
@@ -183,12 +183,16 @@ def test_an_auto_responder_gets_at_most_one_answer(table, subject, headers):
 
 
 def test_an_auto_responder_without_any_mark_gets_a_bounded_number_of_answers(table):
+    """Nothing in its mail says it is a program; the per-address answer rate (answers_per_hour,
+    20 by default) ends the loop, and the referee is told once."""
     responder = Responder(table, "away@example.test", "Re: {}")
     table.send(responder.address, "hello, can I play?")
     table.run()
     answered = 0
-    for _ in range(30):
+    for _ in range(30):  # half an hour of the loop, within one clock hour
         answered += responder.answer_all()
         table.advance(minutes=1)
-        table.run()
-    assert answered <= 21  # at most the hourly answer rate (e.g. 20) and the referee told once
+        assert table.run().errors == []
+    assert answered == 20
+    [notice] = [m for m in table.take(REFEREE_ADDRESS) if "away@example.test" in str(m["Subject"])]
+    assert "no more answers" in str(notice["Subject"])

@@ -143,9 +143,11 @@ def test_no_public_page_of_the_running_game_shows_a_hidden_fact_of_its_phase(bro
         assert not leaked, f"{page.name} shows {leaked}"
 
 
-def test_the_map_in_a_mailed_report_renders_inline_and_its_text_part_does_not_need_it(
+def test_the_map_in_a_mailed_report_shows_as_its_png_and_its_text_part_does_not_need_it(
     browser, dip_table, tmp_path
 ):
+    """The mail carries the map as a PNG part the HTML shows by cid: (every client shows PNG);
+    the stored report keeps the SVG, whose units are drawn apart."""
     from selenium.webdriver.common.by import By
 
     [report] = [
@@ -155,8 +157,25 @@ def test_the_map_in_a_mailed_report_renders_inline_and_its_text_part_does_not_ne
     text = report.get_body(preferencelist=("plain",))
     assert html is not None and text is not None
     assert "<svg" not in text.get_content() and "A RUH - BUR" in text.get_content()
+    [picture] = [part for part in report.walk() if part.get_content_type() == "image/png"]
+    content_id = picture["Content-ID"].strip("<>")
+    assert f"cid:{content_id}" in html.get_content() and "<svg" not in html.get_content()
+    (tmp_path / "map.png").write_bytes(picture.get_content())
     page = tmp_path / "report.html"
-    page.write_text(html.get_content(), encoding="utf-8")
+    page.write_text(html.get_content().replace(f"cid:{content_id}", "map.png"), encoding="utf-8")
+    browser.get(page.as_uri())
+    loaded = browser.execute_script(
+        "const img = document.querySelector('img[alt]');"
+        "return img.complete ? [img.naturalWidth, img.naturalHeight] : [0, 0];"
+    )
+    assert loaded[0] > 500 and loaded[1] > 400
+    screenshot(browser, tmp_path, "report.png")
+
+    with dip_table.store() as store:
+        turn = store.turn("dip", "F1901M")
+        assert turn is not None
+        stored = store.reports("dip", turn.seq)["France"]["html"]
+    page.write_text(stored, encoding="utf-8")
     browser.get(page.as_uri())
     size = browser.execute_script(
         "const r = document.querySelector('figure.pbem-map svg').getBoundingClientRect();"
@@ -168,7 +187,34 @@ def test_the_map_in_a_mailed_report_renders_inline_and_its_text_part_does_not_ne
     # 22 units, less France's army dislodged from Burgundy, drawn apart
     assert len(units) == 21 and all(unit.size["width"] > 0 for unit in units)
     assert [unit.get_attribute("data-unit") for unit in dislodged] == ["A BUR"]  # France's, in the fall
-    screenshot(browser, tmp_path, "report.png")
+
+
+def test_every_page_of_the_site_reads_on_a_375_px_phone_without_sideways_scrolling(
+    browser, public_site, dip_table, tmp_path
+):
+    with dip_table.store() as store:
+        turns = store.turns("dip")
+    pages = [public_site, public_site.parent / "dip" / "index.html"] + [
+        public_site.parent / "dip" / f"{turn.phase_id}.html" for turn in turns
+    ]
+    browser.set_window_size(375, 812)
+    try:
+        width = browser.execute_script("return window.innerWidth;")
+        assert width <= 375
+        for page in pages:
+            browser.get(page.as_uri())
+            measured = browser.execute_script(
+                "const body = getComputedStyle(document.body);"
+                "const img = document.querySelector('figure.map img');"
+                "return {scroll: document.documentElement.scrollWidth, font: parseFloat(body.fontSize),"
+                " map: img ? img.getBoundingClientRect().width : 0};"
+            )
+            assert measured["scroll"] <= width, f"{page.name} is {measured['scroll']} px wide at {width} px"
+            assert measured["font"] >= 14, page.name
+            assert measured["map"] <= width, page.name
+        screenshot(browser, tmp_path, "phone.png")
+    finally:
+        browser.set_window_size(1100, 900)
 
 
 def test_a_player_of_the_generals_follows_their_own_site_and_every_fogged_map_loads(

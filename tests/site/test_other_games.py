@@ -105,7 +105,8 @@ def assert_own_view_only(sites: Sites, power: str, folder: Path, turns: list[Tur
 
 def test_a_players_site_shows_their_own_view_and_nothing_hidden_from_them(sites):
     for power in sites.powers:
-        assert_own_view_only(sites, power, sites.running[power] / "cards", sites.running_turns)
+        # a power's site has its own folder, beside the public one (never over it)
+        assert_own_view_only(sites, power, sites.running[power] / f"cards-as-{power}", sites.running_turns)
 
 
 def test_after_the_game_each_players_view_is_only_on_that_players_pages(sites):
@@ -130,6 +131,7 @@ def test_a_game_with_a_map_has_its_picture_on_every_page_and_a_game_without_has_
             page = (folder / "cards" / f"{turn.phase_id}.html").read_text(encoding="utf-8")
             if maps.has_picture(sites.ruleset):
                 assert picture.read_text(encoding="utf-8").startswith("<svg")
-                assert f'<img src="maps/{turn.phase_id}.svg"' in page
+                assert f'<source srcset="maps/{turn.phase_id}.svg" type="image/svg+xml">' in page
+                assert f'<img src="maps/{turn.phase_id}.png"' in page  # where SVG cannot be shown
             else:
                 assert not picture.exists() and "<img" not in page

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from pbem import site
 from pbem.cli import main
@@ -35,10 +36,11 @@ def build(table, game_id: str, out: Path, viewer: str | None = None) -> Path:
 
 
 def every_file(folder: Path) -> dict[str, str]:
+    """Every text file of a site (the maps' PNG copies are pictures: see the map test)."""
     return {
         str(path.relative_to(folder)): path.read_text(encoding="utf-8")
         for path in folder.rglob("*")
-        if path.is_file()
+        if path.is_file() and path.suffix != ".png"
     }
 
 
@@ -52,8 +54,14 @@ def test_the_site_has_a_page_and_a_map_per_adjudicated_phase_and_an_index(dip_ta
     files = every_file(tmp_path)
     for phase in DIP_PHASES:
         assert f"dip/{phase}.html" in files and f"dip/maps/{phase}.svg" in files
-        assert f'<img src="maps/{phase}.svg"' in files[f"dip/{phase}.html"]
+        # the SVG, and the same map as PNG where a browser cannot show SVG
+        assert f'<source srcset="maps/{phase}.svg" type="image/svg+xml"><img src="maps/{phase}.png"' in files[
+            f"dip/{phase}.html"
+        ]
         assert files[f"dip/maps/{phase}.svg"].startswith("<svg")
+        with Image.open(tmp_path / "dip" / "maps" / f"{phase}.png") as picture:
+            picture.load()
+            assert picture.format == "PNG" and picture.size[0] > 600
     assert {name for name in files if name.endswith(".html")} == {
         "index.html",
         "dip/index.html",
@@ -61,7 +69,8 @@ def test_the_site_has_a_page_and_a_map_per_adjudicated_phase_and_an_index(dip_ta
     }
     phase_list = re.search(r'<ol class="phase-list">(.*?)</ol>', files["dip/index.html"], re.DOTALL)
     assert phase_list and links(phase_list[1]) == [f"{phase}.html" for phase in DIP_PHASES]
-    assert '<img src="maps/W1901A.svg"' in files["dip/index.html"]  # the latest position
+    assert '<source srcset="maps/W1901A.svg"' in files["dip/index.html"]  # the latest position
+    assert '<img src="maps/W1901A.png"' in files["dip/index.html"]
     assert "dip/index.html" in links(files["index.html"])
 
 
@@ -121,7 +130,7 @@ def test_a_powers_site_shows_the_press_it_sent_and_received_and_no_one_elses(dip
         out = tmp_path / power
         build(dip_table, "dip", out, power.lower())
         everything = "\n".join(every_file(out).values())
-        assert f"As seen by {power}." in (out / "dip" / "index.html").read_text()
+        assert f"As seen by {power}." in (out / f"dip-as-{power}" / "index.html").read_text()
         for text in seen:
             assert text in everything, (power, text)
         for text in unseen:
@@ -163,7 +172,7 @@ def test_a_public_site_of_a_tally_game_holds_none_of_its_hidden_facts(tally_runn
 
 def test_a_players_site_shows_their_own_secret_and_no_one_elses(tally_running, tmp_path):
     build(tally_running, "tally", tmp_path, "North")
-    page = (tmp_path / "tally" / "R1.html").read_text()
+    page = (tmp_path / "tally-as-North" / "R1.html").read_text()
     assert f"Your secret: {_secret(tally_running, 'North')}" in page
     for other in ("South", "East"):
         assert _secret(tally_running, other) not in page
@@ -191,13 +200,24 @@ def test_writing_a_site_again_replaces_the_games_folder_and_keeps_the_other_game
     build(dip_table, "dip", tmp_path)
     build(tally_over, "tally", tmp_path)
     (tmp_path / "dip" / "stale.html").write_text("old")
-    build(dip_table, "dip", tmp_path, "France")
+    build(dip_table, "dip", tmp_path)
     assert not (tmp_path / "dip" / "stale.html").exists()
-    assert "As seen by France." in (tmp_path / "dip" / "index.html").read_text()
     manifest = json.loads((tmp_path / "site.json").read_text())
-    assert set(manifest) == {"dip", "tally"} and manifest["dip"]["viewer"] == "France"
+    assert set(manifest) == {"dip", "tally"}
     front = (tmp_path / "index.html").read_text()
     assert 'href="dip/index.html"' in front and 'href="tally/index.html"' in front
+
+
+def test_a_powers_site_has_its_own_folder_and_never_overwrites_the_public_one(dip_table, tmp_path):
+    build(dip_table, "dip", tmp_path)
+    public = (tmp_path / "dip" / "index.html").read_text()
+    build(dip_table, "dip", tmp_path, "France")
+    assert (tmp_path / "dip" / "index.html").read_text() == public
+    assert "As seen by France." in (tmp_path / "dip-as-France" / "index.html").read_text()
+    manifest = json.loads((tmp_path / "site.json").read_text())
+    assert manifest["dip"]["viewer"] == "PUBLIC" and manifest["dip-as-France"]["viewer"] == "France"
+    front = (tmp_path / "index.html").read_text()
+    assert 'href="dip/index.html"' in front and 'href="dip-as-France/index.html"' in front
 
 
 def test_a_folder_pbem_did_not_write_is_never_replaced(dip_table, tmp_path):
@@ -254,3 +274,39 @@ def test_postal_press_is_shown_to_its_readers_only_once_released():
     rows = [press("Austria", ["England", "France"], released=False)]
     assert visible_press(rows, PUBLIC, POWERS) == [] and visible_press(rows, "England", POWERS) == []
     assert len(visible_press(rows, "Austria", POWERS)) == 1 and len(visible_press(rows, REFEREE, POWERS)) == 1
+
+
+def test_the_press_of_the_phase_a_game_ended_in_is_kept_on_its_last_page(tmp_path):
+    from tests.site.games import TALLY_PLAYERS, send, tally_game
+
+    table = tally_game(tmp_path / "game", rounds=3, play=1)
+    farewell = "Well played, all: a draw it is."
+    send(table, "tally", "North", f"BROADCAST\n{farewell}\nENDPRESS\nDRAW", TALLY_PLAYERS)
+    for power in ("South", "East"):
+        send(table, "tally", power, "DRAW", TALLY_PLAYERS)
+    table.run()
+    with table.store() as store:
+        assert store.game("tally").status == "over"
+        last = store.turns("tally")[-1]
+    build(table, "tally", tmp_path / "site")
+    assert farewell in (tmp_path / "site" / "tally" / f"{last.phase_id}.html").read_text()
+
+
+def test_a_rolled_back_phase_is_kept_and_shown_as_rolled_back(tmp_path):
+    from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD
+    from tests.site.games import tally_game
+
+    table = tally_game(tmp_path / "game", rounds=3, play=2)
+    table.send(REFEREE_ADDRESS, f"SIGNON REFEREE tally {REFEREE_PASSWORD}\nROLLBACK R2")
+    table.run()
+    build(table, "tally", tmp_path / "site")
+    game_page = (tmp_path / "site" / "tally" / "index.html").read_text()
+    listed = re.search(r'<ol class="phase-list">(.*?)</ol>', game_page, re.DOTALL)
+    assert listed and links(listed[1]) == ["R1.html", "R2.html"]
+    marked = '<li class="rolled-back"><a href="R2.html">Round 2</a> <span class="rolled-back-mark">'
+    assert marked in listed[1]
+    page = (tmp_path / "site" / "tally" / "R2.html").read_text()
+    assert "(rolled back)" in page and "The referee rolled the game back past this phase" in page
+    assert "rolled back" not in (tmp_path / "site" / "tally" / "R1.html").read_text()
+    manifest = json.loads((tmp_path / "site" / "site.json").read_text())
+    assert manifest["tally"]["phases"] == 1  # the rolled-back phase is not counted as played

@@ -73,6 +73,7 @@ class DiplomacyRuleset(Ruleset):
     """Diplomacy behind the pbem ruleset interface."""
 
     name = "diplomacy"
+    one_order_per_key = True  # a unit has one order: the last line for it stands
 
     def variants(self) -> list[str]:
         return variant_names()
@@ -148,6 +149,11 @@ class DiplomacyRuleset(Ruleset):
     def missing(self, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
         """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""
         return still_to_order(_rules(state), state, power, orders)
+
+    def standing(self, state: GameState) -> dict[str, str]:
+        """Supply centres owned, per power: public on the board."""
+        counts = {power: len(state.board.centres_of(power)) for power in state.powers}
+        return {power: f"{count} supply centre{'' if count == 1 else 's'}" for power, count in counts.items()}
 
     def default_orders(self, state: GameState, power: str) -> list[str]:
         """None: units hold, dislodged units disband, civil disorder removes (in adjudicate)."""

@@ -14,8 +14,9 @@ remembered, since the same lines come back phase after phase.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Collection, Sequence
+
+from pbem.spelling import close_words
 
 from .core import Board, Order, PhaseKind, UnitType, province_of
 from .maps import Map
@@ -148,7 +149,7 @@ class Words:
     def suggest(self, phrase: str, likely: Collection[str] = ()) -> str | None:
         """A "did you mean" for a misspelt province, if one is close enough; of the close ones,
         the ``likely`` (where units stand, or next to the ordered unit) come first."""
-        close = difflib.get_close_matches(phrase, list(self.spellings), n=8, cutoff=0.6)
+        close = close_words(phrase, self.spellings)
         abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
         abbrs.sort(key=lambda abbr: abbr not in likely)  # stable: closest first within each kind
         if not abbrs:

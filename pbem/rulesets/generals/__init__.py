@@ -39,6 +39,7 @@ TURN = "turn"
 
 class Generals(Ruleset):
     name = "generals"
+    one_order_per_key = True  # a general has one action: the last line for it stands
 
     def variants(self) -> list[str]:
         return list(world().variants)

@@ -22,7 +22,9 @@ How a mail travels through the package: ``words`` and ``orders`` read a line;
 ``rehearsal`` checks a mail against a copy of the table; ``setup`` and
 ``turn`` resolve a phase, with ``recruit``, ``attack``, ``support`` (and
 ``effects``), ``kingdom``, ``reactions``, ``losses``, ``conscription`` and
-``victory`` for each rule; ``visibility`` says who sees what.
+``victory`` for each rule; ``visibility`` says who sees what, ``catalogue`` what
+each card does, ``notation`` how an order is written back in the game's language
+(every text is a ``pbem.i18n`` message).
 """
 
 from pbem.rulesets.invictus.interface import Invictus

@@ -10,7 +10,8 @@ import random
 
 from pbem.i18n import _, join
 from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES, COLOURS
-from pbem.rulesets.invictus.orders import Army, Refusal, notation
+from pbem.rulesets.invictus.notation import notation
+from pbem.rulesets.invictus.orders import Army, Refusal
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.variants import Variant
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.i18n import Message, _, render
 from pbem.rulesets.invictus.cards import CARD_SET, REACTION_EFFECTS, Card
-from pbem.rulesets.invictus.orders import notation
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.state import Game
 
 #: a standing order that sets the card as a reaction, by effect

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pbem.i18n import Message, _, join
-from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES, EFFECTS
+from pbem.rulesets.invictus.cards import CARD_SET, EFFECTS
+from pbem.rulesets.invictus.notation import ORDER_WORDS, notation
 from pbem.rulesets.invictus.words import (
     COLOUR_WORDS,
     EFFECT_WORDS,
@@ -207,38 +208,6 @@ class Conscript(Order):
 
     def text(self) -> str:
         return "CONSCRIPT " + (", ".join(self.choices) if self.choices else "ANY")
-
-
-#: the words of canonical orders as a game in another language writes them back (and
-#: ``parse`` reads them: words.py has every one)
-ORDER_WORDS: dict[str, Message] = {
-    "PASS": _("PASS"), "RECRUIT": _("RECRUIT"), "ATTACK": _("ATTACK"), "SUPPORT": _("SUPPORT"),
-    "CITIZEN": _("CITIZEN"), "ARMY": _("ARMY"), "KEEP": _("KEEP"), "MULLIGAN": _("MULLIGAN"),
-    "FRONT": _("FRONT"), "RESERVE": _("RESERVE"), "CANCEL": _("CANCEL"), "EVERY": _("EVERY"),
-    "ON": _("ON"), "BY": _("BY"), "WITH": _("WITH"), "TO": _("TO"), "IF": _("IF"),
-    "LETHAL": _("LETHAL"), "LEADER": _("LEADER"), "SOLDIER": _("SOLDIER"), "NO": _("NO"),
-    "REACTIONS": _("REACTIONS"), "CONSCRIPT": _("CONSCRIPT"), "ANY": _("ANY"),
-    "BOOST-ATTACK": _("BOOST-ATTACK"), "DAMAGE": _("DAMAGE"), "CANCEL-ATTACK": _("CANCEL-ATTACK"),
-    "CANCEL-SUPPORT": _("CANCEL-SUPPORT"), "RESURRECT": _("RESURRECT"), "READY": _("READY"),
-    "SHIFT": _("SHIFT"), "ENLIST": _("ENLIST"), "BANISH": _("BANISH"),
-}  # fmt: skip
-_PIECES = re.compile(r"([\w-]+)")
-
-
-def notation(text: str) -> Message:
-    """A canonical order as a Message: its keywords, card names and colours in the game's
-    language ("ANNULER ATTAQUE SUR CHEF AVEC Garde"), its English text the canonical one."""
-    pieces: list[Message | str] = []
-    for piece in _PIECES.split(text):
-        if piece in ORDER_WORDS:
-            pieces.append(ORDER_WORDS[piece])
-        elif piece in CARD_SET.cards:
-            pieces.append(CARD_SET.term(piece))
-        elif piece in COLOUR_NAMES and piece:
-            pieces.append(COLOUR_NAMES[piece])
-        elif piece:
-            pieces.append(piece)
-    return join(pieces, "")
 
 
 TURN_STEPS = (Pass, Recruit, Attack, PlaySupport, Citizen)

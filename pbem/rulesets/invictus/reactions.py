@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from pbem.i18n import Message, _
 from pbem.rulesets.invictus.cards import CARD_SET
-from pbem.rulesets.invictus.orders import Cancel, Condition, notation, parse
+from pbem.rulesets.invictus.notation import notation
+from pbem.rulesets.invictus.orders import Cancel, Condition, parse
 from pbem.rulesets.invictus.state import Player
 from pbem.rulesets.invictus.table import Table
 

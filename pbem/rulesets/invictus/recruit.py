@@ -11,7 +11,8 @@ from pbem.i18n import _
 from pbem.rulesets.invictus import board
 from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.kingdom import hand_list
-from pbem.rulesets.invictus.orders import Recruit, Refusal, notation
+from pbem.rulesets.invictus.notation import notation
+from pbem.rulesets.invictus.orders import Recruit, Refusal
 from pbem.rulesets.invictus.state import Unit
 from pbem.rulesets.invictus.table import ALREADY, Table
 

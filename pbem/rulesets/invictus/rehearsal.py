@@ -16,6 +16,7 @@ from pbem.i18n import Message, _, join, render
 from pbem.ruleset import OrderLine
 from pbem.rulesets.invictus import army, board, setup, steps, turn
 from pbem.rulesets.invictus.cards import CARD_SET
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     STANDING,
     TURN_STEPS,
@@ -28,7 +29,6 @@ from pbem.rulesets.invictus.orders import (
     Order,
     Refusal,
     Reserve,
-    notation,
     parse,
 )
 from pbem.rulesets.invictus.reactions import NEEDED

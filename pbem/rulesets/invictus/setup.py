@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pbem.i18n import _, join
 from pbem.rulesets.invictus import army, board
 from pbem.rulesets.invictus.cards import CARD_SET
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     Army,
     Citizen,
@@ -22,7 +23,6 @@ from pbem.rulesets.invictus.orders import (
     Order,
     Refusal,
     Reserve,
-    notation,
     parse,
 )
 from pbem.rulesets.invictus.state import Game, Player

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pbem.i18n import _
 from pbem.rulesets.invictus import attack, kingdom, recruit, support
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     Attack,
     Citizen,
@@ -17,7 +18,6 @@ from pbem.rulesets.invictus.orders import (
     PlaySupport,
     Recruit,
     Refusal,
-    notation,
 )
 from pbem.rulesets.invictus.table import ALREADY, Table
 

@@ -18,7 +18,8 @@ from typing import Any
 from pbem.i18n import Message, _, join
 from pbem.rulesets.invictus import board
 from pbem.rulesets.invictus.cards import CARD_SET, Card
-from pbem.rulesets.invictus.orders import Ref, Refusal, notation
+from pbem.rulesets.invictus.notation import notation
+from pbem.rulesets.invictus.orders import Ref, Refusal
 from pbem.rulesets.invictus.state import Game, Player, Unit
 
 #: the refusal of a second action in one turn, by the action already chosen

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from pbem.i18n import _, join
 from pbem.rulesets.invictus import conscription, kingdom, steps, victory
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     STANDING,
     TURN_STEPS,
@@ -21,7 +22,6 @@ from pbem.rulesets.invictus.orders import (
     Conscript,
     NoReactions,
     Refusal,
-    notation,
     parse,
 )
 from pbem.rulesets.invictus.table import Table

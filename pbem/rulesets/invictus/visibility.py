@@ -21,7 +21,7 @@ from pbem.ruleset import REFEREE
 from pbem.rulesets.invictus import board, victory
 from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES, COLOURS
 from pbem.rulesets.invictus.catalogue import catalogue
-from pbem.rulesets.invictus.orders import notation
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.state import Game, Player
 
 

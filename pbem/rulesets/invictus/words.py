@@ -7,10 +7,11 @@ keywords in one table. Misspelt words get "did you mean" suggestions from here.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
+
+from pbem.spelling import closest
 
 #: plain word -> the keyword it means; French and English synonyms side by side
 # fmt: off
@@ -109,5 +110,4 @@ def tokens(line: str) -> list[str]:
 
 def suggest(word: str, vocabulary: Iterable[str]) -> str | None:
     """The closest known word to a misspelt one, if any is close enough."""
-    matches = difflib.get_close_matches(fold(word), list(vocabulary), n=1, cutoff=0.7)
-    return matches[0] if matches else None
+    return closest(fold(word), vocabulary)

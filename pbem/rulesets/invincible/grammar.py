@@ -10,10 +10,11 @@ state: what a khan may do *now* is checked in ``mail.py``.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from pbem.spelling import close_words
 
 from .data import MODES, Variant, fold
 from .orders import (
@@ -104,7 +105,7 @@ def tokens(line: str) -> list[str]:
 
 def suggest(word: str, known: Iterable[str]) -> str | None:
     """A "did you mean" hint for ``word`` among ``known`` spellings, or None."""
-    close = difflib.get_close_matches(word, list(known), n=2, cutoff=0.7)
+    close = close_words(word, known)[:2]
     if not close:
         return None
     return "did you mean " + " or ".join(close) + "?"

@@ -74,6 +74,11 @@ class InvokeRuleset(Ruleset):
     def parse_orders(self, state: Game, power: str, text: str) -> list[OrderLine]:
         return parse_mail(state, power, text)
 
+    def standing(self, state: Game) -> dict[str, str]:
+        """Power gems held, per mage: on the table for all to see."""
+        mages = state.mages.items()
+        return {name: f"{mage.gems} power gem{'' if mage.gems == 1 else 's'}" for name, mage in mages}
+
     def default_orders(self, state: Game, power: str) -> list[str]:
         """A mage who sends nothing casts nothing (and so discards two); others keep
         their standing orders."""

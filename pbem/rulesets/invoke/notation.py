@@ -12,10 +12,11 @@ canonical form; what a sequence *means* is reading.py's business.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+
+from pbem import spelling
 
 from .cards import CardSet
 from .state import AETHER, GEMS, Played
@@ -45,11 +46,11 @@ def normal(text: str) -> str:
     return tidy(text).lower()
 
 
-def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The choice most like ``word`` (compared in lower case), if any is close."""
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice ``word`` is likely a slip for (compared in lower case), if any."""
     by_normal = {normal(choice): choice for choice in choices}
-    found = difflib.get_close_matches(normal(word), list(by_normal), n=1, cutoff=cutoff)
-    return by_normal[found[0]] if found else None
+    found = spelling.closest(normal(word), by_normal)
+    return by_normal[found] if found else None
 
 
 def match_name(word: str, choices: Sequence[str], what: str) -> str:
@@ -121,7 +122,7 @@ def _card_name(words: str, cards: CardSet) -> tuple[str | None, str]:
 def _guess(words: str, cards: CardSet) -> str:
     tokens = words.split()
     for length in range(len(tokens), 0, -1):
-        guess = closest(" ".join(tokens[:length]), cards.cards, cutoff=0.75)
+        guess = closest(" ".join(tokens[:length]), cards.cards)
         if guess:
             rest = " ".join(tokens[length:])
             return f"did you mean {guess}{' ' + rest if rest else ''}?"

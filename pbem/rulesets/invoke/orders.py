@@ -184,7 +184,7 @@ def _parts(cards: CardSet, game: Game, text: str) -> tuple[Played, ...]:
         return read_sequence(text, cards, game.seats)
     except NotationError as error:
         first = normal(text).split(" ", 1)[0].upper()
-        keyword = closest(first, KEYWORDS, cutoff=0.75)
+        keyword = closest(first, KEYWORDS)
         hint = f"did you mean {keyword}?" if keyword and first not in KEYWORDS else error.hint
         raise OrderError(error.message, hint) from None
 

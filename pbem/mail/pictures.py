@@ -1,0 +1,73 @@
+"""Pictures every mail client shows: an inline SVG in a mail's HTML becomes a PNG part.
+
+Gmail, Outlook and most phone clients show no SVG in mail, but every client shows a PNG
+referred to by ``cid:`` (RFC 2392) from the HTML part, and text-only clients list the same
+part as an attachment to open. So a report's HTML keeps its map as SVG (the archive and the
+stored report use it as it is), and only the mail carries the PNG in its place.
+
+The SVG is rendered by resvg (resvg-py: a self-contained wheel, no system library) and
+reduced to a 64-colour palette by Pillow, which keeps a whole-board map near 45 KB and a
+report mail well under 150 KB. Every player of a phase usually gets the same map, so the
+last renderings are kept by their SVG text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import resvg_py
+from PIL import Image
+
+#: an <svg> element in HTML with its content; pbem's pictures never nest one in another
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL | re.IGNORECASE)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"', re.DOTALL)
+COLOURS = 64
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A PNG part of a mail: its Content-ID (without <>), file name and bytes."""
+
+    content_id: str
+    filename: str
+    data: bytes
+
+
+@lru_cache(maxsize=16)
+def png(svg: str) -> bytes:
+    """The SVG picture as a palette PNG."""
+    rendered = bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff"))
+    image = Image.open(io.BytesIO(rendered)).convert("RGB")
+    reduced = image.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    reduced.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def as_png(body: str, domain: str = "pbem") -> tuple[str, list[Picture]]:
+    """``body`` (HTML) with each inline SVG replaced by an ``<img src="cid:...">`` of its PNG,
+    and the PNG parts to send with it."""
+    pictures: list[Picture] = []
+
+    def swap(match: re.Match[str]) -> str:
+        svg = match[0]
+        data = png(svg)
+        number = len(pictures) + 1
+        content_id = f"map{number}.{hashlib.sha256(data).hexdigest()[:16]}@{domain or 'pbem'}"
+        pictures.append(Picture(content_id, "map.png" if number == 1 else f"map-{number}.png", data))
+        title = _TITLE.search(svg)
+        alt = html.unescape(title[1]) if title else "map"
+        size = _SIZE.search(svg)
+        width = f' width="{round(float(size[1]))}"' if size else ""
+        return (
+            f'<img src="cid:{content_id}" alt="{html.escape(alt)}"{width}'
+            ' style="max-width:100%;height:auto;display:block">'
+        )
+
+    return _SVG.sub(swap, body), pictures

@@ -1,0 +1,36 @@
+"""A player's commands that ask about the game or change their own seat: WHOGAME, SUMMARY,
+GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS and RESIGN. Orders and READY are in
+``orders``; press, votes and absences have modules of their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.intake.commands import Command
+from pbem.run import LiveGame, Run
+from pbem.store import PlayerRow
+from pbem.turns import history, seats
+
+COMMANDS = frozenset(
+    {"WHOGAME", "SUMMARY", "GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS", "RESIGN"}
+)
+
+
+def player_command(run: Run, live: LiveGame, player: PlayerRow, command: Command, row: dict[str, Any]) -> str:
+    """Carry out one of ``COMMANDS`` for ``player``; the answer for the reply. ``row`` is the
+    stored message (its id keys the mails a command sends; its sender confirms an address)."""
+    name = command.name
+    if name == "WHOGAME":
+        return seats.whogame(live)
+    if name == "SUMMARY":
+        return history.summary(run, live)
+    if name == "GET MAP":
+        return history.send_map(run, live, player, row["id"])
+    player = run.store.player(live.id, player.power) or player  # earlier lines may have changed it
+    if name == "SET PASSWORD":
+        return seats.set_password(run, live, player, command.args[0])
+    if name == "SET ADDRESS":
+        return seats.set_address(run, live, player, command.args[0], row["id"])
+    if name == "CONFIRM ADDRESS":
+        return seats.confirm_address(run, live, player, command.args[0], row["sender"] or "")
+    return seats.resign(run, live, player)
