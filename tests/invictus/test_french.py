@@ -105,6 +105,7 @@ def mail_context(language: str) -> dict[str, Any]:
         "status": {
             "phase": "Tour 1 : Nord", "phase_id": "T1", "deadline": "demain", "status": "running",
             "orders": ["PASS"], "acting": True, "missing": [], "ready": True, "waiting": ["Sud"],
+            "unsettled": True,
         },
         "help": "",
         "history": [],
