@@ -281,8 +281,8 @@ def adjudicate_movement(
     in_effect, result_of = movement.lines.get, movement.result_of
     results = []
     for line in lines:
-        order = line.order
-        province = order.province if isinstance(order, UnitOrder) else ""
+        read = line.order
+        province = read.province if isinstance(read, UnitOrder) else ""
         was_dislodged = gone.get(province) == line.power
         if line.refused is not None or in_effect(province) is not line:
             results.append(OrderResult(line.power, line.text, FAILURE, line.refused, was_dislodged))

@@ -115,7 +115,7 @@ def count_votes(
 ) -> tuple[dict[str, list[str]], list[dict[str, Any]]]:
     """The orders each power carries out once the votes are counted, and the ballots."""
     if not votes and type(variant).orders_in_effect is Variant.orders_in_effect:
-        return orders, []  # no votes to count: the orders stand as sent (the common case, fast)
+        return dict(orders), []  # no votes to count: the orders stand as sent (the common case, fast)
     merged = {power: [*orders.get(power, []), *votes.get(power, [])] for power in {*orders, *votes}}
     in_effect, events = variant.orders_in_effect(state, merged)
     ballots = [ballot for event in events for ballot in event.get("ballots", ())]
