@@ -98,7 +98,8 @@ def parse_wall_clock(text: str) -> datetime:
     """A date ('2026-12-24') or date and time ('2026-12-24 18:00') as a naive wall-clock time;
     ValueError, with how to write it, otherwise."""
     text = text.strip()
-    for pattern in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d"):
+    # strptime takes any Unicode digit ("٢٠٢٦-03-03"), which later ISO parsing refuses
+    for pattern in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d") if text.isascii() else ():
         try:
             return datetime.strptime(text, pattern)
         except ValueError:

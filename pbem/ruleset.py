@@ -165,6 +165,13 @@ class Ruleset(ABC):
         position, not "2").
         """
 
+    def power_aliases(self, state: Any) -> dict[str, str]:
+        """Other names players call a power by in commands (PRESS TO ...): name -> power.
+
+        Invincible!'s khans are known by their cards' names; most rulesets have none.
+        """
+        return {}
+
     def standing(self, state: Any) -> dict[str, str]:
         """Where each power stands in ``state``, as any reader may see it ("5 supply centres"),
         for the SUMMARY command. Empty for a game that keeps no public score."""

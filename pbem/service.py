@@ -207,6 +207,9 @@ def act(run: Run, tally: Tally) -> None:
     the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
     the messages that failed in it.
     """
+    # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
+    # config never had, which is no change made in the config
+    _tell_of_config_problems(run)
     failures: list[tuple[int, str]] = []
     for row_id in run.store.pending_message_ids(run.service.mail_attempts):
         try:
@@ -219,7 +222,6 @@ def act(run: Run, tally: Tally) -> None:
             failures.append((row_id, intake.fail(run, row_id, error)))
     if failures:
         intake.tell_referee_of_failures(run, failures)
-    _tell_of_config_problems(run)
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)

@@ -40,8 +40,8 @@ def send_map(run: Run, live: LiveGame, player: PlayerRow, row_id: int) -> str:
     run.tell(
         player,
         f"map: {label}",
-        f"The map of game {live.id} at {label} is the picture in this mail (its HTML part). "
-        "Mail programs that show only text can save the HTML part and open it in a browser.",
+        f"The map of game {live.id} at {label} is the picture in this mail. "
+        "Mail programs that show only text offer it as an attachment.",
         html=(
             f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>'
             f'<body><h1>{title}</h1><figure class="pbem-map">{picture}</figure></body></html>'

@@ -11,9 +11,13 @@ from pbem.store import PlayerRow
 
 
 def match_powers(live: LiveGame, names: list[str]) -> tuple[list[str], list[str]]:
-    """Powers named in a PRESS or CONCEDE line: names of one or more words, or unique
-    prefixes; and the unknown."""
-    return match_power_names(names, [player.power for player in live.players])
+    """Powers named in a PRESS or CONCEDE line: names of one or more words, unique prefixes,
+    or the other names the ruleset knows them by (an Invincible! khan's card); and the unknown."""
+    powers = [player.power for player in live.players]
+    aliases = {name: power for name, power in live.ruleset.power_aliases(live.state).items()
+               if name not in powers}
+    found, unknown = match_power_names(names, [*powers, *aliases])
+    return list(dict.fromkeys(aliases.get(name, name) for name in found)), unknown
 
 
 def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, row_id: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -72,8 +72,19 @@ def orders_of(game: Game, mails: Mapping[str, str]) -> dict[str, list[str]]:
 
 def play(game: Game, mails: Mapping[str, str], rolls: Iterable[int] = ()) -> Adjudication:
     """Adjudicate one phase with these mails and exactly these dice."""
+    return play_stored(game, orders_of(game, mails), rolls)
+
+
+def play_stored(
+    game: Game, orders: Mapping[str, Sequence[str]], rolls: Iterable[int] = ()
+) -> Adjudication:
+    """Adjudicate canonical orders as the service stores them, with exactly these dice.
+
+    For the checks made again at adjudication: orders accepted when their mail came,
+    under the state as it was then.
+    """
     dice = Dice(rolls)
-    result = adjudicate(game, orders_of(game, mails), seed=0, dice=dice)
+    result = adjudicate(game, orders, seed=0, dice=dice)
     assert not dice.rolls, f"dice left over: {dice.rolls}"
     return result
 

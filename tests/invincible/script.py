@@ -11,7 +11,7 @@ after ``start`` and after every phase (``states[i + 1]`` follows phase
 ``i``) and each phase's events, and asserts what must have happened.
 
 The story: Temujin (North) wins the roll-off. Turn 1 Kublai (East) accuses
-Jamukha (South), who sues for peace; Kublai answers next morning. Temujin
+Jamukha (South), who sues for peace; Kublai's standing answer accepts. Temujin
 calls a Horde Feast that Kublai declines. Turn 2 Kublai breaks the peace
 and conquers Jamukha; a Mongol Enemy rises. Turn 3 Temujin and Ogadai
 (West) crush it, Kublai refuses to ride and Ogadai submits to Temujin;
@@ -47,14 +47,14 @@ TURNS: list[dict[str, str]] = [
     # 1: turn 1, actions
     {
         "North": "Restore 2 Honor to Ogadai\nHorde Feast",
-        "East": "Attack Khan Jamukha\nPursue\nRetreat if companion below 2",
+        "East": "Attack Khan Jamukha\nPursue\nRetreat if companion below 2\nAccept peace with Jamukha",
         "South": "Defend 3\nSue for Peace if Companion below 5",
         "West": "Assist Jamukha 2 Wine\nAtack Khan Kublai",
     },
     # 2: turn 2, declarations (and answers to last turn's offers)
     {
         "North": "Attack Khan Kublai",
-        "East": "Accept peace with Jamukha\nDecline Horde Feast\nPass",
+        "East": "Decline Horde Feast\nPass",
         "South": "Accept assistance from Ogadai\nHonor peace with Kublai\nAttend Horde Feast",
         "West": "Attend the Horde Feast\nCooperate with Temujin",
     },
@@ -110,8 +110,11 @@ REJECTED: dict[tuple[int, str], list[str]] = {
     (0, "South"): ["I fear no one."],
     (0, "West"): [],  # its only line becomes SPEAK WITHOUT SIGNALS, an infraction
     (1, "West"): ["Atack Khan Kublai"],
+    (2, "West"): ["Cooperate with Temujin"],  # no Mongol Enemy in the field yet
+    (3, "North"): ["Attack Khan Kublai"],  # he feasted at the Horde Feast this turn
     (3, "West"): ["May the sky smile on us."],
     (5, "East"): ["Assign 7 Leader to Companion"],
+    (9, "South"): ["Feast"],  # Jamukha has no Wine left
 }
 
 
@@ -131,14 +134,14 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert states[1].khan("West").warned and states[1].khan("West").honor == 5
 
     # Turn 1 actions. Ogadai: Honor 5 + 2 restored. Jamukha sued for peace when his
-    # Companion fell to 3: Kublai had no standing answer, so the battle halted.
+    # Companion fell to 3: Kublai's standing answer accepted, to be paid next turn.
     after = states[2]
     assert after.khan("West").honor == 7
     assert after.khan("South").modes.companion == 3 and after.khan("South").ruler is None
     assert {(o.kind, o.by, o.to) for o in after.offers if o.kind != "horde-feast"} == {
-        ("peace", "South", "East"),
         ("assistance", "West", "South"),
     }
+    assert [(d.debtor, d.creditor, d.due) for d in after.debts] == [("South", "East", 2)]
     assert sorted(o.to for o in after.offers if o.kind == "horde-feast") == [
         "East",
         "South",
@@ -156,11 +159,11 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert set(after.feasted) == {"North", "South", "West"}
     assert after.offers == () and after.debts == ()
 
-    # Turn 2 actions: Temujin feasted, so his attack did not happen (he alone is told);
-    # Kublai conquered Jamukha, who submitted; a band of brigands rose.
+    # Turn 2 actions: Temujin feasted, so his attack was refused when his mail came (see
+    # REJECTED) and he made none; Kublai conquered Jamukha, who submitted; a band of
+    # brigands rose.
     after = states[4]
-    [void] = [e for e in _types(events[3], "void") if e["khan"] == "Temujin"]
-    assert void["seen_by"] == ["North"]
+    assert [e["attacker"] for e in _types(events[3], "attack")] == ["Kublai"]
     assert after.khan("South").ruler == "East"
     assert [(e.number, e.rating) for e in after.enemies] == [(1, 5)]
 

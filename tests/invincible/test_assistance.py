@@ -7,7 +7,9 @@ all quiet).
 
 from __future__ import annotations
 
-from .helpers import events, new_game, play, set_khan
+from pbem.rulesets.invincible.mail import parse_orders
+
+from .helpers import events, new_game, play, play_stored, set_khan
 
 QUIET = 1
 GAME = new_game()
@@ -135,11 +137,31 @@ def test_a_host_feeds_guests_in_order_while_the_wine_lasts() -> None:
 
 
 def test_a_feasting_khan_takes_no_battle_action_that_turn() -> None:
-    mails = {"Kublai": "Attack Khan Jamukha\nAssign 1 Leader to Accuser\nFeast"}
-    result = play(GAME, mails, [QUIET])
+    # Checked again at adjudication: the canonical orders straight to the adjudicator.
+    orders = {"Kublai": ["ATTACK KHAN JAMUKHA", "ASSIGN 1 LEADER TO ACCUSER", "FEAST"]}
+    result = play_stored(GAME, orders, [QUIET])
     assert events(result, "attack") == []
     assert len(events(result, "assign")) == 1  # Assign Points is allowed beside a feast
     assert len(events(result, "feast")) == 1
+
+
+def test_a_feasting_mails_battle_actions_are_refused_when_it_comes() -> None:
+    # "When feasting, Khans may not make any other action ... (aside from Assign Points ...)":
+    # the answer never says ok to an attack that cannot happen.
+    lines = parse_orders(GAME, "Kublai", "Attack Khan Jamukha\nAssign 1 Leader to Accuser\nFeast")
+    assert "feasting khan takes no other action" in (lines[0].error or "")
+    assert (lines[1].error, lines[2].error) == (None, None)
+
+
+def test_a_feast_without_wine_is_refused_and_voids_nothing() -> None:
+    # A failed Feast is no feast: the khan's other actions happen (issue: "A failed Feast
+    # (no Wine) still voids the khan's other actions").
+    game = set_khan(GAME, "Kublai", wine=0)
+    lines = parse_orders(game, "Kublai", "Feast\nAssign 1 Leader to Accuser")
+    assert lines[0].error == "you have no Wine to feast with" and lines[1].error is None
+    result = play_stored(game, {"Kublai": ["FEAST", "ASSIGN 1 LEADER TO ACCUSER"]}, [QUIET])
+    assert events(result, "feast") == [] and len(events(result, "assign")) == 1
+    assert [e["order"] for e in events(result, "void")] == ["FEAST"]
 
 
 def test_a_khan_engaged_in_battle_cannot_feast() -> None:
@@ -156,6 +178,13 @@ def test_a_khan_submits_of_his_own_will_with_one_wine() -> None:
     assert (result.state.khan("Jamukha").wine, result.state.khan("Kublai").wine) == (1, 7)
 
 
+def test_the_genghis_khan_may_submit_and_his_title_passes_to_his_ruler() -> None:
+    # "A Khan may choose to Submit himself to the authority of any other Khan at any time."
+    result = play(GAME, {"Temujin": "Submit to Kublai"}, [QUIET])
+    assert result.state.khan("Temujin").ruler == "Kublai"
+    assert result.state.genghis == "Kublai"
+
+
 def test_submitting_to_a_submitted_khan_is_submitting_to_his_ruler() -> None:
     game = set_khan(GAME, "Ogadai", ruler="Kublai")
     result = play(game, {"Jamukha": "Submit to Ogadai"}, [QUIET])
@@ -164,11 +193,22 @@ def test_submitting_to_a_submitted_khan_is_submitting_to_his_ruler() -> None:
 
 def test_a_khan_without_companion_can_only_raise_it() -> None:
     game = set_khan(GAME, "Kublai", companion=0)
-    mails = {"Kublai": "Attack Khan Jamukha\nAssign 2 Leader to Companion\nAttack Khan Jamukha"}
-    result = play(game, mails, [6, 1, QUIET])
+    orders = {"Kublai": ["ATTACK KHAN JAMUKHA", "ASSIGN 2 LEADER TO COMPANION", "ATTACK KHAN JAMUKHA"]}
+    result = play_stored(game, orders, [6, 1, QUIET])
     # The first attack is void; once Companion is 2 again, the second is fought.
     assert len(events(result, "attack")) == 1
     assert len([e for e in events(result, "void") if "ATTACK" in e["order"]]) == 1
+
+
+def test_a_khan_without_companion_is_told_on_arrival() -> None:
+    # "If Companion points are equal to zero (or below) the Khan can take no further actions
+    # until they are increased to at least one": refused when the mail comes, unless an
+    # earlier line of the same mail raises it.
+    game = set_khan(GAME, "Kublai", companion=0)
+    text = "Attack Khan Jamukha\nAssign 2 Leader to Companion\nAttack Khan Jamukha"
+    first, assign_line, second = parse_orders(game, "Kublai", text)
+    assert "no Companion" in (first.error or "")
+    assert assign_line.error is None and second.error is None
 
 
 def test_a_khan_makes_one_attack_khan_a_turn() -> None:

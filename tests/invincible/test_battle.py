@@ -191,6 +191,108 @@ def test_a_pursued_khan_loses_one_honor_and_the_battle_goes_on() -> None:
     assert board.khans["Jamukha"].ruler == "Kublai"
 
 
+def test_the_pursuer_attacks_in_accuser_mode() -> None:
+    # "If he pursues, he engages his rival Khan by attacking in Accuser mode": Kublai
+    # attacks and withdraws after round 1 (4 + 6 = 10 against 2 + 2 = 4, Companion 7 -> 1);
+    # Jamukha pursues and attacks with his Accuser: 5 + 3 = 8 against Kublai's 1 + 2 = 3
+    # Informer, so Kublai loses 5 Companion (5 -> 0) and submits to Jamukha.
+    board = fight(
+        [4, 2, 5, 1],
+        Kublai="WITHDRAW AFTER ROUND 1",
+        Jamukha="PURSUE\nRETREAT IF HONOR BELOW 0",
+    )
+    rounds = events(board, "round")
+    assert [(r["attacker"], r["defender"]) for r in rounds] == [
+        ("Kublai", "Jamukha"),
+        ("Jamukha", "Kublai"),
+    ]
+    assert rounds[1]["attack"] == 5 + 3 and rounds[1]["loser"] == "Kublai"
+    assert board.khans["Kublai"].ruler == "Jamukha"
+
+
+def test_a_khan_with_no_companion_still_rolls_and_may_hold() -> None:
+    # "Both Khans then roll 1d6": Jamukha at 0 Companion is not taken without a roll. He
+    # holds round 1 (1 + 6 = 7 against 6 + 2 = 8: Kublai loses 1 Accuser), then loses
+    # round 2 (6 + 5 = 11 against 1 + 2 = 3) and is beaten.
+    game = set_khan(GAME, "Jamukha", companion=0)
+    board = fight([1, 6, 6, 1], game=game)
+    rounds = events(board, "round")
+    assert [r["loser"] for r in rounds] == ["Kublai", "Jamukha"]
+    assert board.khans["Kublai"].modes.accuser == 5
+    assert board.khans["Jamukha"].ruler == "Kublai"
+
+
+def test_khans_help_a_khan_in_his_battle_between_rounds() -> None:
+    # "Khans can assist one another by assigning Modal points to other Khans during
+    # battle": Ogadai gives Jamukha 3 Companion after round 1 (4 + 6 = 10 against 2 + 2 = 4,
+    # Companion 7 -> 1 -> 4); round 2 (6 + 6 = 12 against 1 + 2 = 3) costs him 9, and he
+    # submits all the same.
+    board = fight(
+        [4, 2, 6, 1],
+        Ogadai="ASSIST JAMUKHA 3 COMPANION IN BATTLE",
+        Jamukha="WITHDRAW AFTER ROUND 2",
+    )
+    [help_event] = events(board, "battle-help")
+    assert (help_event["by"], help_event["to"]) == ("Ogadai", "Jamukha")
+    assert board.khans["Ogadai"].modes.companion == 8 - 3
+    assert board.khans["Jamukha"].ruler == "Kublai"  # 4 - 9: help delays, it does not save
+
+
+def test_help_in_battle_waits_for_its_condition_and_is_given_once() -> None:
+    # The condition reads the helped khan's numbers: Companion below 3 after round 1
+    # (7 -> 1), so Ogadai gives 2 (-> 3). Round 2: 1 + 6 = 7 against 6 + 2 = 8, Jamukha
+    # holds; his Companion is still 3, yet the line is not given a second time.
+    board = fight(
+        [4, 2, 1, 6],
+        Ogadai="ASSIST JAMUKHA 2 COMPANION IN BATTLE IF COMPANION BELOW 3",
+        Jamukha="WITHDRAW AFTER ROUND 2",
+        Kublai="WITHDRAW AFTER ROUND 2",
+    )
+    assert len(events(board, "battle-help")) == 1
+    assert board.khans["Jamukha"].modes.companion == 3
+
+
+def test_a_khan_in_battle_may_refuse_help() -> None:
+    board = fight(
+        [4, 2],
+        Ogadai="ASSIST JAMUKHA 2 COMPANION IN BATTLE",
+        Jamukha="REFUSE ASSISTANCE FROM OGADAI\nWITHDRAW AFTER ROUND 1",
+    )
+    assert events(board, "battle-help") == []
+    assert board.khans["Ogadai"].modes.companion == 8
+
+
+def test_the_genghis_khan_hands_his_battle_losses_to_a_submitted_khan() -> None:
+    # "Can assign any loss of Modal points to any Khans who currently are pledged in service
+    # but must lose one Honor to do so": Temujin (the Genghis Khan) attacked by Kublai
+    # hands his Companion losses to Ogadai, who serves him. 4 + 6 = 10 against 2 + 2 = 4:
+    # Ogadai loses 6 Companion (8 -> 2), Temujin none, and one Honor (8 -> 7).
+    game = set_khan(GAME, "Ogadai", ruler="Temujin")
+    board = fight(
+        [4, 2],
+        game=game,
+        defender="Temujin",
+        Temujin="TRANSFER LOSS COMPANION TO OGADAI",
+        Kublai="WITHDRAW AFTER ROUND 1",
+    )
+    assert board.khans["Temujin"].modes.companion == 6
+    assert board.khans["Ogadai"].modes.companion == 2
+    assert board.khans["Temujin"].honor == 7
+    assert len(events(board, "hand-loss")) == 1
+
+
+def test_the_loss_goes_only_to_a_khan_pledged_in_service() -> None:
+    board = fight(
+        [4, 2],
+        defender="Temujin",
+        Temujin="TRANSFER LOSS COMPANION TO OGADAI",
+        Kublai="WITHDRAW AFTER ROUND 1",
+    )
+    assert board.khans["Temujin"].modes.companion == 0
+    assert board.khans["Ogadai"].modes.companion == 8
+    assert events(board, "hand-loss") == []
+
+
 def test_pursuit_needs_honor_to_spend() -> None:
     game = set_khan(GAME, "Kublai", honor=0)
     board = fight([], game=game, Kublai="PURSUE", Jamukha="WITHDRAW")
@@ -218,11 +320,15 @@ def test_a_refused_suit_lets_the_battle_go_on() -> None:
     assert board.khans["Jamukha"].ruler == "Kublai"
 
 
-def test_an_unanswered_suit_halts_the_battle_until_the_next_mail() -> None:
-    board = fight([3, 3], Jamukha="SUE FOR PEACE IF COMPANION BELOW 5")
-    [offer] = board.offers
-    assert (offer.kind, offer.by, offer.to) == ("peace", "Jamukha", "Kublai")
-    assert len(events(board, "round")) == 1
+def test_an_unanswered_suit_lets_the_battle_go_on() -> None:
+    # "If accepted the suit for peace is not concluded until the following Turn": a suit
+    # nobody accepts ends nothing, so a defender cannot escape any attack by suing. Round 1:
+    # 3 + 6 = 9 against 3 + 2 = 5, Companion 7 -> 3, Jamukha sues, Kublai has no standing
+    # answer. Round 2: 4 + 6 = 10 against 1 + 2 = 3, Companion 3 -> 0: he submits.
+    board = fight([3, 3, 4, 1], Jamukha="SUE FOR PEACE IF COMPANION BELOW 5")
+    assert board.offers == [] and board.debts == []
+    assert len(events(board, "round")) == 2
+    assert board.khans["Jamukha"].ruler == "Kublai"
 
 
 def test_khans_suing_at_once_make_peace_owing_nothing() -> None:

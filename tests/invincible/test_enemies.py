@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbem.rulesets.invincible import ruleset
+from pbem.rulesets.invincible.mail import parse_orders
 from pbem.rulesets.invincible.state import Enemy, Game
 
-from .helpers import events, new_game, play, set_khan
+from .helpers import events, new_game, play, play_stored, set_khan
 
 QUIET = 1
 GAME = new_game()
@@ -91,13 +92,43 @@ def test_an_enemy_the_horde_only_equals_holds() -> None:
 
 
 def test_a_cooperating_khan_takes_no_other_battle_action() -> None:
+    # Checked again at adjudication: the canonical orders straight to the adjudicator.
     game = with_enemy(GAME, 40)
-    mails = {
-        "Temujin": "Attack Mongol Enemy 1",
-        "Kublai": "Cooperate with Temujin\nAttack Khan Jamukha",
+    orders = {
+        "Temujin": ["ATTACK MONGOL ENEMY 1"],
+        "Kublai": ["COOPERATE WITH TEMUJIN", "ATTACK KHAN JAMUKHA"],
     }
-    result = play(game, mails, [QUIET])
+    result = play_stored(game, orders, [QUIET])
     assert events(result, "attack") == []
+
+
+def test_a_cooperating_mails_attack_is_refused_when_it_comes() -> None:
+    game = with_enemy(GAME, 40)
+    cooperate, attack = parse_orders(game, "Kublai", "Cooperate with Temujin\nAttack Khan Jamukha")
+    assert cooperate.error is None
+    assert "cooperates" in (attack.error or "")
+
+
+def test_cooperating_with_no_mongol_enemy_is_refused_and_voids_nothing() -> None:
+    # "Cooperate -- This action can only be used when attacking a Mongol Enemy."
+    cooperate, attack = parse_orders(GAME, "Kublai", "Cooperate with Temujin\nAttack Khan Jamukha")
+    assert "no Mongol Enemy" in (cooperate.error or "") and attack.error is None
+    orders = {"Kublai": ["COOPERATE WITH TEMUJIN", "ATTACK KHAN JAMUKHA"], "Jamukha": ["WITHDRAW"]}
+    result = play_stored(GAME, orders, [QUIET])
+    assert len(events(result, "attack")) == 1
+    assert any(e["order"] == "COOPERATE WITH TEMUJIN" for e in events(result, "void"))
+
+
+def test_a_khan_whose_pledge_the_rules_void_is_not_fined_for_staying_home() -> None:
+    # "Any Khan refusing to assist the Genghis Khan ... loses one Honor": Kublai offered to
+    # ride, but his Feast (held first, canonical orders) kept him home: no fine. Ogadai and
+    # Jamukha did not offer: one Honor each.
+    game = with_enemy(GAME, 5)
+    orders = {"Temujin": ["ATTACK MONGOL ENEMY 1"], "Kublai": ["COOPERATE WITH TEMUJIN", "FEAST"]}
+    result = play_stored(game, orders, [QUIET])
+    fined = {e["khan"] for e in events(result, "refuses-horde")}
+    assert fined == {"Ogadai", "Jamukha"}
+    assert result.state.khan("Kublai").honor == GAME.khan("Kublai").honor
 
 
 def test_each_enemy_is_fought_once_a_turn() -> None:

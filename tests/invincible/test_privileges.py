@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pbem.rulesets.invincible import ruleset
+from pbem.rulesets.invincible.mail import parse_orders
 
-from .helpers import events, new_game, play, set_khan
+from .helpers import events, new_game, play, play_stored, set_khan
 
 QUIET = 1
 GAME = new_game()  # Temujin is the Genghis Khan
@@ -126,8 +127,20 @@ def test_with_declarations_the_horde_feast_is_held_in_the_declarations_phase() -
     held = play(called.state, {"Jamukha": "Decline Horde Feast"}, [])
     assert len(events(held, "horde-feast")) == 1
     assert set(held.state.feasted) == {"Temujin", "Kublai", "Ogadai"}
-    acted = play(held.state, {"Kublai": "Attack Khan Jamukha"}, [QUIET])
+    [attack] = parse_orders(held.state, "Kublai", "Attack Khan Jamukha")
+    assert "feasted at the Horde Feast" in (attack.error or "")
+    acted = play_stored(held.state, {"Kublai": ["ATTACK KHAN JAMUKHA"]}, [QUIET])
     assert events(acted, "attack") == []
+
+
+def test_the_genghis_khans_privileges_stand_in_the_turn_of_his_horde_feast() -> None:
+    # His privileges are not among the rulebook's Actions that a feast forbids: the
+    # Horde Feast held at the start of turn 2 does not void his RESTORE HONOR.
+    called = play(GAME, {"Temujin": "Horde Feast"}, [QUIET])
+    game = set_khan(called.state, "Kublai", honor=3)
+    held = play(game, {"Temujin": "Restore 2 Honor to Kublai"}, [QUIET])
+    assert len(events(held, "horde-feast")) == 1
+    assert held.state.khan("Kublai").honor == 5
 
 
 def test_wine_paid_beyond_ten_is_lost() -> None:

@@ -11,6 +11,7 @@ from pbem.deadlines import (
     next_deadline,
     parse_duration,
     parse_moment,
+    parse_wall_clock,
 )
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -84,3 +85,10 @@ def test_bad_durations_say_how_to_write_one(text):
 def test_dates_are_read_in_the_game_zone():
     assert parse_moment("2026-07-01", PARIS) == datetime(2026, 6, 30, 22, 0, tzinfo=UTC)
     assert parse_moment("2026-07-01 18:00", PARIS) == datetime(2026, 7, 1, 16, 0, tzinfo=UTC)
+
+
+def test_a_date_in_other_digits_is_refused_not_half_read():
+    # strptime reads Arabic-Indic digits; the absence's end-of-day arithmetic (ISO) does not:
+    # a date is ASCII digits or a clear refusal (found by the fuzz suite).
+    with pytest.raises(ValueError, match="is not a date"):
+        parse_wall_clock("\u0662\u0660\u0662\u0666-03-03")

@@ -110,6 +110,16 @@ class Invincible(Ruleset):
     ) -> list[str]:
         return visibility.hidden_facts(state, events, viewer)
 
+    def power_aliases(self, state: Game) -> dict[str, str]:
+        """A khan's card name and its other spellings, as PRESS TO may name him (RULINGS.md 40)."""
+        cards = {card.name: card for card in VARIANTS[state.variant].cards}
+        aliases: dict[str, str] = {}
+        for khan in state.khans:
+            card = cards.get(khan.card)
+            for name in (khan.card, *(card.aliases if card else ())):
+                aliases.setdefault(name, khan.power)
+        return aliases
+
     def set_option(self, state: Game, name: str, value: str) -> tuple[Game, str]:
         """``OPTION declarations on|off``: from the next turn, so a turn never loses the opening
         its declarations phase held (offers answered, the Horde Feast) half-way (ruling 34)."""

@@ -8,6 +8,8 @@ says privately why it did not happen.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .orders import Assign, Assist, Feast, Submit
 from .state import Offer
 from .table import Table
@@ -129,6 +131,38 @@ def assist(table: Table, actor: str, order: Assist) -> None:
         )
 
 
+def help_in_battle(table: Table, helper: str, order: Assist) -> None:
+    """Mode points given to a khan between the rounds of his battle (RULINGS.md 38).
+
+    "Khans can assist one another by assigning Modal points to other Khans during
+    battle." A khan in battle cannot answer by mail, so the help is taken unless his
+    plan refuses assistance from the helper (or from all).
+    """
+    receiver = table.khan_named(order.receiver)
+    giver = table.khan_named(order.source) if order.source else helper
+    if receiver is None or giver is None:
+        table.void(helper, order.text(), "that khan is out of the game")
+    elif table.khans[helper].modes.companion <= 0:
+        table.void(helper, order.text(), "with no Companion a khan can only raise his Companion")
+    elif order.source and table.khans[giver].ruler != helper:
+        table.void(helper, order.text(), f"{order.source} has not submitted to you")
+    elif not order.source and table.khans[helper].ruler:
+        table.void(helper, order.text(), "your Modes are your ruler's to give")
+    elif giver == receiver:
+        table.void(helper, order.text(), "a khan cannot assist himself")
+    elif table.plan(receiver).answer("assistance", table.name(helper)) is False:
+        table.void(helper, order.text(), f"{table.name(receiver)} refuses your assistance")
+    else:
+        table.say(
+            "battle-help",
+            f"{table.name(helper)} assists {table.name(receiver)} in his battle (Assist Khan).",
+            by=table.name(helper),
+            to=table.name(receiver),
+        )
+        offer = Offer("assistance", helper, receiver, table.turn, order.amount, order.what)
+        give(table, replace(offer, source=giver if order.source else ""))
+
+
 def spend_honor(table: Table, actor: str, mode: str, text: str) -> None:
     """One Honor for 1d6 permanent points in a Mode ("Spend Honor")."""
     if table.khans[actor].honor < 1:
@@ -196,12 +230,14 @@ def feast(table: Table, host: str, order: Feast) -> None:
 
 
 def submit(table: Table, actor: str, order: Submit) -> None:
-    """Submit to another khan of one's own will ("Submit")."""
+    """Submit to another khan of one's own will ("Submit").
+
+    "A Khan may choose to Submit himself to the authority of any other Khan at any
+    time": the Genghis Khan too, and his title passes to his ruler (RULINGS.md 23).
+    """
     ruler = table.khan_named(order.ruler)
     if ruler is None or ruler == actor:
         table.void(actor, order.text(), "name another khan in the game")
-    elif actor == table.genghis:
-        table.void(actor, order.text(), "the Genghis Khan submits to no one")
     elif table.khans[actor].ruler:
         table.void(actor, order.text(), "you have already submitted")
     elif table.lord(ruler) == actor:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .assistance import assign, spend_honor
+from .assistance import assign, help_in_battle, spend_honor
 from .orders import Assign
 from .plan import holds
-from .state import Debt, Offer
+from .state import Debt
 from .table import Table
 
 SUE, RETREAT, WITHDRAW, PURSUE = "SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE"
@@ -35,6 +35,8 @@ class _Battle:
     sued: set[str] = field(default_factory=set)
     pursued: set[str] = field(default_factory=set)
     fired: set[tuple[str, int]] = field(default_factory=set)
+    helped: set[tuple[str, int]] = field(default_factory=set)
+    handed: set[str] = field(default_factory=set)
 
     def other(self, power: str) -> str:
         return self.defender if power == self.attacker else self.attacker
@@ -58,14 +60,12 @@ def attack_khan(table: Table, attacker: str, defender: str) -> None:
     )
     end = _exits(table, battle)
     while end is None:
-        if table.khans[defender].modes.companion <= 0:
-            end = _End(winner=attacker)
-            break
         battle.round += 1
-        _round(table, battle)
-        beaten = [p for p in (defender, attacker) if table.khans[p].modes.companion <= 0]
-        if beaten:
-            end = _End(winner=battle.other(beaten[0]))
+        loser = _round(table, battle)
+        # "until a Khan is defeated (Companion points reach zero)": a khan who starts with
+        # none still rolls, and is beaten only by losing a round (RULINGS.md 12).
+        if loser and table.khans[loser].modes.companion <= 0:
+            end = _End(winner=battle.other(loser))
             break
         _between_rounds(table, battle)
         end = _exits(table, battle)
@@ -78,7 +78,8 @@ def attack_khan(table: Table, attacker: str, defender: str) -> None:
     _finish(table, battle, end)
 
 
-def _round(table: Table, battle: _Battle) -> None:
+def _round(table: Table, battle: _Battle) -> str:
+    """One round; the khan who lost it, or "" on a tie."""
     a, d = battle.attacker, battle.defender
     me, them = table.khans[d], table.khans[a]
     choice = table.plan(d).defence(me, them, battle.round, table.variant.default_defence)
@@ -104,7 +105,15 @@ def _round(table: Table, battle: _Battle) -> None:
         loser, mode, loss = a, "accuser", defence - attack
     else:
         loser, mode, loss = "", "", 0
-    if loser:
+    bearer = _bearer(table, battle, loser, mode) if loser else ""
+    if loser and bearer != loser:
+        before = table.khans[bearer].modes.get(mode)
+        lost = -table.add_mode(bearer, mode, -loss)
+        text += (
+            f" {table.name(loser)} loses the round; the Genghis Khan hands the loss to "
+            f"{table.name(bearer)}, who loses {lost} {mode.title()} ({before} → {before - lost})."
+        )
+    elif loser:
         before = table.khans[loser].modes.get(mode)
         lost = -table.add_mode(loser, mode, -loss)
         text += f" {table.name(loser)} loses {lost} {mode.title()} ({before} → {before - lost})."
@@ -126,6 +135,36 @@ def _round(table: Table, battle: _Battle) -> None:
         mode=mode,
         loss=loss,
     )
+    return loser
+
+
+def _bearer(table: Table, battle: _Battle, loser: str, mode: str) -> str:
+    """Who bears a round's loss: the loser, or a khan the Genghis Khan hands it to.
+
+    "Can assign any loss of Modal points to any Khans who currently are pledged in
+    service but must lose one Honor to do so" (RULINGS.md 32): his submitted khans and
+    those who cooperate with him this turn; one Honor for each khan, once a battle.
+    """
+    if loser != table.genghis:
+        return loser
+    pledged = set(table.vassals(loser)) | set(table.pledges.get(loser, []))
+    for line in table.plan(loser).losses:
+        bearer = table.khan_named(line.khan)
+        if line.mode != mode or bearer not in pledged or bearer == battle.other(loser):
+            continue
+        assert bearer is not None
+        if bearer not in battle.handed:
+            battle.handed.add(bearer)
+            table.add_honor(loser, -1)
+            table.say(
+                "hand-loss",
+                f"The Genghis Khan, {table.name(loser)}, spends one Honor to hand his losses "
+                f"of {mode.title()} to {table.name(bearer)}.",
+                khan=table.name(bearer),
+                mode=mode,
+            )
+        return bearer
+    return loser
 
 
 def _between_rounds(table: Table, battle: _Battle) -> None:
@@ -140,6 +179,19 @@ def _between_rounds(table: Table, battle: _Battle) -> None:
                 assign(table, power, line)
             else:
                 spend_honor(table, power, line.mode, line.text())
+    fighters = (battle.attacker, battle.defender)
+    for helper in table.order_of_play():
+        if helper in fighters:
+            continue
+        for index, help_line in enumerate(table.plan(helper).helps):
+            receiver = table.khan_named(help_line.receiver)
+            if receiver not in fighters or (helper, index) in battle.helped:
+                continue
+            assert receiver is not None
+            me, them = table.khans[receiver], table.khans[battle.other(receiver)]
+            if holds(help_line.when, me, them, battle.round):
+                battle.helped.add((helper, index))
+                help_in_battle(table, helper, help_line)
 
 
 def _wish(table: Table, battle: _Battle, power: str, skip: tuple[str, ...] = ()) -> str:
@@ -207,10 +259,15 @@ def _sue(table: Table, battle: _Battle, suer: str) -> _End | None:
         "Honor next turn (Sue for Peace).",
         khan=table.name(suer),
     )
-    offer = Offer("peace", suer, other, table.turn)
-    answer = table.standing_answer(offer, table.name(suer), "; the battle halts until then")
+    answer = table.plan(other).answer("peace", table.name(suer))
     if answer is None:
-        return _End()
+        # No standing answer: the battle does not wait for a mail (RULINGS.md 9).
+        table.say(
+            "refuse",
+            f"{table.name(other)} gives no answer in the field: the battle goes on.",
+            khan=table.name(other),
+        )
+        return None
     if answer:
         table.debts.append(Debt(suer, other, table.turn + 1))
         table.say("accept", f"{table.name(other)} accepts the peace.", khan=table.name(other))
@@ -229,10 +286,12 @@ def _withdraw(table: Table, battle: _Battle, power: str) -> _End | None:
         table.add_honor(other, -1)
         table.add_honor(power, -1)
         battle.pursued.add(power)
+        # "he engages his rival Khan by attacking in Accuser mode": the pursuer attacks.
+        battle.attacker, battle.defender = other, power
         table.say(
             "pursue",
-            f"{table.name(other)} spends one Honor to pursue (Pursue); {table.name(power)} "
-            "loses one Honor and the battle goes on.",
+            f"{table.name(other)} spends one Honor to pursue (Pursue) and attacks in Accuser "
+            f"mode; {table.name(power)} loses one Honor and the battle goes on.",
             khan=table.name(other),
         )
         return None

@@ -79,6 +79,8 @@ def _refusals(table: Table, gk: str, cooperating: list[str]) -> None:
         khan = table.khans[power]
         if power == gk or power in cooperating or not khan.free or khan.modes.companion < 1:
             continue
+        if table.willing.get(power) == gk:
+            continue  # he offered to ride; the rules, not he, kept him home (RULINGS.md 30)
         table.add_honor(power, -1)
         table.say(
             "refuses-horde",
@@ -184,9 +186,7 @@ def roll_for_enemy(table: Table) -> None:
         return
     second = table.roll()
     kind = table.variant.enemy(second)
-    enemy = Enemy(table.next_enemy, kind.name, kind.rating, table.turn)
-    table.next_enemy += 1
-    table.enemies.append(enemy)
+    enemy = _rise(table, kind.name, kind.rating)
     table.say(
         "enemy-appears",
         f"The Genghis Khan rolls 6, then {second}: Mongol Enemy {enemy.number}, a "
@@ -207,9 +207,7 @@ def raise_final_army(table: Table) -> None:
     if any(e.final for e in table.enemies):
         return
     army = table.variant.final_army
-    enemy = Enemy(table.next_enemy, army.name, army.rating, table.turn, final=True)
-    table.next_enemy += 1
-    table.enemies.append(enemy)
+    enemy = _rise(table, army.name, army.rating, final=True)
     table.say(
         "final-army",
         f"All the khans serve {table.name(gk)}. Mongol Enemy {enemy.number}, the {army.name} "
@@ -217,3 +215,11 @@ def raise_final_army(table: Table) -> None:
         enemy=enemy.number,
         rating=army.rating,
     )
+
+
+def _rise(table: Table, name: str, rating: int, final: bool = False) -> Enemy:
+    """A new Mongol Enemy in the field, numbered in order of appearance."""
+    enemy = Enemy(table.next_enemy, name, rating, table.turn, final=final)
+    table.next_enemy += 1
+    table.enemies.append(enemy)
+    return enemy

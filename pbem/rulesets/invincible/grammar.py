@@ -253,8 +253,12 @@ def _assign(r: _Reader) -> Order:
     top = r.variant.points_per_signal
     example = "ASSIGN 2 LEADER TO ACCUSER"
     amount = r.number("ASSIGN", 1, top, example + f" (a hand shows at most {top}; send more lines)")
+    r.take("FROM")  # "Transferring two points from Companion to Informer"
     source = r.mode(example)
     r.need("TO", example)
+    if r.peek().lower() not in MODES and r.names.match(r.words, r.at) is not None:
+        # "assigning Modal points to other Khans" is Assist Khan
+        return _gift(r, r.khan(example), amount, source)
     target = r.mode(example)
     if (source, target) not in TRANSFERS:
         raise Problem(
@@ -265,20 +269,44 @@ def _assign(r: _Reader) -> Order:
     return Assign(amount, source, target, vassal, r.condition(example + " IF COMPANION BELOW 3"))
 
 
+ASSIST_EXAMPLE = "ASSIST KUBLAI 2 ACCUSER or ASSIST KUBLAI 1 WINE"
+
+
 def _assist(r: _Reader) -> Order:
     top = r.variant.points_per_signal
-    example = "ASSIST KUBLAI 2 ACCUSER or ASSIST KUBLAI 1 WINE"
     r.take("KHAN")
-    receiver = r.khan(example)
+    receiver = r.khan(ASSIST_EXAMPLE)
     r.take("WITH")
-    amount = r.number("ASSIST", 1, top, example + f" (a hand shows at most {top})")
+    amount = r.number("ASSIST", 1, top, ASSIST_EXAMPLE + f" (a hand shows at most {top})")
+    return _gift(r, receiver, amount, r.mode(ASSIST_EXAMPLE, (*MODES, "wine")))
+
+
+def _give(r: _Reader) -> Order:
+    """GIVE 1 WINE TO KUBLAI, or GIVE KUBLAI 1 WINE: the book's "gift of Wine" (Assist Khan)."""
+    top = r.variant.points_per_signal
+    example = "GIVE 1 WINE TO KUBLAI or GIVE 2 ACCUSER TO KUBLAI"
+    receiver = "" if r.peek().isdigit() or r.peek() in NUMBERS else r.khan(example)
+    amount = r.number("GIVE", 1, top, example + f" (a hand shows at most {top})")
     what = r.mode(example, (*MODES, "wine"))
+    if not receiver:
+        r.need("TO", example)
+        receiver = r.khan(example)
+    return _gift(r, receiver, amount, what)
+
+
+def _gift(r: _Reader, receiver: str, amount: int, what: str) -> Order:
+    """The rest of an Assist Khan line: FROM a submitted khan, IN BATTLE, a condition."""
     source = r.khan("ASSIST KUBLAI 2 ACCUSER FROM OGADAI") if r.take("FROM") else ""
     if source and what == "wine":
         raise Problem(
             "a submitted khan's Wine stays his own: only Mode points can be given FROM him"
         )
-    return Assist(receiver, amount, what, source)
+    if not (r.take("IN", "BATTLE") or r.take("DURING", "BATTLE") or r.take("DURING", "HIS", "BATTLE")):
+        return Assist(receiver, amount, what, source)
+    example = f"ASSIST {receiver.upper()} 2 COMPANION IN BATTLE IF COMPANION BELOW 3"
+    if what == "wine":
+        raise Problem(f"Wine is no help in the middle of a battle: give Mode points, {example}")
+    return Assist(receiver, amount, what, source, in_battle=True, when=r.condition(example))
 
 
 def _feast(r: _Reader) -> Order:
@@ -444,6 +472,7 @@ SIGNALS: dict[str, Handler] = {
     "COOPERATE": _cooperate,
     "ASSIGN": _assign,
     "ASSIST": _assist,
+    "GIVE": _give,
     "FEAST": _feast,
     "HORDE": _horde_feast,
     "MONGOL": _horde_feast,

@@ -1,12 +1,14 @@
 """Offers answered in the next phase's mail, and suits for peace paid a turn later.
 
-An offer made during a turn (Assist Khan, Sue for Peace, the Genghis Khan
-buying a submitted khan) is answered at once by a standing answer in the
-receiver's plan; without one it waits for his next mail, and is settled at
-the first adjudication of the next turn, before anything else. Unanswered
-offers are refused (RULINGS.md 15). Accepted suits for peace fall due then
-too ("not concluded until the following Turn"): the khan who sued pays one
-Wine and one Honor, unless his mail says DISHONOR PEACE.
+An offer made during a turn (Assist Khan, the Genghis Khan buying a
+submitted khan) is answered at once by a standing answer in the receiver's
+plan; without one it waits for his next mail, and is settled at the first
+adjudication of the next turn, before anything else. Unanswered offers are
+refused (RULINGS.md 15). A suit for peace no longer waits (RULINGS.md 9); one
+left waiting in a game started before that ruling is still settled here.
+Accepted suits for peace fall due then too ("not concluded until the
+following Turn"): the khan who sued pays one Wine and one Honor, unless his
+mail says DISHONOR PEACE.
 """
 
 from __future__ import annotations

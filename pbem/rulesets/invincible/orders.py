@@ -124,17 +124,27 @@ class Assist:
     """Assist Khan: give ``amount`` points of a Mode, or Wine, to ``receiver``.
 
     ``source`` names a submitted khan whose Mode points his ruler gives.
+    ``in_battle`` makes it a plan line: Mode points given to the receiver
+    between the rounds of his battle ("Khans can assist one another by
+    assigning Modal points to other Khans during battle"), once ``when`` holds.
     """
 
     receiver: str
     amount: int
     what: str
     source: str = ""
-    sort = ACTION
+    #: help given during the receiver's battle, between rounds (RULINGS.md 38)
+    in_battle: bool = False
+    when: Condition = ALWAYS
+
+    @property
+    def sort(self) -> str:
+        return PLAN if self.in_battle else ACTION
 
     def text(self) -> str:
         whose = f" FROM {self.source.upper()}" if self.source else ""
-        return f"ASSIST {self.receiver.upper()} {self.amount} {self.what.upper()}{whose}"
+        base = f"ASSIST {self.receiver.upper()} {self.amount} {self.what.upper()}{whose}"
+        return _with(base + " IN BATTLE", self.when) if self.in_battle else base
 
 
 @dataclass(frozen=True)
@@ -328,8 +338,29 @@ Order = (
     | Unsignalled
 )
 
-#: actions a feasting khan may still make ("Feast" in the rulebook)
-FEAST_ALLOWS = (Assign, Assist, RequestTransfer, SpendHonor, Submit, Feast, Pass)
+#: actions a feasting khan may still make ("Feast" in the rulebook), and the Genghis Khan's
+#: privileges, which are not among the rulebook's Actions (RULINGS.md 19)
+FEAST_ALLOWS = (
+    Assign,
+    Assist,
+    RequestTransfer,
+    SpendHonor,
+    Submit,
+    Feast,
+    Pass,
+    RestoreHonor,
+    Buy,
+    HordeFeast,
+)
+
+
+def raises_companion(order: Order) -> bool:
+    """The only actions of a khan with no Companion ("until they are increased", RULINGS.md 22)."""
+    return (
+        isinstance(order, Feast)
+        or (isinstance(order, Assign) and order.target == "companion")
+        or (isinstance(order, SpendHonor) and order.mode == "companion")
+    )
 
 
 def named_khans(order: Order) -> tuple[str, ...]:
@@ -365,6 +396,8 @@ def key(order: Order) -> str:
         return "plan:" + order.word.lower().replace(" ", "-")
     if isinstance(order, TransferLoss):
         return "plan:loss"
+    if isinstance(order, Assist) and order.in_battle:
+        return "plan:help"
     if isinstance(order, Answer):
         return f"answer:{order.kind}:{order.other.lower() or 'all'}"
     if order.sort == PLAN:

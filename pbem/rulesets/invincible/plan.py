@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .orders import Answer, Assign, Condition, Defence, Exit, Order, SpendHonor, TransferLoss
+from .orders import (
+    Answer,
+    Assign,
+    Assist,
+    Condition,
+    Defence,
+    Exit,
+    Order,
+    SpendHonor,
+    TransferLoss,
+)
 from .state import Khan
 
 
@@ -47,6 +57,7 @@ class Plan:
     between_rounds: tuple[Assign | SpendHonor, ...] = ()
     losses: tuple[TransferLoss, ...] = ()
     answers: tuple[Answer, ...] = ()
+    helps: tuple[Assist, ...] = ()
 
     @classmethod
     def of(cls, orders: Sequence[Order]) -> Plan:
@@ -56,6 +67,7 @@ class Plan:
             between_rounds=tuple(o for o in orders if isinstance(o, Assign | SpendHonor)),
             losses=tuple(o for o in orders if isinstance(o, TransferLoss)),
             answers=tuple(o for o in orders if isinstance(o, Answer)),
+            helps=tuple(o for o in orders if isinstance(o, Assist) and o.in_battle),
         )
 
     def defence(self, me: Khan, them: Khan, round_: int, default: int) -> Defence:

@@ -51,6 +51,8 @@ class Table:
         # This phase's orders: each khan's plan, and who pledged to cooperate with whom.
         self.plans: dict[str, Plan] = {}
         self.pledges: dict[str, list[str]] = {}
+        #: who wrote COOPERATE WITH whom, pledge kept or voided (no fine for the voided)
+        self.willing: dict[str, str] = {}
 
     # -- reading ---------------------------------------------------------
 
@@ -82,7 +84,7 @@ class Table:
     def plan(self, power: str) -> Plan:
         return self.plans.get(power, Plan())
 
-    def standing_answer(self, offer: Offer, about: str, waiting: str = "") -> bool | None:
+    def standing_answer(self, offer: Offer, about: str) -> bool | None:
         """The receiver's standing answer to ``offer`` (about the khan named ``about``).
 
         With none, the offer waits for his next mail (RULINGS.md 15).
@@ -92,7 +94,7 @@ class Table:
             self.offers.append(offer)
             self.say(
                 "pending",
-                f"{self.name(offer.to)} will answer in his next mail{waiting}.",
+                f"{self.name(offer.to)} will answer in his next mail.",
                 khan=self.name(offer.to),
             )
         return answer

@@ -14,36 +14,18 @@ a Mongol Enemy, and the game may end.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pbem.ruleset import Adjudication
 
+from . import orders as o
 from . import succession
 from .assistance import assign, assist, feast, request_transfer, spend_honor, submit
 from .battle import attack_khan
 from .enemies import attack_enemy, charge_postponed, raise_final_army, roll_for_enemy
 from .mail import Sent, sort_orders
 from .offers import settle_debts, settle_offers
-from .orders import (
-    ANSWER,
-    FEAST_ALLOWS,
-    INFRACTION,
-    Answer,
-    Assign,
-    Assist,
-    AttackEnemy,
-    AttackKhan,
-    Buy,
-    Cooperate,
-    Feast,
-    HordeFeast,
-    Order,
-    RequestTransfer,
-    RestoreHonor,
-    SpendHonor,
-    Submit,
-)
 from .plan import Plan
 from .privileges import buy, call_horde_feast, hold_horde_feast, restore_honor
 from .state import ACTIONS, DECLARATIONS, OVER, Game
@@ -127,7 +109,7 @@ def _hand_signals(table: Table, sent: Mapping[str, Sent]) -> None:
     table.settle()
 
 
-def _open_turn(table: Table, answers: dict[str, list[Answer]]) -> None:
+def _open_turn(table: Table, answers: dict[str, list[o.Answer]]) -> None:
     settle_offers(table, answers)
     settle_debts(table, answers)
     hold_horde_feast(table, answers)
@@ -137,7 +119,7 @@ def _open_turn(table: Table, answers: dict[str, list[Answer]]) -> None:
 def _declarations(table: Table, sent: Mapping[str, Sent]) -> None:
     """Everyone's declared intentions, the Genghis Khan's first, then clockwise."""
     for power in table.order_of_play():
-        declared = [o.text() for o in sent[power].orders if o.sort not in (ANSWER, INFRACTION)]
+        declared = [x.text() for x in sent[power].orders if x.sort not in (o.ANSWER, o.INFRACTION)]
         text = "; ".join(declared) if declared else "nothing"
         table.say(
             "declaration",
@@ -149,71 +131,68 @@ def _declarations(table: Table, sent: Mapping[str, Sent]) -> None:
 
 def _actions(table: Table, sent: Mapping[str, Sent]) -> None:
     table.plans = {p: Plan.of(s.plan + s.answers) for p, s in sent.items()}
-    feasting = set(table.feasted) | {
-        p for p, s in sent.items() if any(isinstance(o, Feast) for o in s.actions)
-    }
     for power in table.order_of_play():
-        if power in feasting or not table.khans[power].free:
-            continue
-        for order in sent[power].actions:
-            leader = table.khan_named(order.leader) if isinstance(order, Cooperate) else None
-            if leader is not None:
-                table.pledges.setdefault(leader, []).append(power)
-                break  # one pledge a turn: the first COOPERATE line
+        _pledge(table, power, sent[power].actions)
     for power in table.order_of_play():
+        feasting = power in table.feasted or _feasts(table, power, sent[power].actions)
         for order in sent[power].actions:
             if table.over or table.khans[power].out:
                 break
-            _act(table, power, order, power in feasting)
+            _act(table, power, order, feasting)
             table.settle()
 
 
-def _raises_companion(order: Order) -> bool:
+def _feasts(table: Table, power: str, actions: Sequence[o.Order]) -> bool:
+    """Whether the khan's own Feast will be held, barring his other actions (RULINGS.md 19).
+
+    A Feast that cannot be held (no Wine, or the khan is engaged in battle) is no
+    feast: it does not happen, and neither does it void the rest of his mail.
+    """
     return (
-        isinstance(order, Feast)
-        or (isinstance(order, Assign) and order.target == "companion")
-        or (isinstance(order, SpendHonor) and order.mode == "companion")
+        any(isinstance(x, o.Feast) for x in actions)
+        and table.khans[power].wine >= 1
+        and power not in table.engaged
     )
 
 
-def _act(table: Table, power: str, order: Order, feasting: bool) -> None:
+def _pledge(table: Table, power: str, actions: Sequence[o.Order]) -> None:
+    """The first COOPERATE line, gathered before anyone acts (RULINGS.md 30)."""
+    order = next((x for x in actions if isinstance(x, o.Cooperate)), None)
+    if order is None:
+        return
+    leader = table.khan_named(order.leader)
+    table.willing[power] = leader or ""
+    if leader is None or leader == power:
+        table.void(power, order.text(), "name another khan in the game")
+    elif not table.enemies:
+        table.void(power, order.text(), "no Mongol Enemy threatens the Horde")
+    elif power in table.feasted or _feasts(table, power, actions):
+        table.void(power, order.text(), "a feasting khan takes no battle action this turn")
+    elif not table.khans[power].free:
+        table.void(power, order.text(), "a submitted khan rides with his ruler")
+    else:
+        table.pledges.setdefault(leader, []).append(power)
+
+
+def _act(table: Table, power: str, order: o.Order, feasting: bool) -> None:
     """One action of one khan, in his place in the order of play."""
     text = order.text()
-    if feasting and not isinstance(order, FEAST_ALLOWS):
+    if feasting and not isinstance(order, o.FEAST_ALLOWS):
         table.void(power, text, "a feasting khan takes no other action this turn")
         return
-    if table.khans[power].modes.companion <= 0 and not _raises_companion(order):
+    if table.khans[power].modes.companion <= 0 and not o.raises_companion(order):
         table.void(power, text, "with no Companion a khan can only raise his Companion")
         return
     pledged = any(power in pledgers for pledgers in table.pledges.values())
-    if isinstance(order, AttackKhan | AttackEnemy) and pledged:
+    if isinstance(order, o.AttackKhan | o.AttackEnemy) and pledged:
         table.void(power, text, "a khan who cooperates takes no other battle action this turn")
-    elif isinstance(order, AttackKhan):
-        _attack_khan(table, power, order)
-    elif isinstance(order, AttackEnemy):
-        attack_enemy(table, power, order)
-    elif isinstance(order, Assign):
-        assign(table, power, order)
-    elif isinstance(order, Assist):
-        assist(table, power, order)
-    elif isinstance(order, Feast):
-        feast(table, power, order)
-    elif isinstance(order, HordeFeast):
-        call_horde_feast(table, power, text)
-    elif isinstance(order, SpendHonor):
-        spend_honor(table, power, order.mode, text)
-    elif isinstance(order, Submit):
-        submit(table, power, order)
-    elif isinstance(order, RequestTransfer):
-        request_transfer(table, power, text)
-    elif isinstance(order, Buy):
-        buy(table, power, order)
-    elif isinstance(order, RestoreHonor):
-        restore_honor(table, power, order)
-    # Cooperate was gathered before the first action; Pass does nothing.
+        return
+    act = ACTS.get(type(order))
+    if act is not None:
+        act(table, power, order)
 
 
-def _attack_khan(table: Table, power: str, order: AttackKhan) -> None:
+def _attack_khan(table: Table, power: str, order: o.AttackKhan) -> None:
     target = table.khan_named(order.target)
     text = order.text()
     if table.khans[power].ruler:
@@ -227,6 +206,22 @@ def _attack_khan(table: Table, power: str, order: AttackKhan) -> None:
     else:
         table.attacked.add(power)
         attack_khan(table, power, target)
+
+
+#: what each action does; COOPERATE was gathered before the first action, PASS does nothing
+ACTS: dict[type, Callable[[Table, str, Any], None]] = {
+    o.AttackKhan: _attack_khan,
+    o.AttackEnemy: attack_enemy,
+    o.Assign: assign,
+    o.Assist: assist,
+    o.Feast: feast,
+    o.HordeFeast: lambda table, power, order: call_horde_feast(table, power, order.text()),
+    o.SpendHonor: lambda table, power, order: spend_honor(table, power, order.mode, order.text()),
+    o.Submit: submit,
+    o.RequestTransfer: lambda table, power, order: request_transfer(table, power, order.text()),
+    o.Buy: buy,
+    o.RestoreHonor: restore_honor,
+}
 
 
 def _end_turn(table: Table) -> None:
