@@ -24,6 +24,8 @@ import json
 import sys
 from typing import Any
 
+import orjson
+
 from pbem.rulesets.diplomacy.positions import PositionError, adjudicate_position
 from pbem.rulesets.diplomacy.variant import variant_names
 
@@ -51,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     """Exit status 0 when every position was adjudicated, 2 when any input was bad."""
     if args.jsonl:
         status = 0
+        write = sys.stdout.write
         for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
                 continue
@@ -60,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                 status = 2
                 print(f"pbem adjudicate: line {number}: {error}", file=sys.stderr)
                 result = {"error": str(error)}
-            print(json.dumps(result), flush=False)
+            write(orjson.dumps(result, option=orjson.OPT_APPEND_NEWLINE).decode())
         sys.stdout.flush()
         return status
     try:
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _adjudicate(text: str, variant: str, raw: bool) -> dict[str, Any]:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
         raise PositionError(f"bad JSON: {error}") from None
     return adjudicate_position(data, variant, raw)

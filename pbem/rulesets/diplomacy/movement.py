@@ -208,11 +208,13 @@ class Movement(Resolver):
         """Units after the moves, the dislodged units with their retreats, and the standoffs."""
         after: dict[str, Unit] = {}
         beaten: list[tuple[Unit, str]] = []
+        dest, attacked, resolve = self.dest, self.moves_into, self.resolve
         for province, unit in self.units.items():
-            order = self.orders[province]
-            if isinstance(order, Move) and self.resolve(province):
+            if province in dest and resolve(province):
+                order = self.orders[province]
+                assert isinstance(order, Move)
                 after[order.dest_province] = Unit(unit.power, unit.type, order.dest)
-            elif self.dislodged(province):
+            elif province in attacked and self.dislodged(province):
                 attacker = next(a for a in self.moves_into[province] if self.resolve(a))
                 beaten.append((unit, attacker))
             else:
@@ -275,16 +277,17 @@ def adjudicate_movement(
         if not isinstance(order, Hold):  # a hold is decided when its attackers are
             movement.resolve(province)
     after, dislodged, standoffs = movement.outcome()
-    gone = {d.unit.province for d in dislodged}
+    gone = {d.unit.province: d.unit.power for d in dislodged}
+    in_effect, result_of = movement.lines.get, movement.result_of
     results = []
     for line in lines:
-        province = line.order.province if isinstance(line.order, UnitOrder) else ""
-        unit = board.units.get(province)
-        was_dislodged = unit is not None and unit.power == line.power and province in gone
-        if line.refused is not None or movement.lines.get(province) is not line:
+        read = line.order
+        province = read.province if isinstance(read, UnitOrder) else ""
+        was_dislodged = gone.get(province) == line.power
+        if line.refused is not None or in_effect(province) is not line:
             results.append(OrderResult(line.power, line.text, FAILURE, line.refused, was_dislodged))
             continue
-        ok, reason = movement.result_of(province)
+        ok, reason = result_of(province)
         results.append(OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
     return MovementOutcome(results, after, dislodged, standoffs)
 

@@ -20,13 +20,14 @@ carried.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 from typing import Any
 
 from .adjustments import adjudicate_adjustments
 from .core import Board, Dislodgement, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
 from .movement import adjudicate_movement
 from .orders import NotationError
-from .reading import OrderSyntaxError, read_canonical
+from .reading import OrderSyntaxError, read_canonical, words_of
 from .retreats import adjudicate_retreats, retreat_options
 from .state import GameState, dislodgement_dict
 from .variant import Variant, load_variant
@@ -113,6 +114,8 @@ def count_votes(
     votes: Mapping[str, list[str]],
 ) -> tuple[dict[str, list[str]], list[dict[str, Any]]]:
     """The orders each power carries out once the votes are counted, and the ballots."""
+    if not votes and type(variant).orders_in_effect is Variant.orders_in_effect:
+        return dict(orders), []  # no votes to count: the orders stand as sent (the common case, fast)
     merged = {power: [*orders.get(power, []), *votes.get(power, [])] for power in {*orders, *votes}}
     in_effect, events = variant.orders_in_effect(state, merged)
     ballots = [ballot for event in events for ballot in event.get("ballots", ())]
@@ -126,9 +129,12 @@ def count_votes(
 
 def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
     grouped: dict[str, list[str]] = {}
-    for unit in sorted(units, key=lambda u: (u.power, u.location)):
-        grouped.setdefault(unit.power, []).append(str(unit))
+    for unit in sorted(units, key=_power_and_location):
+        grouped.setdefault(unit.power, []).append(unit.type + " " + unit.location)
     return grouped
+
+
+_power_and_location = attrgetter("power", "location")
 
 
 def read_unit(variant: Variant, power: str, text: Any) -> Unit:
@@ -206,15 +212,17 @@ def read_orders(
     orders are read by the mail parser."""
     orders: dict[str, list[str]] = {}
     field = key if key != "orders" else ("raw_orders" if raw else "orders")
+    known = words_of(variant).canonical  # most lines were read before: one look-up each
     for power, texts in _mapping(data, field).items():
-        orders[power] = []
+        orders[power] = written = []
         for text in texts:
+            text = str(text)
             try:
                 if raw:
-                    orders[power].append(read_canonical(variant, str(text), kind, board))
+                    written.append(known.get((text, kind)) or read_canonical(variant, text, kind, board))
                 else:
-                    variant.notation.parse(str(text))
-                    orders[power].append(str(text))
+                    variant.notation.parse(text)
+                    written.append(text)
             except (NotationError, OrderSyntaxError) as error:
                 raise PositionError(f"{power}: {error}") from None
     return orders

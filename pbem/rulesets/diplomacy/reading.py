@@ -447,6 +447,7 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
     else:
         if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
             order = Retreat(order.unit_type, order.location, order.dest)  # as the DATC writes them
+        _remember(names, text, kind, order)  # the board was not asked: the reading stands
         return order
     words = tokenize(text)
     if words and words[0].isdigit():
@@ -469,10 +470,15 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
         reader = _Reader(names, words[power:], kind, *lookups)
         order = reader.order()
     if not reader.asked_board:
-        if len(names.read) >= 50_000:
-            names.read.clear()
-        names.read[(text, kind)] = order
+        _remember(names, text, kind, order)
     return order
+
+
+def _remember(names: Words, text: str, kind: PhaseKind, order: Order) -> None:
+    """Keep a reading that did not depend on the board (bounded, so a long run stays small)."""
+    if len(names.read) >= 50_000:
+        names.read.clear()
+    names.read[(text, kind)] = order
 
 
 def read_canonical(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> str:

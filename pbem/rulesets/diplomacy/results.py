@@ -82,10 +82,11 @@ class Line:
 def read_lines(orders: Mapping[str, Sequence[str]], notation: Notation) -> list[Line]:
     """Every power's lines, each parsed; lines that are not canonical orders are refused."""
     lines = []
+    parse = notation.parse
     for power, texts in orders.items():
         for text in texts:
             try:
-                lines.append(Line(power, text, notation.parse(text)))
+                lines.append(Line(power, text, parse(text)))
             except NotationError as error:
                 lines.append(Line(power, text, refused="illegal", message=str(error)))
     return lines

@@ -70,6 +70,17 @@ class SupportHold(UnitOrder):
     def normalize(self, variant: Rules, board: Board) -> SupportHold:
         unit = board.units[self.province]
         target = self.supported_province
+        supported = board.units.get(target)
+        if (
+            supported is not None
+            and unit.location == self.location
+            and unit.type is self.unit_type
+            and supported.location == self.supported
+            and supported.type is self.supported_type
+            and target != unit.province
+            and variant.map.can_reach(unit.type, unit.location, target)
+        ):
+            return self  # as the engine would write it, to a neighbour: the common case
         supported = _supported(variant, board, unit, target, "itself")
         _can_support_into(variant, board, unit.province, target)
         if (unit.type, unit.location, supported.type, supported.location) == (
