@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.rulesets.invoke.notation import read_sequence
-from pbem.rulesets.invoke.reading import (
+from pbem.rulesets.invoke.invocation import (
     Attack,
     BuildWall,
     Destroy,
@@ -13,10 +12,10 @@ from pbem.rulesets.invoke.reading import (
     Invocation,
     Place,
     Relocate,
-    Unreadable,
     power,
-    read,
 )
+from pbem.rulesets.invoke.notation import read_sequence
+from pbem.rulesets.invoke.reading import Unreadable, read
 from pbem.rulesets.invoke.state import AETHER
 
 from .tables import CARDS

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .reading import Alter, Invocation, power, value
+from .invocation import Alter, Invocation, power, value
 from .state import GEMS, Played, Spell
 from .strikes import first_aim
 from .table import Turn, find_thing, wall_for

@@ -23,19 +23,9 @@ from dataclasses import dataclass, field
 
 from . import alteration, manifest, relocation, strikes
 from .counters import WAND, answer_order, counter_text, is_out_of_turn, matches
+from .invocation import Alter, Attack, BuildWall, Destroy, HandDiscard, Invocation, Manifest, Relocate
 from .notation import NotationError, read_sequence, real_cards, write_sequence
-from .reading import (
-    Alter,
-    Attack,
-    BuildWall,
-    Destroy,
-    HandDiscard,
-    Invocation,
-    Manifest,
-    Relocate,
-    Unreadable,
-    read,
-)
+from .reading import Unreadable, read
 from .state import Counter, Played, Spell
 from .table import Turn, discard, missing, names, take, without
 from .walls import build, build_problem, conflict, guard_of

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .invocation import Alter, Attack, Destroy, HandDiscard, Invocation, Relocate, power
 from .notation import real_cards
-from .reading import Alter, Attack, Destroy, HandDiscard, Invocation, Relocate, power
 from .state import AETHER, Counter
 from .table import Turn
 

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .cards import CardSet
+from .invocation import Invocation
 from .notation import card_text, real_cards, write_sequence
-from .reading import Invocation, Unreadable, read
+from .reading import Unreadable, read
 from .relocation import arrival_problem
 from .state import Played, Thing
 from .table import Turn, find_thing, names, plural, remove_thing

@@ -9,7 +9,7 @@ they would be drawn unseen. Target Hand with Discard makes the mage discard.
 
 from __future__ import annotations
 
-from .reading import HandDiscard, Invocation, Relocate
+from .invocation import HandDiscard, Invocation, Relocate
 from .state import Played
 from .table import (
     Turn,

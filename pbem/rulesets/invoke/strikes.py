@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .reading import Attack, Destroy, Invocation, Place, power
+from .invocation import Attack, Destroy, Invocation, Place, power
 from .state import GEMS, Played
 from .table import Turn, find_thing, plural, remove_thing, thing_name, wall_for, whose
 from .walls import meet

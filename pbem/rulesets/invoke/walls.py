@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .reading import BuildWall
+from .invocation import BuildWall
 from .state import AETHER, GEMS, Played, Wall, WallCard
 from .table import Turn, discard, find_thing, guarded, remove_wall, thing_by_id, whose
 
