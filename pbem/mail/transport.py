@@ -80,8 +80,23 @@ class Closing:
         await self.close()
 
 
+class Connection(Protocol):
+    """What every transport is: closed by ``close``, or by leaving ``async with``."""
+
+    async def close(self) -> None: ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+
 @runtime_checkable
-class Inbox(Protocol):
+class Inbox(Connection, Protocol):
     """Where players' mail arrives.
 
     ``fetch`` yields the messages not yet marked done, oldest first, one at a time so that a
@@ -94,20 +109,9 @@ class Inbox(Protocol):
 
     async def done(self, ref: str) -> None: ...
 
-    async def close(self) -> None: ...
-
-    async def __aenter__(self) -> Self: ...
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None: ...
-
 
 @runtime_checkable
-class Outbox(Protocol):
+class Outbox(Connection, Protocol):
     """Where replies and reports leave.
 
     ``send`` returns only when the message was accepted for every recipient, and raises
@@ -116,17 +120,6 @@ class Outbox(Protocol):
     """
 
     async def send(self, raw: bytes, sender: str, recipients: Sequence[str]) -> None: ...
-
-    async def close(self) -> None: ...
-
-    async def __aenter__(self) -> Self: ...
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None: ...
 
 
 def with_lf_line_endings(raw: bytes) -> bytes:
