@@ -93,8 +93,8 @@ TURNS: list[dict[str, str]] = [
     },
     # 8: turn 5, declarations
     {"North": "Feast", "East": "Feast", "South": "Feast", "West": "Feast"},
-    # 9: turn 5, actions
-    {"North": "Feast", "East": "Feast", "South": "Feast", "West": "Feast"},
+    # 9: turn 5, actions (Jamukha has no Wine: his Feast is refused, he passes)
+    {"North": "Feast", "East": "Feast", "South": "Feast\nPass", "West": "Feast"},
     # 10: turn 6, declarations
     {"North": "Attack Mongol Enemy"},
     # 11: turn 6, actions
