@@ -84,11 +84,9 @@ def _answer_failed(run: Run, row: dict[str, Any]) -> None:
         return
     problem = ("your mail could not be read; the referee has been told and will look at it. "
                "You need not send it again.")
-    try:
-        _answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
-                         key="failed")
-    except Exception:  # noqa: BLE001 - a Message-ID our headers cannot carry: answer without it
-        _answer_stranger(run, row, incoming.sender, incoming.subject, problem, "", key="failed")
+    # a Message-ID our headers cannot carry is left out where every mail is written (compose)
+    _answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
+                     key="failed")
 
 
 def tell_referee_of_failures(run: Run, failures: list[tuple[int, str]]) -> None:
