@@ -8,8 +8,6 @@ says privately why it did not happen.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .orders import Assign, Assist, Feast, Submit
 from .state import Offer
 from .table import Table
@@ -86,14 +84,9 @@ def assist(table: Table, actor: str, order: Assist) -> None:
     if receiver is None or giver is None:
         table.void(actor, order.text(), "that khan is out of the game")
         return
-    if order.source and table.khans[giver].ruler != actor:
-        table.void(actor, order.text(), f"{order.source} has not submitted to you")
-        return
-    if order.what != "wine" and not order.source and table.khans[actor].ruler:
-        table.void(actor, order.text(), "your Modes are your ruler's to give")
-        return
-    if receiver == giver:
-        table.void(actor, order.text(), "a khan cannot assist himself")
+    why = _cannot_give(table, actor, order, receiver, giver)
+    if why:
+        table.void(actor, order.text(), why)
         return
     offer = Offer(
         "assistance",
@@ -144,12 +137,8 @@ def help_in_battle(table: Table, helper: str, order: Assist) -> None:
         table.void(helper, order.text(), "that khan is out of the game")
     elif table.khans[helper].modes.companion <= 0:
         table.void(helper, order.text(), "with no Companion a khan can only raise his Companion")
-    elif order.source and table.khans[giver].ruler != helper:
-        table.void(helper, order.text(), f"{order.source} has not submitted to you")
-    elif not order.source and table.khans[helper].ruler:
-        table.void(helper, order.text(), "your Modes are your ruler's to give")
-    elif giver == receiver:
-        table.void(helper, order.text(), "a khan cannot assist himself")
+    elif why := _cannot_give(table, helper, order, receiver, giver):
+        table.void(helper, order.text(), why)
     elif table.plan(receiver).answer("assistance", table.name(helper)) is False:
         table.void(helper, order.text(), f"{table.name(receiver)} refuses your assistance")
     else:
@@ -159,8 +148,19 @@ def help_in_battle(table: Table, helper: str, order: Assist) -> None:
             by=table.name(helper),
             to=table.name(receiver),
         )
-        offer = Offer("assistance", helper, receiver, table.turn, order.amount, order.what)
-        give(table, replace(offer, source=giver if order.source else ""))
+        source = giver if order.source else ""
+        give(table, Offer("assistance", helper, receiver, table.turn, order.amount, order.what, source))
+
+
+def _cannot_give(table: Table, actor: str, order: Assist, receiver: str, giver: str) -> str:
+    """Why ``actor`` cannot give what ``order`` names (Assist Khan, in battle or not), or ""."""
+    if order.source and table.khans[giver].ruler != actor:
+        return f"{order.source} has not submitted to you"
+    if order.what != "wine" and not order.source and table.khans[actor].ruler:
+        return "your Modes are your ruler's to give"
+    if receiver == giver:
+        return "a khan cannot assist himself"
+    return ""
 
 
 def spend_honor(table: Table, actor: str, mode: str, text: str) -> None:
