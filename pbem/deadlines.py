@@ -15,6 +15,10 @@ import re
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from babel.dates import format_datetime
+
+from pbem.i18n import DEFAULT, _
+
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.IGNORECASE)
 
 
@@ -24,7 +28,7 @@ def parse_duration(text: str | int | float) -> timedelta:
         return timedelta(hours=float(text))
     match = _DURATION.match(str(text))
     if not match or not any(match.groups()):
-        raise ValueError(f"{text!r} is not a duration; write e.g. '48h', '2d', '1d 12h' or '90m'")
+        raise ValueError(_("{text!r} is not a duration; write e.g. '48h', '2d', '1d 12h' or '90m'", text=text))
     days, hours, minutes = (int(group or 0) for group in match.groups())
     return timedelta(days=days, hours=hours, minutes=minutes)
 
@@ -70,12 +74,17 @@ def next_deadline(start: datetime, duration: timedelta, zone: ZoneInfo, at: time
     return candidate.astimezone(UTC)
 
 
-def format_deadline(moment: datetime, zone: ZoneInfo) -> str:
-    """'Sat 28 Nov 2026 20:00 CET (19:00 UTC)': how every mail writes a time."""
+def format_deadline(moment: datetime, zone: ZoneInfo, language: str = DEFAULT) -> str:
+    """'Sat 28 Nov 2026 20:00 CET (19:00 UTC)': how every mail writes a time; in another
+    language, Babel's names of days and months ('samedi 28 novembre 2026 à 20:00 CET (19:00 UTC)')."""
     local = moment.astimezone(zone)
     utc = moment.astimezone(UTC)
-    day = "" if local.date() == utc.date() else f"{utc:%a} "
-    return f"{local:%a %d %b %Y %H:%M} {local.tzname()} ({day}{utc:%H:%M} UTC)"
+    if language == DEFAULT:
+        day = "" if local.date() == utc.date() else f"{utc:%a} "
+        return f"{local:%a %d %b %Y %H:%M} {local.tzname()} ({day}{utc:%H:%M} UTC)"
+    day = "" if local.date() == utc.date() else format_datetime(utc, "EEEE ", locale=language)
+    when = format_datetime(local, "EEEE d MMMM y 'à' HH:mm" if language == "fr" else "full", locale=language)
+    return f"{when} {local.tzname()} ({day}{utc:%H:%M} UTC)"
 
 
 def parse_moment(text: str, zone: ZoneInfo) -> datetime:
@@ -104,7 +113,7 @@ def parse_wall_clock(text: str) -> datetime:
             return datetime.strptime(text, pattern)
         except ValueError:
             continue
-    raise ValueError(f"{text!r} is not a date; write e.g. 2026-12-24 or 2026-12-24 18:00")
+    raise ValueError(_("{text!r} is not a date; write e.g. 2026-12-24 or 2026-12-24 18:00", text=text))
 
 
 def check_absence(
@@ -120,14 +129,14 @@ def check_absence(
     """
     start_wall, end_wall = parse_wall_clock(first), parse_wall_clock(last)
     if end_wall < start_wall:
-        raise ValueError("the absence ends before it starts")
+        raise ValueError(_("the absence ends before it starts"))
     if (end_wall - start_wall).days + 1 > max_days:
-        raise ValueError(f"an absence may last at most {max_days} days")
+        raise ValueError(_("an absence may last at most {days} days", days=max_days))
     today = now.astimezone(zone).replace(tzinfo=None)
     if (start_wall - today).days >= max_ahead_days:
-        raise ValueError(f"an absence must begin within {max_ahead_days} days from now")
+        raise ValueError(_("an absence must begin within {days} days from now", days=max_ahead_days))
     if len(last.strip()) <= 10:  # a bare end date: to the end of that day
         end_wall += timedelta(days=1)
     if end_wall <= today:
-        raise ValueError("that absence is already over")
+        raise ValueError(_("that absence is already over"))
     return localize(start_wall, zone).astimezone(UTC), localize(end_wall, zone).astimezone(UTC)

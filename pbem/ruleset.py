@@ -165,6 +165,12 @@ class Ruleset(ABC):
         position, not "2").
         """
 
+    def shown_order(self, state: Any, order: str) -> str:
+        """A stored canonical order as replies write it back (LIST, replaced orders): in the
+        game's language where the ruleset speaks several (a pbem.i18n Message, as Invictus
+        writes "ANNULER ATTAQUE SUR CHEF AVEC Garde"); the order itself by default."""
+        return order
+
     def power_aliases(self, state: Any) -> dict[str, str]:
         """Other names players call a power by in commands (PRESS TO ...): name -> power.
 

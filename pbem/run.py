@@ -17,6 +17,7 @@ from typing import Any
 
 from pbem import config as configuration
 from pbem.deadlines import format_deadline, utc_text
+from pbem.i18n import DEFAULT, _, render
 from pbem.mail.compose import Outgoing, compose, new_message_id
 from pbem.reports import Templates
 from pbem.ruleset import Phase, Ruleset, get_ruleset
@@ -53,12 +54,25 @@ class LiveGame:
                 return player
         return None
 
+    @property
+    def language(self) -> str:
+        """The language of the game's mail (``options: {language: fr}``; pbem.i18n)."""
+        return str(self.config.options.get("language") or DEFAULT)
+
+    def say(self, message: str) -> str:
+        """``message`` (a pbem.i18n Message) in the game's language."""
+        return render(message, self.language)
+
     def deadline_text(self) -> str:
         if self.row.status == "paused":
-            return "none while the game is paused"
+            return self.say(_("none while the game is paused"))
         if self.row.deadline is None:
-            return "none"
-        return format_deadline(self.row.deadline, self.config.timezone)
+            return self.say(_("none"))
+        return self.when(self.row.deadline)
+
+    def when(self, moment: datetime) -> str:
+        """A time as the game's mail writes it: in its zone and UTC, in its language."""
+        return format_deadline(moment, self.config.timezone, self.language)
 
     def summary(self) -> dict[str, Any]:
         """The game as templates name it."""
@@ -67,7 +81,7 @@ class LiveGame:
             "name": self.config.name,
             "ruleset": self.row.ruleset,
             "variant": self.row.variant,
-            "language": str(self.config.options.get("language") or "en"),  # pbem.i18n
+            "language": self.language,  # pbem.i18n
         }
 
 

@@ -4,7 +4,8 @@
     python -m pbem.i18n.catalogue --check   # exit 1 if a catalogue is stale or a translation missing
 
 One domain per ruleset that speaks through ``pbem.i18n`` (its package and its
-``templates/<ruleset>/``) and ``mail`` for the service's templates (``templates/mail``).
+``templates/<ruleset>/``) and ``mail`` for the service's own words: its templates
+(``templates/mail``) and what intake and the turns answer, notify and refuse.
 English catalogues hold each id as its own text; other languages keep what translators
 wrote and get an empty entry for a new id, which ``--check`` (and the tests) report.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from pbem.i18n import LANGUAGES, LOCALE
@@ -31,10 +32,12 @@ OPTIONS = {"**.j2": {"extensions": "jinja2.ext.i18n"}}
 
 
 def sources() -> dict[str, list[Path]]:
-    """Domain -> the folders its ids come from: rulesets that use pbem.i18n, and the mail."""
+    """Domain -> the folders (or files) its ids come from: rulesets that use pbem.i18n, and
+    the mail: its templates and the service's code that writes to players."""
     from pbem.reports import DEFAULT_ROOT
 
-    domains: dict[str, list[Path]] = {"mail": [DEFAULT_ROOT / "mail"]}
+    service = [PACKAGE / "intake", PACKAGE / "turns", PACKAGE / "run.py", PACKAGE / "deadlines.py"]
+    domains: dict[str, list[Path]] = {"mail": [DEFAULT_ROOT / "mail", *service]}
     for ruleset in sorted((PACKAGE / "rulesets").iterdir()):
         if ruleset.is_dir() and any("from pbem.i18n import" in p.read_text() for p in ruleset.glob("*.py")):
             domains[ruleset.name] = [ruleset, DEFAULT_ROOT / ruleset.name]
@@ -42,8 +45,13 @@ def sources() -> dict[str, list[Path]]:
 
 
 def extract(folders: list[Path]) -> Iterator[tuple[Any, str]]:
-    """(id or (singular, plural), where) for every message in ``folders``."""
+    """(id or (singular, plural), where) for every message in ``folders`` (or files)."""
     for folder in folders:
+        if folder.is_file():
+            found_in_file = extract_from_file("python", str(folder), keywords=KEYWORDS, strip_comment_tags=True)
+            for line, message, _comments, _context in found_in_file:
+                yield message, f"{folder.parent.name}/{folder.name}:{line}"
+            continue
         if not folder.is_dir():
             continue
         found = extract_from_dir(
@@ -55,12 +63,13 @@ def extract(folders: list[Path]) -> Iterator[tuple[Any, str]]:
 
 def extra(domain: str) -> list[tuple[str, str]]:
     """Ids that are data rather than calls: the mail commands' usages, which the welcome
-    and help print through the ``tr`` filter."""
+    and help print through the ``tr`` filter and refusals quote (``commands.usage``)."""
     if domain != "mail":
         return []
-    from pbem.intake.commands import PLAYER_COMMANDS
+    from pbem.intake.commands import PLAYER_COMMANDS, REFEREE_COMMANDS
 
-    return [(usage, "intake/commands.py:1") for usage in PLAYER_COMMANDS.values()]
+    usages = [*PLAYER_COMMANDS.values(), *REFEREE_COMMANDS.values()]
+    return [(usage, "intake/commands.py:1") for usage in usages]
 
 
 def build(domain: str, language: str, folders: list[Path]) -> Catalog:

@@ -6,6 +6,11 @@ transaction, so a crash before the commit leaves it ``new`` for the next run
 and a crash after leaves it done. Bounces and auto-replies are never answered.
 Every other mail gets exactly one answer that says what was understood, line
 by line, and what was wrong and how to fix it.
+
+A player's answer speaks the game's language (pbem.i18n: every sentence here is a message
+id). The referee's answers are English, as the config and the referee's commands are. A mail
+from someone not signed on is answered in English, and in the game's language first where
+the mail names a game played in another.
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem import i18n
 from pbem.faults import checkpoint
+from pbem.i18n import _
 from pbem.intake import commands as mailcommands
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.hints import hint_for
@@ -32,7 +39,7 @@ log = logging.getLogger("pbem.intake")
 class Answer:
     """What the reply to one mail will say, gathered while acting on it."""
 
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # messages, rendered by the reply's language
     commands: list[dict[str, str]] = field(default_factory=list)
     orders: list[dict[str, Any]] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
@@ -146,8 +153,9 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     if incoming.problem:
         answer.notes.append(incoming.problem)
     for notified, text in identity.notices:
+        subject = live.say(_("sign-on from another address"))
         run.queue(
-            Outgoing(to=notified.address, subject=f"[{live.id}] sign-on from another address", text=text),
+            Outgoing(to=notified.address, subject=f"[{live.id}] {subject}", text=live.say(text)),
             kind="notice",
             dedup_key=f"signon-notice:{row['id']}",
             game_id=live.id,
@@ -169,12 +177,15 @@ def _unauthenticated(
 ) -> tuple[str, str, str | None, str | None]:
     if identity.warn_player is not None:
         player = identity.warn_player
+        language = _language(run, player.game_id)
+        not_accepted = i18n.render(_("mail not accepted"), language)
         run.queue(
             Outgoing(
                 to=player.address,
-                subject=f"[{player.game_id}] mail not accepted",
+                subject=f"[{player.game_id}] {not_accepted}",
                 text=run.templates.text(
                     "mail/refused.txt.j2",
+                    game={"id": player.game_id, "language": language},
                     problem=identity.problem,
                     subject=incoming.subject,
                     sender=incoming.sender,
@@ -198,24 +209,41 @@ def _unauthenticated(
         )
     if not incoming.sender:
         return "ignored", "no sender to answer", identity.game_id, None
-    _answer_stranger(run, row, incoming.sender, incoming.subject, identity.problem, incoming.message_id)
+    language = _language(run, identity.game_id) if identity.game_id else i18n.DEFAULT
+    _answer_stranger(run, row, incoming.sender, incoming.subject, identity.problem, incoming.message_id,
+                     language=language)
     return "done", "not accepted; sender told", identity.game_id, None
+
+
+def _language(run: Run, game_id: str) -> str:
+    """The language of configured game ``game_id`` (English if it is not configured)."""
+    config = run.service.game(game_id)
+    return str(config.options.get("language") or i18n.DEFAULT) if config else i18n.DEFAULT
 
 
 def _answer_stranger(
     run: Run, row: dict[str, Any], to: str, subject: str, problem: str, message_id: str = "",
-    key: str = "reply",
+    key: str = "reply", language: str = i18n.DEFAULT,
 ) -> None:
+    """Answer a mail nobody signed on to: in English, and first in ``language`` (the language
+    of the game the mail names) where that is another, since the sender may read either."""
+    languages = list(dict.fromkeys([language, i18n.DEFAULT]))
+    texts = [
+        run.templates.text(
+            "mail/stranger.txt.j2",
+            game={"language": spoken},
+            problem=problem,
+            service=run.service.name,
+            address=run.service.address,
+        )
+        for spoken in languages
+    ]
+    untitled = " / ".join(i18n.render(_("Your mail to the game master"), spoken) for spoken in languages)
     run.queue(
         Outgoing(
             to=to,
-            subject=f"Re: {subject}" if subject else "Your mail to the game master",
-            text=run.templates.text(
-                "mail/stranger.txt.j2",
-                problem=problem,
-                service=run.service.name,
-                address=run.service.address,
-            ),
+            subject=f"Re: {subject}" if subject else untitled,
+            text="\n".join(texts),
             in_reply_to=message_id or None,
             automatic="auto-replied",
         ),
@@ -232,29 +260,29 @@ def _player_mail(
 
     for command in mail.commands:
         if command.error:
-            answer.command(command, f"not understood: {command.error}")
+            answer.command(command, _("not understood: {error}", error=command.error))
             continue
         name = command.name
         if name in mailcommands.REFEREE_COMMANDS:
             answer.command(
                 command,
-                "refused: referee commands need the referee's sign-on "
-                "(SIGNON REFEREE <game> <password>) from the referee's address",
+                _("refused: referee commands need the referee's sign-on "
+                  "(SIGNON REFEREE <game> <password>) from the referee's address"),
             )
         elif name == "HELP":
             answer.help = _help_text(run, live, player)
-            answer.command(command, "the help is below")
+            answer.command(command, _("the help is below"))
         elif name == "LIST":
             answer.status = orders.status(run, live, player)
-            answer.command(command, "your orders and the game's state are below")
+            answer.command(command, _("your orders and the game's state are below"))
         elif name == "HISTORY":
             count = min(int(command.args[0]) if command.args else 1, 20)
             answer.history = _history(run, live, player, count)
             answer.command(
                 command,
-                f"the last {len(answer.history)} report(s) you were sent are below"
+                _("the last {n} report(s) you were sent are below", n=len(answer.history))
                 if answer.history
-                else "no phase has been adjudicated yet",
+                else _("no phase has been adjudicated yet"),
             )
         elif name in {"PRESS", "BROADCAST"}:
             answer.command(command, press.send_press(run, live, player, command, row["id"]))
@@ -268,7 +296,7 @@ def _player_mail(
         elif name in players.COMMANDS:
             answer.command(command, players.player_command(run, live, player, command, row))
         else:
-            answer.command(command, "not understood")
+            answer.command(command, _("not understood"))
     if mail.has_orders():
         _take_orders(run, live, player, mail.order_text, answer)
     if mail.named("READY"):
@@ -276,9 +304,11 @@ def _player_mail(
         if waits:
             answer.notes.append(waits)
     if mail.signoff_line is not None:
-        answer.notes.append(f"SIGNOFF on line {mail.signoff_line}: the rest of your mail was not read.")
+        answer.notes.append(
+            _("SIGNOFF on line {line}: the rest of your mail was not read.", line=mail.signoff_line)
+        )
     if not mail.has_orders() and not mail.commands:
-        answer.notes.append("Your mail held no orders and no commands; your orders are unchanged.")
+        answer.notes.append(_("Your mail held no orders and no commands; your orders are unchanged."))
         answer.status = orders.status(run, live, player)
 
 
@@ -351,14 +381,15 @@ def _reply(
     answer: Answer,
     to: str,
 ) -> None:
-    subject = incoming.subject or "your mail"
+    game = live.summary() if player else {**live.summary(), "language": i18n.DEFAULT}  # the referee's: English
+    subject = incoming.subject or i18n.render(_("your mail"), game["language"])
     if f"[{live.id}]" not in subject.lower():
         subject = f"[{live.id}] {subject}"
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"
     text = run.templates.text(
         "mail/reply.txt.j2",
-        game=live.summary(),
+        game=game,
         power=player.power if player else "REFEREE",
         answer=answer,
         service=run.service.name,

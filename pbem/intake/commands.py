@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from pbem.deadlines import parse_duration, parse_wall_clock
+from pbem.i18n import Message, _
 from pbem.intake.powers import unquote
 from pbem.mail.message import ADDRESS
 
@@ -48,6 +49,17 @@ REFEREE_COMMANDS = {
     "ROLLBACK": "ROLLBACK <phase>",
     "OPTION": "OPTION <name> <value>",
 }
+
+
+def usage(name: str) -> Message:
+    """How to write command ``name``, as a message (the catalogues translate the usages)."""
+    return Message(PLAYER_COMMANDS.get(name) or REFEREE_COMMANDS[name])
+
+
+def write_it_as(name: str) -> Message:
+    return _("write it as: {usage}", usage=usage(name))
+
+
 #: HISTORY sends at most this many reports; EXTEND moves a deadline by at most this many hours
 MAX_HISTORY = 20
 MAX_EXTEND_HOURS = 24 * 90
@@ -98,7 +110,7 @@ class Command:
     line: int
     text: str
     body: str = ""  # the press message for PRESS/BROADCAST
-    error: str = ""  # why the command is malformed, with how to write it
+    error: str = ""  # why the command is malformed, with how to write it (a pbem.i18n Message)
 
 
 @dataclass(frozen=True)
@@ -165,7 +177,7 @@ def read_mail(text: str) -> Mail:
                         tuple(words[1:]),
                         number,
                         line,
-                        error=f"write it as: {PLAYER_COMMANDS['SIGNON']}",
+                        error=write_it_as("SIGNON"),
                     )
                 )
             continue
@@ -180,9 +192,9 @@ def read_mail(text: str) -> Mail:
         if head in {"PRESS", "BROADCAST"}:
             body, index, closed = _press_body(lines, index)
             args = tuple(words[1:])
-            error = "" if closed else "the press has no ENDPRESS line; everything after it was read as press"
+            error: str = "" if closed else _("the press has no ENDPRESS line; everything after it was read as press")
             if head == "PRESS" and (len(args) < 2 or args[0].upper() != "TO"):
-                error = f"write it as: {PLAYER_COMMANDS['PRESS']}"
+                error = write_it_as("PRESS")
             mail.commands.append(Command(head, args, number, line, body=body, error=error))
             continue
         command = _simple_command(words, number, line)
@@ -201,7 +213,7 @@ def read_mail(text: str) -> Mail:
                     (),
                     first,
                     "",
-                    error="the sign-on needs all three of GAME, POWER and PASSWORD",
+                    error=_("the sign-on needs all three of GAME, POWER and PASSWORD"),
                 )
             )
     mail.order_text = "\n".join(order_lines)
@@ -246,15 +258,15 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             if start and end:
                 try:
                     parse_wall_clock(start), parse_wall_clock(end)
-                except ValueError as error:
-                    return Command("SET ABSENCE", (start, end), number, line, error=str(error))
+                except ValueError as error:  # pbem.deadlines says why in a message
+                    return Command("SET ABSENCE", (start, end), number, line, error=error.args[0])
                 return Command("SET ABSENCE", (start, end), number, line)
         return Command(
             "SET ABSENCE",
             tuple(rest),
             number,
             line,
-            error=f"write it as: {PLAYER_COMMANDS['SET ABSENCE']}",
+            error=write_it_as("SET ABSENCE"),
         )
     if head in {"HELP", "AIDE"} and upper[1:] in ([], ["CARDS"], ["CARTES"]):
         return Command("HELP", tuple(words[1:]), number, line)  # the help carries the card catalogue
@@ -263,7 +275,7 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         return seat
     if head in _BARE:
         if len(words) > 1:
-            return Command(head, tuple(words[1:]), number, line, error=f"{head} takes nothing after it")
+            return Command(head, tuple(words[1:]), number, line, error=_("{command} takes nothing after it", command=head))
         return Command(head, (), number, line)
     if head == "HISTORY":
         if len(words) == 1:
@@ -271,27 +283,27 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         if len(words) == 2 and _COUNT.fullmatch(words[1]):
             if not 1 <= int(words[1]) <= MAX_HISTORY:
                 return Command(head, (words[1],), number, line,
-                               error=f"HISTORY sends from 1 to {MAX_HISTORY} reports")
+                               error=_("HISTORY sends from 1 to {most} reports", most=MAX_HISTORY))
             return Command(head, (words[1],), number, line)
         return Command(
-            head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['HISTORY']}"
+            head, tuple(words[1:]), number, line, error=write_it_as("HISTORY")
         )
     if head == "CONCEDE":
         if len(words) >= 2:
             return Command(head, (unquote(" ".join(words[1:])),), number, line)
         return Command(
-            head, tuple(words[1:]), number, line, error=f"write it as: {PLAYER_COMMANDS['CONCEDE']}"
+            head, tuple(words[1:]), number, line, error=write_it_as("CONCEDE")
         )
     if head == "EXTEND":
         given = " ".join(words[1:])
         added = extension(given) if given else None
         if added is not None:
             if not timedelta(0) < added <= timedelta(hours=MAX_EXTEND_HOURS):
-                error = f"EXTEND takes at most {MAX_EXTEND_HOURS} hours; PAUSE stops the clock"
+                error = _("EXTEND takes at most {hours} hours; PAUSE stops the clock", hours=MAX_EXTEND_HOURS)
                 return Command(head, (given,), number, line, error=error)
             return Command(head, (given,), number, line)
         return Command(
-            head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['EXTEND']}"
+            head, tuple(words[1:]), number, line, error=write_it_as("EXTEND")
         )
     if head == "REPLACE":
         if len(words) >= 3 and ADDRESS.fullmatch(words[-1]):
@@ -301,13 +313,13 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             tuple(words[1:]),
             number,
             line,
-            error=f"write it as: {REFEREE_COMMANDS['REPLACE']}",
+            error=write_it_as("REPLACE"),
         )
     if head == "OPTION":
         if len(words) == 3:
             return Command(head, (words[1], words[2]), number, line)
         return Command(
-            head, tuple(words[1:]), number, line, error=f"write it as: {REFEREE_COMMANDS['OPTION']}"
+            head, tuple(words[1:]), number, line, error=write_it_as("OPTION")
         )
     if head == "ROLLBACK":
         if len(words) == 2:
@@ -317,7 +329,7 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             tuple(words[1:]),
             number,
             line,
-            error=f"write it as: {REFEREE_COMMANDS['ROLLBACK']}",
+            error=write_it_as("ROLLBACK"),
         )
     return None
 
@@ -331,7 +343,7 @@ def _seat_command(words: list[str], number: int, line: str) -> Command | None:
     shown = "SET PASSWORD ********" if name == "SET PASSWORD" else line  # never echo a password
     wanted = 0 if name == "GET MAP" else 1
     if len(args) != wanted or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0])):
-        error = f"{name} takes nothing after it" if wanted == 0 else f"write it as: {PLAYER_COMMANDS[name]}"
+        error = _("{command} takes nothing after it", command=name) if wanted == 0 else write_it_as(name)
         return Command(name, args, number, shown, error=error)
     return Command(name, args, number, shown)
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 
-from pbem.intake.commands import PLAYER_COMMANDS, normalise
+from pbem.i18n import Message, _
+from pbem.intake.commands import PLAYER_COMMANDS, normalise, usage
 from pbem.ruleset import OrderLine
 from pbem.spelling import is_slip
 
 _PUNCTUATION = ".,:;!?\"'()"
 
 
-def hint_for(line: OrderLine) -> str:
+def hint_for(line: OrderLine) -> str | Message:
     """The hint an answer gives for one order line: for a refused line, a misspelt command
     (a line like "LSIT" is one more likely than an order), else the ruleset's own."""
     if line.error:
@@ -27,19 +28,19 @@ def hint_for(line: OrderLine) -> str:
     return line.hint or ""
 
 
-def command_hint(line: str) -> str:
+def command_hint(line: str) -> str | Message:
     """"did you mean the command ...?" if ``line`` is likely a player command misspelt, else ""."""
     words = [word.strip(_PUNCTUATION).upper() for word in normalise(line).split()]
     words = [word for word in words if word]
-    for name, usage in PLAYER_COMMANDS.items():
+    for name, written_as in PLAYER_COMMANDS.items():
         named = name.split()
         if len(words) < len(named) or not all(
             is_slip(written, word, free_text=True) for written, word in zip(words, named, strict=False)
         ):
             continue
-        fewest, most = _arguments(name, usage)
+        fewest, most = _arguments(name, written_as)
         if fewest <= len(words) - len(named) <= most:
-            return f"did you mean the command {usage}?"
+            return _("did you mean the command {usage}?", usage=usage(name))
     return ""
 
 

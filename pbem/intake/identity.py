@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from pbem import passwords
 from pbem.config import Service
+from pbem.i18n import _
 from pbem.intake.commands import Mail
 from pbem.intake.powers import find_power
 from pbem.mail.message import Incoming
@@ -36,7 +37,8 @@ class Identity:
     player: PlayerRow | None = None  # the authenticated player
     referee: bool = False  # the authenticated referee of game_id
     via: str = ""  # "password" or "token"
-    #: why the sender is not authenticated, told to them (or to the registered address)
+    #: why the sender is not authenticated, told to them (or to the registered address);
+    #: a pbem.i18n Message, written in the game's language where the game is known
     problem: str = ""
     #: a player whose registered address must hear of this mail instead of the sender
     warn_player: PlayerRow | None = None
@@ -78,9 +80,10 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
     if service.game(game_id) is None or store.game(game_id) is None:
         identity.game_id = None
         identity.player = None
-        identity.problem = (
-            f"there is no running game called {signon.game!r}. Check the game name in your "
-            "SIGNON line (SIGNON <power> <game> <password>)."
+        identity.problem = _(
+            "there is no running game called {game!r}. Check the game name in your "
+            "SIGNON line (SIGNON <power> <game> <password>).",
+            game=signon.game,
         )
         return identity
     identity.game_id = game_id
@@ -90,14 +93,18 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
     if player is None:
         powers = ", ".join(p.power for p in store.players(game_id))
         identity.player = None
-        identity.problem = f"game {game_id} has no power called {signon.power!r}; its powers are {powers}."
+        identity.problem = _(
+            "game {game} has no power called {power!r}; its powers are {powers}.",
+            game=game_id, power=signon.power, powers=powers,
+        )
         return identity
     if not passwords.check_password(signon.password, player.password_hash):
         identity.player = None
         identity.warn_player = player
-        identity.problem = (
-            f"a mail from {incoming.sender or 'an unknown sender'} signed on as {player.power} "
-            f"in game {game_id} with a wrong password, so it was not accepted."
+        identity.problem = _(
+            "a mail from {sender} signed on as {power} in game {game} with a wrong password, "
+            "so it was not accepted.",
+            sender=incoming.sender or _("an unknown sender"), power=player.power, game=game_id,
         )
         return identity
     identity.player, identity.via = player, "password"
@@ -105,9 +112,11 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
         identity.notices.append(
             (
                 player,
-                f"Orders for {player.power} in game {game_id} were signed on with your "
-                f"password from {incoming.sender}, and accepted. If that was not you, ask the "
-                "referee for a new password.",
+                _(
+                    "Orders for {power} in game {game} were signed on with your password from "
+                    "{sender}, and accepted. If that was not you, ask the referee for a new password.",
+                    power=player.power, game=game_id, sender=incoming.sender,
+                ),
             )
         )
     return identity
@@ -128,13 +137,13 @@ def _unauthenticated(identity: Identity, incoming: Incoming, store: Store) -> No
     ]
     if known:
         identity.warn_player = known[0] if len(known) == 1 else None
-        identity.problem = (
+        identity.problem = _(
             "your mail has no sign-on, so nothing in it was acted on. Start your orders with "
             "SIGNON <power> <game> <password>, or reply to a mail from this game master "
             "(its reply address signs you on by itself)."
         )
     else:
-        identity.problem = (
+        identity.problem = _(
             "this is a play-by-email game master, and your address is not one of its players'. "
             "If you play here, start your mail with SIGNON <power> <game> <password>. "
             "Send HELP with a sign-on to learn the commands."
@@ -148,9 +157,10 @@ def _referee(
     assert game is not None
     referee = service.game_referee(game)
     if referee is None or incoming.sender != referee.address or not referee.check(password):
-        identity.problem = (
-            f"the referee sign-on for game {game_id} was refused: referee commands need the "
-            "referee's password and must come from the referee's address."
+        identity.problem = _(
+            "the referee sign-on for game {game} was refused: referee commands need the "
+            "referee's password and must come from the referee's address.",
+            game=game_id,
         )
         identity.game_id = game_id
         return identity

@@ -12,6 +12,7 @@ from typing import Any
 
 from pbem import archive, reports
 from pbem.faults import checkpoint
+from pbem.i18n import _
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
 from pbem.run import LiveGame, Run
@@ -149,7 +150,8 @@ def send_reports(
 ) -> None:
     """Render and queue the reports of turn ``seq`` for every player and the referee;
     the public one is rendered and kept for the archive. ``silent``: who sent no orders."""
-    subject = f"{phase.label} results" + (" - game over" if over else "")
+    subject = live.say(_("{phase} results - game over", phase=phase.label) if over
+                       else _("{phase} results", phase=phase.label))
     players = {player.power: player for player in live.players}
     referee = run.service.game_referee(live.config)
     for viewer in [*players, REFEREE, PUBLIC]:
@@ -174,7 +176,7 @@ def finish_game(run: Run, live: LiveGame, result: str) -> None:
     run.store.update_game(live.id, status="over", result=result, deadline=None)
     phase = Phase(
         id=f"{live.phase.id}-end",
-        label=f"{live.phase.label} (end of game)",
+        label=live.say(_("{phase} (end of game)", phase=live.phase.label)),
         kind="end",
         acting=(),
         may_order=(),

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pbem.deadlines import format_deadline
+from pbem.i18n import _
 from pbem.run import LiveGame, Run
 from pbem.store import OrderSet
 from pbem.turns.adjudication import adjudicate
@@ -115,7 +116,7 @@ def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) ->
             )
             run.tell(
                 player,
-                f"reminder: {live.phase.label}",
+                live.say(_("reminder: {phase}", phase=live.phase.label)),
                 text,
                 kind="reminder",
                 key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}",
@@ -145,7 +146,7 @@ def _start_grace(run: Run, live: LiveGame, missing: list[str]) -> None:
     grace_until = live.row.deadline + live.config.grace
     with run.store.atomic():
         run.store.update_game(live.id, grace_until=grace_until, late_noticed=True)
-        until = format_deadline(grace_until, live.config.timezone)
+        until = live.when(grace_until)
         for player in live.players:
             late = player.power in missing
             if not late and not live.config.late_notice_to_others:
@@ -161,7 +162,7 @@ def _start_grace(run: Run, live: LiveGame, missing: list[str]) -> None:
             )
             run.tell(
                 player,
-                f"late: {live.phase.label}",
+                live.say(_("late: {phase}", phase=live.phase.label)),
                 text,
                 kind="late",
                 key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}",
@@ -197,8 +198,8 @@ def stale_guard(run: Run, last_run: datetime | None) -> None:
             tell_players(
                 run,
                 live,
-                "deadline extended",
-                f"The game master was not running for a while, so the deadline of "
-                f"{live.phase.label} moved to {new}.",
+                live.say(_("deadline extended")),
+                live.say(_("The game master was not running for a while, so the deadline of {phase} "
+                           "moved to {deadline}.", phase=live.phase.label, deadline=live.when(live.row.deadline + gap))),
                 key=f"stale:{run.now.isoformat()}",
             )

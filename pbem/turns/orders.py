@@ -16,11 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.i18n import _, join
 from pbem.ruleset import OrderLine
 from pbem.run import LiveGame, Run
 from pbem.store import OrderSet, PlayerRow
 
 UNSETTLED = "unsettled"
+#: a game's status as LIST writes it ("game paused")
+STATUS = {"running": _("running"), "paused": _("paused"), "over": _("over")}
 
 
 def has_ordered(stored: OrderSet | None) -> bool:
@@ -53,12 +56,14 @@ def waiting_for(live: LiveGame, sets: dict[str, OrderSet]) -> list[str]:
 def why_waiting(live: LiveGame, power: str, stored: OrderSet | None) -> str:
     """Why the phase waits for ``power`` although it said READY, or "" when it does not."""
     if not has_ordered(stored) and power in live.phase.acting:
-        return "no order of yours was accepted"
+        return _("no order of yours was accepted")
     missing = still_missing(live, power, stored)
-    reasons = ["a line of your orders was refused"] if unsettled(stored) else []
+    reasons = [_("a line of your orders was refused")] if unsettled(stored) else []
     if missing:
-        reasons.append(f"you still have to order: {', '.join(missing)}")
-    return " and ".join(reasons)
+        reasons.append(_("you still have to order: {missing}", missing=join(missing)))
+    if len(reasons) == 2:
+        return _("{first} and {second}", first=reasons[0], second=reasons[1])
+    return reasons[0] if reasons else ""
 
 
 def merge_orders(
@@ -99,19 +104,20 @@ def take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str) -> Taken
     """Read and store the order lines of one mail of ``player``."""
     taken = Taken()
     if live.row.status == "over":
-        taken.notes.append(f"Game {live.id} is over; orders are no longer taken.")
+        taken.notes.append(_("Game {game} is over; orders are no longer taken.", game=live.id))
         return taken
     phase = live.phase
     if player.power not in phase.may_order:
         taken.notes.append(
-            f"No orders are due from {player.power} in {phase.label}; the order lines of your mail "
-            "were not read."
+            _("No orders are due from {power} in {phase}; the order lines of your mail were not read.",
+              power=player.power, phase=phase.label)
         )
         return taken
     taken.lines = live.ruleset.parse_orders(live.state, player.power, text)
     stored = run.store.order_set(live.id, phase.id, player.power)
     previous = stored.lines if stored else []
-    merged, taken.replaced = merge_orders(previous, taken.lines, live.ruleset.one_order_per_key)
+    merged, replaced = merge_orders(previous, taken.lines, live.ruleset.one_order_per_key)
+    taken.replaced = [live.ruleset.shown_order(live.state, order) for order in replaced]
     refused = any(line.error for line in taken.lines)
     merged = [_settle(entry, refused) for entry in merged]
     late = live.row.deadline is not None and run.now > live.row.deadline
@@ -126,8 +132,8 @@ def take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str) -> Taken
     )
     if late:
         taken.notes.append(
-            f"Your orders came after the deadline ({live.deadline_text()}); they were accepted "
-            "because the phase has not been adjudicated yet."
+            _("Your orders came after the deadline ({deadline}); they were accepted because the "
+              "phase has not been adjudicated yet.", deadline=live.deadline_text())
         )
     return taken
 
@@ -143,7 +149,7 @@ def set_ready(run: Run, live: LiveGame, player: PlayerRow, ready: bool, with_ord
     stand (the player read that a line was refused and keeps the rest)."""
     phase = live.phase
     if player.power not in phase.may_order:
-        return f"nothing is due from you in {phase.label}"
+        return _("nothing is due from you in {phase}", phase=phase.label)
     stored = run.store.order_set(live.id, phase.id, player.power)
     lines = stored.lines if stored else []
     if ready and not with_orders:
@@ -159,11 +165,11 @@ def set_ready(run: Run, live: LiveGame, player: PlayerRow, ready: bool, with_ord
     )
     if ready:
         return (
-            "marked ready: the phase may be adjudicated before the deadline once everyone is ready"
+            _("marked ready: the phase may be adjudicated before the deadline once everyone is ready")
             if live.config.early == "ready"
-            else "marked ready"
+            else _("marked ready")
         )
-    return "no longer marked ready"
+    return _("no longer marked ready")
 
 
 def ready_waits(run: Run, live: LiveGame, player: PlayerRow) -> str:
@@ -175,12 +181,13 @@ def ready_waits(run: Run, live: LiveGame, player: PlayerRow) -> str:
     why = why_waiting(live, player.power, stored)
     if not why:
         return ""
-    answer = (
-        f"You said READY, but {why}. Your READY is recorded, and the phase waits for your "
-        "corrected orders (or the deadline)."
+    answer = _(
+        "You said READY, but {why}. Your READY is recorded, and the phase waits for your "
+        "corrected orders (or the deadline).",
+        why=why,
     )
     if unsettled(stored) and not still_missing(live, player.power, stored):
-        answer += " To keep your orders as they stand, send READY alone."
+        return join([answer, _("To keep your orders as they stand, send READY alone.")], " ")
     return answer
 
 
@@ -196,8 +203,8 @@ def status(run: Run, live: LiveGame, player: PlayerRow) -> dict[str, Any]:
         "phase": phase.label,
         "phase_id": phase.id,
         "deadline": live.deadline_text(),
-        "status": live.row.status,
-        "orders": orders,
+        "status": STATUS.get(live.row.status, live.row.status),
+        "orders": [live.ruleset.shown_order(live.state, order) for order in orders],
         "acting": player.power in phase.acting,
         "missing": still_missing(live, player.power, stored),
         "unsettled": unsettled(stored),

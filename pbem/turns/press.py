@@ -3,6 +3,7 @@ held until the next results."""
 
 from __future__ import annotations
 
+from pbem.i18n import _, join
 from pbem.intake.commands import Command
 from pbem.intake.powers import match_powers as match_power_names
 from pbem.mail.compose import Outgoing
@@ -24,29 +25,30 @@ def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, ro
     """Queue a PRESS or BROADCAST message to its recipients (or hold it, for postal press)."""
     rules = live.config.press
     if not rules.allowed:
-        return "refused: this game allows no press"
+        return _("refused: this game allows no press")
     if not command.body.strip():
-        return "refused: the press message is empty; write it between the PRESS line and ENDPRESS"
+        return _("refused: the press message is empty; write it between the PRESS line and ENDPRESS")
     words = [word.strip(",") for word in command.args[1:]] if command.name == "PRESS" else ["ALL"]
     grey = any(word.upper() in {"GREY", "GRAY"} for word in words)
     names = [word for word in words if word and word.upper() not in {"GREY", "GRAY"}]
     if grey and not rules.grey:
-        return "refused: this game does not allow grey (anonymous) press; drop GREY"
+        return _("refused: this game does not allow grey (anonymous) press; drop GREY")
     if any(name.upper() == "ALL" for name in names):
         if not rules.broadcast:
-            return "refused: this game does not allow press to ALL"
+            return _("refused: this game does not allow press to ALL")
         recipients = [p.power for p in live.players if p.power != player.power]
     else:
         recipients, unknown = match_powers(live, names)
         if unknown or not recipients:
             powers = ", ".join(p.power for p in live.players)
-            return f"refused: unknown recipient(s) {', '.join(unknown) or '(none)'}; the powers are {powers}"
+            return _("refused: unknown recipient(s) {unknown}; the powers are {powers}",
+                     unknown=", ".join(unknown) or _("(none)"), powers=powers)
         recipients = [power for power in recipients if power != player.power]
         if not recipients:
-            return "refused: you cannot send press only to yourself"
+            return _("refused: you cannot send press only to yourself")
     forbidden = live.ruleset.press_problem(live.state, player.power, recipients)
     if forbidden:
-        return f"refused: {forbidden}"
+        return _("refused: {reason}", reason=forbidden)
     postal = rules.postal and live.row.status == "running"
     press_id = run.store.add_press(
         live.id,
@@ -59,9 +61,11 @@ def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, ro
         released=not postal,
     )
     if postal:
-        return f"held until the next results (postal press), then sent to {', '.join(recipients)}"
+        return _("held until the next results (postal press), then sent to {powers}", powers=join(recipients))
     deliver_press(run, live, press_id, player.power, recipients, grey, command.body)
-    return f"sent to {', '.join(recipients)}" + (" without your name (grey press)" if grey else "")
+    if grey:
+        return _("sent to {powers} without your name (grey press)", powers=join(recipients))
+    return _("sent to {powers}", powers=join(recipients))
 
 
 def deliver_press(
@@ -73,9 +77,9 @@ def deliver_press(
     grey: bool,
     body: str,
 ) -> None:
-    shown_sender = "an anonymous power" if grey else sender
+    shown_sender = _("an anonymous power") if grey else sender
     everyone = len(recipients) == len(live.players) - 1
-    to_text = "everyone" if everyone else ", ".join(recipients)
+    to_text = _("everyone") if everyone else ", ".join(recipients)
     for power in recipients:
         player = live.player(power)
         if player is None:
@@ -88,7 +92,8 @@ def deliver_press(
             body=body,
             phase=live.phase.label,
         )
-        run.tell(player, f"press from {shown_sender}", text, kind="press", key=f"press:{press_id}:{power}")
+        subject = live.say(_("press from {sender}", sender=shown_sender))
+        run.tell(player, subject, text, kind="press", key=f"press:{press_id}:{power}")
     referee = run.service.game_referee(live.config)
     if live.config.press.referee_copies and referee:
         run.queue(

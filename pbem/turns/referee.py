@@ -1,4 +1,6 @@
-"""The referee's commands: LIST, PROCESS, EXTEND, PAUSE, RESUME, REPLACE, ROLLBACK, OPTION."""
+"""The referee's commands: LIST, PROCESS, EXTEND, PAUSE, RESUME, REPLACE, ROLLBACK, OPTION.
+
+The answers to the referee are English; what the players are told speaks the game's language."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import logging
 from datetime import timedelta
 
 from pbem.deadlines import format_deadline
+from pbem.i18n import _
 from pbem.intake.commands import Command, extension
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
@@ -60,8 +63,8 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         tell_players(
             run,
             live,
-            "game paused",
-            "The referee has paused the game. You will hear when it resumes, with the new deadline.",
+            live.say(_("game paused")),
+            live.say(_("The referee has paused the game. You will hear when it resumes, with the new deadline.")),
             key=f"pause:{run.now.isoformat()}",
         )
         return "paused; players told"
@@ -73,9 +76,9 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         run.store.update_game(
             live.id, status="running", deadline=deadline, paused_left=None, grace_until=None
         )
-        when = format_deadline(deadline, live.config.timezone)
-        text = f"The referee has resumed the game. The deadline is {when}."
-        tell_players(run, live, "game resumed", text, key=f"resume:{run.now.isoformat()}")
+        text = live.say(_("The referee has resumed the game. The deadline is {deadline}.",
+                          deadline=live.when(deadline)))
+        tell_players(run, live, live.say(_("game resumed")), text, key=f"resume:{run.now.isoformat()}")
         return f"resumed; deadline {format_deadline(deadline, live.config.timezone)}; players told"
     if live.row.status == "over":
         return "the game is over"
@@ -87,11 +90,9 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         run.store.update_game(
             live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
         )
-        text = (
-            f"The referee has extended the deadline of {live.phase.label} to "
-            f"{format_deadline(deadline, live.config.timezone)}."
-        )
-        tell_players(run, live, "deadline extended", text, key=f"extend:{run.now.isoformat()}")
+        text = live.say(_("The referee has extended the deadline of {phase} to {deadline}.",
+                          phase=live.phase.label, deadline=live.when(deadline)))
+        tell_players(run, live, live.say(_("deadline extended")), text, key=f"extend:{run.now.isoformat()}")
         return f"deadline now {format_deadline(deadline, live.config.timezone)}; players told"
     if name == "PROCESS":
         if live.row.status != "running":
@@ -114,8 +115,8 @@ def set_option(run: Run, live: LiveGame, name: str, value: str) -> str:
     except SetupError as error:
         return f"refused: {error}"
     run.store.update_game(live.id, state=live.ruleset.dump_state(state))
-    text = f"The referee has changed a setting of the game: {change}."
-    tell_players(run, live, "a setting changed", text, key=f"option:{name}:{run.now.isoformat()}")
+    text = live.say(_("The referee has changed a setting of the game: {change}.", change=change))
+    tell_players(run, live, live.say(_("a setting changed")), text, key=f"option:{name}:{run.now.isoformat()}")
     return f"{change}; players told"
 
 
@@ -145,21 +146,21 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
         status="running",
         result=None,
     )
-    when = format_deadline(deadline, live.config.timezone)
+    when = live.when(deadline)
     for player in players:
-        before = turn.orders.get(player.power, [])
-        text = (
-            f"The referee has rolled game {live.id} back to {phase.label}: the phases after it "
-            f"are undone. Please send your orders again before the deadline, {when}.\n\n"
-            + (
-                "Your orders for this phase were:\n" + "\n".join(f"  {o}" for o in before)
-                if before
-                else "You had sent no orders for this phase."
-            )
+        before = [live.say(live.ruleset.shown_order(state, order)) for order in turn.orders.get(player.power, [])]
+        text = live.say(_(
+            "The referee has rolled game {game} back to {phase}: the phases after it "
+            "are undone. Please send your orders again before the deadline, {deadline}.",
+            game=live.id, phase=phase.label, deadline=when,
+        )) + "\n\n" + (
+            live.say(_("Your orders for this phase were:")) + "\n" + "\n".join(f"  {o}" for o in before)
+            if before
+            else live.say(_("You had sent no orders for this phase."))
         )
         run.tell(
             player,
-            f"rolled back to {phase.label}",
+            live.say(_("rolled back to {phase}", phase=phase.label)),
             text,
             kind="notice",
             key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hmac
 
 from pbem import passwords
+from pbem.i18n import _
 from pbem.intake.commands import PLAYER_COMMANDS
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -35,7 +36,7 @@ def welcome(
     )
     run.tell(
         player,
-        f"welcome: you play {player.power}",
+        live.say(_("welcome: you play {power}", power=player.power)),
         text,
         kind="welcome",
         key=f"welcome:{live.id}:{player.power}:{player.token}",
@@ -64,8 +65,9 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
         run,
         live,
         player.address,
-        "you have been replaced",
-        f"The referee has given {player.power} in game {live.id} to another player. Thank you for playing.",
+        live.say(_("you have been replaced")),
+        live.say(_("The referee has given {power} in game {game} to another player. Thank you for playing.",
+                   power=player.power, game=live.id)),
         key=f"replaced:{live.id}:{player.power}:{run.now.isoformat()}",
     )
     return f"{player.power} now played by {address}; welcome with a new password sent"
@@ -106,22 +108,23 @@ def seat_player(run: Run, live: LiveGame, power: str, address: str) -> str:
 def whogame(live: LiveGame) -> str:
     """WHOGAME: who plays which power; addresses only where the game makes them public."""
     game = f"{live.row.ruleset} {live.row.variant}"
-    lines = [f"Game {live.id} ({live.config.name}): {game}, {live.phase.label}"]
+    lines = [live.say(_("Game {game} ({name}): {rules}, {phase}", game=live.id, name=live.config.name,
+                        rules=game, phase=live.phase.label))]
     for player in live.players:
-        state = " (civil disorder)" if player.civil_disorder else ""
-        who = player.address if live.config.players_public else "played"
+        state = live.say(_(" (civil disorder)")) if player.civil_disorder else ""
+        who = player.address if live.config.players_public else live.say(_("played"))
         lines.append(f"  {player.power:<12} {who}{state}")
     if not live.config.players_public:
-        lines.append("(This game keeps its players' addresses private.)")
+        lines.append(live.say(_("(This game keeps its players' addresses private.)")))
     return "\n".join(lines)
 
 
 def set_password(run: Run, live: LiveGame, player: PlayerRow, password: str) -> str:
     """SET PASSWORD <new>: the new password signs on from now on."""
     if len(password) < 4:
-        return "refused: a password needs at least 4 characters"
+        return _("refused: a password needs at least 4 characters")
     run.store.update_player(live.id, player.power, password_hash=passwords.hash_password(password))
-    return "your password is changed; sign on with the new one from now on"
+    return _("your password is changed; sign on with the new one from now on")
 
 
 def address_code(player: PlayerRow, address: str) -> str:
@@ -134,26 +137,31 @@ def set_address(run: Run, live: LiveGame, player: PlayerRow, address: str, row_i
     """SET ADDRESS <address>: ask the new address to confirm; nothing changes until it does."""
     address = address.lower()
     if address == player.address:
-        return f"{address} is already your address"
+        return _("{address} is already your address", address=address)
     taken = next((p for p in live.players if p.address == address), None)
     if taken is not None:
-        return f"refused: {address} plays {taken.power} in this game"
+        return _("refused: {address} plays {power} in this game", address=address, power=taken.power)
     tell_address(
         run,
         live,
         address,
-        f"confirm your new address for {player.power}",
-        f"The player of {player.power} in game {live.id} ({live.config.name}) asked to receive the "
-        f"game's mail at this address, {address}, instead of {player.address}.\n\n"
-        "To confirm, reply to this mail with this line:\n\n"
-        f"  CONFIRM ADDRESS {address_code(player, address)}\n\n"
-        "If you did not ask for this, ignore this mail: nothing changes.",
+        live.say(_("confirm your new address for {power}", power=player.power)),
+        live.say(_(
+            "The player of {power} in game {game} ({name}) asked to receive the game's mail at this "
+            "address, {address}, instead of {old}.\n\n"
+            "To confirm, reply to this mail with this line:\n\n"
+            "  CONFIRM ADDRESS {code}\n\n"
+            "If you did not ask for this, ignore this mail: nothing changes.",
+            power=player.power, game=live.id, name=live.config.name, address=address,
+            old=player.address, code=address_code(player, address),
+        )),
         key=f"address:{row_id}:{player.power}",
         reply_to=run.reply_address(player),
     )
-    return (
-        f"a confirmation was sent to {address}; your address changes when you answer it from there "
-        "(until then the game's mail still comes here)"
+    return _(
+        "a confirmation was sent to {address}; your address changes when you answer it from there "
+        "(until then the game's mail still comes here)",
+        address=address,
     )
 
 
@@ -161,18 +169,19 @@ def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, send
     """CONFIRM ADDRESS <code>, sent from the new address: the change is made."""
     sender = sender.lower()
     if not sender or sender == player.address:
-        return "refused: send CONFIRM ADDRESS from the new address, in reply to the mail that asked for it"
+        return _("refused: send CONFIRM ADDRESS from the new address, in reply to the mail that asked for it")
     if not hmac.compare_digest(code.lower(), address_code(player, sender)):
-        return f"refused: that code does not confirm {sender} for {player.power}; send SET ADDRESS again"
+        return _("refused: that code does not confirm {address} for {power}; send SET ADDRESS again",
+                 address=sender, power=player.power)
     old = player.address
     run.store.update_player(live.id, player.power, address=sender)
     tell_address(
         run,
         live,
         old,
-        f"your address for {player.power} has changed",
-        f"From now on the mail of {player.power} in game {live.id} goes to {sender}, as you asked. "
-        "If you did not, tell the referee at once.",
+        live.say(_("your address for {power} has changed", power=player.power)),
+        live.say(_("From now on the mail of {power} in game {game} goes to {address}, as you asked. "
+                   "If you did not, tell the referee at once.", power=player.power, game=live.id, address=sender)),
         key=f"address-changed:{live.id}:{player.power}:{sender}:{run.now.isoformat()}",
     )
     run.tell_referee(
@@ -181,16 +190,16 @@ def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, send
         f"{player.power} in game {live.id} moved from {old} to {sender} (confirmed from {sender}).",
         dedup_key=f"address-referee:{live.id}:{player.power}:{sender}:{run.now.isoformat()}",
     )
-    return f"confirmed: the mail of {player.power} now goes to {sender}"
+    return _("confirmed: the mail of {power} now goes to {address}", power=player.power, address=sender)
 
 
 def resign(run: Run, live: LiveGame, player: PlayerRow) -> str:
     """RESIGN: the power falls into civil disorder (the rules' default orders) until the referee
     gives it a new player with REPLACE; the referee is told."""
     if live.row.status == "over":
-        return "the game is over"
+        return _("the game is over")
     if player.civil_disorder:
-        return f"{player.power} is already in civil disorder; the referee has been told"
+        return _("{power} is already in civil disorder; the referee has been told", power=player.power)
     run.store.update_player(live.id, player.power, civil_disorder=True)
     run.tell_referee(
         live,
@@ -200,7 +209,8 @@ def resign(run: Run, live: LiveGame, player: PlayerRow) -> str:
         f"send REPLACE {player.power} <address> with your referee sign-on.",
         dedup_key=f"resign:{live.id}:{player.power}:{run.now.isoformat()}",
     )
-    return (
-        f"you have resigned: {player.power} is in civil disorder until the referee finds a new "
-        "player, and the referee has been told. Thank you for playing."
+    return _(
+        "you have resigned: {power} is in civil disorder until the referee finds a new "
+        "player, and the referee has been told. Thank you for playing.",
+        power=player.power,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.i18n import _, join
 from pbem.intake.commands import Command
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -19,45 +20,49 @@ def survivors(live: LiveGame) -> list[str]:
 def vote(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
     """DRAW / NO DRAW / CONCEDE <power> / NO CONCEDE; ends the game when a vote passes."""
     if live.row.status == "over":
-        return "the game is already over"
+        return _("the game is already over")
     alive = survivors(live)
     if player.power not in alive:
-        return "only surviving powers vote"
+        return _("only surviving powers vote")
     if command.name == "DRAW":
         run.store.set_vote(live.id, player.power, "draw", "yes")
-        answer = "your vote for a draw among all survivors is recorded"
+        answer = _("your vote for a draw among all survivors is recorded")
     elif command.name == "NO DRAW":
         run.store.set_vote(live.id, player.power, "draw", None)
-        answer = "your draw vote is withdrawn"
+        answer = _("your draw vote is withdrawn")
     elif command.name == "NO CONCEDE":
         run.store.set_vote(live.id, player.power, "concede", None)
-        answer = "your concession is withdrawn"
+        answer = _("your concession is withdrawn")
     else:
         winner, unknown = match_powers(live, [command.args[0]])
         if unknown or not winner or winner[0] not in alive:
-            return f"refused: {command.args[0]!r} is not a surviving power ({', '.join(alive)})"
+            return _("refused: {power!r} is not a surviving power ({survivors})",
+                     power=command.args[0], survivors=", ".join(alive))
         if winner[0] == player.power:
-            return "refused: you cannot concede to yourself"
+            return _("refused: you cannot concede to yourself")
         run.store.set_vote(live.id, player.power, "concede", winner[0])
-        answer = f"your concession to {winner[0]} is recorded"
+        answer = _("your concession to {power} is recorded", power=winner[0])
     if live.config.votes_public:
         tell_players(
             run,
             live,
-            f"{player.power} votes: {command.text}",
-            f"{player.power} has voted: {command.text}. (Votes in this game are public.)",
+            live.say(_("{power} votes: {vote}", power=player.power, vote=command.text)),
+            live.say(_("{power} has voted: {vote}. (Votes in this game are public.)",
+                       power=player.power, vote=command.text)),
             key=f"vote:{run.now.isoformat()}:{player.power}:{command.line}",
         )
     draws = run.store.votes(live.id, "draw")
     if all(draws.get(power) == "yes" for power in alive):
-        finish_game(run, live, f"draw among {', '.join(alive)} (all survivors voted for it)")
-        return answer + "; every survivor has voted for the draw, so the game is over"
+        finish_game(run, live, live.say(_("draw among {powers} (all survivors voted for it)",
+                                          powers=", ".join(alive))))
+        return _("{answer}; every survivor has voted for the draw, so the game is over", answer=answer)
     concessions = run.store.votes(live.id, "concede")
     for power in alive:
         others = [other for other in alive if other != power]
         if others and all(concessions.get(other) == power for other in others):
-            finish_game(run, live, f"{power} wins by concession")
-            return answer + f"; everyone else has conceded to {power}, so the game is over"
+            finish_game(run, live, live.say(_("{power} wins by concession", power=power)))
+            return _("{answer}; everyone else has conceded to {power}, so the game is over",
+                     answer=answer, power=power)
     if not live.config.votes_public:
-        answer += " (votes are secret; the game ends when they agree)"
+        return join([answer, _("(votes are secret; the game ends when they agree)")], " ")
     return answer

@@ -25,6 +25,7 @@ from pbem.rulesets.invictus.orders import (
     Reserve,
     parse,
 )
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.state import Camp, Game, Player
 from pbem.rulesets.invictus.table import Table
 from pbem.rulesets.invictus.variants import HANDICAPS, VARIANTS
@@ -136,6 +137,9 @@ class Invictus(Ruleset):
         if game.stage == "turn" and player is game.current:
             return ["PASS"]
         return []
+
+    def shown_order(self, game: Game, order: str) -> str:
+        return notation(order)
 
     def missing(self, game: Game, power: str, orders: Sequence[str]) -> list[str]:
         kinds = set()
