@@ -28,7 +28,9 @@ def parse_duration(text: str | int | float) -> timedelta:
         return timedelta(hours=float(text))
     match = _DURATION.match(str(text))
     if not match or not any(match.groups()):
-        raise ValueError(_("{text!r} is not a duration; write e.g. '48h', '2d', '1d 12h' or '90m'", text=text))
+        raise ValueError(
+            _("{text!r} is not a duration; write e.g. '48h', '2d', '1d 12h' or '90m'", text=text)
+        )
     days, hours, minutes = (int(group or 0) for group in match.groups())
     return timedelta(days=days, hours=hours, minutes=minutes)
 

@@ -48,8 +48,8 @@ def extract(folders: list[Path]) -> Iterator[tuple[Any, str]]:
     """(id or (singular, plural), where) for every message in ``folders`` (or files)."""
     for folder in folders:
         if folder.is_file():
-            found_in_file = extract_from_file("python", str(folder), keywords=KEYWORDS, strip_comment_tags=True)
-            for line, message, _comments, _context in found_in_file:
+            in_file = extract_from_file("python", str(folder), keywords=KEYWORDS, strip_comment_tags=True)
+            for line, message, _comments, _context in in_file:
                 yield message, f"{folder.parent.name}/{folder.name}:{line}"
             continue
         if not folder.is_dir():

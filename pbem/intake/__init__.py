@@ -381,7 +381,8 @@ def _reply(
     answer: Answer,
     to: str,
 ) -> None:
-    game = live.summary() if player else {**live.summary(), "language": i18n.DEFAULT}  # the referee's: English
+    # the referee's answers are English (module docstring)
+    game = live.summary() if player else {**live.summary(), "language": i18n.DEFAULT}
     subject = incoming.subject or i18n.render(_("your mail"), game["language"])
     if f"[{live.id}]" not in subject.lower():
         subject = f"[{live.id}] {subject}"

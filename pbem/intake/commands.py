@@ -192,7 +192,9 @@ def read_mail(text: str) -> Mail:
         if head in {"PRESS", "BROADCAST"}:
             body, index, closed = _press_body(lines, index)
             args = tuple(words[1:])
-            error: str = "" if closed else _("the press has no ENDPRESS line; everything after it was read as press")
+            error: str = ""
+            if not closed:
+                error = _("the press has no ENDPRESS line; everything after it was read as press")
             if head == "PRESS" and (len(args) < 2 or args[0].upper() != "TO"):
                 error = write_it_as("PRESS")
             mail.commands.append(Command(head, args, number, line, body=body, error=error))
@@ -275,7 +277,8 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         return seat
     if head in _BARE:
         if len(words) > 1:
-            return Command(head, tuple(words[1:]), number, line, error=_("{command} takes nothing after it", command=head))
+            extra = _("{command} takes nothing after it", command=head)
+            return Command(head, tuple(words[1:]), number, line, error=extra)
         return Command(head, (), number, line)
     if head == "HISTORY":
         if len(words) == 1:
@@ -299,8 +302,9 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         added = extension(given) if given else None
         if added is not None:
             if not timedelta(0) < added <= timedelta(hours=MAX_EXTEND_HOURS):
-                error = _("EXTEND takes at most {hours} hours; PAUSE stops the clock", hours=MAX_EXTEND_HOURS)
-                return Command(head, (given,), number, line, error=error)
+                too_long = _("EXTEND takes at most {hours} hours; PAUSE stops the clock",
+                             hours=MAX_EXTEND_HOURS)
+                return Command(head, (given,), number, line, error=too_long)
             return Command(head, (given,), number, line)
         return Command(
             head, tuple(words[1:]), number, line, error=write_it_as("EXTEND")

@@ -46,7 +46,8 @@ def send_map(run: Run, live: LiveGame, player: PlayerRow, row_id: int) -> str:
         player,
         live.say(_("map: {phase}", phase=label)),
         live.say(_("The map of game {game} at {phase} is the picture in this mail. "
-                   "Mail programs that show only text offer it as an attachment.", game=live.id, phase=label)),
+                   "Mail programs that show only text offer it as an attachment.",
+                   game=live.id, phase=label)),
         html=(
             f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>'
             f'<body><h1>{title}</h1><figure class="pbem-map">{picture}</figure></body></html>'

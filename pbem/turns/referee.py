@@ -64,7 +64,8 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
             run,
             live,
             live.say(_("game paused")),
-            live.say(_("The referee has paused the game. You will hear when it resumes, with the new deadline.")),
+            live.say(_("The referee has paused the game. You will hear when it resumes, with the new "
+                       "deadline.")),
             key=f"pause:{run.now.isoformat()}",
         )
         return "paused; players told"
@@ -116,7 +117,8 @@ def set_option(run: Run, live: LiveGame, name: str, value: str) -> str:
         return f"refused: {error}"
     run.store.update_game(live.id, state=live.ruleset.dump_state(state))
     text = live.say(_("The referee has changed a setting of the game: {change}.", change=change))
-    tell_players(run, live, live.say(_("a setting changed")), text, key=f"option:{name}:{run.now.isoformat()}")
+    subject = live.say(_("a setting changed"))
+    tell_players(run, live, subject, text, key=f"option:{name}:{run.now.isoformat()}")
     return f"{change}; players told"
 
 
@@ -148,7 +150,8 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     )
     when = live.when(deadline)
     for player in players:
-        before = [live.say(live.ruleset.shown_order(state, order)) for order in turn.orders.get(player.power, [])]
+        before = [live.say(live.ruleset.shown_order(state, order))
+                  for order in turn.orders.get(player.power, [])]
         text = live.say(_(
             "The referee has rolled game {game} back to {phase}: the phases after it "
             "are undone. Please send your orders again before the deadline, {deadline}.",

@@ -181,7 +181,8 @@ def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, send
         old,
         live.say(_("your address for {power} has changed", power=player.power)),
         live.say(_("From now on the mail of {power} in game {game} goes to {address}, as you asked. "
-                   "If you did not, tell the referee at once.", power=player.power, game=live.id, address=sender)),
+                   "If you did not, tell the referee at once.",
+                   power=player.power, game=live.id, address=sender)),
         key=f"address-changed:{live.id}:{player.power}:{sender}:{run.now.isoformat()}",
     )
     run.tell_referee(

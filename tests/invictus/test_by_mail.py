@@ -25,8 +25,13 @@ def play(
     turns: Sequence[Mapping[str, str]],
     refused: Sequence[tuple[int, str, str, str]],
     welcome: Callable[[str], None],
+    results: str = "results",
+    between: Callable[[Any, int], None] | None = None,
+    subject: str = "orders",
 ) -> tuple[Any, list[Any], list[Any]]:
-    """Play the script by mail; ``welcome`` checks each welcome's text. The table, the
+    """Play the script by mail; ``welcome`` checks each welcome's text; ``results`` is the word
+    a report's subject has; ``between(table, index)`` may mail more (commands, press) after each
+    phase's orders are answered; ``subject`` is the players' subject line. The table, the
     states (before, then after each phase) and the archived turns."""
     seeds = iter(script.SEEDS)
     table = make_table(
@@ -39,17 +44,19 @@ def play(
         welcome(text_of(mail))
     for index, mails in enumerate(turns):
         for power, text in mails.items():
-            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}", subject=subject)
         table.run()
         for power in mails:
             [reply] = table.take(ADDRESSES[power])
             body = text_of(reply)
             for _, _, line, gist in (r for r in refused if r[:2] == (index, power)):
                 assert line in body and gist in body, (index, power, body)
+        if between is not None:
+            between(table, index)
         table.advance(hours=49)
         table.run()
         for address in ADDRESSES.values():
-            reports = [m for m in table.take(address) if "results" in str(m["Subject"])]
+            reports = [m for m in table.take(address) if results in str(m["Subject"])]
             assert len(reports) == 1, (index, address)
     ruleset = get_ruleset("invictus")
     with table.store() as store:

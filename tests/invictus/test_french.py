@@ -5,6 +5,7 @@ English left in what the players read."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +16,8 @@ from pbem.i18n import catalogue as catalogues
 from pbem.reports import Templates
 from pbem.rulesets.invictus import ruleset
 from pbem.rulesets.invictus.orders import notation, parse
-from tests.harness import text_of
-from tests.invictus import script
+from tests.harness import REFEREE_PASSWORD, Table, game, text_of
+from tests.invictus import english, script
 from tests.invictus.test_by_mail import ADDRESSES, play
 
 DOMAINS = ("invictus", "mail")
@@ -115,7 +116,8 @@ def mail_context(language: str) -> dict[str, Any]:
         "password": "pw", "reply_address": "r@x", "service_address": "s@x", "deadline": "demain",
         "orders_help": "", "commands": PLAYER_COMMANDS, "replacing": "Ancien", "answer": answer,
         "service": "pbem", "sender": "Sud", "to": "Nord", "body": "Bonjour", "late": True,
-        "until": "lundi", "missing": ["Sud"],
+        "until": "lundi", "missing": ["Sud"], "subject": "ordres", "problem": "pas de SIGNON",
+        "game_id": "g1", "address": "s@x",
     }  # fmt: skip
 
 
@@ -136,6 +138,8 @@ TEMPLATES = [
     "mail/press.txt.j2",
     "mail/late.txt.j2",
     "mail/reminder.txt.j2",
+    "mail/refused.txt.j2",
+    "mail/stranger.txt.j2",
 ]
 
 
@@ -182,25 +186,123 @@ def test_a_game_in_an_unknown_language_is_refused_at_setup() -> None:
         ruleset.start("standard", ["Nord", "Sud"], {"language": "de"}, 1)
 
 
+#: what the players mail between the script's phases, beside their orders: every command the
+#: service answers, press, a READY with a refused line, misspelt and refused commands
+BETWEEN: dict[int, dict[str, str]] = {
+    0: {
+        "Alice": "LIST\nWHOGAME\nSUMMARY\nHISTORY\nPRESS TO Bruno\nBonjour Bruno, bonne partie.\nENDPRESS",
+        "Bruno": "SET PASSWORD abc\nLSIT\nEXTEND 2d\nNOT READY\nSET ABSENCE 2020-01-01 TO 2020-01-02\n"
+                 "SET ABSENCE demain TO lundi\nHISTORY 99",
+    },
+    1: {
+        "Alice": "Volerr le Roi\nREADY",
+        "Bruno": "DRAW\nNO DRAW\nCONCEDE Personne\nGET MAP\nRESIGN maintenant",
+    },
+    2: {"Alice": "AIDE\nPRESS TO Zorro\nSalut\nENDPRESS", "Bruno": "SET ADDRESS chez moi\nSIGNOFF\nLIST"},
+    3: {"Bruno": "Bonjour tout le monde"},
+}
+#: French phrases that answer BETWEEN's mails (the answer, refusal or hint each one gets)
+ANSWERED = {
+    "Alice": [
+        "vos ordres et l'état de la partie sont ci-dessous", "Vos ordres à présent :", "ARMEE Shogun",
+        "Partie g1 (g1) : invictus standard", "Aucune phase n'a encore été résolue.",
+        "aucune phase n'a encore été résolue", "envoyé à Bruno",
+        "Vous avez dit READY, mais une ligne de vos ordres a été refusée.",
+        "Pour garder vos ordres tels quels, envoyez READY seul.", "l'aide est ci-dessous",
+        "refusé : destinataire(s) inconnu(s) Zorro ; les puissances sont Alice, Bruno",
+        "courriel non accepté", "Un courriel (« mauvais mot de passe ») de ",
+        "— résultats", "bienvenue : vous jouez Alice", "GARDER",
+    ],
+    "Bruno": [
+        "refusé : un mot de passe doit avoir au moins 4 caractères",
+        "vouliez-vous dire la commande LIST", "refusé : les commandes d'arbitre demandent",
+        "plus marqué prêt", "refusé : cette absence est déjà passée",
+        "pas comprise : 'demain' n'est pas une date", "HISTORY envoie de 1 à 20 rapports",
+        "votre vote pour une partie nulle entre tous les survivants est enregistré (les votes sont secrets",
+        "votre vote pour la nulle est retiré", "refusé : 'Personne' n'est pas une puissance encore en jeu",
+        "refusé : invictus n'a pas de carte", "pas comprise : RESIGN ne prend rien après lui",
+        "pas comprise : écrivez-la ainsi : SET ADDRESS <nouvelle adresse>",
+        "SIGNOFF à la ligne 3 : la suite de votre courriel n'a pas été lue.",
+        "message de Alice", "Partie g1 : message de Alice à tout le monde (Constitution des armées).",
+        "Bonjour Bruno, bonne partie.",
+        "partie en pause", "L'arbitre a repris la partie. L'échéance est ",
+    ],
+}
+_DATE = re.compile(r"(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
+                   r"(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) "
+                   r"\d{4} à \d\d:\d\d CES?T \(\d\d:\d\d UTC\)")
+
+
+def _between(table: Any, index: int) -> None:
+    """BETWEEN's mails of phase ``index``; after phase 3, a wrong password and the referee's
+    PAUSE and RESUME."""
+    referee = table.service.referee.address
+    for power, text in BETWEEN.get(index, {}).items():
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}", subject="ordres")
+    if index == 3:
+        table.send(ADDRESSES["Alice"], "SIGNON Alice g1 faux\nPasse", subject="mauvais mot de passe")
+        table.send(referee, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nPAUSE")
+    table.run()
+    if index == 3:
+        table.send(referee, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nRESUME")
+        table.run()
+    for power in BETWEEN.get(index, {}):  # play() takes only what the phases send
+        table.take(ADDRESSES[power])
+
+
 def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
-    """The whole scripted game, the players writing the rulebook's French; every mail they get
-    is French: the welcome, the catalogue, every answer, refusal and hint, every report."""
+    """The whole scripted game, the players writing the rulebook's French and sending every
+    command between their orders; every mail they get is French: the welcome, the catalogue,
+    every answer, refusal and hint, every notice, press and report, subjects and dates."""
     def welcome(text: str) -> None:
         assert "Bienvenue dans la partie g1" in text and "ARMEE Shogun" in text
         assert "LES CARTES" in text and "Garde, Soldat rouge" in text  # the catalogue, in French
+        assert _DATE.search(text), text  # the deadline, in French
 
     table, states, _turns = play(
-        make_table, script.FRENCH_OPTIONS, script.FRENCH_TURNS, script.FRENCH_REFUSED, welcome
+        make_table, script.FRENCH_OPTIONS, script.FRENCH_TURNS, script.FRENCH_REFUSED, welcome,
+        results="résultats", between=_between, subject="ordres",
     )
     assert states[-1].language == "fr"
     fragments = english_fragments()
-    for address in ADDRESSES.values():
+    vocabulary, commands = english.english_words(), english.command_words()
+    left, unanswered = [], []
+    for power, address in ADDRESSES.items():
         mails = table.mails_to(address)
         assert len(mails) >= len(script.FRENCH_TURNS) + 1
         for message in mails:
             assert english_left(text_of(message), fragments) == [], (message["Subject"], text_of(message))
+            left += english.english_left(english.readable(message), vocabulary, commands)
+        everything = "\n".join(english.readable(message) for message in mails)
+        unanswered += [phrase for phrase in ANSWERED[power] if phrase not in everything]
+    assert left == []
+    assert unanswered == []
     last = text_of(table.mails_to(ADDRESSES["Alice"])[-1])
     assert "Alice gagne par exécution : le Leader de Bruno, le Roi, a été capturé." in last
+
+
+def test_mail_to_addresses_not_yet_a_players_speaks_the_games_language(tmp_path: Path) -> None:
+    """A mail nobody signed on to, naming a French game: its sender may read either language,
+    so the answer says it in French first, then in English; one naming no game is English only.
+    The address a player moves to is asked in French. (These addresses have no mailbox on the
+    test mail server: this table is the Maildir one.)"""
+    table = Table(tmp_path, [game("g1", "invictus", ADDRESSES, options={"language": "fr"})])
+    table.start("g1")
+    table.send(ADDRESSES["Bruno"], "SIGNON Bruno g1 pw\nSET ADDRESS bruno2@example.test", subject="adresse")
+    table.send("eve@example.test", "Bonjour", subject="[g1] une place ?")
+    table.send("zoe@example.test", "Hello", subject="a seat?")
+    table.run()
+    [french] = table.take("eve@example.test")
+    [plain] = table.take("zoe@example.test")
+    text = text_of(french)
+    assert text.index("Bonjour,") < text.index("Hello,")
+    assert "ceci est un maître du jeu par courriel" in text and "this is a play-by-email game master" in text
+    assert "Bonjour," not in text_of(plain) and "this is a play-by-email game master" in text_of(plain)
+    [confirm] = table.take("bruno2@example.test")
+    assert "Pour confirmer, répondez à ce courriel avec cette ligne" in text_of(confirm)
+    assert str(confirm["Subject"]) == "[g1] confirmez votre nouvelle adresse pour Bruno"
+    vocabulary, commands = english.english_words(), english.command_words()
+    assert english.english_left(english.readable(confirm), vocabulary, commands) == []
 
 
 def test_the_package_ships_the_catalogues_it_compiles_at_first_use() -> None:
@@ -215,3 +317,45 @@ def test_the_package_ships_the_catalogues_it_compiles_at_first_use() -> None:
     assert shipped and all(any(fnmatch.fnmatch(p, pattern) for pattern in patterns) for p in shipped)
     assert "babel" in " ".join(config["project"]["dependencies"])
     assert translations("fr").gettext("Game over") == "Partie terminée"  # compiled from the .po
+
+
+def test_a_french_games_notices_are_french(make_table: Any) -> None:
+    """What the clock and the votes send in a French game: the reminder, the late notice, a
+    late order's note, a drawn game's last report, and the answers once the game is over."""
+    armies = script.FRENCH_TURNS[0]
+    table = make_table([game("g1", "invictus", ADDRESSES, options={"language": "fr"})])
+    table.start("g1")
+    table.take()
+    table.send(ADDRESSES["Alice"], f"SIGNON Alice g1 pw\n{armies['Alice']}", subject="armée")
+    table.run()
+    table.advance(hours=37)  # within the reminder's 12 hours before the 48-hour deadline
+    table.run()
+    table.advance(hours=12)  # past the deadline: the grace period, with a late notice
+    table.run()
+    table.send(ADDRESSES["Bruno"], f"SIGNON Bruno g1 pw\n{armies['Bruno']}", subject="armée")
+    table.run()
+    for power in ADDRESSES:
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\nDRAW", subject="nulle")
+        table.run()
+    table.send(ADDRESSES["Bruno"], "SIGNON Bruno g1 pw\nRESIGN\nGarder", subject="fin")
+    table.run()
+    bruno = [english.readable(m) for m in table.mails_to(ADDRESSES["Bruno"])]
+    alice = [english.readable(m) for m in table.mails_to(ADDRESSES["Alice"])]
+    expected = [
+        "[g1] rappel : Constitution des armées", "Un rappel : pas encore d'ordres de votre part",
+        "[g1] en retard : Constitution des armées",
+        "L'échéance de Constitution des armées est passée et vos ordres ne sont pas arrivés.",
+        "Vos ordres sont arrivés après l'échéance (",
+        "[g1] Constitution des armées — résultats",
+        "votre vote pour une partie nulle entre tous les survivants est enregistré ; tous les survivants "
+        "ont voté la nulle, la partie est donc terminée",
+        "(fin de partie) — résultats — partie terminée",
+        "partie nulle entre Alice, Bruno (tous les survivants l'ont votée)",
+        "RESIGN\n    la partie est terminée", "La partie g1 est terminée ; les ordres ne sont plus pris.",
+    ]
+    assert [phrase for phrase in expected if phrase not in "\n".join(bruno)] == []
+    assert not any("rappel" in text or "en retard" in text for text in alice)  # Alice had ordered
+    assert _DATE.search("\n".join(bruno))
+    vocabulary, commands = english.english_words(), english.command_words()
+    left = [line for text in alice + bruno for line in english.english_left(text, vocabulary, commands)]
+    assert left == []

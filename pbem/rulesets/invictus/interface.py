@@ -14,6 +14,7 @@ from typing import Any
 from pbem.i18n import Message, _, check_language, render
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from pbem.rulesets.invictus import army, board, rehearsal, setup, state, turn, visibility
+from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     TURN_STEPS,
     Army,
@@ -25,7 +26,6 @@ from pbem.rulesets.invictus.orders import (
     Reserve,
     parse,
 )
-from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.state import Camp, Game, Player
 from pbem.rulesets.invictus.table import Table
 from pbem.rulesets.invictus.variants import HANDICAPS, VARIANTS
