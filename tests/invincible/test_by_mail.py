@@ -30,7 +30,8 @@ def _by_address(messages: list[EmailMessage]) -> dict[str, list[EmailMessage]]:
 
 def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
     ruleset = get_ruleset("invincible")
-    pure_states, pure_events, _ = play_script()
+    pure = play_script()
+    pure_states, pure_events = pure.states, pure.events
     phase_ids = [ruleset.phase(state).id for state in pure_states[:-1]]
     seeds = dict(zip(phase_ids, script.SEEDS, strict=True))
     table = make_table(
