@@ -15,6 +15,8 @@ the clock and, where a test fixes them, the adjudication seeds.
 from __future__ import annotations
 
 import mailbox
+import subprocess
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -36,6 +38,26 @@ SERVICE_ADDRESS = "judge@pbem.test"
 REFEREE_ADDRESS = "referee@pbem.test"
 REFEREE_PASSWORD = "referee-secret"
 TEST_TEMPLATES = Path(__file__).parent / "service" / "templates"
+
+
+def run_pbem(
+    *args: str,
+    stdin: str = "",
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: int = 120,
+) -> subprocess.CompletedProcess[str]:
+    """``pbem ARGS`` as a user runs it: a real process, its output as text, never raising."""
+    return subprocess.run(
+        [sys.executable, "-m", "pbem.cli", *args],
+        input=stdin,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def game(
