@@ -24,22 +24,16 @@ def send_mails(table: Table, addresses: Mapping[str, str], mails: Mapping[str, s
 
 def phase_id(table: Table) -> str:
     """The phase game g1 is in."""
-    with table.store() as store:
-        row = store.game("g1")
-    assert row is not None
-    return row.phase_id
+    return table.game_row().phase_id
 
 
 def to_deadline(table: Table) -> None:
     """Run the cron job at the deadline, and at the end of the grace period if someone was late."""
-    with table.store() as store:
-        row = store.game("g1")
-    assert row is not None and row.deadline is not None
+    row = table.game_row()
+    assert row.deadline is not None
     table.now = row.deadline
     table.run()
-    with table.store() as store:
-        after = store.game("g1")
-    assert after is not None
+    after = table.game_row()
     if after.phase_id == row.phase_id:  # someone was late: the grace period
         assert after.grace_until is not None
         table.now = after.grace_until

@@ -33,6 +33,7 @@ from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.run import Run
 from pbem.service import Tally, run_sync
 from pbem.store import Store
+from pbem.store.games import GameRow
 
 SERVICE_ADDRESS = "judge@pbem.test"
 REFEREE_ADDRESS = "referee@pbem.test"
@@ -182,6 +183,13 @@ class Table:
 
     def store(self) -> _StoreContext:
         return _StoreContext(self.service.database)
+
+    def game_row(self, game_id: str = "g1") -> GameRow:
+        """The stored row of a game (its phase, deadline, status and result) as it is now."""
+        with self.store() as store:
+            row = store.game(game_id)
+        assert row is not None, game_id
+        return row
 
     # -- players' mail ------------------------------------------------------
 
