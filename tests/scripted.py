@@ -10,11 +10,22 @@ the ruleset says so), each phase adjudicated with its seed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import yaml
+
 from pbem.ruleset import OrderLine, Ruleset
 from pbem.turns.orders import merge_orders
+
+
+def mails(script_file: str) -> dict[str, list[dict[str, str]]]:
+    """The mails of a game's script, kept as mail text in ``mails.yaml`` beside its script.py:
+    under ``turns`` (and any other game the script holds) one entry a phase, power -> mail."""
+    path = Path(script_file).with_name("mails.yaml")
+    loaded: dict[str, list[dict[str, str]]] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return loaded
 
 
 @dataclass
