@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from pbem.store.games import GameRow
 from tests.bymail import phase_id, send_mails
 from tests.harness import REFEREE_ADDRESS, Table, game, text_of
 
@@ -210,24 +211,23 @@ def test_a_draw_passes_when_every_survivor_votes_for_it(tmp_path):
         assert any("game over" in str(m["Subject"]) for m in table.take(address))
 
 
-def test_a_withdrawn_draw_vote_blocks_the_draw(tmp_path):
+def after_votes(tmp_path, votes: list[tuple[str, str]]) -> GameRow:
+    """The game as it stands once one run has read each (power, vote) mail, in that order."""
     table = make(tmp_path)
-    order(table, "North", "DRAW")
-    order(table, "South", "DRAW")
-    order(table, "North", "NO DRAW")
-    order(table, "East", "DRAW")
+    for power, vote in votes:
+        order(table, power, vote)
     table.run()
-    row = table.game_row()
-    assert row.status == "running"
+    return table.game_row()
+
+
+def test_a_withdrawn_draw_vote_blocks_the_draw(tmp_path):
+    votes = [("North", "DRAW"), ("South", "DRAW"), ("North", "NO DRAW"), ("East", "DRAW")]
+    assert after_votes(tmp_path, votes).status == "running"
 
 
 def test_the_others_conceding_to_one_power_ends_the_game(tmp_path):
-    table = make(tmp_path)
-    order(table, "North", "CONCEDE South")
-    order(table, "East", "CONCEDE south")
-    table.run()
-    row = table.game_row()
-    assert row.result == "South wins by concession"
+    votes = [("North", "CONCEDE South"), ("East", "CONCEDE south")]
+    assert after_votes(tmp_path, votes).result == "South wins by concession"
 
 
 def test_the_game_ends_by_its_rules_with_a_final_report(tmp_path):
