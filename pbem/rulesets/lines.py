@@ -19,16 +19,20 @@ Patterns, case-insensitive, one space between parts::
 ``{name}`` takes one or more whole words (as few as let the rest of the line fit). Slots a
 line leaves out are None. Rows are tried in order, so a wording a looser row would also fit
 comes first ("move army to X with <troops>" before "move army <troops> to X"). A game whose
-words carry accents (Invictus's French) folds the line before ``read``; one that reads
-words one by one (Invincible!'s hand signals) can move them over a row at a time, keeping
-its own reader for what is not yet a row. A line longer than ``LONGEST`` is refused unread.
+words carry accents (Invictus's French) or filler (Invincible!'s "the", "points") folds
+the line before ``read``. A line longer than ``LONGEST`` is refused unread.
 
 When no row fits, ``Grammar.refusal`` says so with the right form: for a line whose first
 word starts a row, the forms of those kinds ("write 'gift <n> gold to <power>'"); for a
-near miss, "did you mean"; else every form. ``match`` finds a name among a game's names
-(regions, troops, khans) with "did you mean" on a miss; ``number`` reads a count.
+near miss, "did you mean"; else every form. A game that says more precisely what is wrong
+can ask ``leftover`` for the longest start of the line a row reads ("did not understand
+'tomorrow' at the end"), and list ``near_misses``: rows that read a likely mistake ("assign
+lots of leader") into the slots of a kind, so that the game's reader of that kind, which
+checks every slot, says what is wrong ("ASSIGN needs a number here, not LOTS").
+``match`` finds a name among a game's names (regions, troops, khans) with "did you mean"
+on a miss; ``number`` reads a count.
 
-Use, for a game (generals is the first; Invincible!, Invictus and Invoke can follow)::
+Use, for a game (generals and Invincible!; Invictus and Invoke can follow)::
 
     GRAMMAR = Grammar(
         rows=[("travel [to] {to}", "travel"), ("go to {to}", "travel"), ...],
@@ -217,7 +221,11 @@ class Grammar:
 
     rows: Sequence[tuple[str, str]]
     forms: Mapping[str, str]
+    #: rows that read a likely mistake (a word where a number belongs), so that the game's
+    #: reader of that kind can say exactly what is wrong; tried only when no row fits
+    near_misses: Sequence[tuple[str, str]] = ()
     _compiled: list[tuple[_Pattern, str]] = field(init=False, repr=False, compare=False)
+    _near: list[tuple[_Pattern, str]] = field(init=False, repr=False, compare=False)
     _verbs: dict[str, list[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -226,6 +234,7 @@ class Grammar:
         if unknown:
             raise ValueError(f"kinds without a form: {', '.join(unknown)}")
         object.__setattr__(self, "_compiled", compiled)
+        object.__setattr__(self, "_near", [(_Pattern(p), kind) for p, kind in self.near_misses])
         verbs: dict[str, list[str]] = {}
         for pattern, kind in compiled:
             for word in pattern.first_words():
@@ -240,17 +249,20 @@ class Grammar:
         A line longer than ``LONGEST`` is refused unread: slots side by side make a regular
         expression try many splits, and a hostile line must not hold up the service.
         """
-        text = squash(text)
-        if len(text) > LONGEST:
-            raise Refusal(
-                f"this line is {len(text)} characters long; an order has at most {LONGEST}",
-                "write one order a line",
-            )
-        for pattern, kind in self._compiled:
-            found = pattern.regex.match(text)
+        return _first(self._compiled, _short(text))
+
+    def near_miss(self, text: str) -> tuple[str, dict[str, str | None]] | None:
+        """The kind and slots of the first near-miss row that fits ``text``, or None."""
+        return _first(self._near, _short(text))
+
+    def leftover(self, text: str) -> tuple[str, dict[str, str | None], str] | None:
+        """The longest start of ``text`` (whole words) that a row reads, as kind, slots and
+        the words after it: for "did not understand ... at the end"."""
+        words = _short(text).split()
+        for end in range(len(words) - 1, 0, -1):
+            found = _first(self._compiled, " ".join(words[:end]))
             if found:
-                slots = {name: found[name] for name in pattern.slots}
-                return kind, {k: v.strip() if v else None for k, v in slots.items()}
+                return (*found, " ".join(words[end:]))
         return None
 
     def verbs(self) -> dict[str, list[str]]:
@@ -279,3 +291,26 @@ class Grammar:
         every = "; ".join(dict.fromkeys(self.forms.values()))
         mean = f"did you mean '{near[0]}'? " if near else ""
         return Refusal(f"'{text}' is not {what}", f"{mean}{every}")
+
+
+def _short(text: str) -> str:
+    """``text`` squashed; Refusal if it is longer than ``LONGEST``: slots side by side make
+    a regular expression try many splits, and a hostile line must not hold up the service."""
+    text = squash(text)
+    if len(text) > LONGEST:
+        raise Refusal(
+            f"this line is {len(text)} characters long; an order has at most {LONGEST}",
+            "write one order a line",
+        )
+    return text
+
+
+def _first(
+    compiled: Sequence[tuple[_Pattern, str]], text: str
+) -> tuple[str, dict[str, str | None]] | None:
+    for pattern, kind in compiled:
+        found = pattern.regex.match(text)
+        if found:
+            slots = {name: found[name] for name in pattern.slots}
+            return kind, {k: v.strip() if v else None for k, v in slots.items()}
+    return None
