@@ -110,3 +110,12 @@ def test_leftover_is_the_longest_start_a_row_reads_and_the_words_after_it():
     assert GRAMMAR.leftover("rest now please") == ("rest", {"skill": None}, "now please")
     assert GRAMMAR.leftover("propose a secret alliance") is None  # no start of it is a row
     assert GRAMMAR.leftover("hello there") is None
+
+
+def test_the_one_word_that_mends_a_line_is_found_among_its_verbs_rows():
+    slip = GRAMMAR.misspelt("gift 50 gols to Brenn")
+    assert (slip.kind, slip.at, slip.word, slip.wrong) == ("gift", 2, "gold", "gols")
+    assert GRAMMAR.misspelt("gift 50 gold to Brenn") is None  # it reads: nothing to mend
+    assert GRAMMAR.misspelt("rest zzz") is None  # no word of the rows is close
+    gap = GRAMMAR.missing("gift 50 to Brenn")
+    assert (gap.kind, gap.at, gap.word, gap.wrong) == ("gift", 2, "gold", "")

@@ -28,7 +28,9 @@ near miss, "did you mean"; else every form. A game that says more precisely what
 can ask ``leftover`` for the longest start of the line a row reads ("did not understand
 'tomorrow' at the end"), and list ``near_misses``: rows that read a likely mistake ("assign
 lots of leader") into the slots of a kind, so that the game's reader of that kind, which
-checks every slot, says what is wrong ("ASSIGN needs a number here, not LOTS").
+checks every slot, says what is wrong ("ASSIGN needs a number here, not LOTS"); and ask
+``misspelt`` and ``missing`` for the one word that, mended, makes the line fit ("expected
+PEACE here, not PAECE").
 ``match`` finds a name among a game's names (regions, troops, khans) with "did you mean"
 on a miss; ``number`` reads a count.
 
@@ -176,6 +178,16 @@ class _Pattern:
         words, _, _ = _firsts(self.parts, 0)
         return words
 
+    def words(self) -> set[str]:
+        """Every word the pattern spells out, in its parts and its slots' choices."""
+        found: set[str] = set()
+        for part in self.parts:
+            if not part.startswith("{"):
+                found.add(part.lower())
+            elif ":" in part and part[1:-1].partition(":")[2] not in ("word", "number"):
+                found.update(part[1:-1].partition(":")[2].lower().replace("|", " ").split())
+        return {word for word in found if re.search(r"\w", word)}
+
 
 def _firsts(parts: Sequence[str], at: int) -> tuple[set[str], bool, int]:
     """The first words of the alternatives from ``at``, whether all of them may be empty,
@@ -212,6 +224,17 @@ def _sequence_firsts(parts: Sequence[str], at: int) -> tuple[set[str], bool, int
                 words.update(choice.split()[0].lower() for choice in choices)
             open_ = False
     return words, open_, at
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One word that, mended, makes a line fit a row of ``kind``: the word at ``at`` (of the
+    line's words) was ``wrong`` for ``word``, or ``word`` is missing there (``wrong`` is "")."""
+
+    kind: str
+    at: int
+    word: str
+    wrong: str
 
 
 @dataclass(frozen=True)
@@ -264,6 +287,39 @@ class Grammar:
             if found:
                 return (*found, " ".join(words[end:]))
         return None
+
+    def misspelt(self, text: str) -> Slip | None:
+        """The one word that, spelt right, makes ``text`` fit a row that starts with its first
+        word: "expected PEACE here, not PAECE". (Slips of the first word are ``refusal``'s.)"""
+        words, rows, spelt = self._mending(text)
+        if _first(rows, " ".join(words)):
+            return None
+        for at in range(1, len(words)):
+            for word in close_to(words[at], [w for w in spelt if w != words[at].lower()]):
+                found = _first(rows, " ".join([*words[:at], word, *words[at + 1 :]]))
+                if found:
+                    return Slip(found[0], at, word, words[at])
+        return None
+
+    def missing(self, text: str) -> Slip | None:
+        """The one word that, put in, makes ``text`` fit a row that starts with its first
+        word, as far to the end as may be: "expected PEACE next" for "sue for"."""
+        words, rows, spelt = self._mending(text)
+        for at in range(len(words), 0, -1):  # from the end: a loose slot takes any word
+            for word in spelt:
+                found = _first(rows, " ".join([*words[:at], word, *words[at:]]))
+                if found:
+                    return Slip(found[0], at, word, "")
+        return None
+
+    def _mending(self, text: str) -> tuple[list[str], list[tuple[_Pattern, str]], list[str]]:
+        """The words of ``text``, the rows its first word starts and the words they spell:
+        only those are tried, so mending a line stays quick."""
+        words = _short(text).split()
+        verb = words[0].lower() if words else ""
+        rows = [(p, kind) for p, kind in self._compiled if verb in p.first_words()]
+        spelt: set[str] = set().union(*(p.words() for p, _ in rows))
+        return words, rows, sorted(spelt - {verb})
 
     def verbs(self) -> dict[str, list[str]]:
         """Each word a row may start with, and the kinds its rows say."""

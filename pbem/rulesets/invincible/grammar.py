@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from pbem.rulesets.lines import Grammar, Refusal, Slots
+from pbem.rulesets.lines import Grammar, Refusal, Slip, Slots
 from pbem.spelling import close_words
 
 from .data import MODES, Variant, fold
@@ -379,6 +379,9 @@ def read(line: str, names: Names, variant: Variant, signals: Grammar = SIGNALS) 
     found = signals.read(text)
     if found is not None:
         return order(*found)
+    slip = signals.misspelt(text)
+    if slip is not None:
+        raise _expected(slip, words, signals)
     part = signals.leftover(text)
     if part is not None:
         kind, slots, rest = part
@@ -386,4 +389,16 @@ def read(line: str, names: Names, variant: Variant, signals: Grammar = SIGNALS) 
     near = signals.near_miss(text)
     if near is not None:
         order(*near)  # says what is wrong
+    slip = signals.missing(text)
+    if slip is not None:
+        raise _expected(slip, words, signals)
     raise signals.refusal(text, "a hand signal")
+
+
+def _expected(slip: Slip, words: list[str], signals: Grammar) -> Refusal:
+    """ "expected PEACE here, not PAECE" (with "did you mean"), or "expected PEACE next"."""
+    word = slip.word.upper()
+    got = slip.wrong or (words[slip.at] if slip.at < len(words) else "")
+    where = f"here, not {got}" if got else "next"
+    hint = f"did you mean {word}?" if slip.wrong else None
+    return Refusal(f"expected {word} {where}: write {signals.forms[slip.kind]}", hint)
