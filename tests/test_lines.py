@@ -119,3 +119,9 @@ def test_the_one_word_that_mends_a_line_is_found_among_its_verbs_rows():
     assert GRAMMAR.misspelt("rest zzz") is None  # no word of the rows is close
     gap = GRAMMAR.missing("gift 50 to Brenn")
     assert (gap.kind, gap.at, gap.word, gap.wrong) == ("gift", 2, "gold", "")
+
+
+def test_a_word_too_many_is_found_too():
+    slip = GRAMMAR.extra("give Brenn 50 big gold")
+    assert (slip.kind, slip.at, slip.word, slip.wrong) == ("gift", 3, "", "big")
+    assert GRAMMAR.extra("gift 50 gold to Brenn") is None

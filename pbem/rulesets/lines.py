@@ -29,8 +29,8 @@ can ask ``leftover`` for the longest start of the line a row reads ("did not und
 'tomorrow' at the end"), and list ``near_misses``: rows that read a likely mistake ("assign
 lots of leader") into the slots of a kind, so that the game's reader of that kind, which
 checks every slot, says what is wrong ("ASSIGN needs a number here, not LOTS"); and ask
-``misspelt`` and ``missing`` for the one word that, mended, makes the line fit ("expected
-PEACE here, not PAECE").
+``misspelt``, ``missing`` and ``extra`` for the one word that, mended, makes the line fit
+("expected PEACE here, not PAECE").
 ``match`` finds a name among a game's names (regions, troops, khans) with "did you mean"
 on a miss; ``number`` reads a count.
 
@@ -229,7 +229,8 @@ def _sequence_firsts(parts: Sequence[str], at: int) -> tuple[set[str], bool, int
 @dataclass(frozen=True)
 class Slip:
     """One word that, mended, makes a line fit a row of ``kind``: the word at ``at`` (of the
-    line's words) was ``wrong`` for ``word``, or ``word`` is missing there (``wrong`` is "")."""
+    line's words) was ``wrong`` for ``word``, or ``word`` is missing there (``wrong`` is ""),
+    or ``wrong`` is one word too many (``word`` is "")."""
 
     kind: str
     at: int
@@ -310,6 +311,16 @@ class Grammar:
                 found = _first(rows, " ".join([*words[:at], word, *words[at:]]))
                 if found:
                     return Slip(found[0], at, word, "")
+        return None
+
+    def extra(self, text: str) -> Slip | None:
+        """The one word that, left out, makes ``text`` fit a row that starts with its first
+        word: "expected FEAST here, not 0" for "horde 0 feast"."""
+        words, rows, _ = self._mending(text)
+        for at in range(1, len(words)):
+            found = _first(rows, " ".join([*words[:at], *words[at + 1 :]]))
+            if found:
+                return Slip(found[0], at, "", words[at])
         return None
 
     def _mending(self, text: str) -> tuple[list[str], list[tuple[_Pattern, str]], list[str]]:

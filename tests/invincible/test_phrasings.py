@@ -132,6 +132,7 @@ def test_a_changed_form_changes_the_hint() -> None:
         ("Restore 2 Honur to Jamukha", "expected HONOR here, not HONUR", "did you mean HONOR?"),
         ("Sue for", "expected PEACE next: write SUE FOR PEACE", None),
         ("Spend on Leader", "expected HONOR here, not ON", None),
+        ("Horde 3 Feast", "expected FEAST here, not 3: write HORDE FEAST", None),
     ],
 )
 def test_a_slip_in_a_word_of_the_table_is_named_with_the_tables_form(

@@ -127,13 +127,16 @@ class _Slots:
         return self.slots.get(slot)
 
     def number(self, slot: str, what: str, low: int, high: int, note: str = "") -> int:
-        word = (self[slot] or "").split()[0] if self[slot] else ""
+        words = (self[slot] or "").split()
+        word = words[0] if words else ""
         example = self.example + note
-        if not word.isdigit() or len((self[slot] or "").split()) > 1:
+        if not word.isdigit():
             raise Refusal(
                 f"{what} needs a number {'here, not ' + word if word else ''}".strip()
                 + f": write {example}"
             )
+        if len(words) > 1:
+            raise _leftover(" ".join(words[1:]), self.example)
         value = int(word)
         if not low <= value <= high:
             raise Refusal(f"{what} takes {low} to {high}, not {value}: write {example}")
@@ -159,11 +162,10 @@ class _Slots:
 
     def khan(self, slot: str) -> str:
         words = (self[slot] or "").split()
-        first, *rest = self.khans(slot)
-        if rest:
-            taken = self.names.match(words, 0)
-            raise _leftover(" ".join(words[taken[1] if taken else 1 :]), self.example)
-        return first
+        found = self.names.match(words, 0)
+        if found is not None and found[1] < len(words):
+            raise _leftover(" ".join(words[found[1] :]), self.example)
+        return self.khans(slot)[0]
 
     def mode(self, slot: str, choices: Iterable[str] = MODES, example: str = "") -> str:
         words = (self[slot] or "").split()
@@ -389,16 +391,18 @@ def read(line: str, names: Names, variant: Variant, signals: Grammar = SIGNALS) 
     near = signals.near_miss(text)
     if near is not None:
         order(*near)  # says what is wrong
-    slip = signals.missing(text)
+    slip = signals.extra(text) or signals.missing(text)
     if slip is not None:
         raise _expected(slip, words, signals)
     raise signals.refusal(text, "a hand signal")
 
 
 def _expected(slip: Slip, words: list[str], signals: Grammar) -> Refusal:
-    """ "expected PEACE here, not PAECE" (with "did you mean"), or "expected PEACE next"."""
-    word = slip.word.upper()
+    """ "expected PEACE here, not PAECE" (with "did you mean"), "expected PEACE next", or
+    "expected FEAST here, not 0" for a word too many."""
+    # a word too many is never the last: ``leftover`` answers for that
+    word = slip.word.upper() or words[slip.at + 1]
     got = slip.wrong or (words[slip.at] if slip.at < len(words) else "")
     where = f"here, not {got}" if got else "next"
-    hint = f"did you mean {word}?" if slip.wrong else None
+    hint = f"did you mean {word}?" if slip.word and slip.wrong else None
     return Refusal(f"expected {word} {where}: write {signals.forms[slip.kind]}", hint)
