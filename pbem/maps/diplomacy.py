@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from pbem.rulesets.diplomacy.core import province_of
@@ -80,20 +80,17 @@ def shape(variant_name: str) -> Shape:
     """The layout of a variant's map: its positions, or positions spread from its borders."""
     game_map = load_variant(variant_name).map
     provinces = game_map.provinces
+    of_map = partial(
+        Shape,
+        kinds={abbr: p.type for abbr, p in provinces.items()},
+        names={abbr: p.name for abbr, p in provinces.items()},
+        supply_centres=frozenset(game_map.supply_centres),
+        powers=tuple(game_map.powers),
+    )
     if boards.exists(variant_name):
         coasts = tuple(sorted(loc for p in provinces.values() if p.coasts for loc in p.locations))
         board = boards.load(variant_name, tuple(sorted(provinces)), coasts)
-        return Shape(
-            width=board.width,
-            height=board.height,
-            positions=board.units,
-            areas={},
-            kinds={abbr: p.type for abbr, p in provinces.items()},
-            names={abbr: p.name for abbr, p in provinces.items()},
-            supply_centres=frozenset(game_map.supply_centres),
-            powers=tuple(game_map.powers),
-            board=board,
-        )
+        return of_map(width=board.width, height=board.height, positions=board.units, areas={}, board=board)
     placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
     if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
         borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
@@ -108,16 +105,8 @@ def shape(variant_name: str) -> Shape:
     height = max(y for _, y in positions.values()) + 40
     spacing = sorted(nearest_neighbour_distances(positions))
     reach = 1.15 * spacing[int(len(spacing) * 0.9)] if spacing else 60.0
-    return Shape(
-        width=width,
-        height=height,
-        positions=positions,
-        areas=regions(positions, width, height, reach),
-        kinds={abbr: p.type for abbr, p in provinces.items()},
-        names={abbr: p.name for abbr, p in provinces.items()},
-        supply_centres=frozenset(game_map.supply_centres),
-        powers=tuple(game_map.powers),
-    )
+    areas = regions(positions, width, height, reach)
+    return of_map(width=width, height=height, positions=positions, areas=areas)
 
 
 def draw(view: Mapping[str, Any]) -> str:
