@@ -102,6 +102,7 @@ def run_pbem(variant: Variant, positions: list[Position], read: bool) -> tuple[f
     as the other engine's ``process`` finds them."""
     if not read:
         variant.notation = Notation(variant.map.provinces)
+        variant.derived.pop("movement lines", None)
     with _timing() as clock:
         decided = [adjudicate_movement(variant, board, orders) for board, orders in positions]
     elapsed = clock()
@@ -128,6 +129,7 @@ def run_command(variant: Variant, text: str) -> tuple[float, list[dict[str, obje
     words_of(variant).canonical.clear()
     variant.derived.pop("units read", None)
     variant.derived.pop("phases read", None)
+    variant.derived.pop("movement lines", None)
     variant.notation = Notation(variant.map.provinces)
     args = argparse.Namespace(jsonl=True, raw=True, variant="standard")
     stdin, stdout = sys.stdin, sys.stdout

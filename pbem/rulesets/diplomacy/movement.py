@@ -17,13 +17,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .core import Board, Dislodgement, IllegalOrder, Unit, UnitOrder, UnitType
-from .orders import Convoy, Hold, Move, SupportHold, SupportMove
+from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
 from .orders.convoy import route_exists
 from .orders.move import prevent_strength
 from .resolver import PARADOX, Resolver
-from .results import FAILURE, SUCCESS, Line, OrderResult, assign_to_units, read_lines, refuse
+from .results import FAILURE, SUCCESS, Line, OrderResult, claim, refuse
 from .retreats import retreat_options
 from .variant import Variant
 
@@ -52,22 +53,29 @@ class Movement(Resolver):
     def __init__(self, variant: Variant, board: Board, orders: Mapping[str, UnitOrder]) -> None:
         self.variant = variant
         self.map = variant.map
-        self.units = board.units
+        self.units = units = board.units
         self.orders: dict[str, UnitOrder] = {}
         #: origins of the moves into each province, and destination of each move
         self.moves_into: dict[str, list[str]] = {}
         self.dest: dict[str, str] = {}
-        convoy_orders: dict[str, list[Convoy]] = {}
-        for province, unit in board.units.items():
+        # One pass over the units sorts the orders by kind, for the matching below.
+        armies: list[str] = []
+        supporting: list[str] = []
+        convoy_orders: dict[str, list[str]] = {}
+        for province, unit in units.items():
             order = orders.get(province) or _hold(unit)
             self.orders[province] = order
             if isinstance(order, Move):
                 self.dest[province] = order.dest_province
                 self.moves_into.setdefault(order.dest_province, []).append(province)
+                if unit.type is UnitType.ARMY:
+                    armies.append(province)
+            elif isinstance(order, (SupportHold, SupportMove)):
+                supporting.append(province)
             elif isinstance(order, Convoy):
-                convoy_orders.setdefault(order.army_province, []).append(order)
+                convoy_orders.setdefault(order.army_province, []).append(province)
         #: the moves that go by convoy
-        self.by_convoy = self._convoyed(convoy_orders)
+        self.by_convoy = self._convoyed(armies, convoy_orders)
         #: for each move in a head-to-head battle, where the opposing unit comes from
         self.opposite = {
             origin: dest
@@ -82,10 +90,9 @@ class Movement(Resolver):
         self.unmatched: dict[str, str] = {}
         #: the order line in effect for each unit, when read from text
         self.lines: dict[str, Line] = {}
-        self._supporting: list[str] = []
-        self._match()
+        given = self._match(supporting, convoy_orders)
         Resolver.__init__(self, self.orders)
-        for province in self._supporting:
+        for province in given:
             if province not in self.moves_into:
                 self.known(province, True)  # nobody attacks it: nothing can cut it
         #: the variant's defence bonus, or None when it is the standard rules' nothing
@@ -133,47 +140,56 @@ class Movement(Resolver):
         return any(self.resolve(attacker) for attacker in attackers)
 
     # --- matching ----------------------------------------------------------
-    def _convoyed(self, convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
-        """The armies that go by convoy (see the module docstring), by province."""
+    def _convoyed(self, armies: list[str], convoy_orders: Mapping[str, list[str]]) -> set[str]:
+        """Of the moving ``armies``, those that go by convoy (see the module docstring)."""
         convoyed = set()
-        for origin, order in self.orders.items():
-            unit = self.units[origin]
-            if not isinstance(order, Move) or unit.type is not UnitType.ARMY:
-                continue
+        army_borders = self.map.army_borders
+        for origin in armies:
+            order = self.orders[origin]
+            assert isinstance(order, Move)
             dest = order.dest_province
-            if order.via_convoy or dest not in self.map.army_borders.get(origin, frozenset()):
+            if order.via_convoy or dest not in army_borders.get(origin, frozenset()):
                 convoyed.add(origin)
             elif origin in convoy_orders:
                 # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
-                convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
-                if any(self.units[p].power == unit.power for p in convoying) and route_exists(
+                power = self.units[origin].power
+                convoying = [
+                    p for p in convoy_orders[origin] if self.orders[p].dest_province == dest  # type: ignore[attr-defined]
+                ]
+                if any(self.units[p].power == power for p in convoying) and route_exists(
                     self.map, origin, dest, frozenset(convoying)
                 ):
                     convoyed.add(origin)
         return convoyed
 
-    def _match(self) -> None:
+    def _match(self, supporting: list[str], convoy_orders: Mapping[str, list[str]]) -> list[str]:
+        """Which order each support and convoy is for; the supports that match one."""
+        given = []
+        orders = self.orders
+        for province in supporting:
+            order = orders[province]
+            assert isinstance(order, (SupportHold, SupportMove))
+            if order.matches(orders[order.supported_province]):
+                self.supports.setdefault(order.supported_province, []).append(province)
+                given.append(province)
+            else:
+                self.unmatched[province] = "unmatched"
         convoys: dict[str, set[str]] = {origin: set() for origin in self.by_convoy}
-        self._supporting = []
-        for province, order in self.orders.items():
-            if isinstance(order, (SupportHold, SupportMove)):
-                supported = self.orders[order.supported_province]
-                if order.matches(supported):
-                    self.supports.setdefault(order.supported_province, []).append(province)
-                    self._supporting.append(province)
-                else:
-                    self.unmatched[province] = "unmatched"
-            elif isinstance(order, Convoy):
-                army = self.orders[order.army_province]
+        for army_province, fleets in convoy_orders.items():
+            army = orders[army_province]
+            for province in fleets:
+                order = orders[province]
+                assert isinstance(order, Convoy)
                 if (
                     isinstance(army, Move)
                     and army.dest_province == order.dest_province
-                    and order.army_province in self.by_convoy
+                    and army_province in self.by_convoy
                 ):
-                    convoys[order.army_province].add(province)
+                    convoys[army_province].add(province)
                 else:
                     self.unmatched[province] = "unmatched"
         self.convoys = {origin: frozenset(fleets) for origin, fleets in convoys.items()}
+        return given
 
     # --- outcome -------------------------------------------------------------
     def result_of(self, province: str) -> tuple[bool, str | None]:
@@ -245,18 +261,35 @@ class Movement(Resolver):
 def read_movement_orders(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> tuple[Movement, list[Line]]:
-    """The phase set up for deciding: each line read, checked and matched, none decided yet."""
-    lines = read_lines(orders, variant.notation)
-    owners = {province: unit.power for province, unit in board.units.items()}
-    in_effect = assign_to_units(lines, owners, MOVEMENT_ORDERS)
+    """The phase set up for deciding: each line read, given to its unit and checked in one pass
+    (``claim`` and ``normalize``), then matched; none decided yet."""
+    units = board.units
+    known = _known(variant)
+    lines: list[Line] = []
+    in_effect: dict[str, Line] = {}
     effective: dict[str, UnitOrder] = {}
-    for province, line in in_effect.items():
-        order = line.order
-        if line.refused is None and isinstance(order, MOVEMENT_ORDERS):
+    for power, texts in orders.items():
+        for text in texts:
+            order, plain, refusal = known.get(text) or _read(variant, text)
+            if refusal:  # not a unit's order in canonical notation
+                lines.append(Line(power, text, order, "illegal", refusal))
+                continue
+            line = Line(power, text, order)
+            lines.append(line)
+            province = order.province
+            unit = units.get(province)
+            if not claim(line, order, unit and unit.power, in_effect, MOVEMENT_ORDERS):
+                if in_effect.get(province) is line:  # it replaced an order, and it is no order itself
+                    effective.pop(province, None)
+                continue
+            if plain and order.stands(units):
+                effective[province] = order
+                continue
             try:
                 effective[province] = order.normalize(variant, board)
             except IllegalOrder as error:
                 refuse(line, error)
+                effective.pop(province, None)
     movement = Movement(variant, board, effective)
     movement.lines = in_effect
     for province in list(movement.unmatched):
@@ -266,6 +299,37 @@ def read_movement_orders(
         ):
             movement.unmatched[province] = "supported move illegal"
     return movement, lines
+
+
+#: a line's text -> its order, whether it is ``plain``, and why it is refused ("": it is not)
+Known = dict[str, tuple[Any, bool, str]]
+
+
+def _known(variant: Variant) -> Known:
+    """The lines of this map read before (shared by the variant's copies, as its notation is)."""
+    known = variant.derived.get("movement lines")
+    if known is None:
+        known = variant.derived["movement lines"] = {}
+    return known  # type: ignore[no-any-return]
+
+
+def _read(variant: Variant, text: str) -> tuple[Any, bool, str]:
+    """Read a line of canonical notation once: the order, whether the map alone shows that it
+    needs no checking beyond its units' standing (``UnitOrder.plain``), and why it is refused
+    if it is no unit's order."""
+    try:
+        order = variant.notation.parse(text)
+    except NotationError as error:
+        return None, False, str(error)  # not remembered: a reader's mistake is rare
+    if isinstance(order, UnitOrder):
+        entry: tuple[Any, bool, str] = order, order.plain(variant.map), ""
+    else:
+        entry = order, False, f"{order} is not an order of this phase"
+    known = _known(variant)
+    if len(known) >= 50_000:
+        known.clear()
+    known[text] = entry
+    return entry
 
 
 def adjudicate_movement(

@@ -56,11 +56,22 @@ def adjudicate_position(
         except ValueError as error:
             raise PositionError(str(error)) from None
     board = read_board(variant, data, turn.kind)
-    state = GameState(variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data))
-    variant = variant.for_game(state)
-    orders = read_orders(variant, data, turn.kind, board, raw)
-    votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
-    orders, ballots = count_votes(variant, state, orders, votes)
+    ballots: list[dict[str, Any]] = []
+    votes = data.get("neutral_votes")
+    if votes is None and _standard(variant):
+        # The standard rules ask nothing of the game around the board: no state to set up.
+        if "players" in data:
+            read_players(variant, data, board)
+        read_extra(data)
+        orders = read_orders(variant, data, turn.kind, board, raw)
+    else:
+        state = GameState(
+            variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data)
+        )
+        variant = variant.for_game(state)
+        orders = read_orders(variant, data, turn.kind, board, raw)
+        votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
+        orders, ballots = count_votes(variant, state, orders, votes)
     if turn.kind is PhaseKind.MOVEMENT:
         moved = adjudicate_movement(variant, board, orders)
         outcome: dict[str, Any] = {
@@ -87,6 +98,13 @@ def adjudicate_position(
     if votes:
         outcome["neutral_votes"] = ballots
     return outcome
+
+
+def _standard(variant: Variant) -> bool:
+    """Whether the variant plays by the standard rules around the board: the same rules every
+    year and for every seating, every power ordering its own units."""
+    rules = type(variant)
+    return rules.for_game is Variant.for_game and rules.orders_in_effect is Variant.orders_in_effect
 
 
 def read_players(variant: Variant, data: Mapping[str, Any], board: Board) -> tuple[str, ...]:
@@ -128,13 +146,14 @@ def count_votes(
 
 
 def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
+    """The units of each power, powers and units in alphabetical order (units by location)."""
     grouped: dict[str, list[str]] = {}
-    for unit in sorted(units, key=_power_and_location):
+    for unit in sorted(units, key=_location):
         grouped.setdefault(unit.power, []).append(unit.type + " " + unit.location)
-    return grouped
+    return {power: grouped[power] for power in sorted(grouped)}
 
 
-_power_and_location = attrgetter("power", "location")
+_location = attrgetter("location")
 
 
 def read_unit(variant: Variant, power: str, text: Any) -> Unit:
@@ -167,8 +186,11 @@ def _check_unit(variant: Variant, power: str, text: Any) -> Unit:
 
 
 def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Board:
+    known: dict[tuple[str, str], Unit] = variant.derived.setdefault("units read", {})
     units = [
-        read_unit(variant, power, text) for power, texts in _mapping(data, "units").items() for text in texts
+        known.get((power, text)) or read_unit(variant, power, text)
+        for power, texts in _mapping(data, "units").items()
+        for text in texts
     ]
     centres: dict[str, str] = {}
     for power, owned in _mapping(data, "supply_centers").items():
