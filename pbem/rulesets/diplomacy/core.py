@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -116,6 +117,11 @@ class Board:
     units: Mapping[str, Unit]
     centres: Mapping[str, str] = field(default_factory=dict)
     dislodged: tuple[Dislodgement, ...] = ()
+
+    @cached_property
+    def fleets(self) -> frozenset[str]:
+        """The provinces with a fleet (worked out once: convoy checks ask for it order by order)."""
+        return frozenset(unit.province for unit in self.units.values() if unit.type is UnitType.FLEET)
 
     def units_of(self, power: str) -> list[Unit]:
         return [unit for unit in self.units.values() if unit.power == power]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,11 @@ class Map:
     @property
     def supply_centres(self) -> list[str]:
         return sorted(p.abbr for p in self.provinces.values() if p.supply_centre)
+
+    @cached_property
+    def convoy_provinces(self) -> frozenset[str]:
+        """The provinces where a fleet may convoy: the seas, and where the variant allows."""
+        return frozenset(p.abbr for p in self.provinces.values() if p.convoys)
 
     def fleet_can_reach(self, location: str, province: str) -> list[str]:
         """The locations of ``province`` a fleet at ``location`` can move to."""
