@@ -15,9 +15,9 @@ explicit ``VIA`` move never falls back to the land route (DATC 3.0, 6.G.8).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .core import Board, Dislodgement, IllegalOrder, Unit, UnitOrder, UnitType
 from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
@@ -61,7 +61,7 @@ class Movement(Resolver):
         # One pass over the units sorts the orders by kind, for the matching below.
         armies: list[str] = []
         supporting: list[str] = []
-        convoy_orders: dict[str, list[str]] = {}
+        convoy_orders: dict[str, list[Convoy]] = {}
         for province, unit in units.items():
             order = orders.get(province) or _hold(unit)
             self.orders[province] = order
@@ -73,7 +73,7 @@ class Movement(Resolver):
             elif isinstance(order, (SupportHold, SupportMove)):
                 supporting.append(province)
             elif isinstance(order, Convoy):
-                convoy_orders.setdefault(order.army_province, []).append(province)
+                convoy_orders.setdefault(order.army_province, []).append(order)
         #: the moves that go by convoy
         self.by_convoy = self._convoyed(armies, convoy_orders)
         #: for each move in a head-to-head battle, where the opposing unit comes from
@@ -140,7 +140,7 @@ class Movement(Resolver):
         return any(self.resolve(attacker) for attacker in attackers)
 
     # --- matching ----------------------------------------------------------
-    def _convoyed(self, armies: list[str], convoy_orders: Mapping[str, list[str]]) -> set[str]:
+    def _convoyed(self, armies: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
         """Of the moving ``armies``, those that go by convoy (see the module docstring)."""
         convoyed = set()
         army_borders = self.map.army_borders
@@ -153,16 +153,14 @@ class Movement(Resolver):
             elif origin in convoy_orders:
                 # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
                 power = self.units[origin].power
-                convoying = [
-                    p for p in convoy_orders[origin] if self.orders[p].dest_province == dest  # type: ignore[attr-defined]
-                ]
+                convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
                 if any(self.units[p].power == power for p in convoying) and route_exists(
                     self.map, origin, dest, frozenset(convoying)
                 ):
                     convoyed.add(origin)
         return convoyed
 
-    def _match(self, supporting: list[str], convoy_orders: Mapping[str, list[str]]) -> list[str]:
+    def _match(self, supporting: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> list[str]:
         """Which order each support and convoy is for; the supports that match one."""
         given = []
         orders = self.orders
@@ -175,19 +173,17 @@ class Movement(Resolver):
             else:
                 self.unmatched[province] = "unmatched"
         convoys: dict[str, set[str]] = {origin: set() for origin in self.by_convoy}
-        for army_province, fleets in convoy_orders.items():
+        for army_province, convoying in convoy_orders.items():
             army = orders[army_province]
-            for province in fleets:
-                order = orders[province]
-                assert isinstance(order, Convoy)
+            for order in convoying:
                 if (
                     isinstance(army, Move)
                     and army.dest_province == order.dest_province
                     and army_province in self.by_convoy
                 ):
-                    convoys[army_province].add(province)
+                    convoys[army_province].add(order.province)
                 else:
-                    self.unmatched[province] = "unmatched"
+                    self.unmatched[order.province] = "unmatched"
         self.convoys = {origin: frozenset(fleets) for origin, fleets in convoys.items()}
         return given
 
@@ -278,12 +274,19 @@ def read_movement_orders(
             lines.append(line)
             province = order.province
             unit = units.get(province)
+            if (
+                plain
+                and unit is not None
+                and unit.power == power
+                and province not in in_effect
+                and order.stands(units)
+            ):  # the common case: a first order for its own unit, as the engine writes it
+                in_effect[province] = line
+                effective[province] = order
+                continue
             if not claim(line, order, unit and unit.power, in_effect, MOVEMENT_ORDERS):
                 if in_effect.get(province) is line:  # it replaced an order, and it is no order itself
                     effective.pop(province, None)
-                continue
-            if plain and order.stands(units):
-                effective[province] = order
                 continue
             try:
                 effective[province] = order.normalize(variant, board)
@@ -336,11 +339,33 @@ def adjudicate_movement(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> MovementOutcome:
     """Decide a movement phase: every power's canonical orders against ``board``."""
+    movement, lines = decide_movement(variant, board, orders)
+    after, dislodged, standoffs = movement.outcome()
+    return MovementOutcome(line_results(movement, lines, dislodged, OrderResult), after, dislodged, standoffs)
+
+
+def decide_movement(
+    variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
+) -> tuple[Movement, list[Line]]:
+    """The phase with every order decided, and the lines sent."""
     movement, lines = read_movement_orders(variant, board, orders)
     for province, order in movement.orders.items():
         if not isinstance(order, Hold):  # a hold is decided when its attackers are
             movement.resolve(province)
-    after, dislodged, standoffs = movement.outcome()
+    return movement, lines
+
+
+R = TypeVar("R")
+
+
+def line_results(
+    movement: Movement,
+    lines: list[Line],
+    dislodged: Sequence[Dislodgement],
+    make: Callable[[str, str, str, str | None, bool], R],
+) -> list[R]:
+    """How each line fared, made by ``make(power, text, result, reason, dislodged)``: an
+    ``OrderResult``, or straight away the form a caller writes out (``result_dict``)."""
     gone = {d.unit.province: d.unit.power for d in dislodged}
     in_effect, result_of = movement.lines.get, movement.result_of
     results = []
@@ -349,11 +374,11 @@ def adjudicate_movement(
         province = read.province if isinstance(read, UnitOrder) else ""
         was_dislodged = gone.get(province) == line.power
         if line.refused is not None or in_effect(province) is not line:
-            results.append(OrderResult(line.power, line.text, FAILURE, line.refused, was_dislodged))
+            results.append(make(line.power, line.text, FAILURE, line.refused, was_dislodged))
             continue
         ok, reason = result_of(province)
-        results.append(OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
-    return MovementOutcome(results, after, dislodged, standoffs)
+        results.append(make(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
+    return results
 
 
 def _illegal_move_to(line: Line | None, dest: str) -> bool:

@@ -25,9 +25,10 @@ from typing import Any
 
 from .adjustments import adjudicate_adjustments
 from .core import Board, Dislodgement, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
-from .movement import adjudicate_movement
+from .movement import decide_movement, line_results
 from .orders import NotationError
 from .reading import OrderSyntaxError, read_canonical, words_of
+from .results import result_dict
 from .retreats import adjudicate_retreats, retreat_options
 from .state import GameState, dislodgement_dict
 from .variant import Variant, load_variant
@@ -73,13 +74,14 @@ def adjudicate_position(
         votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
         orders, ballots = count_votes(variant, state, orders, votes)
     if turn.kind is PhaseKind.MOVEMENT:
-        moved = adjudicate_movement(variant, board, orders)
+        movement, lines = decide_movement(variant, board, orders)
+        after, dislodged, standoffs = movement.outcome()
         outcome: dict[str, Any] = {
-            "order_results": [r.as_dict() for r in moved.results],
-            "units_after": by_power(moved.units.values()),
-            "dislodged": by_power(d.unit for d in moved.dislodged),
-            "dislodged_detail": [dislodgement_dict(d) for d in moved.dislodged],
-            "standoff_provinces": list(moved.standoffs),
+            "order_results": line_results(movement, lines, dislodged, result_dict),
+            "units_after": by_power(after.values()),
+            "dislodged": by_power(d.unit for d in dislodged),
+            "dislodged_detail": [dislodgement_dict(d) for d in dislodged],
+            "standoff_provinces": list(standoffs),
         }
     elif turn.kind is PhaseKind.RETREATS:
         retreated = adjudicate_retreats(variant, board, orders)
