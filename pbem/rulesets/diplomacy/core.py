@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -74,6 +74,13 @@ class Unit:
 
     def __str__(self) -> str:
         return self.type + " " + self.location  # a StrEnum is its letter (cheaper than .value)
+
+
+@lru_cache(maxsize=4096)
+def unit_at(power: str, unit_type: UnitType, location: str) -> Unit:
+    """The unit of ``power`` at ``location`` (units are values: a moved unit is one of a few
+    thousand per map, made once)."""
+    return Unit(power, unit_type, location)
 
 
 def parse_unit(power: str, text: str) -> Unit:

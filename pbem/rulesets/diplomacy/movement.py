@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .core import Board, Dislodgement, IllegalOrder, Unit, UnitOrder, UnitType
+from .core import Board, Dislodgement, IllegalOrder, Unit, UnitOrder, UnitType, unit_at
 from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
 from .orders.convoy import route_exists
 from .orders.move import prevent_strength
@@ -62,12 +62,12 @@ class Movement(Resolver):
         armies: list[str] = []
         supporting: list[str] = []
         convoy_orders: dict[str, list[Convoy]] = {}
+        in_effect, dest, moves_into = self.orders, self.dest, self.moves_into
         for province, unit in units.items():
-            order = orders.get(province) or _hold(unit)
-            self.orders[province] = order
+            order = in_effect[province] = orders.get(province) or _hold(unit)
             if isinstance(order, Move):
-                self.dest[province] = order.dest_province
-                self.moves_into.setdefault(order.dest_province, []).append(province)
+                dest[province] = order.dest_province
+                moves_into.setdefault(order.dest_province, []).append(province)
                 if unit.type is UnitType.ARMY:
                     armies.append(province)
             elif isinstance(order, (SupportHold, SupportMove)):
@@ -225,7 +225,7 @@ class Movement(Resolver):
             if province in dest and resolve(province):
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                after[order.dest_province] = Unit(unit.power, unit.type, order.dest)
+                after[order.dest_province] = unit_at(unit.power, unit.type, order.dest)
             elif province in attacked and self.dislodged(province):
                 attacker = next(a for a in self.moves_into[province] if self.resolve(a))
                 beaten.append((unit, attacker))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from .adjustments import adjudicate_adjustments
@@ -238,22 +239,26 @@ def read_orders(
     field = key if key != "orders" else ("raw_orders" if raw else "orders")
     known = words_of(variant).canonical  # most lines were read before: one look-up each
     for power, texts in _mapping(data, field).items():
-        orders[power] = written = []
-        for text in texts:
-            text = str(text)
-            try:
-                if raw:
-                    written.append(known.get((text, kind)) or read_canonical(variant, text, kind, board))
-                else:
+        try:
+            if raw:
+                orders[power] = [
+                    known.get((text := str(line), kind)) or read_canonical(variant, text, kind, board)
+                    for line in texts
+                ]
+            else:
+                orders[power] = [str(text) for text in texts]
+                for text in orders[power]:
                     variant.notation.parse(text)
-                    written.append(text)
-            except (NotationError, OrderSyntaxError) as error:
-                raise PositionError(f"{power}: {error}") from None
+        except (NotationError, OrderSyntaxError) as error:
+            raise PositionError(f"{power}: {error}") from None
     return orders
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = data.get(key, {})
+    value = data.get(key, _NOTHING)
     if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
         raise PositionError(f"{key} must map each power to a list")
     return value
+
+
+_NOTHING: Mapping[str, Any] = MappingProxyType({})

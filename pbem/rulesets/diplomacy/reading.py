@@ -484,15 +484,17 @@ def _remember(names: Words, text: str, kind: PhaseKind, order: Order) -> None:
 def read_canonical(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> str:
     """``read_order``, written in the engine's notation (remembered like the order itself)."""
     names = words_of(variant)
-    written = names.canonical.get((text, kind))
+    key = (text, kind)
+    written = names.canonical.get(key)
     if written is None:
         order = read_order(variant, text, kind, board)
         written = str(order)
-        variant.notation.remember(written, order)  # the adjudicator reads it back next
-        if (text, kind) in names.read:
+        if written != text:
+            variant.notation.remember(written, order)  # the adjudicator reads it back next
+        if key in names.read:
             if len(names.canonical) >= 50_000:
                 names.canonical.clear()
-            names.canonical[(text, kind)] = written
+            names.canonical[key] = written
     return written
 
 
