@@ -47,7 +47,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from pbem.commands import adjudicate as adjudicate_command
-from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit
+from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit, unit_at
 from pbem.rulesets.diplomacy.movement import adjudicate_movement, read_movement_orders
 from pbem.rulesets.diplomacy.orders import Convoy, Move, Notation, SupportHold, SupportMove
 from pbem.rulesets.diplomacy.randomplay import play
@@ -130,6 +130,8 @@ def run_command(variant: Variant, text: str) -> tuple[float, list[dict[str, obje
     variant.derived.pop("units read", None)
     variant.derived.pop("phases read", None)
     variant.derived.pop("movement lines", None)
+    variant.derived.pop("movement lines as written", None)
+    unit_at.cache_clear()
     variant.notation = Notation(variant.map.provinces)
     args = argparse.Namespace(jsonl=True, raw=True, variant="standard")
     stdin, stdout = sys.stdin, sys.stdout

@@ -254,23 +254,33 @@ class Movement(Resolver):
         return after, dislodged, standoffs
 
 
+#: reads one line as players write it, for a power: the line in canonical notation, and whether
+#: that reading holds whatever the board (it may be remembered with the text)
+Reader = Callable[[str, str], tuple[str, bool]]
+
+
 def read_movement_orders(
-    variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
+    variant: Variant,
+    board: Board,
+    orders: Mapping[str, Sequence[str]],
+    reader: Reader | None = None,
 ) -> tuple[Movement, list[Line]]:
     """The phase set up for deciding: each line read, given to its unit and checked in one pass
-    (``claim`` and ``normalize``), then matched; none decided yet."""
+    (``claim`` and ``normalize``), then matched; none decided yet. The lines are in canonical
+    notation, or, with a ``reader``, as players write them (each line's result then names the
+    canonical order read)."""
     units = board.units
-    known = _known(variant)
+    known = _known(variant, "movement lines" if reader is None else "movement lines as written")
     lines: list[Line] = []
     in_effect: dict[str, Line] = {}
     effective: dict[str, UnitOrder] = {}
     for power, texts in orders.items():
         for text in texts:
-            order, plain, refusal = known.get(text) or _read(variant, text)
+            canonical, order, plain, refusal = known.get(text) or _read(variant, power, text, reader, known)
             if refusal:  # not a unit's order in canonical notation
-                lines.append(Line(power, text, order, "illegal", refusal))
+                lines.append(Line(power, canonical, order, "illegal", refusal))
                 continue
-            line = Line(power, text, order)
+            line = Line(power, canonical, order)
             lines.append(line)
             province = order.province
             unit = units.get(province)
@@ -304,35 +314,51 @@ def read_movement_orders(
     return movement, lines
 
 
-#: a line's text -> its order, whether it is ``plain``, and why it is refused ("": it is not)
-Known = dict[str, tuple[Any, bool, str]]
+#: a line's text -> the line in canonical notation, its order, whether the order is ``plain``,
+#: and why it is refused ("": it is not)
+Entry = tuple[str, Any, bool, str]
 
 
-def _known(variant: Variant) -> Known:
+def _known(variant: Variant, which: str) -> dict[str, Entry]:
     """The lines of this map read before (shared by the variant's copies, as its notation is)."""
-    known = variant.derived.get("movement lines")
+    known = variant.derived.get(which)
     if known is None:
-        known = variant.derived["movement lines"] = {}
+        known = variant.derived[which] = {}
     return known  # type: ignore[no-any-return]
 
 
-def _read(variant: Variant, text: str) -> tuple[Any, bool, str]:
-    """Read a line of canonical notation once: the order, whether the map alone shows that it
-    needs no checking beyond its units' standing (``UnitOrder.plain``), and why it is refused
-    if it is no unit's order."""
-    try:
-        order = variant.notation.parse(text)
-    except NotationError as error:
-        return None, False, str(error)  # not remembered: a reader's mistake is rare
-    if isinstance(order, UnitOrder):
-        entry: tuple[Any, bool, str] = order, order.plain(variant.map), ""
+def _read(variant: Variant, power: str, text: str, reader: Reader | None, known: dict[str, Entry]) -> Entry:
+    """Read a line once, remembering it in ``known`` where the reading holds on any board: the
+    canonical line and its order, whether the map alone shows that the order needs no checking
+    beyond its units' standing (``UnitOrder.plain``), and why it is refused if it is no unit's
+    order."""
+    if reader is None:
+        canonical, lasting = text, True
     else:
-        entry = order, False, f"{order} is not an order of this phase"
-    known = _known(variant)
-    if len(known) >= 50_000:
+        canonical, lasting = reader(power, text)
+        entry = _known(variant, "movement lines").get(canonical)
+        if entry is not None:
+            if lasting:
+                _remember(known, text, entry)
+            return entry
+    try:
+        order = variant.notation.parse(canonical)
+    except NotationError as error:
+        return canonical, None, False, str(error)  # not remembered: a reader's mistake is rare
+    if isinstance(order, UnitOrder):
+        entry = canonical, order, order.plain(variant.map), ""
+    else:
+        entry = canonical, order, False, f"{order} is not an order of this phase"
+    _remember(_known(variant, "movement lines"), canonical, entry)
+    if lasting:
+        _remember(known, text, entry)
+    return entry
+
+
+def _remember(known: dict[str, Entry], text: str, entry: Entry) -> None:
+    if len(known) >= 50_000:  # bounded, so a long run stays small
         known.clear()
     known[text] = entry
-    return entry
 
 
 def adjudicate_movement(
@@ -345,10 +371,13 @@ def adjudicate_movement(
 
 
 def decide_movement(
-    variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
+    variant: Variant,
+    board: Board,
+    orders: Mapping[str, Sequence[str]],
+    reader: Reader | None = None,
 ) -> tuple[Movement, list[Line]]:
-    """The phase with every order decided, and the lines sent."""
-    movement, lines = read_movement_orders(variant, board, orders)
+    """The phase with every order decided, and the lines sent (see ``read_movement_orders``)."""
+    movement, lines = read_movement_orders(variant, board, orders, reader)
     for province, order in movement.orders.items():
         if not isinstance(order, Hold):  # a hold is decided when its attackers are
             movement.resolve(province)

@@ -26,7 +26,7 @@ from typing import Any
 
 from .adjustments import adjudicate_adjustments
 from .core import Board, Dislodgement, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
-from .movement import decide_movement, line_results
+from .movement import Reader, decide_movement, line_results
 from .orders import NotationError
 from .reading import OrderSyntaxError, read_canonical, words_of
 from .results import result_dict
@@ -60,12 +60,16 @@ def adjudicate_position(
     board = read_board(variant, data, turn.kind)
     ballots: list[dict[str, Any]] = []
     votes = data.get("neutral_votes")
+    reader: Reader | None = None
     if votes is None and _standard(variant):
         # The standard rules ask nothing of the game around the board: no state to set up.
         if "players" in data:
             read_players(variant, data, board)
         read_extra(data)
-        orders = read_orders(variant, data, turn.kind, board, raw)
+        if raw and turn.kind is PhaseKind.MOVEMENT:  # read as the orders are checked, in one pass
+            orders, reader = _texts(data, "raw_orders"), _raw_reader(variant, board, turn.kind)
+        else:
+            orders = read_orders(variant, data, turn.kind, board, raw)
     else:
         state = GameState(
             variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data)
@@ -75,7 +79,7 @@ def adjudicate_position(
         votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
         orders, ballots = count_votes(variant, state, orders, votes)
     if turn.kind is PhaseKind.MOVEMENT:
-        movement, lines = decide_movement(variant, board, orders)
+        movement, lines = decide_movement(variant, board, orders, reader)
         after, dislodged, standoffs = movement.outcome()
         outcome: dict[str, Any] = {
             "order_results": line_results(movement, lines, dislodged, result_dict),
@@ -252,6 +256,28 @@ def read_orders(
         except (NotationError, OrderSyntaxError) as error:
             raise PositionError(f"{power}: {error}") from None
     return orders
+
+
+def _raw_reader(variant: Variant, board: Board, kind: PhaseKind) -> Reader:
+    """The mail's order reader, for lines as players write them (``read_orders`` with ``raw``)."""
+    remembered = words_of(variant).canonical
+
+    def read(power: str, text: str) -> tuple[str, bool]:
+        try:
+            canonical = read_canonical(variant, text, kind, board)
+        except (NotationError, OrderSyntaxError) as error:
+            raise PositionError(f"{power}: {error}") from None
+        return canonical, (text, kind) in remembered  # remembered if the board was not asked
+
+    return read
+
+
+def _texts(data: Mapping[str, Any], key: str) -> Mapping[str, list[str]]:
+    """Each power's lines, as text."""
+    value = _mapping(data, key)
+    if all(type(text) is str for texts in value.values() for text in texts):
+        return value
+    return {power: [str(text) for text in texts] for power, texts in value.items()}
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
