@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .core import Board, Dislodgement, IllegalOrder, Unit, UnitOrder, UnitType, unit_at
+from .core import Board, Dislodgement, IllegalOrder, Order, Unit, UnitOrder, UnitType, unit_at
 from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
 from .orders.convoy import route_exists
 from .orders.move import prevent_strength
@@ -254,9 +254,9 @@ class Movement(Resolver):
         return after, dislodged, standoffs
 
 
-#: reads one line as players write it, for a power: the line in canonical notation, and whether
-#: that reading holds whatever the board (it may be remembered with the text)
-Reader = Callable[[str, str], tuple[str, bool]]
+#: reads one line as players write it, for a power: the order, and whether that reading holds
+#: whatever the board (then it is remembered with the text)
+Reader = Callable[[str, str], tuple[Order, bool]]
 
 
 def read_movement_orders(
@@ -334,31 +334,23 @@ def _read(variant: Variant, power: str, text: str, reader: Reader | None, known:
     order."""
     if reader is None:
         canonical, lasting = text, True
+        try:
+            order = variant.notation.parse(text)
+        except NotationError as error:
+            return text, None, False, str(error)  # not remembered: a reader's mistake is rare
     else:
-        canonical, lasting = reader(power, text)
-        entry = _known(variant, "movement lines").get(canonical)
-        if entry is not None:
-            if lasting:
-                _remember(known, text, entry)
-            return entry
-    try:
-        order = variant.notation.parse(canonical)
-    except NotationError as error:
-        return canonical, None, False, str(error)  # not remembered: a reader's mistake is rare
+        order, lasting = reader(power, text)
+        canonical = str(order)
+    entry: Entry
     if isinstance(order, UnitOrder):
         entry = canonical, order, order.plain(variant.map), ""
     else:
         entry = canonical, order, False, f"{order} is not an order of this phase"
-    _remember(_known(variant, "movement lines"), canonical, entry)
     if lasting:
-        _remember(known, text, entry)
+        if len(known) >= 50_000:  # bounded, so a long run stays small
+            known.clear()
+        known[text] = entry
     return entry
-
-
-def _remember(known: dict[str, Entry], text: str, entry: Entry) -> None:
-    if len(known) >= 50_000:  # bounded, so a long run stays small
-        known.clear()
-    known[text] = entry
 
 
 def adjudicate_movement(
