@@ -81,7 +81,7 @@ class SupportHold(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
+        return f"{self.unit_text} S {self.supported_type} {self.supported}"
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         return _stand(self, units)
@@ -134,7 +134,7 @@ class SupportMove(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
+        return f"{self.unit_text} S {self.supported_type} {self.supported} - {self.dest}"
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         return _stand(self, units)
