@@ -156,7 +156,10 @@ def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
     """The units of each power, powers and units in alphabetical order (units by location)."""
     grouped: dict[str, list[str]] = {}
     for unit in sorted(units, key=_location):
-        grouped.setdefault(unit.power, []).append(unit.type + " " + unit.location)
+        texts = grouped.get(unit.power)
+        if texts is None:
+            texts = grouped[unit.power] = []
+        texts.append(unit.type + " " + unit.location)
     return {power: grouped[power] for power in sorted(grouped)}
 
 
@@ -275,7 +278,7 @@ def _raw_reader(variant: Variant, board: Board, kind: PhaseKind) -> Reader:
 def _texts(data: Mapping[str, Any], key: str) -> Mapping[str, list[str]]:
     """Each power's lines, as text."""
     value = _mapping(data, key)
-    if all(type(text) is str for texts in value.values() for text in texts):
+    if {type(text) for texts in value.values() for text in texts} <= {str}:
         return value
     return {power: [str(text) for text in texts] for power, texts in value.items()}
 
