@@ -28,7 +28,7 @@ from .adjustments import adjudicate_adjustments
 from .core import Board, Dislodgement, Order, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
 from .movement import Reader, decide_movement, line_results
 from .orders import NotationError
-from .reading import OrderSyntaxError, read_canonical, read_order, words_of
+from .reading import OrderSyntaxError, read_afresh, read_canonical, words_of
 from .results import result_dict
 from .retreats import adjudicate_retreats, retreat_options
 from .state import GameState, dislodgement_dict
@@ -263,14 +263,12 @@ def read_orders(
 
 def _raw_reader(variant: Variant, board: Board, kind: PhaseKind) -> Reader:
     """The mail's order reader, for lines as players write them (``read_orders`` with ``raw``)."""
-    remembered = words_of(variant).read
 
     def read(power: str, text: str) -> tuple[Order, bool]:
         try:
-            order = read_order(variant, text, kind, board)
+            return read_afresh(variant, text, kind, board)
         except (NotationError, OrderSyntaxError) as error:
             raise PositionError(f"{power}: {error}") from None
-        return order, (text, kind) in remembered  # remembered if the board was not asked
 
     return read
 
