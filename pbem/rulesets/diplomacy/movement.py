@@ -148,7 +148,7 @@ class Movement(Resolver):
             order = self.orders[origin]
             assert isinstance(order, Move)
             dest = order.dest_province
-            if order.via_convoy or dest not in army_borders.get(origin, frozenset()):
+            if order.via_convoy or dest not in army_borders.get(origin, ()):
                 convoyed.add(origin)
             elif origin in convoy_orders:
                 # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
