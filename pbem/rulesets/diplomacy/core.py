@@ -12,10 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
-
-if TYPE_CHECKING:  # the map's module imports this one
-    from .maps import Map
+from typing import Any, ClassVar
 
 
 class UnitType(StrEnum):
@@ -238,7 +235,7 @@ class UnitOrder(Order):
         unit = units.get(self.province)
         return unit is not None and unit.location == self.location and unit.type is self.unit_type
 
-    def plain(self, game_map: Map) -> bool:
+    def plain(self, game_map: Any) -> bool:  # the Map: its module imports this one
         """Whether the order is already as the engine writes it and the map allows it, so that
         it needs no checking once its units ``stand``: decided by the map alone, so a reader
         may remember it with the order's text. Orders that need the board say False."""
@@ -253,4 +250,4 @@ class UnitOrder(Order):
 
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
-        return self._PLACES_OF(self)
+        return type(self)._PLACES_OF(self)

@@ -294,7 +294,7 @@ def read_movement_orders(
                 in_effect[province] = line
                 effective[province] = order
                 continue
-            if not claim(line, order, unit and unit.power, in_effect, MOVEMENT_ORDERS):
+            if not claim(line, order, unit.power if unit else None, in_effect, MOVEMENT_ORDERS):
                 if in_effect.get(province) is line:  # it replaced an order, and it is no order itself
                     effective.pop(province, None)
                 continue
