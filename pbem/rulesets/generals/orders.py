@@ -18,20 +18,35 @@ from pbem.rulesets.generals.army import describe_picks
 from pbem.rulesets.generals.state import Defence, Pick
 
 
+class _Action:
+    """A general's action: he has one a turn, so a later one replaces it."""
+
+    general: str
+
+    def key(self) -> str:
+        return f"action:{self.general}"
+
+
+class _PeaceAnswer:
+    """An order about peace with ``power``: offered, refused or withdrawn, the last one stands."""
+
+    power: str
+
+    def key(self) -> str:
+        return f"peace:{self.power}"
+
+
 @dataclass(frozen=True)
-class Travel:
+class Travel(_Action):
     general: str
     to: str
 
     def text(self) -> str:
         return f"{self.general}: travel to {self.to}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class MoveArmy:
+class MoveArmy(_Action):
     general: str
     picks: tuple[Pick, ...]
     to: str
@@ -41,12 +56,9 @@ class MoveArmy:
         via = f" via {self.via}" if self.via else ""
         return f"{self.general}: move army {describe_picks(self.picks)} to {self.to}{via}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(_Action):
     general: str
     target: str
     picks: tuple[Pick, ...]
@@ -55,12 +67,9 @@ class Attack:
     def text(self) -> str:
         return f"{self.general}: attack {self.target} with {describe_picks(self.picks)} by {self.order}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class Recruit:
+class Recruit(_Action):
     general: str
     count: int
     troop: str
@@ -68,23 +77,17 @@ class Recruit:
     def text(self) -> str:
         return f"{self.general}: recruit {self.count} {self.troop}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class PrepareBattlefield:
+class PrepareBattlefield(_Action):
     general: str
 
     def text(self) -> str:
         return f"{self.general}: prepare battlefield"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class Rest:
+class Rest(_Action):
     """R and R: the general does nothing, but may buy a new skill with renown."""
 
     general: str
@@ -94,12 +97,9 @@ class Rest:
         learn = f", learn {self.learn}" if self.learn else ""
         return f"{self.general}: R and R{learn}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class TrainGeneral:
+class TrainGeneral(_Action):
     general: str
     name: str
     skills: tuple[str, ...] = ()
@@ -107,9 +107,6 @@ class TrainGeneral:
     def text(self) -> str:
         skills = f" with {', '.join(self.skills)}" if self.skills else ""
         return f"{self.general}: train general {self.name}{skills}"
-
-    def key(self) -> str:
-        return f"action:{self.general}"
 
 
 @dataclass(frozen=True)
@@ -185,18 +182,15 @@ class DeclareWar:
 
 
 @dataclass(frozen=True)
-class Peace:
+class Peace(_PeaceAnswer):
     power: str
 
     def text(self) -> str:
         return f"peace with {self.power}"
 
-    def key(self) -> str:
-        return f"peace:{self.power}"
-
 
 @dataclass(frozen=True)
-class RefusePeace:
+class RefusePeace(_PeaceAnswer):
     """An answer of no to ``power``'s standing offer of peace."""
 
     power: str
@@ -204,21 +198,15 @@ class RefusePeace:
     def text(self) -> str:
         return f"refuse peace with {self.power}"
 
-    def key(self) -> str:
-        return f"peace:{self.power}"
-
 
 @dataclass(frozen=True)
-class WithdrawPeace:
+class WithdrawPeace(_PeaceAnswer):
     """Taking back one's own standing offer of peace to ``power``."""
 
     power: str
 
     def text(self) -> str:
         return f"withdraw peace offer to {self.power}"
-
-    def key(self) -> str:
-        return f"peace:{self.power}"
 
 
 @dataclass(frozen=True)
