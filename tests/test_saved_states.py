@@ -28,3 +28,22 @@ def test_a_state_saved_by_earlier_code_loads_and_saves_unchanged(name: str) -> N
         again = ruleset.dump_state(state)
         assert json.dumps(again, sort_keys=False) == json.dumps(data, sort_keys=False)
         assert ruleset.load_state(json.loads(json.dumps(again))) == state
+
+
+def test_a_state_saved_before_a_field_existed_loads_with_the_fields_default() -> None:
+    ruleset = get_ruleset("invincible")
+    data = json.loads((SAVED / "invincible.json").read_text(encoding="utf-8"))[-1]
+    del data["options"]["declarations_next_turn"]
+    for khan in data["khans"]:
+        del khan["warned"]
+    game = ruleset.load_state(data)
+    assert game.options.declarations_next_turn is None
+    assert not any(khan.warned for khan in game.khans)
+
+
+def test_a_state_with_a_field_no_record_has_is_refused_naming_where() -> None:
+    ruleset = get_ruleset("invoke")
+    data = json.loads((SAVED / "invoke.json").read_text(encoding="utf-8"))[-1]
+    data["walls"][0]["colour"] = "red"
+    with pytest.raises(ValueError, match=r"walls: 0: colour"):
+        ruleset.load_state(data)
