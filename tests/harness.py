@@ -15,6 +15,8 @@ the clock and, where a test fixes them, the adjudication seeds.
 from __future__ import annotations
 
 import mailbox
+import subprocess
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -31,11 +33,32 @@ from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.run import Run
 from pbem.service import Tally, run_sync
 from pbem.store import Store
+from pbem.store.games import GameRow
 
 SERVICE_ADDRESS = "judge@pbem.test"
 REFEREE_ADDRESS = "referee@pbem.test"
 REFEREE_PASSWORD = "referee-secret"
 TEST_TEMPLATES = Path(__file__).parent / "service" / "templates"
+
+
+def run_pbem(
+    *args: str,
+    stdin: str = "",
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: int = 120,
+) -> subprocess.CompletedProcess[str]:
+    """``pbem ARGS`` as a user runs it: a real process, its output as text, never raising."""
+    return subprocess.run(
+        [sys.executable, "-m", "pbem.cli", *args],
+        input=stdin,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def game(
@@ -160,6 +183,13 @@ class Table:
 
     def store(self) -> _StoreContext:
         return _StoreContext(self.service.database)
+
+    def game_row(self, game_id: str = "g1") -> GameRow:
+        """The stored row of a game (its phase, deadline, status and result) as it is now."""
+        with self.store() as store:
+            row = store.game(game_id)
+        assert row is not None, game_id
+        return row
 
     # -- players' mail ------------------------------------------------------
 

@@ -3,43 +3,66 @@
 Every game keeps a scripted game in the same form: VARIANT, OPTIONS, POWERS, START_SEED,
 TURNS (per phase, each power's mail) and SEEDS (per phase, the adjudication seed). This
 plays it as the service would, without mail: each mail read by ``parse_orders``, later
-orders replacing earlier ones by key (pbem.turns.orders.merge_orders), each phase adjudicated
-with its seed.
+orders replacing earlier ones by key (pbem.turns.orders.merge_orders, one order per key where
+the ruleset says so), each phase adjudicated with its seed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pbem.ruleset import Ruleset
+import yaml
+
+from pbem.ruleset import OrderLine, Ruleset
 from pbem.turns.orders import merge_orders
+
+
+def mails(script_file: str) -> dict[str, list[dict[str, str]]]:
+    """The mails of a game's script, kept as mail text in ``mails.yaml`` beside its script.py:
+    under ``turns`` (and any other game the script holds) one entry a phase, power -> mail."""
+    path = Path(script_file).with_name("mails.yaml")
+    loaded: dict[str, list[dict[str, str]]] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return loaded
 
 
 @dataclass
 class Played:
     """What a scripted game did: states (the first is the start), events per phase, the lines
-    each mail had refused, and the orders each phase was adjudicated with."""
+    each mail had refused, the orders each phase was adjudicated with, and every mail's lines
+    as ``parse_orders`` read them (by phase index and power)."""
 
     states: list[Any] = field(default_factory=list)
     events: list[list[dict[str, Any]]] = field(default_factory=list)
     refused: dict[tuple[int, str], list[str]] = field(default_factory=dict)
     orders: list[dict[str, list[str]]] = field(default_factory=list)
+    lines: dict[tuple[int, str], list[OrderLine]] = field(default_factory=dict)
 
 
-def play(ruleset: Ruleset, script: ModuleType) -> Played:
-    state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
+def play(
+    ruleset: Ruleset,
+    script: ModuleType,
+    options: dict[str, Any] | None = None,
+    turns: list[dict[str, str]] | None = None,
+) -> Played:
+    """Play ``script``; ``options`` and ``turns`` stand in for its OPTIONS and TURNS where a
+    script holds the same game twice (Invictus in English and in French)."""
+    options = script.OPTIONS if options is None else options
+    turns = script.TURNS if turns is None else turns
+    state = ruleset.start(script.VARIANT, script.POWERS, options, script.START_SEED)
     played = Played(states=[state])
-    for index, (mails, seed) in enumerate(zip(script.TURNS, script.SEEDS, strict=False)):
+    for index, (mails, seed) in enumerate(zip(turns, script.SEEDS, strict=False)):
         stored: dict[str, list[dict[str, str]]] = {}
         for power, text in mails.items():
             assert power in ruleset.phase(state).may_order, (index, power)
             lines = ruleset.parse_orders(state, power, text)
+            played.lines[(index, power)] = lines
             refused = [line.text for line in lines if line.error]
             if refused:
                 played.refused[(index, power)] = refused
-            stored[power], _ = merge_orders(stored.get(power, []), lines)
+            stored[power], _ = merge_orders(stored.get(power, []), lines, ruleset.one_order_per_key)
         orders = {power: [entry["order"] for entry in entries] for power, entries in stored.items()}
         result = ruleset.adjudicate(state, orders, seed)
         state = result.state

@@ -23,50 +23,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.scripted import mails
+
 VARIANT = "standard"
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 OPTIONS: dict[str, Any] = {}
 START_SEED = 1
 
-TURNS: list[dict[str, str]] = [
-    {
-        "Austria": "A Vienna - Galicia\nA Bdu - Serbia\nF Trieste - Albania\n",
-        "England": "F London - North Sea\nF Edinburgh - Norwegian Sea\nA Liverpool - Yorkshire\n",
-        "France": "F Brest -> Mid-Atlantic Ocean\nA Paris - Burgundy\nA Marseilles - Spain\n",
-        "Germany": "A Munich - Ruhr\nA Berlin - Munich\nF Kiel - Holland\n",
-        "Italy": "F Naples - Ionian Sea\nA Rome - Apulia\nA Venice H\n",
-        "Russia": "F St Petersburg(sc) - Gulf of Bothnia\nA Moscow - Ukraine\nA Warsaw - Galicia\n"
-        "F Sevastopol - Rumania\nF Ankara - Black Sea\n",
-        "Turkey": "F Ankara - Constantinople\nA Constantinople - Bulgaria\nA Smyrna - Armenia\n",
-    },
-    {
-        "Austria": "A Budapest - Serbia\nF Albania - Greece\nA Vienna H\n",
-        "England": "F North Sea convoys A Yorkshire - Norway\nA Yorkshire - Norway\n"
-        "F Norwegian Sea supports A Yorkshire - Norway\n",
-        "France": "F Mid-Atlantic Ocean - Portugal\nA Burgundy holds\nA Spain holds\n",
-        "Germany": "A Ruhr - Burgundy\nA Munich supports A Ruhr - Burgundy\nF Holland H\n",
-        "Italy": "F Ionian Sea C A Apulia - Tunis\nA Apulia - Tunis\nA Venice H\n",
-        "Russia": "F Gulf of Bothnia - Sweden\nA Ukraine H\nF Rumania H\nA Warsaw H\n",
-        "Turkey": "F Constantinople - Black Sea\nA Bulgaria H\nA Armenia H\n",
-    },
-    {"France": "A Burgundy - Paris\n"},
-    {
-        "Austria": "Build F Trieste\nBuild A Budapest\n",
-        "England": "Build F Edinburgh\n",
-        "France": "Build F Brest\nBuild A Marseilles\n",
-        "Germany": "Build A Berlin\n",
-        "Italy": "Build F Naples\n",
-        "Russia": "Build A Moscow\nBuild F St Petersburg\n",
-    },
-    {
-        "Austria": "A Serbia - Rumania\nA Budapest S A Serbia - Rumania\nF Greece H\n",
-        "England": "F North Sea - Skagerrak\nA Norway H\n",
-        "France": "A Paris - Picardy\nF Portugal - Mid-Atlantic Ocean\n",
-        "Germany": "A Burgundy - Belgium\nA Berlin - Kiel\n",
-        "Russia": "F Sweden H\nF Rumania H\nA Ukraine S F Rumania\n",
-        "Turkey": "F Black Sea - Rumania\nA Bulgaria S F Black Sea - Rumania\n",
-    },
-]
+MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
+TURNS: list[dict[str, str]] = MAILS["turns"]
 
 SEEDS = [11, 12, 13, 14, 15]
 

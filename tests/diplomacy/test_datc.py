@@ -10,8 +10,6 @@ times on single positions through a real process.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -20,22 +18,12 @@ from pbem.rulesets.diplomacy.core import PhaseKind
 from pbem.rulesets.diplomacy.parser import read_order
 from pbem.rulesets.diplomacy.positions import adjudicate_position, read_board
 from pbem.rulesets.diplomacy.variant import load_variant
+from tests.harness import run_pbem
 
 from .datc import CASES, mismatches, positions
 
 POSITIONS = [(name, position) for case in CASES for name, position in positions(case)]
 NAMES = [name for name, _ in POSITIONS]
-
-
-def pbem(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pbem.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize(("name", "position"), POSITIONS, ids=NAMES)
@@ -61,7 +49,7 @@ def command_results() -> dict[str, list[dict[str, Any]]]:
     lines = "".join(json.dumps(position) + "\n" for _, position in POSITIONS)
     results = {}
     for mode in ("orders", "raw"):
-        done = pbem("adjudicate", "--jsonl", *(["--raw"] if mode == "raw" else []), stdin=lines)
+        done = run_pbem("adjudicate", "--jsonl", *(["--raw"] if mode == "raw" else []), stdin=lines)
         assert done.returncode == 0, done.stderr
         results[mode] = [json.loads(line) for line in done.stdout.splitlines()]
         assert len(results[mode]) == len(POSITIONS)
@@ -84,7 +72,7 @@ def test_every_case_through_pbem_adjudicate(
 def test_single_positions_through_a_real_process(case_id: str) -> None:
     case = next(c for c in CASES if c["id"] == case_id)
     for _, position in positions(case):
-        done = pbem("adjudicate", stdin=json.dumps(position))
+        done = run_pbem("adjudicate", stdin=json.dumps(position))
         assert done.returncode == 0, done.stderr
         assert mismatches(position["expected"], json.loads(done.stdout)) == []
 

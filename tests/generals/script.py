@@ -17,6 +17,7 @@ from typing import Any
 
 from pbem.rulesets.generals import scouts
 from pbem.rulesets.generals.board import Board
+from tests.scripted import mails
 
 VARIANT = "standard"
 OPTIONS: dict[str, Any] = {"turns": 5}
@@ -24,86 +25,8 @@ POWERS = ["Aldmark", "Brenn", "Corvath", "Dunmere"]
 START_SEED = 2026
 SEEDS = [101, 202, 303, 404, 505]
 
-TURNS: list[dict[str, str]] = [
-    {  # T1: recruiting, moving up, a secret alliance, a gift
-        "Aldmark": """Edric: recruit 30 spearmen
-Aldwick: Fortify
-Edrik: R and R
-propose secret alliance with Brenn
-""",
-        "Brenn": """Hilde: recruit 20 Crossbowmen
-Harrowby: Withdraw to Brennhold with a rearguard of 40 Spearmen
-Hilde: attak Redmoor with all troops
-Propose secret alliance with Aldmark.
-""",
-        "Corvath": """Malus: move army 100 Spearmen, all Crossbowmen, all Trolls to Blackwater
-Blackwater: ambush
-give Dunmere 50 gold
-""",
-        "Dunmere": """Rowan: move army with 150 Spearmen, 60 Archers, all Light Cavalry to Dunwall
-Dunmoor: lower income by 3 to increase hire limit by 30
-Dunwall: fortfy
-""",
-    },
-    {  # T2: Dunmere storms the Southmarch garrison, Corvath declares war, Brenn trains
-        "Aldmark": """Edric: move army 100 Spearmen, 40 Archers to Thornfield
-gift 30 gold to Brenn
-""",
-        "Brenn": """Hilde: train a new general
-Hilde: train general named Ulf with Healer, Undying
-Brennhold: Fortify
-""",
-        "Corvath": """declare war on Dunmere
-Malus: recruit 10 Giants
-Malus: R and R
-""",
-        "Dunmere": """\
-Rowan: attack Southmarch with 150 spearmen, 60 archers, 50 light cavalry by flanking maneuvers
-Dunwall: Fortify
-""",
-    },
-    {  # T3: Corvath strikes at Southmarch, and offers peace; the new general may only move
-        "Aldmark": """Edric: attack Millbrook with all troops
-Aldwick: Ambush
-""",
-        "Brenn": """Ulf: recruit 10 Spearmen
-Ulf: travel to Harrowby
-Hilde: recruit 6 Knights
-""",
-        "Corvath": """\
-Malus: attack Southmarch with all Spearmen, all Crossbowmen, all Trolls by Field Battle
-peace with Dunmere
-""",
-        "Dunmere": """Rowan: prepare battlefield
-Southmarch: Fortify
-""",
-    },
-    {  # T4: Dunmere answers Corvath's standing offer; a formal alliance only half agreed
-        # (Rowan and Malus fought at Southmarch and may not have lived: no orders for them)
-        "Aldmark": """Edric: R and R
-""",
-        "Brenn": """form a formal alliance with Aldmark
-Hilde: R and R
-""",
-        "Corvath": """Ravensgate: Fortify
-""",
-        "Dunmere": """peace with Corvath
-Dunwall: Skirmish
-""",
-    },
-    {  # T5: the last turn
-        "Aldmark": """Edric: R and R
-Withdraw to Aldwick with a rearguard of 10 Spearmen
-""",
-        "Brenn": """Hilde: R and R
-Ulf: R and R
-""",
-        "Corvath": """gift 20 gold to Brenn
-""",
-        "Dunmere": """Dunmoor: Field Battle
-""",
-    },
-]
+MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
+TURNS: list[dict[str, str]] = MAILS["turns"]
 
 #: (phase index, power, the start of a line that must be refused)
 MISTAKES = [

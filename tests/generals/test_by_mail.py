@@ -11,6 +11,7 @@ the offer of peace with the replies that answer it.
 from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
+from tests.bymail import archived_states, phase_id, send_mails
 from tests.harness import game, text_of
 
 from . import script
@@ -31,11 +32,8 @@ def test_the_scripted_game_plays_by_mail(make_table):
     table = make_table([config], seed_source=lambda game_id, phase_id: SEEDS[phase_id])
     table.start("g1", seed=script.START_SEED)
     for index, mails in enumerate(script.TURNS):
-        with table.store() as store:
-            row = store.game("g1")
-            assert row is not None and row.phase_id == f"T{index + 1}"
-        for power, text in mails.items():
-            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        assert phase_id(table) == f"T{index + 1}"
+        send_mails(table, ADDRESSES, mails)
         table.run()
         fresh = table.take()  # the replies to this turn's mails (and earlier mail)
         for turn, power, line in script.MISTAKES:
@@ -56,8 +54,7 @@ def test_the_scripted_game_plays_by_mail(make_table):
         row = store.game("g1")
     assert [turn.phase_id for turn in turns] == list(SEEDS)
     assert [turn.seed for turn in turns] == script.SEEDS
-    states = [ruleset.load_state(turns[0].state_before)]
-    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    states = archived_states(ruleset, turns)
     script.check(states, [[]] + [turn.events for turn in turns])
     assert row is not None and row.status == "over"
 

@@ -3,34 +3,25 @@
 from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
+from tests.scripted import play
 
 from . import script
 
 
 def test_the_scripted_game_plays_through_the_ruleset_interface():
     ruleset = get_ruleset("generals")
-    state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
-    states, events = [state], [[]]
+    played = play(ruleset, script)
+    assert len(played.events) == len(script.TURNS)
     for index, mails in enumerate(script.TURNS):
-        phase = ruleset.phase(state)
+        phase = ruleset.phase(played.states[index])
         assert set(mails) == set(phase.acting) and not phase.over
-        orders: dict[str, list[str]] = {}
-        for power, text in mails.items():
-            kept: dict[str, list[str]] = {}
-            for line in ruleset.parse_orders(state, power, text):
+        for power in mails:
+            for line in played.lines[(index, power)]:
                 mistake = any(
                     i == index and p == power and line.text.startswith(start)
                     for i, p, start in script.MISTAKES
                 )
                 assert (line.error is not None) == mistake, (power, line)
-                if line.order:
-                    kept.setdefault(line.key, []).append(line.order)
-            orders[power] = [order for group in kept.values() for order in group]
-        result = ruleset.adjudicate(state, orders, script.SEEDS[index])
-        state = result.state
-        states.append(state)
-        events.append(result.events)
-    refused = sum(1 for _ in script.MISTAKES)
-    assert refused == 7
-    script.check(states, events)
-    assert ruleset.phase(state).over
+    assert len(script.MISTAKES) == 7
+    script.check(played.states, [[], *played.events])  # check counts phases from 1
+    assert ruleset.phase(played.states[-1]).over

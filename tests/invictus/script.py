@@ -17,73 +17,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tests.scripted import mails
+
 VARIANT = "standard"
 OPTIONS: dict[str, Any] = {}
 POWERS = ["Alice", "Bruno"]
 START_SEED = 2026
 
-TURNS: list[dict[str, str]] = [
-    # army
-    {
-        "Alice": "ARMY Shogun: 8 Samurai, 4 Musha, 4 Druide, 4 Anubis",
-        "Bruno": "Armée Roi : 6 Guerrier, 6 Arbalétrier, 4 Garde, 4 Sorcier",
-    },
-    # hand: Alice holds Shogun, Samurai, Druid, Samurai; Bruno King, Sorcerer, Crossbowman,
-    # Warrior and shuffles them back for Sorcerer, Warrior, Guard
-    {"Alice": "keep", "Bruno": "MULLIGAN"},
-    # deploy
-    {
-        "Alice": "FRONT Samurai TO b2\nRESERVE Shogun\nCITOYEN Shogun\nCITIZEN Samurai",
-        "Bruno": "Front: Roi en b3\nRéserve: Sorcier\nRoyaume: Guerrier",
-    },
-    # T1, Alice (draws a Samurai)
-    {
-        "Alice": "Play Samurai\n"
-        "ATTACK Samourai b2 ON b3\n"
-        "ATTACK Samurai b2 -> King b3\n"
-        "Cancel any Support that would damage with Druide",
-        "Bruno": "Cancel the first attack on my Leader with Garde",
-    },
-    # T2, Bruno (draws a Crossbowman)
-    {"Bruno": "SUPPORT Arbalétrier ON Samurai b2\nATTACK King b3 ON b2"},
-    # T3, Alice (draws a Musha)
-    {
-        "Alice": "SUPPORT Musha\nRECRUIT Druid TO c2\nCANCEL ATTACK ON LEADER IF LETHAL WITH Musha",
-    },
-    # T4, Bruno (draws a Warrior)
-    {"Bruno": "RECRUIT Guard TO a3\nRECRUIT Sorcerer TO a3\nCITIZEN Warrior"},
-    # T5, Alice (draws a Druid)
-    {"Alice": "ATTACK Samurai a2 ON Sorcerer a3\nATTACK Shogun b2 ON King b3"},
-]
+MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
+TURNS: list[dict[str, str]] = MAILS["turns"]
 
 #: the same game played in French (option language: fr), the players writing the
 #: rulebook's own words: its verbs, articles and plurals ("Défausser le Garde", "8 Samurais")
 FRENCH_OPTIONS: dict[str, Any] = {"language": "fr"}
-FRENCH_TURNS: list[dict[str, str]] = [
-    {
-        "Alice": "Armée Shogun : 8 Samurais, 4 Mushas, 4 Druides, 4 Anubis",
-        "Bruno": "Armée Roi : 6 Guerriers, 6 Arbalétriers, 4 Gardes, 4 Sorciers",
-    },
-    {"Alice": "Garder", "Bruno": "Mulligan"},
-    {
-        "Alice": "Front : Samurai en b2\nRéserve : Shogun\nCitoyen Shogun\nDéfausser le Samurai",
-        "Bruno": "Front : Roi en b3\nRéserve : Sorcier\nRoyaume : Guerrier",
-    },
-    {
-        "Alice": "Jouer le Samurai en soutien\n"
-        "Attaquer Samourai b2 sur b3\n"
-        "Attaquer le Roi b3 avec le Samurai b2\n"
-        "Annuler tout Soutien dégâts avec le Druide",
-        "Bruno": "Annuler la première attaque sur mon Chef avec le Garde",
-    },
-    {"Bruno": "Jouer l'Arbalétrier en soutien sur le Samurai b2\nAttaquer b2 avec le Roi b3"},
-    {
-        "Alice": "Jouer le Musha en soutien\nRecruter le Druide sur c2\n"
-        "Annuler l'attaque sur mon Chef si mortelle avec le Musha",
-    },
-    {"Bruno": "Recruter le Garde sur a3\nRecruter sur a3\nDéfausser le Guerrier"},
-    {"Alice": "Attaquer le Sorcier a3 avec le Samurai a2\nAttaquer le Roi b3 avec le Shogun b2"},
-]
+FRENCH_TURNS: list[dict[str, str]] = MAILS["french_turns"]
 FRENCH_REFUSED = [
     (2, "Alice", "Citoyen Shogun", "un Leader ne peut jamais rejoindre le royaume"),
     (3, "Alice", "Attaquer Samourai b2 sur b3", "vouliez-vous dire Samurai ?"),

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pbem.ruleset import get_ruleset
+from tests.bymail import archived_states, send_mails
 from tests.harness import game, text_of
 from tests.invictus import script
 
@@ -38,8 +39,7 @@ def play(
         [mail] = table.take(address)
         welcome(text_of(mail))
     for index, mails in enumerate(turns):
-        for power, text in mails.items():
-            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        send_mails(table, ADDRESSES, mails)
         table.run()
         for power in mails:
             [reply] = table.take(ADDRESSES[power])
@@ -56,8 +56,7 @@ def play(
         archived = store.turns("g1")
         current = store.game("g1")
     assert current is not None and current.status == "over"
-    states: list[Any] = [ruleset.load_state(archived[0].state_before)]
-    states += [ruleset.load_state(turn.state_after) for turn in archived]
+    states = archived_states(ruleset, archived)
     script.check(states, [turn.events for turn in archived])
     return table, states, archived
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from pbem.rulesets.invictus import ruleset
 from tests.invictus.tables import at, build, names, play, texts
@@ -115,27 +116,17 @@ def test_a_handicapped_team_reserve_takes_the_smaller_limit() -> None:
 
 def test_a_majority_must_beat_every_other_player_even_the_partner() -> None:
     """RULINGS 33."""
-    kingdoms = {
-        "Ann": ["Warrior", "Crossbowman", "Sorcerer", "Knight"],
-        "Cid": ["Warrior", "Crossbowman", "Sorcerer", "Knight"],
-    }
-    game = build(
-        variant="four-player",
-        active=0,
-        field={"b2": "Ninja", "b3": "Musha", "a3": "Viking"},
-        kingdoms=kingdoms,
-    )
-    after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+    def capture_the_musha(cids_kingdom: list[str]) -> Any:
+        """Ann's Ninja captures the red Musha; Ann's kingdom has four colours, Cid's as given."""
+        kingdoms = {"Ann": ["Warrior", "Crossbowman", "Sorcerer", "Knight"], "Cid": cids_kingdom}
+        field = {"b2": "Ninja", "b3": "Musha", "a3": "Viking"}
+        game = build(variant="four-player", active=0, field=field, kingdoms=kingdoms)
+        return play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+
+    after = capture_the_musha(["Warrior", "Crossbowman", "Sorcerer", "Knight"])
     # Ann's four colours tie with Cid's, and the captured Musha gives her red alone
     assert after.stage == "turn"
-    kingdoms["Cid"] = ["Warrior"]
-    game = build(
-        variant="four-player",
-        active=0,
-        field={"b2": "Ninja", "b3": "Musha", "a3": "Viking"},
-        kingdoms=kingdoms,
-    )
-    after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
+    after = capture_the_musha(["Warrior"])
     assert after.result.startswith("Ann and Cid win by development: Ann holds the majority")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.rulesets.invictus import ruleset
 from tests.invictus.tables import accepted, at, build, names, play, texts
 
@@ -43,14 +45,19 @@ def test_a_reaction_whose_condition_does_not_match_stays_standing() -> None:
     assert names(after, after.players[1].hand)[:2] == ["Shogun", "Guard"]
 
 
-def test_if_lethal_lets_harmless_attacks_through() -> None:
-    reaction = "CANCEL ATTACK ON Musha IF LETHAL WITH Guard"
+def two_attacks_on_the_musha(reaction: str, b2: str) -> Any:
+    """South holds a Guard and stands ready with ``reaction``; North's Sorcerer a2, then its
+    ``b2``, attack South's Musha b3."""
     game = build(
-        field={"a2": "Sorcerer", "b2": "Warrior", "b3": "Musha"},
+        field={"a2": "Sorcerer", "b2": b2, "b3": "Musha"},
         hands={"South": ["Guard"]},
         reactions={"South": [reaction]},
     )
-    after = play(game, {"North": ["ATTACK a2 ON b3", "ATTACK b2 ON b3"]})
+    return play(game, {"North": ["ATTACK a2 ON b3", "ATTACK b2 ON b3"]})
+
+
+def test_if_lethal_lets_harmless_attacks_through() -> None:
+    after = two_attacks_on_the_musha("CANCEL ATTACK ON Musha IF LETHAL WITH Guard", "Warrior")
     # X = 1 (the King in hand): harmless; then the Warrior's 2 would make 3: cancelled
     assert len(texts(after.events, "reaction")) == 1
     assert "the attack of Warrior b2 on Musha b3" in texts(after.events, "reaction")[0]
@@ -58,13 +65,7 @@ def test_if_lethal_lets_harmless_attacks_through() -> None:
 
 
 def test_by_matches_the_attacking_unit() -> None:
-    reaction = "CANCEL ATTACK BY Ninja WITH Guard"
-    game = build(
-        field={"a2": "Sorcerer", "b2": "Ninja", "b3": "Musha"},
-        hands={"South": ["Guard"]},
-        reactions={"South": [reaction]},
-    )
-    after = play(game, {"North": ["ATTACK a2 ON b3", "ATTACK b2 ON b3"]})
+    after = two_attacks_on_the_musha("CANCEL ATTACK BY Ninja WITH Guard", "Ninja")
     assert "the attack of Ninja b2 on Musha b3" in texts(after.events, "reaction")[0]
 
 

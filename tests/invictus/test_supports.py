@@ -65,26 +65,27 @@ def test_boosts_add_up_for_the_next_soldier_attack_only() -> None:
     assert "with Warrior b2: 2 attack" in attacks[1]
 
 
-def test_a_soldiers_only_boost_waits_past_a_leader_attack() -> None:
-    """RULINGS 12: the Samurai's +3 is for the next Soldier attack."""
+def attacks_after_a_samurai_boost(a2: str, a3: str) -> list[str]:
+    """North plays SUPPORT Samurai (+3 for a Soldier attack), then attacks with ``a2`` on ``a3``
+    and with a Warrior on a Medjay: the texts of the two attacks."""
     game = build(
-        field={"a2": "King", "b2": "Warrior", "a3": "Cataphract", "b3": "Medjay"},
+        field={"a2": a2, "b2": "Warrior", "a3": a3, "b3": "Medjay"},
         hands={"North": ["Samurai"]},
     )
     after = play(game, {"North": ["SUPPORT Samurai", "ATTACK a2 ON a3", "ATTACK b2 ON b3"]})
-    attacks = texts(after.events, "attack")
+    return texts(after.events, "attack")
+
+
+def test_a_soldiers_only_boost_waits_past_a_leader_attack() -> None:
+    """RULINGS 12: the Samurai's +3 is for the next Soldier attack."""
+    attacks = attacks_after_a_samurai_boost("King", "Cataphract")
     assert "with King a2: 2 attack" in attacks[0]
     assert "with Warrior b2: 5 attack" in attacks[1]
 
 
 def test_a_c_attack_never_uses_a_boost() -> None:
     """RULINGS 12: a C attack cannot be improved, so the boost waits for the next attack."""
-    game = build(
-        field={"a2": "Ninja", "b2": "Warrior", "a3": "Viking", "b3": "Medjay"},
-        hands={"North": ["Samurai"]},
-    )
-    after = play(game, {"North": ["SUPPORT Samurai", "ATTACK a2 ON a3", "ATTACK b2 ON b3"]})
-    assert "with Warrior b2: 5 attack" in texts(after.events, "attack")[1]
+    assert "with Warrior b2: 5 attack" in attacks_after_a_samurai_boost("Ninja", "Viking")[1]
 
 
 def test_a_boosted_attack_exactly_equal_to_the_defense_captures() -> None:

@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.scripted import mails
+
 VARIANT = "standard"
 POWERS = ["North", "East", "South", "West"]
 OPTIONS: dict[str, Any] = {
@@ -36,70 +38,8 @@ OPTIONS: dict[str, Any] = {
 # The roll-off: North 6, East 4, South 4, West 2. Temujin is the first Genghis Khan.
 START_SEED = 4
 
-TURNS: list[dict[str, str]] = [
-    # 0: turn 1, declarations
-    {
-        "North": "Greetings, khans of the Horde.\nFeast\nRestore 2 Honor to Ogadai",
-        "East": "Attack Khan Jamukha",
-        "South": "Defend 3\nI fear no one.",
-        "West": "Brothers, I come in peace and ask only for friendship.",
-    },
-    # 1: turn 1, actions
-    {
-        "North": "Restore 2 Honor to Ogadai\nHorde Feast",
-        "East": "Attack Khan Jamukha\nPursue\nRetreat if companion below 2\nAccept peace with Jamukha",
-        "South": "Defend 3\nSue for Peace if Companion below 5",
-        "West": "Assist Jamukha 2 Wine\nAtack Khan Kublai",
-    },
-    # 2: turn 2, declarations (and answers to last turn's offers)
-    {
-        "North": "Attack Khan Kublai",
-        "East": "Decline Horde Feast\nPass",
-        "South": "Accept assistance from Ogadai\nHonor peace with Kublai\nAttend Horde Feast",
-        "West": "Attend the Horde Feast\nCooperate with Temujin",
-    },
-    # 3: turn 2, actions
-    {
-        "North": "Assign 2 Leader to Accuser\nAttack Khan Kublai",
-        "East": "Attack Khan Jamukha\nRefuse peace\nDefend 4",
-        "South": "Defend 2\nFeast",
-        "West": "Spend Honor on Accuser\nMay the sky smile on us.",
-    },
-    # 4: turn 3, declarations
-    {
-        "North": "Attack Mongol Enemy",
-        "East": "Cooperate with Temujin",
-        "South": "Request Transfer",
-        "West": "Cooperate with Temujin",
-    },
-    # 5: turn 3, actions
-    {
-        "North": "Attack Mongol Enemy\nRestore 3 Honor to Ogadai",
-        "East": "Assign 7 Leader to Companion\nAssign 3 Leader to Companion",
-        "South": "Feast\nRequest Transfer",
-        "West": "Cooperate with Temujin\nSubmit to Temujin",
-    },
-    # 6: turn 4, declarations
-    {
-        "North": "Buy Jamukha\nAttack Khan Kublai",
-        "East": "Keep Jamukha\nWithdraw",
-    },
-    # 7: turn 4, actions
-    {
-        "North": "Buy Jamukha\nAttack Khan Kublai\nDefend 4",
-        "East": "Keep Jamukha\nDefend 3",
-        "South": "Pass",
-        "West": "Pass",
-    },
-    # 8: turn 5, declarations
-    {"North": "Feast", "East": "Feast", "South": "Feast", "West": "Feast"},
-    # 9: turn 5, actions (Jamukha has no Wine: his Feast is refused, he passes)
-    {"North": "Feast", "East": "Feast", "South": "Feast\nPass", "West": "Feast"},
-    # 10: turn 6, declarations
-    {"North": "Attack Mongol Enemy"},
-    # 11: turn 6, actions
-    {"North": "Attack Mongol Enemy", "East": "Pass", "South": "Pass", "West": "Pass"},
-]
+MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
+TURNS: list[dict[str, str]] = MAILS["turns"]
 
 # Only the actions phases roll dice; these seeds give the story above.
 SEEDS: list[int] = [1, 1, 1, 8, 1, 1, 1, 2, 1, 1, 1, 1]

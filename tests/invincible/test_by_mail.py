@@ -13,6 +13,7 @@ from email.message import EmailMessage
 from typing import Any
 
 from pbem.ruleset import get_ruleset
+from tests.bymail import archived_states, send_mails
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 from . import script
@@ -30,7 +31,8 @@ def _by_address(messages: list[EmailMessage]) -> dict[str, list[EmailMessage]]:
 
 def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
     ruleset = get_ruleset("invincible")
-    pure_states, pure_events, _ = play_script()
+    pure = play_script()
+    pure_states, pure_events = pure.states, pure.events
     phase_ids = [ruleset.phase(state).id for state in pure_states[:-1]]
     seeds = dict(zip(phase_ids, script.SEEDS, strict=True))
     table = make_table(
@@ -39,8 +41,7 @@ def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
     )
     table.start("g1", seed=script.START_SEED)
     for mails in script.TURNS:
-        for power, text in mails.items():
-            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        send_mails(table, ADDRESSES, mails)
         table.run()
         table.advance(hours=49)
         table.run()
@@ -61,8 +62,7 @@ def test_the_scripted_game_ends_the_same_by_mail(make_table: Any) -> None:
         turns = store.turns("g1")
         row = store.game("g1")
     assert row is not None and row.status == "over"
-    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
-    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    states = archived_states(ruleset, turns)
     events = [turn.events for turn in turns]
     assert states == pure_states and events == pure_events
     script.check(states, events)

@@ -2,49 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pbem.ruleset import PUBLIC, REFEREE
 from pbem.rulesets.invincible import ruleset
+from tests.scripted import Played, play
 
 from . import script
 from .render import orders_help, reports
 
 
-def play_script() -> tuple[list[Any], list[list[dict[str, Any]]], dict[tuple[int, str], list[str]]]:
-    """States, events and the rejected lines of each mail, through the pure interface."""
-    state = ruleset.start(script.VARIANT, script.POWERS, script.OPTIONS, script.START_SEED)
-    states, events = [state], []
-    rejected: dict[tuple[int, str], list[str]] = {}
-    for index, mails in enumerate(script.TURNS):
-        phase = ruleset.phase(state)
-        orders: dict[str, list[str]] = {}
-        for power, text in mails.items():
-            assert power in phase.may_order
-            kept: dict[str, list[str]] = {}
-            for line in ruleset.parse_orders(state, power, text):
-                if line.order is None:
-                    rejected.setdefault((index, power), []).append(line.text)
-                else:
-                    assert line.key is not None
-                    kept.setdefault(line.key, []).append(line.order)
-            orders[power] = [order for group in kept.values() for order in group]
-        result = ruleset.adjudicate(state, orders, script.SEEDS[index])
-        state = result.state
-        states.append(state)
-        events.append(result.events)
-    return states, events, rejected
+def play_script() -> Played:
+    """The scripted game through the pure interface (shared with test_by_mail.py)."""
+    played = play(ruleset, script)
+    assert len(played.events) == len(script.TURNS)
+    accepted = [line for lines in played.lines.values() for line in lines if line.order is not None]
+    assert all(line.key is not None for line in accepted)
+    return played
 
 
 def test_the_scripted_game_plays_out_as_written() -> None:
-    states, events, _ = play_script()
-    script.check(states, events)
+    played = play_script()
+    script.check(played.states, played.events)
 
 
 def test_the_scripted_mistakes_are_rejected() -> None:
-    _, _, rejected = play_script()
+    rejected = {
+        key: [line.text for line in lines if line.order is None]
+        for key, lines in play_script().lines.items()
+    }
     expected = {key: lines for key, lines in script.REJECTED.items() if lines}
-    assert rejected == expected
+    assert {key: lines for key, lines in rejected.items() if lines} == expected
 
 
 def test_the_script_has_one_seed_per_phase() -> None:
@@ -53,7 +39,8 @@ def test_the_script_has_one_seed_per_phase() -> None:
 
 
 def test_every_report_of_the_scripted_game_renders_and_keeps_its_secrets() -> None:
-    states, events, _ = play_script()
+    played = play_script()
+    states, events = played.states, played.events
     for index in range(len(script.TURNS)):
         phase = ruleset.phase(states[index])
         for viewer in [*script.POWERS, REFEREE, PUBLIC]:

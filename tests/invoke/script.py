@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.scripted import mails
+
 VARIANT = "starter"
 POWERS = ["Alice", "Bob", "Carol"]
 OPTIONS = {
@@ -40,30 +42,8 @@ OPTIONS = {
 }
 START_SEED = 4
 
-TURNS: list[dict[str, str]] = [
-    {
-        "Carol": "if any at me: target current invocation & -1\n",
-        "Alice": "Move Right & Water & +2\n"
-        "Move Rihgt & Earth\n"
-        "move left & air\n"
-        "REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy\n",
-        "Bob": "Tome & Fire\n",
-    },
-    {
-        "Bob": "Imp & Fire\nTome & Discard & Haste\nIF ANY AT ME: Target Current Invocation & -1\n",
-    },
-    {
-        "Carol": "Build Wall & Fire & Fire\nMove Right & Air\nTarget Hand of Dave & Discard\nDISCARD Fire\n",
-    },
-    {
-        "Alice": "Target Creature Imp of Bob & Move Right\nMove Right & Earth\nTome & Earth & Water\n",
-        "Carol": "DRAW 3 Manifest, 3 Focus\n",  # the book's verb for the standing REFILL choice
-    },
-    {},
-    {
-        "Carol": "PASS\nDISCARD Fire, Air\n",
-    },
-]
+MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
+TURNS: list[dict[str, str]] = MAILS["turns"]
 SEEDS = [101, 102, 103, 104, 105, 106]
 
 #: the lines parse_orders must refuse: (phase index, power) -> the lines as written

@@ -10,10 +10,10 @@ that mage may not see.
 from __future__ import annotations
 
 import re
-from html import unescape
 from typing import Any
 
 from pbem.rulesets.invoke import ruleset
+from tests.bymail import archived_states, bodies, phase_id, send_mails, to_deadline
 from tests.harness import game, text_of
 
 from . import script
@@ -40,29 +40,15 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
         assert "The game ends after 2 rounds" in text_of(welcome)
 
     for index, mails in enumerate(script.TURNS):
-        with table.store() as store:
-            row = store.game("g1")
-            assert row is not None and row.phase_id == f"T{index + 1}"
-        for power, text in mails.items():
-            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        assert phase_id(table) == f"T{index + 1}"
+        send_mails(table, ADDRESSES, mails)
         table.run()
         for power in mails:
             (reply,) = [m for m in table.take(ADDRESSES[power]) if "results" not in str(m["Subject"])]
             body = text_of(reply)
             for mistake in script.MISTAKES.get((index, power), []):
                 assert f"{mistake}\n      ERROR:" in body, (power, body)
-        with table.store() as store:
-            row = store.game("g1")
-            assert row is not None and row.deadline is not None
-            table.now = row.deadline
-        table.run()
-        with table.store() as store:
-            row = store.game("g1")
-            assert row is not None
-            if row.phase_id == f"T{index + 1}":  # someone was late: the grace period
-                assert row.grace_until is not None
-                table.now = row.grace_until
-                table.run()
+        to_deadline(table)
 
     with table.store() as store:
         turns = [turn for turn in store.turns("g1") if not turn.rolled_back]
@@ -70,8 +56,7 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
     assert row is not None and row.status == "over"
     assert [turn.phase_id for turn in turns] == [f"T{n}" for n in range(1, 7)]
     assert turns[4].nmr == ["Bob"]
-    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
-    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    states = archived_states(ruleset, turns)
     script.check(states, [turn.events for turn in turns])
 
     for power, address in ADDRESSES.items():
@@ -79,15 +64,9 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
         reports = [text_of(m) for m in mails if "results" in str(m["Subject"])]
         assert len(reports) == 6
         assert all(re.search(r"round [12] of 2", report) for report in reports)  # every report
-        bodies = [text_of(m) for m in mails]
-        bodies += [
-            unescape(str(part.get_content()))
-            for m in mails
-            for part in m.walk()
-            if part.get_content_type() == "text/html"
-        ]
+        texts = bodies(mails)
         for turn, state in zip(turns, states[1:], strict=True):
             for fact in ruleset.hidden_facts(state, turn.events, power):
-                assert not any(fact in body for body in bodies), (power, fact)
+                assert not any(fact in text for text in texts), (power, fact)
     final = [text_of(m) for m in table.mails_to(ADDRESSES["Carol"])][-1]
     assert "Alice wins with 8 power gems" in final

@@ -20,8 +20,7 @@ def test_delay_resolves_at_the_end_of_the_casters_next_turn() -> None:
     assert view["mages"][0]["spells"] == [
         f"{spell.id}: Alice's Delay & Move Right & Earth, resolves at the end of Alice's next turn"
     ]
-    state = play(state, {"Bob": "PASS"}).state
-    state = play(state, {"Carol": "PASS"}).state
+    state = until(state, "Alice")  # Bob and Carol pass
     assert state.mages["Carol"].gems == 7
     result = play(state, {"Alice": "PASS"})
     assert result.state.mages["Carol"].gems == 6
@@ -50,8 +49,7 @@ def test_sustain_with_invoke_strikes_the_same_mage_again_at_the_end_of_the_caste
     state = play(game, {"Alice": "Sustain & Invoke Carol & Earth"}).state
     assert state.mages["Carol"].gems == 6
     assert "at the end of Alice's next turn" in str(ruleset.view(state, [], "Carol")["mages"])
-    state = play(state, {"Bob": "PASS"}).state
-    state = play(state, {"Carol": "PASS"}).state
+    state = until(state, "Alice")  # Bob and Carol pass
     assert state.mages["Carol"].gems == 6
     result = play(state, {"Alice": "PASS"})
     assert result.state.mages["Carol"].gems == 5

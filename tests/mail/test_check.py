@@ -3,8 +3,6 @@ works, sends nothing unless asked, and a wrong security/port pair fails within t
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -12,14 +10,10 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.harness import run_pbem
 from tests.mailserver import Mailboxes, MailServer, MailUser
 
 pytestmark = pytest.mark.mailserver
-
-
-def pbem(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pbem.cli", *args], capture_output=True, text=True,
-                          timeout=120)
 
 
 def write_config(tmp_path: Path, server: MailServer, gm: MailUser, **outbox: Any) -> Path:
@@ -46,7 +40,7 @@ def test_check_mail_logs_in_to_both_sides_and_sends_nothing(
 ) -> None:
     config = write_config(tmp_path, mail_server, gm)
     accepted = len(mail_server.accepted)
-    result = pbem("--config", str(config), "status", "--check-mail")
+    result = run_pbem("--config", str(config), "status", "--check-mail")
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"inbox: IMAP {gm.address}@127.0.0.1:{mail_server.imaps_port} (tls): works: "
@@ -61,7 +55,7 @@ def test_check_mail_sends_a_test_mail_only_when_asked(
 ) -> None:
     referee = mailboxes.user("referee")
     config = write_config(tmp_path, mail_server, gm)
-    result = pbem("--config", str(config), "status", "--check-mail", "--test-mail", referee.address)
+    result = run_pbem("--config", str(config), "status", "--check-mail", "--test-mail", referee.address)
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"test mail sent to {referee.address}" in result.stdout
     assert [str(m["Subject"]) for m in mail_server.mailbox(referee.address)] == ["pbem test mail"]
@@ -71,7 +65,7 @@ def test_a_wrong_password_says_the_login_was_refused(
     tmp_path: Path, mail_server: MailServer, gm: MailUser
 ) -> None:
     config = write_config(tmp_path, mail_server, gm, password="not-the-password")
-    result = pbem("--config", str(config), "status", "--check-mail")
+    result = run_pbem("--config", str(config), "status", "--check-mail")
     assert result.returncode == 1
     inbox, outbox = result.stdout.splitlines()
     assert ": works: " in inbox
@@ -84,7 +78,7 @@ def test_a_wrong_security_for_the_port_fails_within_the_timeout_and_says_what_to
     # STARTTLS on the implicit-TLS port: the client waits for a greeting the server never sends
     config = write_config(tmp_path, mail_server, gm, port=mail_server.smtps_port, timeout=2)
     started = time.monotonic()
-    result = pbem("--config", str(config), "status", "--check-mail")
+    result = run_pbem("--config", str(config), "status", "--check-mail")
     assert time.monotonic() - started < 20
     assert result.returncode == 1
     outbox = result.stdout.splitlines()[1]

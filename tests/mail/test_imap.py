@@ -11,7 +11,7 @@ import pytest
 
 from pbem.mail.imap import ImapInbox
 from pbem.mail.transport import Fetched, Inbox, PermanentFailure, TemporaryFailure
-from tests.mailserver import Mailboxes, MailServer, MailUser, free_port
+from tests.mailserver import MailServer, MailUser, free_port
 
 
 def order(sender: str, to: str, subject: str, body: str = "A Par-Bur\n") -> EmailMessage:
@@ -43,16 +43,6 @@ def uidvalidity(server: MailServer, user: MailUser, folder: str = "INBOX") -> in
     found = re.search(rb"UIDVALIDITY (\d+)", answer)
     assert found is not None
     return int(found.group(1))
-
-
-@pytest.fixture
-def gm(mailboxes: Mailboxes) -> MailUser:
-    return mailboxes.user("gm")
-
-
-@pytest.fixture
-def france(mailboxes: Mailboxes) -> MailUser:
-    return mailboxes.user("france")
 
 
 async def test_imap_inbox_is_an_inbox(mail_server: MailServer, gm: MailUser) -> None:

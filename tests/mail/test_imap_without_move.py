@@ -18,18 +18,9 @@ def bare(mail_server_without_move: MailServer) -> MailServer:
 
 
 @pytest.fixture
-def boxes(bare: MailServer) -> Mailboxes:
+def mailboxes(bare: MailServer) -> Mailboxes:
+    """This module's users (``gm``, ``france``: tests/mail/conftest.py) live on the bare server."""
     return Mailboxes(bare)
-
-
-@pytest.fixture
-def gm(boxes: Mailboxes) -> MailUser:
-    return boxes.user("gm")
-
-
-@pytest.fixture
-def france(boxes: Mailboxes) -> MailUser:
-    return boxes.user("france")
 
 
 def in_folder(server: MailServer, user: MailUser, folder: str = "INBOX") -> list[str]:

@@ -24,51 +24,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.scripted import mails
+
 RULESET = "diplomacy"
 VARIANT = "mandate_of_heaven"
 POWERS = ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"]
 OPTIONS: dict[str, Any] = {}
 START_SEED = 1
 
-TURNS: list[dict[str, str]] = [
-    {
-        "Hsiung-Nu": "Build A Tung Turfan\nBuild A Hsi Hsienpi\nBuild A Nan Hsienpi\nBuild A Wuyuan\n",
-    },
-    {
-        "Hsiung-Nu": "A TTU - CSI\nA HHS - TTU\nA NHS H\n",
-        "Ch'in": "A Hsianyang - Rong\nA HAC - CHT\nA YUY H\nA LU - PDA\n",
-        "Ch'u": "F YIN - PEN\nA CHE - YIN\nA TYI - NTS\nA Lu - Pei Daiyeng\n",
-        "Ch'i": "F TSE - SCS\nA NLI - LU\nA LIN H\nLu -> Pei Daiyeng\n",
-        "Yen": "F YUB - NCS\nA SHG H\nA HSP H\nA LU - PDA\nF YUB - Choson\n",
-        "Chao": "A CHY - WUY\nA HAD H\nA TCY H\n",
-        "Wei": "A WEI H\nA SHA H\nF DAI H\nA LU H\n",
-        "Han": "A HAN H\nA CHC H\nA HHA H\nA LU - PDA\n",
-    },
-    {
-        "Hsiung-Nu": "A CSI - PCS\nA TTU S A CSI - PCS\nA NHS - TCY\n",
-        "Ch'in": "A HAC - CHT\nA RON S A HAC - CHT\nA YUY H\nA COU - CHA\n",
-        "Ch'u": "F Pengli convoys A Ying - Nanchin\nA Ying - Nanchin\nA NTS H\n",
-        "Ch'i": "A LU H\nA LIN H\nF SCS H\n",
-        "Yen": "A SHG H\n",
-        "Chao": "A WUY H\nA HAD H\nA TCY H\n",
-        "Wei": "A WEI H\nA COU - CHA\n",
-    },
-    {
-        "Ch'in": "A PCS R HTU\nA CHT R TIB\n",
-        "Ch'u": "A PCS R HTU\nA CHT R HYC\n",
-        "Ch'i": "A Pei Choushi retreats to Hsi Turfan\n",
-        "Yen": "A PCS R HTU\n",
-        "Chao": "A PCS R HTU\nA CHT D\n",
-        "Wei": "A PCS R CSI\n",
-    },
-    {
-        "Ch'in": "Build A CHT\nBuild A Hanchung\nRemove A HTU\n",
-        "Ch'u": "Remove A HTU\n",
-        "Ch'i": "Build F Tsechuan\nRemove A HTU\n",
-        "Yen": "Remove A Hsi Turfan\n",
-        "Chao": "Disband A HTU\n",
-    },
-]
+MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
+TURNS: list[dict[str, str]] = MAILS["turns"]
 
 SEEDS = [11, 12, 13, 14, 15]
 

@@ -9,13 +9,13 @@ referee's report prints it (``hidden_facts``), and only the referee's report sho
 
 from __future__ import annotations
 
-from html import unescape
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from pbem.ruleset import REFEREE
+from tests.bymail import archived_states, bodies, phase_id, send_mails, to_deadline
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 from . import script
@@ -35,37 +35,6 @@ def seed_of(game_id: str, phase_id: str) -> int:
 
 def mandate(**settings: Any) -> dict[str, Any]:
     return game("g1", "diplomacy", ADDRESSES, variant="mandate_of_heaven", **settings)
-
-
-def bodies(messages: list[Any]) -> list[str]:
-    """Every text and HTML part of ``messages``, HTML unescaped (so "Ch'in" reads as written)."""
-    out = [text_of(m) for m in messages]
-    out += [
-        unescape(str(p.get_content()))
-        for m in messages
-        for p in m.walk()
-        if p.get_content_type() == "text/html"
-    ]
-    return out
-
-
-def to_deadline(table: Any) -> None:
-    """Run the cron job at the deadline (and at the end of the grace period, if someone was late)."""
-    with table.store() as store:
-        row = store.game("g1")
-    table.now = row.deadline
-    table.run()
-    with table.store() as store:
-        after = store.game("g1")
-    if after.phase_id == row.phase_id and after.grace_until is not None:
-        table.now = after.grace_until
-        table.run()
-
-
-def phase_id(table: Any) -> str:
-    with table.store() as store:
-        row = store.game("g1")
-    return row.phase_id
 
 
 def test_neutral_votes_by_mail_carry_secretly(make_table: Any) -> None:
@@ -125,8 +94,7 @@ def test_the_scripted_year_by_mail(make_table: Any) -> None:
 
     for index, mails in enumerate(script.TURNS):
         assert phase_id(table) == PHASES[index]
-        for power, text in mails.items():
-            table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+        send_mails(table, ADDRESSES, mails)
         table.run()
         for power in mails:
             [reply] = [m for m in table.take(ADDRESSES[power]) if "results" not in str(m["Subject"])]
@@ -138,8 +106,7 @@ def test_the_scripted_year_by_mail(make_table: Any) -> None:
         turns = [turn for turn in store.turns("g1") if not turn.rolled_back]
     assert [turn.phase_id for turn in turns] == PHASES
     assert turns[2].nmr == ["Han"]
-    states: list[Any] = [ruleset.load_state(turns[0].state_before)]
-    states += [ruleset.load_state(turn.state_after) for turn in turns]
+    states = archived_states(ruleset, turns)
     script.check(states, [turn.events for turn in turns])
 
     for power, address in ADDRESSES.items():

@@ -3,12 +3,11 @@ nothing twice. Against the real Dovecot and SMTP servers, with ``pbem run`` as a
 
 import os
 import subprocess
-import sys
 
 import pytest
 
 from pbem.faults import POINTS
-from tests.harness import MailServerTable, game, text_of
+from tests.harness import MailServerTable, game, run_pbem, text_of
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 ORDERS = {
@@ -39,13 +38,7 @@ def pbem_run(table, crash: str | None) -> subprocess.CompletedProcess[str]:
     env.pop("PBEM_CRASH_AT", None)
     if crash:
         env["PBEM_CRASH_AT"] = crash
-    return subprocess.run(
-        [sys.executable, "-m", "pbem.cli", "--config", str(table.config_path), "run"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_pbem("--config", str(table.config_path), "run", env=env)
 
 
 @pytest.mark.parametrize("mode", ["exception", "kill"])

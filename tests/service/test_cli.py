@@ -2,28 +2,16 @@
 
 import json
 import mailbox
-import subprocess
-import sys
 
 import pytest
 import yaml
 
 from pbem.passwords import check_password
 from pbem.service import run_lock
-from tests.harness import plain_mail
+from tests.harness import plain_mail, run_pbem
 from tests.service.test_early_end import DIPLOMACY_HOLDS
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-
-
-def pbem(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pbem.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 @pytest.fixture
@@ -57,7 +45,7 @@ def outbox(config) -> list:
 
 
 def test_help_names_every_command():
-    result = pbem("--help")
+    result = run_pbem("--help")
     assert result.returncode == 0
     for command in [
         "run",
@@ -71,57 +59,57 @@ def test_help_names_every_command():
         "demo",
     ]:
         assert command in result.stdout
-    assert pbem("run", "--help").returncode == 0
+    assert run_pbem("run", "--help").returncode == 0
 
 
 def test_a_bad_config_exits_2_and_names_the_file_and_key(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("service: {address: nope}\ngames: []\n")
-    result = pbem("run", "--config", str(path))
+    result = run_pbem("run", "--config", str(path))
     assert result.returncode == 2
     assert f"{path}: service.address: 'nope' is not a mail address" in result.stderr
 
 
 def test_new_game_mails_the_welcomes_and_refuses_a_second_start(config):
-    result = pbem("--config", str(config), "new-game", "cli")
+    result = run_pbem("--config", str(config), "new-game", "cli")
     assert result.returncode == 0, result.stderr
     assert "game cli started: Spring 1901 movement" in result.stdout
     assert len(outbox(config)) == 8  # seven players and the referee
-    again = pbem("--config", str(config), "new-game", "cli")
+    again = run_pbem("--config", str(config), "new-game", "cli")
     assert again.returncode == 2 and "already started" in again.stderr
 
 
 def test_run_plays_a_phase_and_replay_confirms_it(config):
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
     for power in POWERS:  # a phase ends early only on complete orders: every unit ordered
         holds = DIPLOMACY_HOLDS[power]
         inbox.add(plain_mail(f"{power.lower()}@pbem.test", f"SIGNON {power} cli pw\n{holds}\nREADY"))
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nA Par - Bur\nA Mar - Spa"))
-    result = pbem("--config", str(config), "run")
+    result = run_pbem("--config", str(config), "run")
     assert result.returncode == 0, result.stderr
     assert "adjudicated S1901M" in result.stderr and "fetched 8" in result.stderr
-    status = pbem("--config", str(config), "status", "cli")
+    status = run_pbem("--config", str(config), "status", "cli")
     assert "Fall 1901 movement (F1901M)" in status.stdout
-    replay = pbem("--config", str(config), "replay", "cli", "S1901M")
+    replay = run_pbem("--config", str(config), "replay", "cli", "S1901M")
     assert replay.returncode == 0 and json.loads(replay.stdout)["matches"] is True
-    listing = pbem("--config", str(config), "archive", "list")
+    listing = run_pbem("--config", str(config), "archive", "list")
     assert "S1901M" in listing.stdout
-    shown = pbem("--config", str(config), "archive", "show", "cli", "S1901M", "--as", "France")
+    shown = run_pbem("--config", str(config), "archive", "show", "cli", "S1901M", "--as", "France")
     assert shown.returncode == 0 and "A PAR - BUR" in shown.stdout
-    missing = pbem("--config", str(config), "archive", "show", "cli", "S1999M")
+    missing = run_pbem("--config", str(config), "archive", "show", "cli", "S1999M")
     assert missing.returncode == 2 and "no adjudicated phase 'S1999M'" in missing.stderr
 
 
 def test_a_second_run_while_one_works_logs_it_and_exits_0(config):
     with run_lock(config.parent / "var"):
-        result = pbem("--config", str(config), "run")
+        result = run_pbem("--config", str(config), "run")
     assert result.returncode == 0
     assert "another pbem run holds" in result.stderr
 
 
 def test_hash_password_reads_standard_input():
-    result = pbem("hash-password", stdin="sesame\n")
+    result = run_pbem("hash-password", stdin="sesame\n")
     assert result.returncode == 0 and check_password("sesame", result.stdout.strip())
 
 
@@ -132,10 +120,10 @@ def test_the_referees_own_templates_come_before_the_shipped_ones(config):
     data = yaml.safe_load(config.read_text())
     data["service"]["templates"] = "my-templates"
     config.write_text(yaml.safe_dump(data))
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nHELP"))
-    assert pbem("--config", str(config), "run").returncode == 0
+    assert run_pbem("--config", str(config), "run").returncode == 0
     replies = [m for m in outbox(config) if m["Delivered-To"] == "france@pbem.test"]
     text = "\n".join(m.get_payload(decode=True).decode() for m in replies if not m.is_multipart())
     assert "Ask cli's referee at the club on Tuesdays." in text
@@ -146,23 +134,23 @@ def test_a_missing_templates_folder_is_a_config_problem(config):
     data = yaml.safe_load(config.read_text())
     data["service"]["templates"] = "nowhere"
     config.write_text(yaml.safe_dump(data))
-    result = pbem("--config", str(config), "status")
+    result = run_pbem("--config", str(config), "status")
     assert result.returncode == 2
     assert f"service.templates: {config.parent / 'nowhere'} is not a folder" in result.stderr
 
 
 def test_a_run_with_nothing_to_do_logs_nothing_so_cron_mails_nobody(config):
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
-    quiet = pbem("--config", str(config), "run")
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
+    quiet = run_pbem("--config", str(config), "run")
     assert quiet.returncode == 0 and quiet.stderr == ""
-    verbose = pbem("-v", "--config", str(config), "run")
+    verbose = run_pbem("-v", "--config", str(config), "run")
     assert "fetched 0" in verbose.stderr
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nLIST"))
-    worked = pbem("--config", str(config), "run")
+    worked = run_pbem("--config", str(config), "run")
     assert "fetched 1" in worked.stderr
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nLIST"))
-    hushed = pbem("-q", "--config", str(config), "run")
+    hushed = run_pbem("-q", "--config", str(config), "run")
     assert hushed.returncode == 0 and hushed.stderr == ""
 
 
@@ -176,7 +164,7 @@ def test_new_game_exits_1_and_names_the_welcomes_waiting_when_sending_fails(conf
     data["service"]["outbox"] = {"transport": "smtp", "host": "127.0.0.1", "port": port,
                                  "security": "plain", "timeout": 5}
     config.write_text(yaml.safe_dump(data))
-    result = pbem("--config", str(config), "new-game", "cli")
+    result = run_pbem("--config", str(config), "new-game", "cli")
     assert result.returncode == 1
     assert "game cli started" in result.stdout
     assert "8 welcome mails of cli could not be sent and wait in the queue" in result.stderr
@@ -185,11 +173,11 @@ def test_new_game_exits_1_and_names_the_welcomes_waiting_when_sending_fails(conf
 
 
 def test_a_password_changed_after_the_start_is_refused_with_how_to_change_it(config):
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
     data = yaml.safe_load(config.read_text())
     data["games"][0]["players"][2]["password"] = "a-new-one"  # France
     config.write_text(yaml.safe_dump(data))
-    result = pbem("--config", str(config), "run")
+    result = run_pbem("--config", str(config), "run")
     assert result.returncode == 0
     assert "a password changed in the config is not applied" in result.stderr
     to_referee = [m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test"
@@ -198,14 +186,14 @@ def test_a_password_changed_after_the_start_is_refused_with_how_to_change_it(con
     text = to_referee[0].get_payload(decode=True).decode()
     assert "players[2].password: the password of France was changed after the game started" in text
     assert "REPLACE France france@pbem.test" in text
-    status = pbem("--config", str(config), "status")
+    status = run_pbem("--config", str(config), "status")
     assert "REPLACE France france@pbem.test" in status.stdout
-    again = pbem("--config", str(config), "run")
+    again = run_pbem("--config", str(config), "run")
     assert again.stderr == ""  # told once; the config did not change since
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli a-new-one\nLIST"))
     inbox.add(plain_mail("germany@pbem.test", "SIGNON Germany cli pw\nLIST"))
-    assert pbem("--config", str(config), "run").returncode == 0
+    assert run_pbem("--config", str(config), "run").returncode == 0
     def answer_to(who: str) -> str:
         (mail,) = [m for m in outbox(config) if m["Delivered-To"] == who and "welcome" not in
                    str(m["Subject"]).lower() and "Spring 1901" not in str(m["Subject"])]
@@ -222,13 +210,13 @@ def test_a_broken_game_entry_stops_only_that_game_and_the_referee_is_told(config
     other["grace"] = "a while"
     data["games"].append(other)
     config.write_text(yaml.safe_dump(data))
-    started = pbem("--config", str(config), "new-game", "cli")
+    started = run_pbem("--config", str(config), "new-game", "cli")
     assert started.returncode == 0, started.stderr
     assert "game typo is set aside until its entry is fixed" in started.stderr
     assert "games[1].grace" in started.stderr and "(line " in started.stderr
-    refused = pbem("--config", str(config), "new-game", "typo")
+    refused = run_pbem("--config", str(config), "new-game", "typo")
     assert refused.returncode == 2
-    result = pbem("--config", str(config), "run")
+    result = run_pbem("--config", str(config), "run")
     assert result.returncode == 0
     to_referee = [m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test"
                   and "set aside" in str(m["Subject"])]
@@ -244,11 +232,11 @@ def database(config):
 
 @pytest.mark.parametrize("command", ["run", "poll", "send"])
 def test_run_poll_and_send_exit_2_naming_the_file_when_a_database_with_history_is_gone(config, command):
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
     database(config).unlink()
     inbox = mailbox.Maildir(config.parent / "var" / "mail" / "inbox", create=True)
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli pw\nA Par - Bur"))
-    result = pbem("--config", str(config), command)
+    result = run_pbem("--config", str(config), command)
     assert result.returncode == 2, result.stderr
     assert f"the database {database(config)} is missing" in result.stderr
     assert "Traceback" not in result.stderr
@@ -260,29 +248,29 @@ def test_run_poll_and_send_exit_2_naming_the_file_when_a_database_with_history_i
 
 @pytest.mark.parametrize("command", [["status"], ["archive", "list"], ["replay", "cli", "S1901M"]])
 def test_reading_commands_do_not_create_a_database_either(config, command):
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
     database(config).unlink()
-    result = pbem("--config", str(config), *command)
+    result = run_pbem("--config", str(config), *command)
     assert result.returncode == 2 and "is missing" in result.stderr, result.stderr
     assert not database(config).exists()
 
 
 def test_a_fresh_service_without_history_starts_its_database_on_the_first_run(config):
-    result = pbem("--config", str(config), "status")
+    result = run_pbem("--config", str(config), "status")
     assert result.returncode == 0 and "no database yet" in result.stdout
     assert not database(config).exists()
-    assert pbem("--config", str(config), "run").returncode == 0
+    assert run_pbem("--config", str(config), "run").returncode == 0
     assert database(config).exists()
 
 
 def test_new_game_and_init_create_a_database_where_there_was_history(config):
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
     database(config).unlink()
-    created = pbem("--config", str(config), "init")
+    created = run_pbem("--config", str(config), "init")
     assert created.returncode == 0 and str(database(config)) in created.stdout
-    assert pbem("--config", str(config), "run").returncode == 0
-    again = pbem("--config", str(config), "init")
+    assert run_pbem("--config", str(config), "run").returncode == 0
+    again = run_pbem("--config", str(config), "init")
     assert again.returncode == 1 and "exists already" in again.stderr
     database(config).unlink()
-    assert pbem("--config", str(config), "new-game", "cli").returncode == 0
-    assert pbem("--config", str(config), "status").returncode == 0
+    assert run_pbem("--config", str(config), "new-game", "cli").returncode == 0
+    assert run_pbem("--config", str(config), "status").returncode == 0

@@ -3,23 +3,19 @@
 import email
 import email.policy
 import mailbox
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
 
 from pbem.demo import POWERS, REFEREE, address
-from tests.harness import text_of
+from tests.harness import run_pbem, text_of
 
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     """The demo run once, as the README runs it: its output and its folder."""
     cwd = tmp_path_factory.mktemp("newcomer")
-    result = subprocess.run(
-        [sys.executable, "-m", "pbem.cli", "demo"], cwd=cwd, capture_output=True, text=True, timeout=300
-    )
+    result = run_pbem("demo", cwd=cwd, timeout=300)
     assert result.returncode == 0, result.stderr
     return result.stdout, cwd / "demo"
 
@@ -78,9 +74,7 @@ def test_the_demo_will_not_overwrite_a_folder_that_is_not_a_demo(demo, tmp_path)
     stranger = tmp_path / "demo"
     stranger.mkdir()
     (stranger / "thesis.tex").write_text("mine")
-    result = subprocess.run(
-        [sys.executable, "-m", "pbem.cli", "demo"], cwd=tmp_path, capture_output=True, text=True, timeout=300
-    )
+    result = run_pbem("demo", cwd=tmp_path, timeout=300)
     assert result.returncode != 0
     assert "not a pbem demo folder" in result.stderr
     assert "Traceback" not in result.stderr

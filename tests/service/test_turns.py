@@ -5,6 +5,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from pbem.store.games import GameRow
+from tests.bymail import phase_id, send_mails
 from tests.harness import REFEREE_ADDRESS, Table, game, text_of
 
 NORTH, SOUTH, EAST = "north@example.test", "south@example.test", "east@example.test"
@@ -21,14 +23,7 @@ def make(tmp_path, **settings) -> Table:
 
 
 def order(table: Table, power: str, text: str) -> None:
-    table.send(PLAYERS[power], f"SIGNON {power} g1 pw\n{text}")
-
-
-def phase_id(table: Table) -> str:
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None
-        return row.phase_id
+    send_mails(table, PLAYERS, {power: text})
 
 
 def reports(table: Table, address: str) -> list[str]:
@@ -133,9 +128,8 @@ def test_mass_nmr_extends_the_deadline_and_tells_the_referee(tmp_path):
     assert phase_id(table) == "R1"
     [alarm] = table.take(REFEREE_ADDRESS)
     assert "2 of 3 players sent nothing" in str(alarm["Subject"])
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.deadline == DEADLINE + timedelta(minutes=1, hours=6)
+    row = table.game_row()
+    assert row.deadline == DEADLINE + timedelta(minutes=1, hours=6)
 
 
 def test_a_stale_cron_job_extends_open_deadlines_by_the_gap_first(tmp_path):
@@ -146,9 +140,8 @@ def test_a_stale_cron_job_extends_open_deadlines_by_the_gap_first(tmp_path):
     table.now = DEADLINE + timedelta(hours=20)  # cron was down for 68 hours
     table.run()
     assert phase_id(table) == "R1"  # not adjudicated in players' absence of mail
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.deadline == DEADLINE + timedelta(hours=68)
+    row = table.game_row()
+    assert row.deadline == DEADLINE + timedelta(hours=68)
     assert any("cron job" in str(m["Subject"]) for m in table.take(REFEREE_ADDRESS))
 
 
@@ -208,38 +201,33 @@ def test_a_draw_passes_when_every_survivor_votes_for_it(tmp_path):
     table.run()
     ack = text_of(table.take(NORTH)[0])
     assert "votes are secret" in ack
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.status == "running"
+    row = table.game_row()
+    assert row.status == "running"
     order(table, "East", "DRAW")
     table.run()
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.status == "over" and "draw among North, South, East" in str(row.result)
+    row = table.game_row()
+    assert row.status == "over" and "draw among North, South, East" in str(row.result)
     for address in PLAYERS.values():
         assert any("game over" in str(m["Subject"]) for m in table.take(address))
 
 
-def test_a_withdrawn_draw_vote_blocks_the_draw(tmp_path):
+def after_votes(tmp_path, votes: list[tuple[str, str]]) -> GameRow:
+    """The game as it stands once one run has read each (power, vote) mail, in that order."""
     table = make(tmp_path)
-    order(table, "North", "DRAW")
-    order(table, "South", "DRAW")
-    order(table, "North", "NO DRAW")
-    order(table, "East", "DRAW")
+    for power, vote in votes:
+        order(table, power, vote)
     table.run()
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.status == "running"
+    return table.game_row()
+
+
+def test_a_withdrawn_draw_vote_blocks_the_draw(tmp_path):
+    votes = [("North", "DRAW"), ("South", "DRAW"), ("North", "NO DRAW"), ("East", "DRAW")]
+    assert after_votes(tmp_path, votes).status == "running"
 
 
 def test_the_others_conceding_to_one_power_ends_the_game(tmp_path):
-    table = make(tmp_path)
-    order(table, "North", "CONCEDE South")
-    order(table, "East", "CONCEDE south")
-    table.run()
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.result == "South wins by concession"
+    votes = [("North", "CONCEDE South"), ("East", "CONCEDE south")]
+    assert after_votes(tmp_path, votes).result == "South wins by concession"
 
 
 def test_the_game_ends_by_its_rules_with_a_final_report(tmp_path):
@@ -247,9 +235,8 @@ def test_the_game_ends_by_its_rules_with_a_final_report(tmp_path):
     for power in PLAYERS:
         order(table, power, "ADD 2")
     table.run()
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.status == "over"
+    row = table.game_row()
+    assert row.status == "over"
     [report] = reports(table, NORTH)
     assert "Game over: highest score 2" in report
 
@@ -340,9 +327,8 @@ def test_a_phase_opened_before_a_clock_change_ends_at_the_same_local_hour(tmp_pa
         order(table, power, "ADD 1")
     table.advance(hours=1)
     table.run()  # round 1 ends early at Friday 21:00 CET; round 2 ends Sunday 21:00 CEST
-    with table.store() as store:
-        row = store.game("g1")
-        assert row is not None and row.deadline == datetime(2026, 3, 29, 19, 0, tzinfo=UTC)
+    row = table.game_row()
+    assert row.deadline == datetime(2026, 3, 29, 19, 0, tzinfo=UTC)
     order(table, "North", "ADD 1")
     order(table, "South", "ADD 1")
     table.now = datetime(2026, 3, 29, 18, 59, tzinfo=UTC)
