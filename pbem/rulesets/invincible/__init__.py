@@ -31,7 +31,8 @@ How the table game becomes mail:
   one warning), ``turn_limit`` (default 40 turns, after which the game ends
   undecided), ``khans`` (power -> card name, for players who chose).
 * Modules: ``data`` (cards and enemies from ``variants/*.yaml``), ``state``
-  (the frozen game), ``grammar`` and ``orders`` (the hand signals in words),
+  (the frozen game), ``phrasings`` (the hand signals' wordings, as rows of
+  data), ``grammar`` (their readers) and ``orders`` (the orders they make),
   ``mail`` (a mail's lines, and keys), ``plan`` (battle plans), ``table``
   (the working copy while resolving), ``battle``, ``enemies``,
   ``assistance``, ``privileges``, ``offers``, ``succession``, ``setup``,
