@@ -89,3 +89,39 @@ def test_names_and_numbers_are_matched_with_did_you_mean():
     assert number(" 12 ", "men") == 12
     with pytest.raises(Refusal, match="not a number of men"):
         number("0", "men")
+
+
+def test_a_near_miss_row_reads_a_likely_mistake_only_when_no_row_fits():
+    grammar = Grammar(
+        rows=[("assign {amount:number} {source} to {target}", "assign")],
+        forms={"assign": "assign <n> <mode> to <mode>"},
+        near_misses=[("assign {amount:word} [{rest}]", "assign")],
+    )
+    assert grammar.read("assign lots of leader") is None
+    assert grammar.near_miss("assign lots of leader") == ("assign", {"amount": "lots", "rest": "of leader"})
+    assert grammar.read("assign 2 leader to accuser") == (
+        "assign",
+        {"amount": "2", "source": "leader", "target": "accuser"},
+    )
+    assert grammar.verbs() == {"assign": ["assign"]}
+
+
+def test_leftover_is_the_longest_start_a_row_reads_and_the_words_after_it():
+    assert GRAMMAR.leftover("rest now please") == ("rest", {"skill": None}, "now please")
+    assert GRAMMAR.leftover("propose a secret alliance") is None  # no start of it is a row
+    assert GRAMMAR.leftover("hello there") is None
+
+
+def test_the_one_word_that_mends_a_line_is_found_among_its_verbs_rows():
+    slip = GRAMMAR.misspelt("gift 50 gols to Brenn")
+    assert (slip.kind, slip.at, slip.word, slip.wrong) == ("gift", 2, "gold", "gols")
+    assert GRAMMAR.misspelt("gift 50 gold to Brenn") is None  # it reads: nothing to mend
+    assert GRAMMAR.misspelt("rest zzz") is None  # no word of the rows is close
+    gap = GRAMMAR.missing("gift 50 to Brenn")
+    assert (gap.kind, gap.at, gap.word, gap.wrong) == ("gift", 2, "gold", "")
+
+
+def test_a_word_too_many_is_found_too():
+    slip = GRAMMAR.extra("give Brenn 50 big gold")
+    assert (slip.kind, slip.at, slip.word, slip.wrong) == ("gift", 3, "", "big")
+    assert GRAMMAR.extra("gift 50 gold to Brenn") is None

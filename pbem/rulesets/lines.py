@@ -19,16 +19,22 @@ Patterns, case-insensitive, one space between parts::
 ``{name}`` takes one or more whole words (as few as let the rest of the line fit). Slots a
 line leaves out are None. Rows are tried in order, so a wording a looser row would also fit
 comes first ("move army to X with <troops>" before "move army <troops> to X"). A game whose
-words carry accents (Invictus's French) folds the line before ``read``; one that reads
-words one by one (Invincible!'s hand signals) can move them over a row at a time, keeping
-its own reader for what is not yet a row. A line longer than ``LONGEST`` is refused unread.
+words carry accents (Invictus's French) or filler (Invincible!'s "the", "points") folds
+the line before ``read``. A line longer than ``LONGEST`` is refused unread.
 
 When no row fits, ``Grammar.refusal`` says so with the right form: for a line whose first
 word starts a row, the forms of those kinds ("write 'gift <n> gold to <power>'"); for a
-near miss, "did you mean"; else every form. ``match`` finds a name among a game's names
-(regions, troops, khans) with "did you mean" on a miss; ``number`` reads a count.
+near miss, "did you mean"; else every form. A game that says more precisely what is wrong
+can ask ``leftover`` for the longest start of the line a row reads ("did not understand
+'tomorrow' at the end"), and list ``near_misses``: rows that read a likely mistake ("assign
+lots of leader") into the slots of a kind, so that the game's reader of that kind, which
+checks every slot, says what is wrong ("ASSIGN needs a number here, not LOTS"); and ask
+``misspelt``, ``missing`` and ``extra`` for the one word that, mended, makes the line fit
+("expected PEACE here, not PAECE").
+``match`` finds a name among a game's names (regions, troops, khans) with "did you mean"
+on a miss; ``number`` reads a count.
 
-Use, for a game (generals is the first; Invincible!, Invictus and Invoke can follow)::
+Use, for a game (generals and Invincible!; Invictus and Invoke can follow)::
 
     GRAMMAR = Grammar(
         rows=[("travel [to] {to}", "travel"), ("go to {to}", "travel"), ...],
@@ -172,6 +178,16 @@ class _Pattern:
         words, _, _ = _firsts(self.parts, 0)
         return words
 
+    def words(self) -> set[str]:
+        """Every word the pattern spells out, in its parts and its slots' choices."""
+        found: set[str] = set()
+        for part in self.parts:
+            if not part.startswith("{"):
+                found.add(part.lower())
+            elif ":" in part and part[1:-1].partition(":")[2] not in ("word", "number"):
+                found.update(part[1:-1].partition(":")[2].lower().replace("|", " ").split())
+        return {word for word in found if re.search(r"\w", word)}
+
 
 def _firsts(parts: Sequence[str], at: int) -> tuple[set[str], bool, int]:
     """The first words of the alternatives from ``at``, whether all of them may be empty,
@@ -211,13 +227,29 @@ def _sequence_firsts(parts: Sequence[str], at: int) -> tuple[set[str], bool, int
 
 
 @dataclass(frozen=True)
+class Slip:
+    """One word that, mended, makes a line fit a row of ``kind``: the word at ``at`` (of the
+    line's words) was ``wrong`` for ``word``, or ``word`` is missing there (``wrong`` is ""),
+    or ``wrong`` is one word too many (``word`` is "")."""
+
+    kind: str
+    at: int
+    word: str
+    wrong: str
+
+
+@dataclass(frozen=True)
 class Grammar:
     """A game's wordings: ``rows`` of (pattern, kind), tried in order; ``forms`` gives each
     kind the one form hints teach."""
 
     rows: Sequence[tuple[str, str]]
     forms: Mapping[str, str]
+    #: rows that read a likely mistake (a word where a number belongs), so that the game's
+    #: reader of that kind can say exactly what is wrong; tried only when no row fits
+    near_misses: Sequence[tuple[str, str]] = ()
     _compiled: list[tuple[_Pattern, str]] = field(init=False, repr=False, compare=False)
+    _near: list[tuple[_Pattern, str]] = field(init=False, repr=False, compare=False)
     _verbs: dict[str, list[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -226,6 +258,7 @@ class Grammar:
         if unknown:
             raise ValueError(f"kinds without a form: {', '.join(unknown)}")
         object.__setattr__(self, "_compiled", compiled)
+        object.__setattr__(self, "_near", [(_Pattern(p), kind) for p, kind in self.near_misses])
         verbs: dict[str, list[str]] = {}
         for pattern, kind in compiled:
             for word in pattern.first_words():
@@ -240,18 +273,64 @@ class Grammar:
         A line longer than ``LONGEST`` is refused unread: slots side by side make a regular
         expression try many splits, and a hostile line must not hold up the service.
         """
-        text = squash(text)
-        if len(text) > LONGEST:
-            raise Refusal(
-                f"this line is {len(text)} characters long; an order has at most {LONGEST}",
-                "write one order a line",
-            )
-        for pattern, kind in self._compiled:
-            found = pattern.regex.match(text)
+        return _first(self._compiled, _short(text))
+
+    def near_miss(self, text: str) -> tuple[str, dict[str, str | None]] | None:
+        """The kind and slots of the first near-miss row that fits ``text``, or None."""
+        return _first(self._near, _short(text))
+
+    def leftover(self, text: str) -> tuple[str, dict[str, str | None], str] | None:
+        """The longest start of ``text`` (whole words) that a row reads, as kind, slots and
+        the words after it: for "did not understand ... at the end"."""
+        words = _short(text).split()
+        for end in range(len(words) - 1, 0, -1):
+            found = _first(self._compiled, " ".join(words[:end]))
             if found:
-                slots = {name: found[name] for name in pattern.slots}
-                return kind, {k: v.strip() if v else None for k, v in slots.items()}
+                return (*found, " ".join(words[end:]))
         return None
+
+    def misspelt(self, text: str) -> Slip | None:
+        """The one word that, spelt right, makes ``text`` fit a row that starts with its first
+        word: "expected PEACE here, not PAECE". (Slips of the first word are ``refusal``'s.)"""
+        words, rows, spelt = self._mending(text)
+        if _first(rows, " ".join(words)):
+            return None
+        for at in range(1, len(words)):
+            for word in close_to(words[at], [w for w in spelt if w != words[at].lower()]):
+                found = _first(rows, " ".join([*words[:at], word, *words[at + 1 :]]))
+                if found:
+                    return Slip(found[0], at, word, words[at])
+        return None
+
+    def missing(self, text: str) -> Slip | None:
+        """The one word that, put in, makes ``text`` fit a row that starts with its first
+        word, as far to the end as may be: "expected PEACE next" for "sue for"."""
+        words, rows, spelt = self._mending(text)
+        for at in range(len(words), 0, -1):  # from the end: a loose slot takes any word
+            for word in spelt:
+                found = _first(rows, " ".join([*words[:at], word, *words[at:]]))
+                if found:
+                    return Slip(found[0], at, word, "")
+        return None
+
+    def extra(self, text: str) -> Slip | None:
+        """The one word that, left out, makes ``text`` fit a row that starts with its first
+        word: "expected FEAST here, not 0" for "horde 0 feast"."""
+        words, rows, _ = self._mending(text)
+        for at in range(1, len(words)):
+            found = _first(rows, " ".join([*words[:at], *words[at + 1 :]]))
+            if found:
+                return Slip(found[0], at, "", words[at])
+        return None
+
+    def _mending(self, text: str) -> tuple[list[str], list[tuple[_Pattern, str]], list[str]]:
+        """The words of ``text``, the rows its first word starts and the words they spell:
+        only those are tried, so mending a line stays quick."""
+        words = _short(text).split()
+        verb = words[0].lower() if words else ""
+        rows = [(p, kind) for p, kind in self._compiled if verb in p.first_words()]
+        spelt: set[str] = set().union(*(p.words() for p, _ in rows))
+        return words, rows, sorted(spelt - {verb})
 
     def verbs(self) -> dict[str, list[str]]:
         """Each word a row may start with, and the kinds its rows say."""
@@ -279,3 +358,26 @@ class Grammar:
         every = "; ".join(dict.fromkeys(self.forms.values()))
         mean = f"did you mean '{near[0]}'? " if near else ""
         return Refusal(f"'{text}' is not {what}", f"{mean}{every}")
+
+
+def _short(text: str) -> str:
+    """``text`` squashed; Refusal if it is longer than ``LONGEST``: slots side by side make
+    a regular expression try many splits, and a hostile line must not hold up the service."""
+    text = squash(text)
+    if len(text) > LONGEST:
+        raise Refusal(
+            f"this line is {len(text)} characters long; an order has at most {LONGEST}",
+            "write one order a line",
+        )
+    return text
+
+
+def _first(
+    compiled: Sequence[tuple[_Pattern, str]], text: str
+) -> tuple[str, dict[str, str | None]] | None:
+    for pattern, kind in compiled:
+        found = pattern.regex.match(text)
+        if found:
+            slots = {name: found[name] for name in pattern.slots}
+            return kind, {k: v.strip() if v else None for k, v in slots.items()}
+    return None

@@ -84,6 +84,20 @@ def test_the_genghis_khan_may_hand_the_loss_to_pledged_khans() -> None:
     assert result.state.khan("Jamukha").modes.informer == 6
 
 
+def test_of_two_loss_lines_for_one_mode_the_first_to_a_pledged_khan_counts() -> None:
+    # RULINGS.md 32: as in a battle between khans (battle.py reads the same lines).
+    game = set_khan(set_khan(with_enemy(GAME, 200), "Ogadai", ruler="Temujin"), "Kublai", ruler="Temujin")
+    plan = (
+        "Attack Mongol Enemy 1\nTransfer loss Leader to Jamukha\n"
+        "Transfer loss Leader to Ogadai\nTransfer loss Leader to Kublai"
+    )
+    before = {k: game.khan(k).modes.leader for k in ("Temujin", "Ogadai", "Kublai")}
+    result = play(game, {"Temujin": plan}, [QUIET])
+    after = {k: result.state.khan(k).modes.leader for k in before}
+    assert after == {**before, "Ogadai": before["Ogadai"] - 1}
+    assert result.state.khan("Temujin").honor == 8 - 2 - 1
+
+
 def test_an_enemy_the_horde_only_equals_holds() -> None:
     result = play(with_enemy(GAME, 27), {"Temujin": "Attack Mongol Enemy 1"}, [QUIET])
     assert len(result.state.enemies) == 1

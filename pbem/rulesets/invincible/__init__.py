@@ -31,7 +31,8 @@ How the table game becomes mail:
   one warning), ``turn_limit`` (default 40 turns, after which the game ends
   undecided), ``khans`` (power -> card name, for players who chose).
 * Modules: ``data`` (cards and enemies from ``variants/*.yaml``), ``state``
-  (the frozen game), ``grammar`` and ``orders`` (the hand signals in words),
+  (the frozen game), ``phrasings`` (the hand signals' wordings, as rows of
+  data), ``grammar`` (their readers) and ``orders`` (the orders they make),
   ``mail`` (a mail's lines, and keys), ``plan`` (battle plans), ``table``
   (the working copy while resolving), ``battle``, ``enemies``,
   ``assistance``, ``privileges``, ``offers``, ``succession``, ``setup``,
@@ -48,13 +49,14 @@ from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 
 from . import mail, setup, turn, visibility
 from .data import VARIANTS
-from .state import ACTIONS, DECLARATIONS, OVER, Game, dump, load
+from .state import ACTIONS, DECLARATIONS, OVER, Game
 
 
 class Invincible(Ruleset):
     """The Invincible! ruleset behind pbem's interface."""
 
     name = "invincible"
+    state_type = Game
 
     def variants(self) -> list[str]:
         return sorted(VARIANTS)
@@ -134,12 +136,6 @@ class Invincible(Ruleset):
         options = replace(state.options, declarations_next_turn=wanted)
         when = f"from turn {state.turn + 1}"
         return replace(state, options=options), f"declarations phases {'on' if wanted else 'off'} {when}"
-
-    def dump_state(self, state: Game) -> dict[str, Any]:
-        return dump(state)
-
-    def load_state(self, data: Mapping[str, Any]) -> Game:
-        return load(data)
 
 
 ruleset = Invincible()

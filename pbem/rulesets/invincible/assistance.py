@@ -98,12 +98,10 @@ def assist(table: Table, actor: str, order: Assist) -> None:
         giver if order.source else "",
     )
     source = f" of {table.name(giver)}'s" if order.source else ""
-    table.say(
-        "offer",
+    table.announce(
+        offer,
         f"{table.name(actor)} offers {table.name(receiver)} {order.amount}{source} "
         f"{order.what.title()} (Assist Khan).",
-        by=table.name(actor),
-        to=table.name(receiver),
     )
     if receiver == actor:
         give(table, offer)

@@ -148,23 +148,20 @@ def _bearer(table: Table, battle: _Battle, loser: str, mode: str) -> str:
     if loser != table.genghis:
         return loser
     pledged = set(table.vassals(loser)) | set(table.pledges.get(loser, []))
-    for line in table.plan(loser).losses:
-        bearer = table.khan_named(line.khan)
-        if line.mode != mode or bearer not in pledged or bearer == battle.other(loser):
-            continue
-        assert bearer is not None
-        if bearer not in battle.handed:
-            battle.handed.add(bearer)
-            table.add_honor(loser, -1)
-            table.say(
-                "hand-loss",
-                f"The Genghis Khan, {table.name(loser)}, spends one Honor to hand his losses "
-                f"of {mode.title()} to {table.name(bearer)}.",
-                khan=table.name(bearer),
-                mode=mode,
-            )
-        return bearer
-    return loser
+    bearer = table.loss_bearer(mode, pledged - {battle.other(loser)})
+    if bearer is None:
+        return loser
+    if bearer not in battle.handed:
+        battle.handed.add(bearer)
+        table.add_honor(loser, -1)
+        table.say(
+            "hand-loss",
+            f"The Genghis Khan, {table.name(loser)}, spends one Honor to hand his losses "
+            f"of {mode.title()} to {table.name(bearer)}.",
+            khan=table.name(bearer),
+            mode=mode,
+        )
+    return bearer
 
 
 def _between_rounds(table: Table, battle: _Battle) -> None:

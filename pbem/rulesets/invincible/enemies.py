@@ -131,10 +131,7 @@ def _defeat(table: Table, leader: str, cooperating: list[str]) -> None:
     bearers = {mode: leader for mode in MODES}
     if leader == gk:
         table.add_honor(leader, -LOSS_HONOR)
-        for line in table.plan(gk).losses:
-            bearer = table.khan_named(line.khan)
-            if bearer in pledged:
-                bearers[line.mode] = bearer
+        bearers = {mode: table.loss_bearer(mode, pledged) or leader for mode in MODES}
         handed = {p for p in bearers.values() if p != leader}
         table.add_honor(gk, -len(handed))  # "at the cost of one Honor per Khan"
     for mode, power in bearers.items():

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pbem.ruleset import OrderLine
+from pbem.rulesets.lines import Refusal
 
 from . import orders as o
 from .data import VARIANTS
-from .grammar import Names, NotASignal, Problem, read, tokens
+from .grammar import Names, NotASignal, read, tokens
 from .orders import key, named_khans, raises_companion
 from .state import DECLARATIONS, OVER, Game
 
@@ -135,11 +136,11 @@ def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
             order = read(line, known, variant)
         except NotASignal as problem:
             chat.append(len(results))
-            results.append(OrderLine(n, line, error=problem.message, hint=problem.hint))
+            results.append(OrderLine(n, line, error=problem.error, hint=problem.hint))
             continue
-        except Problem as problem:
+        except Refusal as problem:
             signalled = True
-            results.append(OrderLine(n, line, error=problem.message, hint=problem.hint))
+            results.append(OrderLine(n, line, error=problem.error, hint=problem.hint))
             continue
         signalled = True
         if isinstance(order, o.AttackEnemy) and order.number == 0:
@@ -237,7 +238,7 @@ def sort_orders(game: Game, lines: Sequence[str]) -> Sent:
             continue
         try:
             order = read(line, known, variant)
-        except Problem:
+        except Refusal:
             continue
         kept.append(order.text())
         every.append(order)

@@ -21,6 +21,7 @@ Khans are named by their card names in capitals.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 ACTION = "action"
 PLAN = "plan"
@@ -56,42 +57,52 @@ class Condition:
 ALWAYS = Condition()
 
 
+class Said:
+    """An order whose canonical line is its ``form`` with its fields written in: names in
+    capitals, and a condition (``{when}``) after a space when there is one."""
+
+    form: ClassVar[str] = ""
+
+    def text(self) -> str:
+        return self.form.format(**{name: _written(value) for name, value in vars(self).items()})
+
+
+def _written(value: object) -> str:
+    if isinstance(value, Condition):
+        return f" {value.text()}" if value.text() else ""
+    return str(value).upper()
+
+
 def _with(text: str, when: Condition) -> str:
     condition = when.text()
     return f"{text} {condition}" if condition else text
 
 
 @dataclass(frozen=True)
-class AttackKhan:
+class AttackKhan(Said):
     """Attack Khan: start a battle with ``target`` in Accuser mode."""
 
     target: str
     sort = ACTION
-
-    def text(self) -> str:
-        return f"ATTACK KHAN {self.target.upper()}"
+    form = "ATTACK KHAN {target}"
 
 
 @dataclass(frozen=True)
-class AttackEnemy:
+class AttackEnemy(Said):
     """Attack Mongol Enemy number ``number``."""
 
     number: int
     sort = ACTION
-
-    def text(self) -> str:
-        return f"ATTACK MONGOL ENEMY {self.number}"
+    form = "ATTACK MONGOL ENEMY {number}"
 
 
 @dataclass(frozen=True)
-class Cooperate:
+class Cooperate(Said):
     """Cooperate with ``leader`` against the Mongol Enemies he attacks this turn."""
 
     leader: str
     sort = ACTION
-
-    def text(self) -> str:
-        return f"COOPERATE WITH {self.leader.upper()}"
+    form = "COOPERATE WITH {leader}"
 
 
 @dataclass(frozen=True)
@@ -161,17 +172,15 @@ class Feast:
 
 
 @dataclass(frozen=True)
-class HordeFeast:
+class HordeFeast(Said):
     """The Genghis Khan calls a Horde Feast, held at the start of next turn."""
 
     sort = ACTION
-
-    def text(self) -> str:
-        return "HORDE FEAST"
+    form = "HORDE FEAST"
 
 
 @dataclass(frozen=True)
-class SpendHonor:
+class SpendHonor(Said):
     """Spend Honor: one Honor for 1d6 permanent points in ``mode``."""
 
     mode: str
@@ -181,62 +190,51 @@ class SpendHonor:
     def sort(self) -> str:
         return ACTION if self.when == ALWAYS else PLAN
 
-    def text(self) -> str:
-        return _with(f"SPEND HONOR ON {self.mode.upper()}", self.when)
+    form = "SPEND HONOR ON {mode}{when}"
 
 
 @dataclass(frozen=True)
-class Submit:
+class Submit(Said):
     """Submit to ``ruler``."""
 
     ruler: str
     sort = ACTION
-
-    def text(self) -> str:
-        return f"SUBMIT TO {self.ruler.upper()}"
+    form = "SUBMIT TO {ruler}"
 
 
 @dataclass(frozen=True)
-class RequestTransfer:
+class RequestTransfer(Said):
     """A submitted khan asks the Genghis Khan to buy him from his ruler."""
 
     sort = ACTION
-
-    def text(self) -> str:
-        return "REQUEST TRANSFER"
+    form = "REQUEST TRANSFER"
 
 
 @dataclass(frozen=True)
-class Buy:
+class Buy(Said):
     """The Genghis Khan buys ``vassal`` from his ruler for two Wine."""
 
     vassal: str
     sort = ACTION
-
-    def text(self) -> str:
-        return f"BUY {self.vassal.upper()}"
+    form = "BUY {vassal}"
 
 
 @dataclass(frozen=True)
-class RestoreHonor:
+class RestoreHonor(Said):
     """The Genghis Khan restores ``amount`` Honor to ``receiver``."""
 
     amount: int
     receiver: str
     sort = ACTION
-
-    def text(self) -> str:
-        return f"RESTORE {self.amount} HONOR TO {self.receiver.upper()}"
+    form = "RESTORE {amount} HONOR TO {receiver}"
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(Said):
     """No action this turn (replaces the actions of an earlier mail)."""
 
     sort = ACTION
-
-    def text(self) -> str:
-        return "PASS"
+    form = "PASS"
 
 
 @dataclass(frozen=True)
@@ -257,27 +255,24 @@ EXITS = ("SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE")
 
 
 @dataclass(frozen=True)
-class Exit:
+class Exit(Said):
     """Sue for Peace, Retreat, Withdraw or Pursue, when ``when`` holds."""
 
     word: str
     when: Condition = ALWAYS
     sort = PLAN
 
-    def text(self) -> str:
-        return _with(self.word, self.when)
+    form = "{word}{when}"
 
 
 @dataclass(frozen=True)
-class TransferLoss:
+class TransferLoss(Said):
     """The Genghis Khan hands the loss of one Mode to a pledged khan."""
 
     mode: str
     khan: str
     sort = PLAN
-
-    def text(self) -> str:
-        return f"TRANSFER LOSS {self.mode.upper()} TO {self.khan.upper()}"
+    form = "TRANSFER LOSS {mode} TO {khan}"
 
 
 #: answer kind -> (word to accept, word to refuse, word before the other khan)
@@ -308,13 +303,11 @@ class Answer:
 
 
 @dataclass(frozen=True)
-class Unsignalled:
+class Unsignalled(Said):
     """A mail that used no hand signal, when the game insists on them."""
 
     sort = INFRACTION
-
-    def text(self) -> str:
-        return "SPEAK WITHOUT SIGNALS"
+    form = "SPEAK WITHOUT SIGNALS"
 
 
 Order = (

@@ -57,12 +57,11 @@ def buy(table: Table, gk: str, order: Buy) -> None:
         return
     ruler = table.khans[vassal].ruler
     assert ruler is not None
-    table.say(
-        "offer",
+    offer = Offer("sale", gk, ruler, table.turn, source=vassal)
+    table.announce(
+        offer,
         f"The Genghis Khan, {table.name(gk)}, offers {table.name(ruler)} {SALE_PRICE} Wine "
         f"for {table.name(vassal)}.",
-        by=table.name(gk),
-        to=table.name(ruler),
     )
     if any(o.kind == "transfer" and o.by == vassal for o in table.offers):
         table.say(
@@ -72,7 +71,6 @@ def buy(table: Table, gk: str, order: Buy) -> None:
         )
         answer: bool | None = True
     else:
-        offer = Offer("sale", gk, ruler, table.turn, source=vassal)
         answer = table.standing_answer(offer, table.name(vassal))
     if answer:
         complete_sale(table, gk, vassal)

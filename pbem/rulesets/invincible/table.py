@@ -11,6 +11,7 @@ the events everyone (or only some) may read.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -84,6 +85,18 @@ class Table:
     def plan(self, power: str) -> Plan:
         return self.plans.get(power, Plan())
 
+    def loss_bearer(self, mode: str, pledged: Collection[str]) -> str | None:
+        """The pledged khan the Genghis Khan's plan hands his loss of ``mode`` to, if any.
+
+        "Can assign any loss of Modal points to any Khans who currently are pledged in
+        service" (RULINGS.md 32): the first TRANSFER LOSS line of that Mode that names one.
+        """
+        for line in self.plan(self.genghis).losses:
+            bearer = self.khan_named(line.khan)
+            if line.mode == mode and bearer in pledged:
+                return bearer
+        return None
+
     def standing_answer(self, offer: Offer, about: str) -> bool | None:
         """The receiver's standing answer to ``offer`` (about the khan named ``about``).
 
@@ -113,15 +126,17 @@ class Table:
             event["seen_by"] = list(seen_by)
         self.events.append(event)
 
+    def tell(self, power: str, kind: str, text: str, **fields: Any) -> None:
+        """Log an event only ``power`` (and the referee) hears of, naming his khan."""
+        self.say(kind, text, seen_by=[power], khan=self.name(power), **fields)
+
     def void(self, power: str, order: str, why: str) -> None:
         """An order that did not happen: only its khan (and the referee) hears of it."""
-        self.say(
-            "void",
-            f"{self.name(power)}: {order} did not happen: {why}.",
-            seen_by=[power],
-            khan=self.name(power),
-            order=order,
-        )
+        self.tell(power, "void", f"{self.name(power)}: {order} did not happen: {why}.", order=order)
+
+    def announce(self, offer: Offer, text: str) -> None:
+        """An offer (Assist Khan, the Genghis Khan buying a khan), told to all."""
+        self.say("offer", text, by=self.name(offer.by), to=self.name(offer.to))
 
     def roll(self) -> int:
         """One d6 from the phase's seeded dice."""

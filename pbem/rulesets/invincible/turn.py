@@ -78,13 +78,7 @@ def _record(table: Table, sent: Mapping[str, Sent]) -> None:
     """What each khan sent, for his eyes (and the referee's) only."""
     for power, orders in sent.items():
         lines = [f"{table.name(power)} sent: {line}" for line in orders.lines]
-        table.say(
-            "orders",
-            f"{table.name(power)} sent {len(lines)} order line(s).",
-            seen_by=[power],
-            khan=table.name(power),
-            lines=lines,
-        )
+        table.tell(power, "orders", f"{table.name(power)} sent {len(lines)} order line(s).", lines=lines)
 
 
 def _hand_signals(table: Table, sent: Mapping[str, Sent]) -> None:
