@@ -47,7 +47,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from pbem.commands import adjudicate as adjudicate_command
-from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit
+from pbem.rulesets.diplomacy.core import Board, PhaseKind, Unit, unit_at
 from pbem.rulesets.diplomacy.movement import adjudicate_movement, read_movement_orders
 from pbem.rulesets.diplomacy.orders import Convoy, Move, Notation, SupportHold, SupportMove
 from pbem.rulesets.diplomacy.randomplay import play
@@ -102,6 +102,7 @@ def run_pbem(variant: Variant, positions: list[Position], read: bool) -> tuple[f
     as the other engine's ``process`` finds them."""
     if not read:
         variant.notation = Notation(variant.map.provinces)
+        variant.derived.pop("movement lines", None)
     with _timing() as clock:
         decided = [adjudicate_movement(variant, board, orders) for board, orders in positions]
     elapsed = clock()
@@ -128,6 +129,9 @@ def run_command(variant: Variant, text: str) -> tuple[float, list[dict[str, obje
     words_of(variant).canonical.clear()
     variant.derived.pop("units read", None)
     variant.derived.pop("phases read", None)
+    variant.derived.pop("movement lines", None)
+    variant.derived.pop("movement lines as written", None)
+    unit_at.cache_clear()
     variant.notation = Notation(variant.map.provinces)
     args = argparse.Namespace(jsonl=True, raw=True, variant="standard")
     stdin, stdout = sys.stdin, sys.stdout

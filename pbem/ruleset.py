@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.records import from_plain, to_plain
+
 REFEREE = "REFEREE"
 PUBLIC = "PUBLIC"
 
@@ -98,6 +100,9 @@ class Ruleset(ABC):
     #: with the same key replaces the earlier even within one mail, and only the last is stored.
     #: Otherwise the lines of one mail that share a key are kept together (a sequence of cards).
     one_order_per_key: bool = False
+    #: the state's type, a dataclass that ``pbem.records`` saves and loads (a ruleset that keeps
+    #: its state otherwise overrides ``dump_state`` and ``load_state``)
+    state_type: Any = None
 
     @abstractmethod
     def variants(self) -> list[str]:
@@ -194,13 +199,14 @@ class Ruleset(ABC):
         ruleset decides when the change takes effect (never in the middle of what was announced)."""
         raise SetupError(f"{self.name} has no options a referee can change during play")
 
-    @abstractmethod
     def dump_state(self, state: Any) -> dict[str, Any]:
         """JSON-compatible data from which ``load_state`` rebuilds ``state``."""
+        data: dict[str, Any] = to_plain(state, self.state_type)
+        return data
 
-    @abstractmethod
     def load_state(self, data: Mapping[str, Any]) -> Any:
         """The state ``dump_state`` wrote."""
+        return from_plain(self.state_type, data)
 
 
 #: ruleset name -> "module:attribute" of its Ruleset instance, imported on use

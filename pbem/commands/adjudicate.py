@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         status = 0
         write = sys.stdout.write
         for number, line in enumerate(sys.stdin, start=1):
-            if not line.strip():
+            if line.isspace():
                 continue
             try:
                 result = _adjudicate(line, args.variant, args.raw)

@@ -10,15 +10,20 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
 import sqlite_utils
+from pydantic import BeforeValidator
 
 from pbem.deadlines import from_utc_text, utc_text
+from pbem.records import from_plain
+
+T = TypeVar("T")
 
 META_SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -128,6 +133,19 @@ class Connection:
 def time_or_none(value: str | None) -> datetime | None:
     """A stored UTC time, or None where the column is empty."""
     return from_utc_text(value) if value else None
+
+
+#: A record's field kept in a column of UTC text (``utc_text``), of JSON text, as 0/1 (a bool
+#: needs nothing): ``from_row`` reads the column into the field's type.
+StoredTime = Annotated[datetime, BeforeValidator(from_utc_text)]
+StoredTimeOrNone = Annotated[datetime | None, BeforeValidator(time_or_none)]
+StoredJson = BeforeValidator(json.loads)
+
+
+def from_row(kind: type[T], row: Mapping[str, Any]) -> T:
+    """A table's row as its record (a dataclass): the columns it names, read by ``pbem.records``."""
+    names = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    return from_plain(kind, {name: value for name, value in row.items() if name in names})
 
 
 def encode_changes(changes: dict[str, Any], json_columns: set[str]) -> dict[str, Any]:

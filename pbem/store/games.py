@@ -5,11 +5,17 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pbem.deadlines import from_utc_text, utc_text
-from pbem.store.connection import Connection, encode_changes, time_or_none
+from pbem.deadlines import utc_text
+from pbem.store.connection import (
+    Connection,
+    StoredJson,
+    StoredTime,
+    StoredTimeOrNone,
+    encode_changes,
+    from_row,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -54,14 +60,14 @@ class GameRow:
     variant: str
     status: str
     phase_id: str
-    state: dict[str, Any]
+    state: Annotated[dict[str, Any], StoredJson]
     seq: int
-    deadline: datetime | None
-    grace_until: datetime | None
+    deadline: StoredTimeOrNone
+    grace_until: StoredTimeOrNone
     reminded: bool
     late_noticed: bool
     paused_left: float | None
-    started_at: datetime
+    started_at: StoredTime
     result: str | None
     start_seed: int = 0
 
@@ -76,7 +82,7 @@ class PlayerRow:
     nmr_streak: int = 0
     nmr_total: int = 0
     civil_disorder: bool = False
-    absences: list[list[str]] = field(default_factory=list)
+    absences: Annotated[list[list[str]], StoredJson] = field(default_factory=list)
 
 
 class Games(Connection):
@@ -113,25 +119,7 @@ class Games(Connection):
 
     def game(self, game_id: str) -> GameRow | None:
         row = self._one("SELECT * FROM games WHERE id = ?", [game_id])
-        if row is None:
-            return None
-        return GameRow(
-            id=row["id"],
-            ruleset=row["ruleset"],
-            variant=row["variant"],
-            status=row["status"],
-            phase_id=row["phase_id"],
-            state=json.loads(row["state"]),
-            seq=row["seq"],
-            deadline=time_or_none(row["deadline"]),
-            grace_until=time_or_none(row["grace_until"]),
-            reminded=bool(row["reminded"]),
-            late_noticed=bool(row["late_noticed"]),
-            paused_left=row["paused_left"],
-            started_at=from_utc_text(row["started_at"]),
-            result=row["result"],
-            start_seed=row["start_seed"],
-        )
+        return from_row(GameRow, row) if row else None
 
     def game_ids(self) -> list[str]:
         return [row["id"] for row in self._rows("SELECT id FROM games ORDER BY id")]
@@ -144,7 +132,7 @@ class Games(Connection):
 
     def players(self, game_id: str) -> list[PlayerRow]:
         return [
-            _player(row)
+            from_row(PlayerRow, row)
             for row in self._rows("SELECT * FROM players WHERE game_id = ? ORDER BY rowid", [game_id])
         ]
 
@@ -152,15 +140,15 @@ class Games(Connection):
         row = self._one(
             "SELECT * FROM players WHERE game_id = ? AND lower(power) = lower(?)", [game_id, power]
         )
-        return _player(row) if row else None
+        return from_row(PlayerRow, row) if row else None
 
     def player_by_token(self, token: str) -> PlayerRow | None:
         row = self._one("SELECT * FROM players WHERE token = ?", [token.lower()])
-        return _player(row) if row else None
+        return from_row(PlayerRow, row) if row else None
 
     def players_by_address(self, address: str) -> list[PlayerRow]:
         return [
-            _player(row)
+            from_row(PlayerRow, row)
             for row in self._rows(
                 "SELECT * FROM players WHERE address = ? ORDER BY game_id", [address.lower()]
             )
@@ -173,17 +161,3 @@ class Games(Connection):
             f"UPDATE players SET {columns} WHERE game_id = ? AND power = ?",
             [*encoded.values(), game_id, power],
         )
-
-
-def _player(row: dict[str, Any]) -> PlayerRow:
-    return PlayerRow(
-        game_id=row["game_id"],
-        power=row["power"],
-        address=row["address"],
-        password_hash=row["password_hash"],
-        token=row["token"],
-        nmr_streak=row["nmr_streak"],
-        nmr_total=row["nmr_total"],
-        civil_disorder=bool(row["civil_disorder"]),
-        absences=json.loads(row["absences"]),
-    )

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pbem.deadlines import from_utc_text, utc_text
-from pbem.store.connection import Connection
+from pbem.deadlines import utc_text
+from pbem.store.connection import Connection, StoredJson, StoredTime, from_row
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
@@ -50,13 +49,13 @@ class TurnRow:
     seq: int
     phase_id: str
     phase_label: str
-    state_before: dict[str, Any]
-    orders: dict[str, list[str]]
-    nmr: list[str]
+    state_before: Annotated[dict[str, Any], StoredJson]
+    orders: Annotated[dict[str, list[str]], StoredJson]
+    nmr: Annotated[list[str], StoredJson]
     seed: int
-    state_after: dict[str, Any]
-    events: list[dict[str, Any]]
-    adjudicated_at: datetime
+    state_after: Annotated[dict[str, Any], StoredJson]
+    events: Annotated[list[dict[str, Any]], StoredJson]
+    adjudicated_at: StoredTime
     rolled_back: bool
 
 
@@ -87,13 +86,13 @@ class Turns(Connection):
     def turns(self, game_id: str, include_rolled_back: bool = False) -> list[TurnRow]:
         where = "" if include_rolled_back else " AND rolled_back = 0"
         return [
-            _turn(row)
+            from_row(TurnRow, row)
             for row in self._rows(f"SELECT * FROM turns WHERE game_id = ?{where} ORDER BY seq", [game_id])
         ]
 
     def turn_by_seq(self, game_id: str, seq: int) -> TurnRow | None:
         row = self._one("SELECT * FROM turns WHERE game_id = ? AND seq = ?", [game_id, seq])
-        return _turn(row) if row else None
+        return from_row(TurnRow, row) if row else None
 
     def turn(self, game_id: str, phase_id: str) -> TurnRow | None:
         """The live (not rolled back) turn that adjudicated ``phase_id``."""
@@ -102,7 +101,7 @@ class Turns(Connection):
             " ORDER BY seq DESC LIMIT 1",
             [game_id, phase_id],
         )
-        return _turn(row) if row else None
+        return from_row(TurnRow, row) if row else None
 
     def unarchived_turns(self) -> list[tuple[str, int]]:
         """(game, seq) of live turns whose files are not written yet: a short list, always."""
@@ -155,20 +154,3 @@ class Turns(Connection):
             [game_id, viewer, count],
         )
         return list(reversed(rows))
-
-
-def _turn(row: dict[str, Any]) -> TurnRow:
-    return TurnRow(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        phase_id=row["phase_id"],
-        phase_label=row["phase_label"],
-        state_before=json.loads(row["state_before"]),
-        orders=json.loads(row["orders"]),
-        nmr=json.loads(row["nmr"]),
-        seed=row["seed"],
-        state_after=json.loads(row["state_after"]),
-        events=json.loads(row["events"]),
-        adjudicated_at=from_utc_text(row["adjudicated_at"]),
-        rolled_back=bool(row["rolled_back"]),
-    )

@@ -74,3 +74,43 @@ def test_raw_reads_orders_as_players_write_them(monkeypatch, capsys) -> None:
     status, out, _ = run(monkeypatch, capsys, json.dumps(raw), "--raw")
     assert status == 0
     assert json.loads(out)["order_results"][0]["order"] == "A LON - WAL"
+
+
+def test_raw_jsonl_reads_a_missing_unit_letter_by_each_positions_board(monkeypatch, capsys) -> None:
+    # The same line in two positions: read by the board of each, not remembered from the first.
+    army = {"phase": "S1901M", "units": {"France": ["A BRE"]}, "raw_orders": {"France": ["BRE - ENG"]}}
+    fleet = {**army, "units": {"France": ["F BRE"]}}
+    stdin = json.dumps(army) + "\n" + json.dumps(fleet) + "\n"
+    status, out, _ = run(monkeypatch, capsys, stdin, "--jsonl", "--raw")
+    first, second = (json.loads(line)["order_results"][0] for line in out.splitlines())
+    assert status == 0
+    assert (first["order"], first["result"], first["reason"]) == ("A BRE - ENG", "failure", "illegal")
+    assert (second["order"], second["result"]) == ("F BRE - ENG", "success")
+
+
+def test_raw_orders_fare_as_the_same_orders_in_canonical_notation(monkeypatch, capsys) -> None:
+    # Replaced, another power's unit, no unit, not a movement order, illegal, and plain orders.
+    units = {"England": ["A LON", "F NTH", "F EDI"], "France": ["A PAR", "A MAR"]}
+    canonical = {
+        "England": ["A LON - YOR", "A LON - WAL", "A PAR H", "A BEL H", "F EDI B", "F NTH - MUN"],
+        "France": ["A PAR - BUR", "A MAR S A PAR - BUR"],
+    }
+    raw = {
+        "England": ["army london to york", "A Lon-Wal", "A PAR H", "a bel hold", "F EDI B", "f nth - mun"],
+        "France": ["Paris -> Burgundy", "A MAR S A PAR - BUR"],
+    }
+    stdin = json.dumps({"phase": "S1901M", "units": units, "orders": canonical})
+    _, expected, _ = run(monkeypatch, capsys, stdin)
+    stdin = json.dumps({"phase": "S1901M", "units": units, "raw_orders": raw})
+    status, out, _ = run(monkeypatch, capsys, stdin, "--raw")
+    assert status == 0
+    assert json.loads(out) == json.loads(expected)
+    reasons = [r.get("reason") for r in json.loads(out)["order_results"]]
+    assert reasons == ["replaced", None, "not own unit", "no such unit", "illegal", "illegal", None, None]
+
+
+def test_raw_line_that_is_no_text_is_read_as_its_text(monkeypatch, capsys) -> None:
+    raw = {**GOOD, "raw_orders": {"England": [["A LON - WAL"]]}}
+    status, out, _ = run(monkeypatch, capsys, json.dumps(raw), "--raw")
+    assert status == 0
+    assert json.loads(out)["order_results"][0]["order"] == "A LON - WAL"

@@ -7,9 +7,11 @@ units never share a province, so the board is keyed by province.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Any, ClassVar
 
 
@@ -71,6 +73,13 @@ class Unit:
         return self.type + " " + self.location  # a StrEnum is its letter (cheaper than .value)
 
 
+@lru_cache(maxsize=4096)
+def unit_at(power: str, unit_type: UnitType, location: str) -> Unit:
+    """The unit of ``power`` at ``location`` (units are values: a moved unit is one of a few
+    thousand per map, made once)."""
+    return Unit(power, unit_type, location)
+
+
 def parse_unit(power: str, text: str) -> Unit:
     """A unit from "A PAR" / "F STP/NC"; ValueError if the text is not of that form."""
     letter, _, location = text.strip().upper().partition(" ")
@@ -113,6 +122,11 @@ class Board:
     centres: Mapping[str, str] = field(default_factory=dict)
     dislodged: tuple[Dislodgement, ...] = ()
 
+    @cached_property
+    def fleets(self) -> frozenset[str]:
+        """The provinces with a fleet (worked out once: convoy checks ask for it order by order)."""
+        return frozenset(unit.province for unit in self.units.values() if unit.type is UnitType.FLEET)
+
     def units_of(self, power: str) -> list[Unit]:
         return [unit for unit in self.units.values() if unit.power == power]
 
@@ -126,11 +140,13 @@ def board_of(
     dislodged: tuple[Dislodgement, ...] = (),
 ) -> Board:
     """A board from a list of units; ValueError if two stand in one province."""
-    by_province: dict[str, Unit] = {}
-    for unit in units:
-        if unit.province in by_province:
-            raise ValueError(f"two units in {unit.province}: {by_province[unit.province]} and {unit}")
-        by_province[unit.province] = unit
+    by_province = {unit.province: unit for unit in units}
+    if len(by_province) < len(units):  # two in one province: say which
+        seen: dict[str, Unit] = {}
+        for unit in units:
+            if unit.province in seen:
+                raise ValueError(f"two units in {unit.province}: {seen[unit.province]} and {unit}")
+            seen[unit.province] = unit
     return Board(by_province, dict(centres or {}), dislodged)
 
 
@@ -191,17 +207,39 @@ class UnitOrder(Order):
     province: str = field(init=False, repr=False, compare=False)
 
     PLACES: ClassVar[tuple[str, ...]] = ("location",)
+    #: for each kind, from ``PLACES``: the other places with their province fields, and a getter
+    #: of all places (worked out once per kind: every order read is built this way)
+    _DERIVED: ClassVar[tuple[tuple[str, str], ...]] = ()
+    _PLACES_OF: ClassVar[Callable[[Any], tuple[str, ...]]] = staticmethod(lambda order: (order.location,))
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._DERIVED = tuple((name, f"{name}_province") for name in cls.PLACES[1:])
+        if len(cls.PLACES) > 1:
+            cls._PLACES_OF = staticmethod(attrgetter(*cls.PLACES))
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "province", province_of(self.location))
-        for name in self.PLACES[1:]:
-            object.__setattr__(self, f"{name}_province", province_of(getattr(self, name)))
+        setattr_ = object.__setattr__
+        setattr_(self, "province", self.location.partition("/")[0])
+        for name, derived in self._DERIVED:
+            setattr_(self, derived, getattr(self, name).partition("/")[0])
 
     @classmethod
     def from_words(cls, words: list[str]) -> UnitOrder | None:
         """The order from its canonical words; this shape, "A PAR H", serves hold, build and
         disband: the unit and the order's letter."""
         return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
+
+    def stands(self, units: Mapping[str, Unit]) -> bool:
+        """Whether the units the order names stand on the board as it names them."""
+        unit = units.get(self.province)
+        return unit is not None and unit.location == self.location and unit.type is self.unit_type
+
+    def plain(self, game_map: Any) -> bool:  # the Map: its module imports this one
+        """Whether the order is already as the engine writes it and the map allows it, so that
+        it needs no checking once its units ``stand``: decided by the map alone, so a reader
+        may remember it with the order's text. Orders that need the board say False."""
+        return False
 
     @property
     def unit_text(self) -> str:
@@ -212,4 +250,4 @@ class UnitOrder(Order):
 
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
-        return tuple(getattr(self, name) for name in self.PLACES)
+        return type(self)._PLACES_OF(self)

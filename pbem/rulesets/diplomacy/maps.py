@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,9 @@ class Start:
     centres: Mapping[str, tuple[str, ...]]
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 @dataclass(frozen=True)
 class Map:
     """A checked map: provinces, borders, powers and the start position."""
@@ -98,6 +102,11 @@ class Map:
     def supply_centres(self) -> list[str]:
         return sorted(p.abbr for p in self.provinces.values() if p.supply_centre)
 
+    @cached_property
+    def convoy_provinces(self) -> frozenset[str]:
+        """The provinces where a fleet may convoy: the seas, and where the variant allows."""
+        return frozenset(p.abbr for p in self.provinces.values() if p.convoys)
+
     def fleet_can_reach(self, location: str, province: str) -> list[str]:
         """The locations of ``province`` a fleet at ``location`` can move to."""
         borders = self.fleet_borders.get(location, frozenset())
@@ -106,12 +115,12 @@ class Map:
     def can_reach(self, unit_type: UnitType, location: str, province: str) -> bool:
         """Whether a unit at ``location`` borders ``province`` (any coast of it, for a fleet)."""
         if unit_type is UnitType.ARMY:
-            return province in self.army_borders.get(province_of(location), frozenset())
-        return province in self.fleet_reach.get(location, frozenset())
+            return province in self.army_borders.get(location.partition("/")[0], _NONE)
+        return province in self.fleet_reach.get(location, _NONE)
 
     def sea_borders(self, province: str) -> frozenset[str]:
         """Provinces a fleet in ``province`` (any coast) borders: the graph convoys follow."""
-        return self.sea_neighbours.get(province, frozenset())
+        return self.sea_neighbours.get(province, _NONE)
 
     def is_coastal(self, province: str) -> bool:
         return self.provinces[province].type == "coast"

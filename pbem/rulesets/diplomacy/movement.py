@@ -15,15 +15,16 @@ explicit ``VIA`` move never falls back to the land route (DATC 3.0, 6.G.8).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from .core import Board, Dislodgement, IllegalOrder, Unit, UnitOrder, UnitType
-from .orders import Convoy, Hold, Move, SupportHold, SupportMove
+from .core import Board, Dislodgement, IllegalOrder, Order, Unit, UnitOrder, UnitType, unit_at
+from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
 from .orders.convoy import route_exists
 from .orders.move import prevent_strength
 from .resolver import PARADOX, Resolver
-from .results import FAILURE, SUCCESS, Line, OrderResult, assign_to_units, read_lines, refuse
+from .results import FAILURE, SUCCESS, Line, OrderResult, claim, refuse
 from .retreats import retreat_options
 from .variant import Variant
 
@@ -52,22 +53,29 @@ class Movement(Resolver):
     def __init__(self, variant: Variant, board: Board, orders: Mapping[str, UnitOrder]) -> None:
         self.variant = variant
         self.map = variant.map
-        self.units = board.units
+        self.units = units = board.units
         self.orders: dict[str, UnitOrder] = {}
         #: origins of the moves into each province, and destination of each move
         self.moves_into: dict[str, list[str]] = {}
         self.dest: dict[str, str] = {}
+        # One pass over the units sorts the orders by kind, for the matching below.
+        armies: list[str] = []
+        supporting: list[str] = []
         convoy_orders: dict[str, list[Convoy]] = {}
-        for province, unit in board.units.items():
-            order = orders.get(province) or _hold(unit)
-            self.orders[province] = order
+        in_effect, dest, moves_into = self.orders, self.dest, self.moves_into
+        for province, unit in units.items():
+            order = in_effect[province] = orders.get(province) or _hold(unit)
             if isinstance(order, Move):
-                self.dest[province] = order.dest_province
-                self.moves_into.setdefault(order.dest_province, []).append(province)
+                dest[province] = order.dest_province
+                moves_into.setdefault(order.dest_province, []).append(province)
+                if unit.type is UnitType.ARMY:
+                    armies.append(province)
+            elif isinstance(order, (SupportHold, SupportMove)):
+                supporting.append(province)
             elif isinstance(order, Convoy):
                 convoy_orders.setdefault(order.army_province, []).append(order)
         #: the moves that go by convoy
-        self.by_convoy = self._convoyed(convoy_orders)
+        self.by_convoy = self._convoyed(armies, convoy_orders)
         #: for each move in a head-to-head battle, where the opposing unit comes from
         self.opposite = {
             origin: dest
@@ -82,10 +90,9 @@ class Movement(Resolver):
         self.unmatched: dict[str, str] = {}
         #: the order line in effect for each unit, when read from text
         self.lines: dict[str, Line] = {}
-        self._supporting: list[str] = []
-        self._match()
+        given = self._match(supporting, convoy_orders)
         Resolver.__init__(self, self.orders)
-        for province in self._supporting:
+        for province in given:
             if province not in self.moves_into:
                 self.known(province, True)  # nobody attacks it: nothing can cut it
         #: the variant's defence bonus, or None when it is the standard rules' nothing
@@ -133,47 +140,52 @@ class Movement(Resolver):
         return any(self.resolve(attacker) for attacker in attackers)
 
     # --- matching ----------------------------------------------------------
-    def _convoyed(self, convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
-        """The armies that go by convoy (see the module docstring), by province."""
+    def _convoyed(self, armies: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
+        """Of the moving ``armies``, those that go by convoy (see the module docstring)."""
         convoyed = set()
-        for origin, order in self.orders.items():
-            unit = self.units[origin]
-            if not isinstance(order, Move) or unit.type is not UnitType.ARMY:
-                continue
+        army_borders = self.map.army_borders
+        for origin in armies:
+            order = self.orders[origin]
+            assert isinstance(order, Move)
             dest = order.dest_province
-            if order.via_convoy or dest not in self.map.army_borders.get(origin, frozenset()):
+            if order.via_convoy or dest not in army_borders.get(origin, ()):
                 convoyed.add(origin)
             elif origin in convoy_orders:
                 # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
+                power = self.units[origin].power
                 convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
-                if any(self.units[p].power == unit.power for p in convoying) and route_exists(
+                if any(self.units[p].power == power for p in convoying) and route_exists(
                     self.map, origin, dest, frozenset(convoying)
                 ):
                     convoyed.add(origin)
         return convoyed
 
-    def _match(self) -> None:
+    def _match(self, supporting: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> list[str]:
+        """Which order each support and convoy is for; the supports that match one."""
+        given = []
+        orders = self.orders
+        for province in supporting:
+            order = orders[province]
+            assert isinstance(order, (SupportHold, SupportMove))
+            if order.matches(orders[order.supported_province]):
+                self.supports.setdefault(order.supported_province, []).append(province)
+                given.append(province)
+            else:
+                self.unmatched[province] = "unmatched"
         convoys: dict[str, set[str]] = {origin: set() for origin in self.by_convoy}
-        self._supporting = []
-        for province, order in self.orders.items():
-            if isinstance(order, (SupportHold, SupportMove)):
-                supported = self.orders[order.supported_province]
-                if order.matches(supported):
-                    self.supports.setdefault(order.supported_province, []).append(province)
-                    self._supporting.append(province)
-                else:
-                    self.unmatched[province] = "unmatched"
-            elif isinstance(order, Convoy):
-                army = self.orders[order.army_province]
+        for army_province, convoying in convoy_orders.items():
+            army = orders[army_province]
+            for order in convoying:
                 if (
                     isinstance(army, Move)
                     and army.dest_province == order.dest_province
-                    and order.army_province in self.by_convoy
+                    and army_province in self.by_convoy
                 ):
-                    convoys[order.army_province].add(province)
+                    convoys[army_province].add(order.province)
                 else:
-                    self.unmatched[province] = "unmatched"
+                    self.unmatched[order.province] = "unmatched"
         self.convoys = {origin: frozenset(fleets) for origin, fleets in convoys.items()}
+        return given
 
     # --- outcome -------------------------------------------------------------
     def result_of(self, province: str) -> tuple[bool, str | None]:
@@ -213,7 +225,7 @@ class Movement(Resolver):
             if province in dest and resolve(province):
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                after[order.dest_province] = Unit(unit.power, unit.type, order.dest)
+                after[order.dest_province] = unit_at(unit.power, unit.type, order.dest)
             elif province in attacked and self.dislodged(province):
                 attacker = next(a for a in self.moves_into[province] if self.resolve(a))
                 beaten.append((unit, attacker))
@@ -242,21 +254,55 @@ class Movement(Resolver):
         return after, dislodged, standoffs
 
 
+#: reads one line as players write it, for a power: the order, and whether that reading holds
+#: whatever the board (then it is remembered with the text)
+Reader = Callable[[str, str], tuple[Order, bool]]
+
+
 def read_movement_orders(
-    variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
+    variant: Variant,
+    board: Board,
+    orders: Mapping[str, Sequence[str]],
+    reader: Reader | None = None,
 ) -> tuple[Movement, list[Line]]:
-    """The phase set up for deciding: each line read, checked and matched, none decided yet."""
-    lines = read_lines(orders, variant.notation)
-    owners = {province: unit.power for province, unit in board.units.items()}
-    in_effect = assign_to_units(lines, owners, MOVEMENT_ORDERS)
+    """The phase set up for deciding: each line read, given to its unit and checked in one pass
+    (``claim`` and ``normalize``), then matched; none decided yet. The lines are in canonical
+    notation, or, with a ``reader``, as players write them (each line's result then names the
+    canonical order read)."""
+    units = board.units
+    known = _known(variant, "movement lines" if reader is None else "movement lines as written")
+    lines: list[Line] = []
+    in_effect: dict[str, Line] = {}
     effective: dict[str, UnitOrder] = {}
-    for province, line in in_effect.items():
-        order = line.order
-        if line.refused is None and isinstance(order, MOVEMENT_ORDERS):
+    for power, texts in orders.items():
+        for text in texts:
+            canonical, order, plain, refusal = known.get(text) or _read(variant, power, text, reader, known)
+            if refusal:  # not a unit's order in canonical notation
+                lines.append(Line(power, canonical, order, "illegal", refusal))
+                continue
+            line = Line(power, canonical, order)
+            lines.append(line)
+            province = order.province
+            unit = units.get(province)
+            if (
+                plain
+                and unit is not None
+                and unit.power == power
+                and province not in in_effect
+                and order.stands(units)
+            ):  # the common case: a first order for its own unit, as the engine writes it
+                in_effect[province] = line
+                effective[province] = order
+                continue
+            if not claim(line, order, unit.power if unit else None, in_effect, MOVEMENT_ORDERS):
+                if in_effect.get(province) is line:  # it replaced an order, and it is no order itself
+                    effective.pop(province, None)
+                continue
             try:
                 effective[province] = order.normalize(variant, board)
             except IllegalOrder as error:
                 refuse(line, error)
+                effective.pop(province, None)
     movement = Movement(variant, board, effective)
     movement.lines = in_effect
     for province in list(movement.unmatched):
@@ -268,15 +314,79 @@ def read_movement_orders(
     return movement, lines
 
 
+#: a line's text -> the line in canonical notation, its order, whether the order is ``plain``,
+#: and why it is refused ("": it is not)
+Entry = tuple[str, Any, bool, str]
+
+
+def _known(variant: Variant, which: str) -> dict[str, Entry]:
+    """The lines of this map read before (shared by the variant's copies, as its notation is)."""
+    known = variant.derived.get(which)
+    if known is None:
+        known = variant.derived[which] = {}
+    return known  # type: ignore[no-any-return]
+
+
+def _read(variant: Variant, power: str, text: str, reader: Reader | None, known: dict[str, Entry]) -> Entry:
+    """Read a line once, remembering it in ``known`` where the reading holds on any board: the
+    canonical line and its order, whether the map alone shows that the order needs no checking
+    beyond its units' standing (``UnitOrder.plain``), and why it is refused if it is no unit's
+    order."""
+    if reader is None:
+        canonical, lasting = text, True
+        try:
+            order = variant.notation.parse(text)
+        except NotationError as error:
+            return text, None, False, str(error)  # not remembered: a reader's mistake is rare
+    else:
+        order, lasting = reader(power, text)
+        canonical = str(order)
+    entry: Entry
+    if isinstance(order, UnitOrder):
+        entry = canonical, order, order.plain(variant.map), ""
+    else:
+        entry = canonical, order, False, f"{order} is not an order of this phase"
+    if lasting:
+        if len(known) >= 50_000:  # bounded, so a long run stays small
+            known.clear()
+        known[text] = entry
+    return entry
+
+
 def adjudicate_movement(
     variant: Variant, board: Board, orders: Mapping[str, Sequence[str]]
 ) -> MovementOutcome:
     """Decide a movement phase: every power's canonical orders against ``board``."""
-    movement, lines = read_movement_orders(variant, board, orders)
+    movement, lines = decide_movement(variant, board, orders)
+    after, dislodged, standoffs = movement.outcome()
+    return MovementOutcome(line_results(movement, lines, dislodged, OrderResult), after, dislodged, standoffs)
+
+
+def decide_movement(
+    variant: Variant,
+    board: Board,
+    orders: Mapping[str, Sequence[str]],
+    reader: Reader | None = None,
+) -> tuple[Movement, list[Line]]:
+    """The phase with every order decided, and the lines sent (see ``read_movement_orders``)."""
+    movement, lines = read_movement_orders(variant, board, orders, reader)
     for province, order in movement.orders.items():
         if not isinstance(order, Hold):  # a hold is decided when its attackers are
             movement.resolve(province)
-    after, dislodged, standoffs = movement.outcome()
+    return movement, lines
+
+
+R = TypeVar("R")
+
+
+def line_results(
+    movement: Movement,
+    lines: list[Line],
+    dislodged: Sequence[Dislodgement],
+    make: Callable[[str, str, str, str | None, bool], R],
+) -> list[R]:
+    """How each line fared, made by ``make(power, text, result, reason, dislodged)``: an
+    ``OrderResult``, or straight away the form a caller writes out (``result_dict``)."""
     gone = {d.unit.province: d.unit.power for d in dislodged}
     in_effect, result_of = movement.lines.get, movement.result_of
     results = []
@@ -285,11 +395,11 @@ def adjudicate_movement(
         province = read.province if isinstance(read, UnitOrder) else ""
         was_dislodged = gone.get(province) == line.power
         if line.refused is not None or in_effect(province) is not line:
-            results.append(OrderResult(line.power, line.text, FAILURE, line.refused, was_dislodged))
+            results.append(make(line.power, line.text, FAILURE, line.refused, was_dislodged))
             continue
         ok, reason = result_of(province)
-        results.append(OrderResult(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
-    return MovementOutcome(results, after, dislodged, standoffs)
+        results.append(make(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
+    return results
 
 
 def _illegal_move_to(line: Line | None, dest: str) -> bool:

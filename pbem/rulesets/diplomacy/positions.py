@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from .adjustments import adjudicate_adjustments
-from .core import Board, Dislodgement, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
-from .movement import adjudicate_movement
+from .core import Board, Dislodgement, Order, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
+from .movement import Reader, decide_movement, line_results
 from .orders import NotationError
-from .reading import OrderSyntaxError, read_canonical, words_of
+from .reading import OrderSyntaxError, read_afresh, read_canonical, words_of
+from .results import result_dict
 from .retreats import adjudicate_retreats, retreat_options
 from .state import GameState, dislodgement_dict
 from .variant import Variant, load_variant
@@ -56,19 +58,35 @@ def adjudicate_position(
         except ValueError as error:
             raise PositionError(str(error)) from None
     board = read_board(variant, data, turn.kind)
-    state = GameState(variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data))
-    variant = variant.for_game(state)
-    orders = read_orders(variant, data, turn.kind, board, raw)
-    votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
-    orders, ballots = count_votes(variant, state, orders, votes)
+    ballots: list[dict[str, Any]] = []
+    votes = data.get("neutral_votes")
+    reader: Reader | None = None
+    if votes is None and _standard(variant):
+        # The standard rules ask nothing of the game around the board: no state to set up.
+        if "players" in data:
+            read_players(variant, data, board)
+        read_extra(data)
+        if raw and turn.kind is PhaseKind.MOVEMENT:  # read as the orders are checked, in one pass
+            orders, reader = _texts(data, "raw_orders"), _raw_reader(variant, board, turn.kind)
+        else:
+            orders = read_orders(variant, data, turn.kind, board, raw)
+    else:
+        state = GameState(
+            variant.name, turn, board, read_players(variant, data, board), extra=read_extra(data)
+        )
+        variant = variant.for_game(state)
+        orders = read_orders(variant, data, turn.kind, board, raw)
+        votes = read_orders(variant, data, turn.kind, board, raw, key="neutral_votes")
+        orders, ballots = count_votes(variant, state, orders, votes)
     if turn.kind is PhaseKind.MOVEMENT:
-        moved = adjudicate_movement(variant, board, orders)
+        movement, lines = decide_movement(variant, board, orders, reader)
+        after, dislodged, standoffs = movement.outcome()
         outcome: dict[str, Any] = {
-            "order_results": [r.as_dict() for r in moved.results],
-            "units_after": by_power(moved.units.values()),
-            "dislodged": by_power(d.unit for d in moved.dislodged),
-            "dislodged_detail": [dislodgement_dict(d) for d in moved.dislodged],
-            "standoff_provinces": list(moved.standoffs),
+            "order_results": line_results(movement, lines, dislodged, result_dict),
+            "units_after": by_power(after.values()),
+            "dislodged": by_power(d.unit for d in dislodged),
+            "dislodged_detail": [dislodgement_dict(d) for d in dislodged],
+            "standoff_provinces": list(standoffs),
         }
     elif turn.kind is PhaseKind.RETREATS:
         retreated = adjudicate_retreats(variant, board, orders)
@@ -87,6 +105,13 @@ def adjudicate_position(
     if votes:
         outcome["neutral_votes"] = ballots
     return outcome
+
+
+def _standard(variant: Variant) -> bool:
+    """Whether the variant plays by the standard rules around the board: the same rules every
+    year and for every seating, every power ordering its own units."""
+    rules = type(variant)
+    return rules.for_game is Variant.for_game and rules.orders_in_effect is Variant.orders_in_effect
 
 
 def read_players(variant: Variant, data: Mapping[str, Any], board: Board) -> tuple[str, ...]:
@@ -128,13 +153,17 @@ def count_votes(
 
 
 def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
+    """The units of each power, powers and units in alphabetical order (units by location)."""
     grouped: dict[str, list[str]] = {}
-    for unit in sorted(units, key=_power_and_location):
-        grouped.setdefault(unit.power, []).append(unit.type + " " + unit.location)
-    return grouped
+    for unit in sorted(units, key=_location):
+        texts = grouped.get(unit.power)
+        if texts is None:
+            texts = grouped[unit.power] = []
+        texts.append(unit.type + " " + unit.location)
+    return {power: grouped[power] for power in sorted(grouped)}
 
 
-_power_and_location = attrgetter("power", "location")
+_location = attrgetter("location")
 
 
 def read_unit(variant: Variant, power: str, text: Any) -> Unit:
@@ -167,8 +196,11 @@ def _check_unit(variant: Variant, power: str, text: Any) -> Unit:
 
 
 def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Board:
+    known: dict[tuple[str, str], Unit] = variant.derived.setdefault("units read", {})
     units = [
-        read_unit(variant, power, text) for power, texts in _mapping(data, "units").items() for text in texts
+        known.get((power, text)) or read_unit(variant, power, text)
+        for power, texts in _mapping(data, "units").items()
+        for text in texts
     ]
     centres: dict[str, str] = {}
     for power, owned in _mapping(data, "supply_centers").items():
@@ -214,22 +246,46 @@ def read_orders(
     field = key if key != "orders" else ("raw_orders" if raw else "orders")
     known = words_of(variant).canonical  # most lines were read before: one look-up each
     for power, texts in _mapping(data, field).items():
-        orders[power] = written = []
-        for text in texts:
-            text = str(text)
-            try:
-                if raw:
-                    written.append(known.get((text, kind)) or read_canonical(variant, text, kind, board))
-                else:
+        try:
+            if raw:
+                orders[power] = [
+                    known.get((text := str(line), kind)) or read_canonical(variant, text, kind, board)
+                    for line in texts
+                ]
+            else:
+                orders[power] = [str(text) for text in texts]
+                for text in orders[power]:
                     variant.notation.parse(text)
-                    written.append(text)
-            except (NotationError, OrderSyntaxError) as error:
-                raise PositionError(f"{power}: {error}") from None
+        except (NotationError, OrderSyntaxError) as error:
+            raise PositionError(f"{power}: {error}") from None
     return orders
 
 
+def _raw_reader(variant: Variant, board: Board, kind: PhaseKind) -> Reader:
+    """The mail's order reader, for lines as players write them (``read_orders`` with ``raw``)."""
+
+    def read(power: str, text: str) -> tuple[Order, bool]:
+        try:
+            return read_afresh(variant, text, kind, board)
+        except (NotationError, OrderSyntaxError) as error:
+            raise PositionError(f"{power}: {error}") from None
+
+    return read
+
+
+def _texts(data: Mapping[str, Any], key: str) -> Mapping[str, list[str]]:
+    """Each power's lines, as text."""
+    value = _mapping(data, key)
+    if {type(text) for texts in value.values() for text in texts} <= {str}:
+        return value
+    return {power: [str(text) for text in texts] for power, texts in value.items()}
+
+
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = data.get(key, {})
+    value = data.get(key, _NOTHING)
     if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
         raise PositionError(f"{key} must map each power to a list")
     return value
+
+
+_NOTHING: Mapping[str, Any] = MappingProxyType({})

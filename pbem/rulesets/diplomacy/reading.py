@@ -440,6 +440,18 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
     known = names.read.get((text, kind))
     if known is not None:
         return known
+    order, lasting = read_afresh(variant, text, kind, board)
+    if lasting:  # the board was not asked: the reading stands
+        _remember(names, text, kind, order)
+    return order
+
+
+def read_afresh(
+    variant: Variant, text: str, kind: PhaseKind, board: Board | None = None
+) -> tuple[Order, bool]:
+    """``read_order`` without looking for the line among those read before: the order, and
+    whether the reading holds whatever the board (a caller that remembers lines itself may
+    remember it then)."""
     try:  # the engine's own notation, the Judge's: read at once
         order = variant.notation.parse(text)
     except NotationError:
@@ -447,8 +459,8 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
     else:
         if kind is PhaseKind.RETREATS and isinstance(order, Move) and not order.via_convoy:
             order = Retreat(order.unit_type, order.location, order.dest)  # as the DATC writes them
-        _remember(names, text, kind, order)  # the board was not asked: the reading stands
-        return order
+        return order, True
+    names = words_of(variant)
     words = tokenize(text)
     if words and words[0].isdigit():
         words = words[1:]  # a numbered list
@@ -469,9 +481,7 @@ def read_order(variant: Variant, text: str, kind: PhaseKind, board: Board | None
         # province first, so it is the power's name.
         reader = _Reader(names, words[power:], kind, *lookups)
         order = reader.order()
-    if not reader.asked_board:
-        _remember(names, text, kind, order)
-    return order
+    return order, not reader.asked_board
 
 
 def _remember(names: Words, text: str, kind: PhaseKind, order: Order) -> None:
@@ -484,15 +494,17 @@ def _remember(names: Words, text: str, kind: PhaseKind, order: Order) -> None:
 def read_canonical(variant: Variant, text: str, kind: PhaseKind, board: Board | None = None) -> str:
     """``read_order``, written in the engine's notation (remembered like the order itself)."""
     names = words_of(variant)
-    written = names.canonical.get((text, kind))
+    key = (text, kind)
+    written = names.canonical.get(key)
     if written is None:
         order = read_order(variant, text, kind, board)
         written = str(order)
-        variant.notation.remember(written, order)  # the adjudicator reads it back next
-        if (text, kind) in names.read:
+        if written != text:
+            variant.notation.remember(written, order)  # the adjudicator reads it back next
+        if key in names.read:
             if len(names.canonical) >= 50_000:
                 names.canonical.clear()
-            names.canonical[(text, kind)] = written
+            names.canonical[key] = written
     return written
 
 

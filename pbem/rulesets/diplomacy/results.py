@@ -60,12 +60,20 @@ class OrderResult:
     dislodged: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"power": self.power, "order": self.order, "result": self.result}
-        if self.reason is not None:
-            data["reason"] = self.reason
-        if self.dislodged is not None:
-            data["dislodged"] = self.dislodged
-        return data
+        return result_dict(self.power, self.order, self.result, self.reason, self.dislodged)
+
+
+def result_dict(
+    power: str, order: str, result: str, reason: str | None = None, dislodged: bool | None = None
+) -> dict[str, Any]:
+    """An order's result as the DATC cases write it (``OrderResult.as_dict``); made straight
+    from the parts where nothing else needs the result."""
+    data: dict[str, Any] = {"power": power, "order": order, "result": result}
+    if reason is not None:
+        data["reason"] = reason
+    if dislodged is not None:
+        data["dislodged"] = dislodged
+    return data
 
 
 @dataclass(slots=True)
@@ -95,10 +103,7 @@ def read_lines(orders: Mapping[str, Sequence[str]], notation: Notation) -> list[
 def assign_to_units(lines: list[Line], owners: Mapping[str, str], kinds: tuple[type, ...]) -> dict[str, Line]:
     """The line in effect for each unit, by province; refuses the others with the reason.
 
-    ``owners`` maps each province with an orderable unit to its power. A line for
-    no unit or another power's unit is refused; so is an order of a kind this
-    phase does not take. When a power orders one unit twice, the later line is
-    the order and the earlier is "replaced".
+    ``owners`` maps each province with an orderable unit to its power. See ``claim``.
     """
     in_effect: dict[str, Line] = {}
     for line in lines:
@@ -108,26 +113,35 @@ def assign_to_units(lines: list[Line], owners: Mapping[str, str], kinds: tuple[t
         if not isinstance(order, UnitOrder):
             line.refused, line.message = "illegal", f"{order} is not an order of this phase"
             continue
-        owner = owners.get(order.province)
-        if owner is None:
-            line.refused, line.message = (
-                "no such unit",
-                f"there is no unit to order in {order.province}",
-            )
-            continue
-        if owner != line.power:
-            line.refused, line.message = (
-                "not own unit",
-                f"the unit in {order.province} belongs to {owner}",
-            )
-            continue
-        earlier = in_effect.get(order.province)
-        if earlier is not None:
-            earlier.refused, earlier.message = "replaced", f"replaced by {line.text}"
-        in_effect[order.province] = line
-        if not isinstance(order, kinds):
-            line.refused, line.message = "illegal", f"{order} is not an order of this phase"
+        claim(line, order, owners.get(order.province), in_effect, kinds)
     return in_effect
+
+
+def claim(
+    line: Line, order: UnitOrder, owner: str | None, in_effect: dict[str, Line], kinds: tuple[type, ...]
+) -> bool:
+    """Put ``line`` (a unit's ``order``) in effect for the unit, whose power is ``owner`` (None:
+    no unit there), or refuse it with the reason; whether it is in effect and of one of the
+    ``kinds`` the phase takes.
+
+    A line for no unit or another power's unit is refused; so is an order of a kind this phase
+    does not take. When a power orders one unit twice, the later line is the order and the
+    earlier is "replaced".
+    """
+    if owner is None:
+        line.refused, line.message = "no such unit", f"there is no unit to order in {order.province}"
+        return False
+    if owner != line.power:
+        line.refused, line.message = "not own unit", f"the unit in {order.province} belongs to {owner}"
+        return False
+    earlier = in_effect.get(order.province)
+    if earlier is not None:
+        earlier.refused, earlier.message = "replaced", f"replaced by {line.text}"
+    in_effect[order.province] = line
+    if not isinstance(order, kinds):
+        line.refused, line.message = "illegal", f"{order} is not an order of this phase"
+        return False
+    return True
 
 
 def refuse(line: Line, error: IllegalOrder) -> None:

@@ -40,6 +40,7 @@ TURN = "turn"
 class Generals(Ruleset):
     name = "generals"
     one_order_per_key = True  # a general has one action: the last line for it stands
+    state_type = state.State
 
     def variants(self) -> list[str]:
         return list(world().variants)
@@ -79,14 +80,6 @@ class Generals(Ruleset):
 
     def hidden_facts(self, game: state.State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(game, events, viewer)
-
-    def dump_state(self, game: state.State) -> dict[str, Any]:
-        data: dict[str, Any] = state.dump(game)
-        return data
-
-    def load_state(self, data: Mapping[str, Any]) -> state.State:
-        loaded: state.State = state.load(state.State, data)
-        return loaded
 
 
 ruleset = Generals()

@@ -108,20 +108,13 @@ def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> 
         return
     taken = {g.lower() for g in board.generals}
     if order.name.lower() in taken:
-        board.tell(
-            power,
-            "train",
-            f"{general.name} could not train {order.name}: the name was taken this turn",
-            gold=0,
-        )
-        return
-    if board.realms[power].gold < cost:
-        board.tell(
-            power,
-            "train",
-            f"{general.name} could not train {order.name}: {cost} gold needed",
-            gold=0,
-        )
+        refused = "the name was taken this turn"
+    elif board.realms[power].gold < cost:
+        refused = f"{cost} gold needed"
+    else:
+        refused = ""
+    if refused:
+        board.tell(power, "train", f"{general.name} could not train {order.name}: {refused}", gold=0)
         return
     skills = order.skills or _by_lot(rng)
     text = f"{general.name} trained general {order.name} at {general.region}"

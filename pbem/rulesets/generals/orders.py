@@ -12,26 +12,41 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from pbem.rulesets.generals.army import describe_picks
 from pbem.rulesets.generals.state import Defence, Pick
 
 
+class _Written:
+    """An order whose canonical text and key are its fields set into ``written`` and ``keyed``
+    (``"{general}: travel to {to}"``); an order written otherwise has its own ``text``."""
+
+    written: ClassVar[str] = ""
+    keyed: ClassVar[str]
+
+    def text(self) -> str:
+        return self.written.format_map(vars(self))
+
+    def key(self) -> str:
+        return self.keyed.format_map(vars(self))
+
+
+class _Action(_Written):
+    """A general's action: he has one a turn, so a later one replaces it."""
+
+    keyed = "action:{general}"
+
+
 @dataclass(frozen=True)
-class Travel:
+class Travel(_Action):
+    written = "{general}: travel to {to}"
     general: str
     to: str
 
-    def text(self) -> str:
-        return f"{self.general}: travel to {self.to}"
-
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class MoveArmy:
+class MoveArmy(_Action):
     general: str
     picks: tuple[Pick, ...]
     to: str
@@ -41,12 +56,9 @@ class MoveArmy:
         via = f" via {self.via}" if self.via else ""
         return f"{self.general}: move army {describe_picks(self.picks)} to {self.to}{via}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(_Action):
     general: str
     target: str
     picks: tuple[Pick, ...]
@@ -55,36 +67,23 @@ class Attack:
     def text(self) -> str:
         return f"{self.general}: attack {self.target} with {describe_picks(self.picks)} by {self.order}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class Recruit:
+class Recruit(_Action):
+    written = "{general}: recruit {count} {troop}"
     general: str
     count: int
     troop: str
 
-    def text(self) -> str:
-        return f"{self.general}: recruit {self.count} {self.troop}"
-
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class PrepareBattlefield:
+class PrepareBattlefield(_Action):
+    written = "{general}: prepare battlefield"
     general: str
 
-    def text(self) -> str:
-        return f"{self.general}: prepare battlefield"
-
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class Rest:
+class Rest(_Action):
     """R and R: the general does nothing, but may buy a new skill with renown."""
 
     general: str
@@ -94,12 +93,9 @@ class Rest:
         learn = f", learn {self.learn}" if self.learn else ""
         return f"{self.general}: R and R{learn}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class TrainGeneral:
+class TrainGeneral(_Action):
     general: str
     name: str
     skills: tuple[str, ...] = ()
@@ -108,41 +104,31 @@ class TrainGeneral:
         skills = f" with {', '.join(self.skills)}" if self.skills else ""
         return f"{self.general}: train general {self.name}{skills}"
 
-    def key(self) -> str:
-        return f"action:{self.general}"
-
 
 @dataclass(frozen=True)
-class RaiseSkill:
+class RaiseSkill(_Written):
     """Raising a skill costs renown but no action: the rulebook allows it at any time."""
 
+    written = "{general}: raise {skill} to {level}"
+    keyed = "raise:{general}:{skill}"
     general: str
     skill: str
     level: int
 
-    def text(self) -> str:
-        return f"{self.general}: raise {self.skill} to {self.level}"
-
-    def key(self) -> str:
-        return f"raise:{self.general}:{self.skill}"
-
 
 @dataclass(frozen=True)
-class Champion:
+class Champion(_Written):
     """The unit an Invincible Warrior fights alongside; standing until changed."""
 
+    written = "{general}: fight alongside {troop}"
+    keyed = "champion:{general}"
     general: str
     troop: str
 
-    def text(self) -> str:
-        return f"{self.general}: fight alongside {self.troop}"
-
-    def key(self) -> str:
-        return f"champion:{self.general}"
-
 
 @dataclass(frozen=True)
-class Defend:
+class Defend(_Written):
+    keyed = "defend:{region}"
     region: str
     defence: Defence
 
@@ -153,14 +139,12 @@ class Defend:
         rearguard = describe_picks(self.defence.rearguard) if self.defence.rearguard else "none"
         return f"{self.region}: Withdraw{to}, rearguard {rearguard}"
 
-    def key(self) -> str:
-        return f"defend:{self.region}"
-
 
 @dataclass(frozen=True)
-class Overtax:
+class Overtax(_Written):
     """Convert income into hire limit ("income") or hire limit into income ("hire limit")."""
 
+    keyed = "overtax:{region}"
     region: str
     spend: str
     amount: int
@@ -169,56 +153,40 @@ class Overtax:
         gain = "hire limit" if self.spend == "income" else "income"
         return f"{self.region}: convert {self.amount} {self.spend} to {gain}"
 
-    def key(self) -> str:
-        return f"overtax:{self.region}"
-
 
 @dataclass(frozen=True)
-class DeclareWar:
+class DeclareWar(_Written):
+    written = "declare war on {power}"
+    keyed = "war:{power}"
     power: str
 
-    def text(self) -> str:
-        return f"declare war on {self.power}"
 
-    def key(self) -> str:
-        return f"war:{self.power}"
+class _PeaceAnswer(_Written):
+    """An order about peace with ``power``: offered, refused or withdrawn, the last one stands."""
+
+    keyed = "peace:{power}"
 
 
 @dataclass(frozen=True)
-class Peace:
+class Peace(_PeaceAnswer):
+    written = "peace with {power}"
     power: str
 
-    def text(self) -> str:
-        return f"peace with {self.power}"
-
-    def key(self) -> str:
-        return f"peace:{self.power}"
-
 
 @dataclass(frozen=True)
-class RefusePeace:
+class RefusePeace(_PeaceAnswer):
     """An answer of no to ``power``'s standing offer of peace."""
 
+    written = "refuse peace with {power}"
     power: str
-
-    def text(self) -> str:
-        return f"refuse peace with {self.power}"
-
-    def key(self) -> str:
-        return f"peace:{self.power}"
 
 
 @dataclass(frozen=True)
-class WithdrawPeace:
+class WithdrawPeace(_PeaceAnswer):
     """Taking back one's own standing offer of peace to ``power``."""
 
+    written = "withdraw peace offer to {power}"
     power: str
-
-    def text(self) -> str:
-        return f"withdraw peace offer to {self.power}"
-
-    def key(self) -> str:
-        return f"peace:{self.power}"
 
 
 @dataclass(frozen=True)
@@ -236,26 +204,18 @@ class ProposeAlliance:
 
 
 @dataclass(frozen=True)
-class BreakAlliance:
+class BreakAlliance(_Written):
+    written = "break alliance with {power}"
+    keyed = "break:{power}"
     power: str
-
-    def text(self) -> str:
-        return f"break alliance with {self.power}"
-
-    def key(self) -> str:
-        return f"break:{self.power}"
 
 
 @dataclass(frozen=True)
-class Gift:
+class Gift(_Written):
+    written = "gift {gold} gold to {power}"
+    keyed = "gift:{power}"
     power: str
     gold: int
-
-    def text(self) -> str:
-        return f"gift {self.gold} gold to {self.power}"
-
-    def key(self) -> str:
-        return f"gift:{self.power}"
 
 
 GeneralAction = Travel | MoveArmy | Attack | Recruit | PrepareBattlefield | Rest | TrainGeneral

@@ -1,19 +1,15 @@
-"""What changes in a game of The Generals, as frozen dataclasses, and its JSON form.
+"""What changes in a game of The Generals, as frozen dataclasses.
 
 The static world (map, troops, skills) stays in ``world``; a state holds only what the
 turns change: who holds each region and with what, where each general is, each power's
 treasury, victory points and scouting reports, and the alliances and wars between powers.
-``dump``/``load`` turn a state into JSON-compatible data and back, exactly.
+``pbem.records`` turns a state into JSON-compatible data and back, exactly.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import types
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from pbem.rulesets.generals.world import FIELD_BATTLE
 
@@ -158,44 +154,3 @@ class State:
     def alive(self) -> tuple[str, ...]:
         """Powers still in the game, in seat order."""
         return tuple(r.power for r in self.realms if not r.out)
-
-
-# --- JSON form ---------------------------------------------------------------------------
-
-
-def dump(value: Any) -> Any:
-    """JSON-compatible data (dicts, lists, numbers, strings, None) for a state or part."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [dump(item) for item in value]
-    return value
-
-
-@cache
-def _hints(kind: type) -> dict[str, Any]:
-    return get_type_hints(kind)
-
-
-def load(kind: Any, data: Any) -> Any:
-    """Rebuild a value of type ``kind`` (a dataclass or a type hint) from ``dump``'s data."""
-    origin = get_origin(kind)
-    if dataclasses.is_dataclass(kind) and isinstance(kind, type):
-        hints = _hints(kind)
-        unknown = set(data) - set(hints)
-        if unknown:
-            raise ValueError(f"{kind.__name__}: unknown fields {', '.join(sorted(unknown))}")
-        return kind(**{name: load(hints[name], value) for name, value in data.items()})
-    if origin is tuple:
-        args = get_args(kind)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(load(args[0], item) for item in data)
-        return tuple(load(arg, item) for arg, item in zip(args, data, strict=True))
-    if origin in (Union, types.UnionType):
-        if data is None:
-            return None
-        (inner,) = [arg for arg in get_args(kind) if arg is not type(None)]
-        return load(inner, data)
-    if kind in (int, str, bool, float) and not isinstance(data, kind):
-        raise ValueError(f"expected {kind.__name__}, found {data!r}")
-    return data

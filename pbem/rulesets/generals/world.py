@@ -8,7 +8,6 @@ them, and raises ``DataError`` naming the file and the entry when something is w
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -17,16 +16,8 @@ from typing import Any
 
 import yaml
 
-from pbem.rulesets.generals import rule_numbers
-from pbem.rulesets.generals.rule_numbers import (
-    BattleRules,
-    Diplomacy,
-    Economy,
-    OrderEffect,
-    Renown,
-    Rules,
-    TerrainEffect,
-)
+from pbem.records import RecordError, from_plain
+from pbem.rulesets.generals.rule_numbers import Rules, TerrainEffect
 
 HERE = Path(__file__).parent
 DATA = HERE / "data"
@@ -219,30 +210,6 @@ def _names(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _record(cls: Any, data: Any, where: str, **given: Any) -> Any:
-    """Build a dataclass of numbers (and nested ones) from YAML, every field required.
-
-    Fields in ``given`` are built by the caller and their entries are not read here.
-    """
-    data = {k: v for k, v in _mapping(data, where).items() if k not in given}
-    values: dict[str, Any] = dict(given)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.name not in given}
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise DataError(f"{where}: unknown entries {', '.join(unknown)}; known: {', '.join(fields)}")
-    for name, spec in fields.items():
-        if name not in data:
-            raise DataError(f"{where}: missing '{name}'")
-        kind = str(spec.type)
-        if kind == "int":
-            values[name] = _number(data[name], f"{where}: {name}", whole=True, minimum=0)
-        elif kind == "float":
-            values[name] = float(_number(data[name], f"{where}: {name}"))
-        else:
-            values[name] = _record(getattr(rule_numbers, kind), data[name], f"{where}: {name}")
-    return cls(**values)
-
-
 def _bonus(data: Any, where: str) -> Bonus:
     data = _mapping(data, where)
     unknown = set(data) - {"offense", "defense"}
@@ -256,27 +223,17 @@ def _bonus(data: Any, where: str) -> Bonus:
 
 def load_rules(path: Path) -> Rules:
     where = str(path)
-    data = _mapping(_read(path), where)
-    battle = _mapping(data.get("battle"), f"{where}: battle")
+    data = dict(_mapping(_read(path), where))
+    battle = dict(_mapping(data.get("battle"), f"{where}: battle"))
     orders = _mapping(battle.get("orders"), f"{where}: battle: orders")
     missing = [o for o in BATTLE_ORDERS if o.lower() not in orders]
     if missing:
         raise DataError(f"{where}: battle: orders: missing {', '.join(missing)}")
-    effects = {
-        o: _record(OrderEffect, orders[o.lower()], f"{where}: battle: orders: {o.lower()}")
-        for o in BATTLE_ORDERS
-    }
-    terrains = {
-        str(name): _record(TerrainEffect, value, f"{where}: terrains: {name}")
-        for name, value in _mapping(data.get("terrains"), f"{where}: terrains").items()
-    }
-    return Rules(
-        economy=_record(Economy, data.get("economy"), f"{where}: economy"),
-        renown=_record(Renown, data.get("renown"), f"{where}: renown"),
-        diplomacy=_record(Diplomacy, data.get("diplomacy"), f"{where}: diplomacy"),
-        terrains=terrains,
-        battle=_record(BattleRules, battle, f"{where}: battle", orders=effects),
-    )
+    battle["orders"] = {o: orders[o.lower()] for o in BATTLE_ORDERS}
+    try:
+        return from_plain(Rules, {**data, "battle": battle})
+    except RecordError as error:
+        raise DataError(f"{where}: {error}") from None
 
 
 TROOP_NUMBERS = ("movement", "offense", "defense", "health", "range", "morale", "points")

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from pbem.i18n import Message, _, join
 from pbem.rulesets.invictus import board, losses
-from pbem.rulesets.invictus.cards import CARD_SET
+from pbem.rulesets.invictus.cards import CARD_SET, Support
 from pbem.rulesets.invictus.orders import PlaySupport, Ref, Refusal
-from pbem.rulesets.invictus.state import Player, Unit
+from pbem.rulesets.invictus.state import Camp, Game, Player, Unit
 from pbem.rulesets.invictus.table import Table
 
 
@@ -82,11 +82,15 @@ def _no_extras(order: PlaySupport, *allowed: str) -> None:
         )
 
 
+def _played(table: Table, player: Player, order: PlaySupport) -> tuple[Game, Support, Camp]:
+    """What every effect asks of a Support played: the game, the card's effect, the player's camp."""
+    game = table.game
+    return game, CARD_SET.card(order.card).support, game.camps[player.camp]
+
+
 def resolve(table: Table, player: Player, order: PlaySupport) -> PlaySupport:
     """The order with every target named, or Refusal if the effect cannot apply in full."""
-    game = table.game
-    support = CARD_SET.card(order.card).support
-    camp = game.camps[player.camp]
+    game, support, camp = _played(table, player, order)
     effect = support.effect
     if effect == "boost_attack":
         _no_extras(order)
@@ -175,9 +179,7 @@ def resolve(table: Table, player: Player, order: PlaySupport) -> PlaySupport:
 
 def apply(table: Table, player: Player, order: PlaySupport) -> None:
     """Carry out a resolved Support's effect."""
-    game = table.game
-    support = CARD_SET.card(order.card).support
-    camp = game.camps[player.camp]
+    game, support, camp = _played(table, player, order)
     effect = support.effect
     if effect == "boost_attack":
         table.boosts.append((support.amount, support.soldiers_only))

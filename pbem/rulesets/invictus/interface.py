@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.i18n import Message, _, check_language, render
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
-from pbem.rulesets.invictus import army, board, rehearsal, setup, state, turn, visibility
+from pbem.rulesets.invictus import army, board, rehearsal, setup, turn, visibility
 from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     TURN_STEPS,
@@ -47,6 +47,7 @@ _ROLES = {
 
 class Invictus(Ruleset):
     name = "invictus"
+    state_type = Game
 
     def variants(self) -> list[str]:
         return list(VARIANTS)
@@ -205,12 +206,6 @@ class Invictus(Ruleset):
 
     def hidden_facts(self, game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(game, events, viewer)
-
-    def dump_state(self, game: Game) -> dict[str, Any]:
-        return state.dump(game)
-
-    def load_state(self, data: Mapping[str, Any]) -> Game:
-        return state.load(data)
 
 
 def _handicaps(raw: Any, powers: Sequence[str], limit: int) -> dict[str, int]:

@@ -14,34 +14,19 @@ from pbem.rulesets.invictus.table import Table
 
 
 def kill(table: Table, slot: str, by: Player, cause: Message) -> None:
-    game = table.game
-    label = table.label(slot)
-    card_id = table.take(slot).card
-    game.graveyard_of(card_id).append(card_id)
-    table.say(
-        "killed",
-        _("{unit} is killed ({cause}).", unit=label, cause=cause),
-        card=game.name(card_id),
-        slot=slot,
-    )
-    if game.card(card_id).leader:
-        victory.execution(table, card_id, "killed", by)
+    told = _("{unit} is killed ({cause}).", unit=table.label(slot), cause=cause)
+    _to_graveyard(table, slot, by, "killed", told)
 
 
 def capture(table: Table, slot: str, by: Player, cause: Message) -> None:
     game = table.game
     label = table.label(slot)
-    card_id = table.take(slot).card
-    if game.card(card_id).leader:
-        game.graveyard_of(card_id).append(card_id)
-        table.say(
-            "captured",
-            _("{unit} is captured ({cause}).", unit=label, cause=cause),
-            card=game.name(card_id),
-            slot=slot,
-        )
-        victory.execution(table, card_id, "captured", by)
+    card = table.card_at(slot)
+    if card is not None and card.leader:
+        told = _("{unit} is captured ({cause}).", unit=label, cause=cause)
+        _to_graveyard(table, slot, by, "captured", told)
         return
+    card_id = table.take(slot).card
     by.kingdom.append(card_id)
     table.say(
         "captured",
@@ -55,3 +40,13 @@ def capture(table: Table, slot: str, by: Player, cause: Message) -> None:
         slot=slot,
         by=by.power,
     )
+
+
+def _to_graveyard(table: Table, slot: str, by: Player, fate: str, told: Message) -> None:
+    """The unit at ``slot`` goes to its owner's graveyard; a fallen Leader ends the game."""
+    game = table.game
+    card_id = table.take(slot).card
+    game.graveyard_of(card_id).append(card_id)
+    table.say(fate, told, card=game.name(card_id), slot=slot)
+    if game.card(card_id).leader:
+        victory.execution(table, card_id, fate, by)

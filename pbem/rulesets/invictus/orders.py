@@ -62,15 +62,18 @@ class Order:
     """Any order; ``key`` groups the orders a later mail replaces (see OrderLine)."""
 
     key: ClassVar[str] = "turn"
+    #: the canonical text of an order that is words alone (PASS, KEEP); others write their own
+    written: ClassVar[str] = ""
 
     def text(self) -> str:
-        raise NotImplementedError
+        if not self.written:
+            raise NotImplementedError
+        return self.written
 
 
 @dataclass(frozen=True)
 class Pass(Order):
-    def text(self) -> str:
-        return "PASS"
+    written: ClassVar[str] = "PASS"
 
 
 @dataclass(frozen=True)
@@ -131,17 +134,13 @@ class Army(Order):
 @dataclass(frozen=True)
 class Keep(Order):
     key: ClassVar[str] = "hand"
-
-    def text(self) -> str:
-        return "KEEP"
+    written: ClassVar[str] = "KEEP"
 
 
 @dataclass(frozen=True)
 class Mulligan(Order):
     key: ClassVar[str] = "hand"
-
-    def text(self) -> str:
-        return "MULLIGAN"
+    written: ClassVar[str] = "MULLIGAN"
 
 
 @dataclass(frozen=True)
@@ -194,9 +193,7 @@ class Cancel(Order):
 @dataclass(frozen=True)
 class NoReactions(Order):
     key: ClassVar[str] = "reactions"
-
-    def text(self) -> str:
-        return "NO REACTIONS"
+    written: ClassVar[str] = "NO REACTIONS"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""What a game of Invictus is at rest between phases, and its JSON form.
+"""What a game of Invictus is at rest between phases (``pbem.records`` saves it as JSON).
 
 Every physical card has an id ("1-07": seat 1's seventh card) so that the
 conservation of cards can be checked and two Guards told apart; zones hold
@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pbem.i18n import Term
 from pbem.rulesets.invictus.cards import CARD_SET, Card
@@ -134,16 +133,3 @@ class Game:
 
     def copy(self) -> Game:
         return copy.deepcopy(self)
-
-
-def dump(game: Game) -> dict[str, Any]:
-    return asdict(game)
-
-
-def load(data: Mapping[str, Any]) -> Game:
-    raw = copy.deepcopy(dict(data))
-    raw["players"] = [Player(**p) for p in raw["players"]]
-    raw["camps"] = [
-        Camp(**{**c, "field": {s: Unit(**u) for s, u in c["field"].items()}}) for c in raw["camps"]
-    ]
-    return Game(**raw)

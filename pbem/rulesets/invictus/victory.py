@@ -33,8 +33,10 @@ def finish(table: Table, camp: int | None, how: str, text: Message) -> None:
     table.say("game-over", text, how=how, winners=list(game.winners))
 
 
-def _team(game: Game, camp: int) -> bool:
-    return len(game.camps[camp].seats) > 1
+def win(table: Table, camp: int, how: str, team: Message, alone: Message) -> None:
+    """``camp`` wins: ``team`` says so of a camp of partners, ``alone`` of one player (the verb
+    agrees with the winners)."""
+    finish(table, camp, how, team if len(table.game.camps[camp].seats) > 1 else alone)
 
 
 def execution(table: Table, leader_id: str, how: str, by: Player) -> None:
@@ -42,31 +44,24 @@ def execution(table: Table, leader_id: str, how: str, by: Player) -> None:
     owner = game.players[game.owners[leader_id]]
     said = dict(winners=camp_names(game, by.camp), power=owner.power, leader=game.term(leader_id))
     if how == "killed":
-        text = (
-            _("{winners} win by execution: {power}'s Leader, the {leader}, was killed.", **said)
-            if _team(game, by.camp)
-            else _("{winners} wins by execution: {power}'s Leader, the {leader}, was killed.", **said)
-        )
+        team = _("{winners} win by execution: {power}'s Leader, the {leader}, was killed.", **said)
+        alone = _("{winners} wins by execution: {power}'s Leader, the {leader}, was killed.", **said)
     else:
-        text = (
-            _("{winners} win by execution: {power}'s Leader, the {leader}, was captured.", **said)
-            if _team(game, by.camp)
-            else _("{winners} wins by execution: {power}'s Leader, the {leader}, was captured.", **said)
-        )
-    finish(table, by.camp, "execution", text)
+        team = _("{winners} win by execution: {power}'s Leader, the {leader}, was captured.", **said)
+        alone = _("{winners} wins by execution: {power}'s Leader, the {leader}, was captured.", **said)
+    win(table, by.camp, "execution", team, alone)
 
 
 def collapse(table: Table, camp: int) -> None:
     game = table.game
     winner = 1 - camp
     said = dict(winners=camp_names(game, winner), losers=camp_names(game, camp))
-    finish(
+    win(
         table,
         winner,
         "collapse",
-        _("{winners} win by collapse: {losers} cannot conscript two units.", **said)
-        if _team(game, winner)
-        else _("{winners} wins by collapse: {losers} cannot conscript two units.", **said),
+        _("{winners} win by collapse: {losers} cannot conscript two units.", **said),
+        _("{winners} wins by collapse: {losers} cannot conscript two units.", **said),
     )
 
 
@@ -93,7 +88,7 @@ def check_development(table: Table) -> None:
                 count=len(colours),
                 colours=join(COLOUR_NAMES[c] for c in colours),
             )
-            finish(
+            win(
                 table,
                 player.camp,
                 "development",
@@ -101,9 +96,8 @@ def check_development(table: Table) -> None:
                     "{winners} win by development: {power} holds the majority of citizens in "
                     "{count} colours ({colours}).",
                     **said,
-                )
-                if _team(game, player.camp)
-                else _(
+                ),
+                _(
                     "{winners} wins by development: {power} holds the majority of citizens in "
                     "{count} colours ({colours}).",
                     **said,
@@ -140,11 +134,10 @@ def check_end_of_war(table: Table) -> None:
         return
     camp = tied[0].camp
     said = dict(winners=camp_names(game, camp), why=why)
-    finish(
+    win(
         table,
         camp,
         "end-of-war",
-        _("The war is over: {winners} win ({why}).", **said)
-        if _team(game, camp)
-        else _("The war is over: {winners} wins ({why}).", **said),
+        _("The war is over: {winners} win ({why}).", **said),
+        _("The war is over: {winners} wins ({why}).", **said),
     )

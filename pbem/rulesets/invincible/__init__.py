@@ -49,13 +49,14 @@ from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 
 from . import mail, setup, turn, visibility
 from .data import VARIANTS
-from .state import ACTIONS, DECLARATIONS, OVER, Game, dump, load
+from .state import ACTIONS, DECLARATIONS, OVER, Game
 
 
 class Invincible(Ruleset):
     """The Invincible! ruleset behind pbem's interface."""
 
     name = "invincible"
+    state_type = Game
 
     def variants(self) -> list[str]:
         return sorted(VARIANTS)
@@ -135,12 +136,6 @@ class Invincible(Ruleset):
         options = replace(state.options, declarations_next_turn=wanted)
         when = f"from turn {state.turn + 1}"
         return replace(state, options=options), f"declarations phases {'on' if wanted else 'off'} {when}"
-
-    def dump_state(self, state: Game) -> dict[str, Any]:
-        return dump(state)
-
-    def load_state(self, data: Mapping[str, Any]) -> Game:
-        return load(data)
 
 
 ruleset = Invincible()

@@ -3,15 +3,14 @@
 A state is everything the table holds between two phases: each khan's
 card values, Honor and Wine, who has submitted to whom, the Mongol Enemies
 in the field, the offers still waiting for an answer and the suits for
-peace still to be paid. ``dump``/``load`` turn it into JSON-compatible data
+peace still to be paid. ``pbem.records`` turns it into JSON-compatible data
 and back exactly, so the service can archive a turn and replay it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from .data import MODES
 
@@ -187,62 +186,6 @@ def horde_modes(khans: Mapping[str, Khan], power: str) -> Modes:
     return total
 
 
-def _modes(data: Mapping[str, Any]) -> Modes:
-    return Modes(**{mode: int(data[mode]) for mode in MODES})
-
-
-def dump(game: Game) -> dict[str, Any]:
-    """JSON-compatible data (lists for tuples) from which ``load`` rebuilds ``game``."""
-    data: dict[str, Any] = asdict(game)
-
-    def lists(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: lists(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [lists(v) for v in value]
-        return value
-
-    result: dict[str, Any] = lists(data)
-    return result
-
-
-def load(data: Mapping[str, Any]) -> Game:
-    """The game ``dump`` wrote."""
-    khans = tuple(
-        Khan(
-            **{
-                **k,
-                "modes": _modes(k["modes"]),
-                "full": _modes(k["full"]),
-            }
-        )
-        for k in data["khans"]
-    )
-    simple = {f.name for f in fields(Game)} - {
-        "options",
-        "khans",
-        "enemies",
-        "offers",
-        "debts",
-        "feuds",
-        "feasted",
-        "rolloff",
-        "winners",
-    }
-    return Game(
-        options=Options(**data["options"]),
-        khans=khans,
-        enemies=tuple(Enemy(**e) for e in data["enemies"]),
-        offers=tuple(Offer(**o) for o in data["offers"]),
-        debts=tuple(Debt(**d) for d in data["debts"]),
-        feuds=tuple((a, b) for a, b in data["feuds"]),
-        feasted=tuple(data["feasted"]),
-        rolloff=tuple(tuple((p, int(r)) for p, r in rnd) for rnd in data["rolloff"]),
-        winners=tuple(data["winners"]),
-        **{name: data[name] for name in simple},
-    )
-
-
 __all__ = [
     "ACTIONS",
     "DECLARATIONS",
@@ -254,6 +197,4 @@ __all__ = [
     "Modes",
     "Offer",
     "Options",
-    "dump",
-    "load",
 ]

@@ -30,7 +30,7 @@ from typing import Any
 
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
 
-from . import setup, state, visibility
+from . import setup, visibility
 from .cards import VARIANTS
 from .orders import parse_mail
 from .state import Game
@@ -43,6 +43,7 @@ STANDING = ("REFILL ", "IF ", "NO COUNTERS", "REPAIR ", "DISCARD ")
 
 class InvokeRuleset(Ruleset):
     name = "invoke"
+    state_type = Game
 
     def variants(self) -> list[str]:
         return sorted(VARIANTS)
@@ -110,12 +111,5 @@ class InvokeRuleset(Ruleset):
     def hidden_facts(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(state, events, viewer)
 
-    def dump_state(self, state: Game) -> dict[str, Any]:
-        return state_module.dump(state)
 
-    def load_state(self, data: Mapping[str, Any]) -> Game:
-        return state_module.load(dict(data))
-
-
-state_module = state
 ruleset = InvokeRuleset()

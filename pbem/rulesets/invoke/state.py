@@ -4,14 +4,13 @@ The small values that cross turns unchanged (a card as played, a standing
 counter) are frozen. The table itself is a tree of plain dataclasses: a turn
 changes dozens of hands, piles and walls one card at a time, so ``adjudicate``
 works on a deep copy (``Game.copy``) and never touches the state it was given.
-``dump``/``load`` turn a game into JSON-compatible data and back, exactly.
+``pbem.records`` turns a game into JSON-compatible data and back, exactly.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 #: the bank of unclaimed power; a place an invocation can reach with Target Power Gem
 AETHER = "Aether"
@@ -159,80 +158,3 @@ class Game:
         ident = f"{prefix}{self.next_id}"
         self.next_id += 1
         return ident
-
-
-def dump(game: Game) -> dict[str, Any]:
-    data = asdict(game)
-    for mage in data["mages"].values():
-        mage["draw"] = [list(choice) for choice in mage["draw"]]
-    return data
-
-
-def _played(data: dict[str, Any]) -> Played:
-    return Played(
-        card=data["card"],
-        what=data["what"],
-        who=data["who"],
-        mods=tuple(data["mods"]),
-        lead=tuple(data["lead"]),
-        bonus=data["bonus"],
-        down=data["down"],
-    )
-
-
-def load(data: dict[str, Any]) -> Game:
-    mages = {
-        name: Mage(
-            name=m["name"],
-            gems=m["gems"],
-            hand=list(m["hand"]),
-            draw=[(deck, count) for deck, count in m["draw"]],
-            counters=[Counter(**c) for c in m["counters"]],
-            ghost=m["ghost"],
-            out=m["out"],
-        )
-        for name, m in data["mages"].items()
-    }
-    return Game(
-        variant=data["variant"],
-        seats=list(data["seats"]),
-        mages=mages,
-        aether=data["aether"],
-        stock={deck: list(cards) for deck, cards in data["stock"].items()},
-        discards={deck: list(cards) for deck, cards in data["discards"].items()},
-        walls=[
-            Wall(
-                id=w["id"],
-                owner=w["owner"],
-                guards=w["guards"],
-                charge=[WallCard(c["element"], list(c["mods"]), c["adjust"]) for c in w["charge"]],
-            )
-            for w in data["walls"]
-        ],
-        spells=[
-            Spell(
-                id=s["id"],
-                caster=s["caster"],
-                played=[_played(p) for p in s["played"]],
-                shift=s["shift"],
-                wait=s["wait"],
-                left=s["left"],
-                cast_turn=s["cast_turn"],
-            )
-            for s in data["spells"]
-        ],
-        things=[
-            Thing(id=t["id"], card=t["card"], owner=t["owner"], kept=[_played(p) for p in t["kept"]])
-            for t in data["things"]
-        ],
-        turn=data["turn"],
-        current=data["current"],
-        direction=data["direction"],
-        next_id=data["next_id"],
-        turn_limit=data["turn_limit"],
-        start_gems=data["start_gems"],
-        destroyed=data["destroyed"],
-        over=data["over"],
-        result=data["result"],
-        winners=list(data["winners"]),
-    )

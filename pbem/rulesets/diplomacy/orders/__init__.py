@@ -61,12 +61,7 @@ def parse_order(text: str, provinces: Mapping[str, Province], known: frozenset[s
     ``known`` may list the map's valid locations, to skip checking those one by one."""
     words = text.upper().split()
     order: Order | None = None
-    if words == ["WAIVE"]:
-        order = Waive()
-    elif words[:1] == ["CANCEL"] and len(words) > 1:
-        taken_back = parse_order(" ".join(words[1:]), provinces, known)
-        order = Cancel(taken_back) if isinstance(taken_back, (Build, Disband, Waive)) else None
-    elif len(words) >= 3 and words[0] in _UNIT_TYPES:
+    if len(words) >= 3 and words[0] in _UNIT_TYPES:  # a unit's order, the common case first
         for kind in _BY_WORD.get(words[2], ()):
             try:
                 order = kind.from_words(words)  # type: ignore[attr-defined]
@@ -74,14 +69,20 @@ def parse_order(text: str, provinces: Mapping[str, Province], known: frozenset[s
                 order = None
             if order is not None:
                 break
+    elif words == ["WAIVE"]:
+        order = Waive()
+    elif words[:1] == ["CANCEL"] and len(words) > 1:
+        taken_back = parse_order(" ".join(words[1:]), provinces, known)
+        order = Cancel(taken_back) if isinstance(taken_back, (Build, Disband, Waive)) else None
     if order is None:
         raise NotationError(
             f"{text!r} is not an order: write it like 'A PAR - BUR', 'A PAR S A MAR - BUR', "
             "'F NTH C A LON - NWY', 'A PAR H', 'A PAR R BUR', 'A PAR B', 'A PAR D' or 'WAIVE'"
         )
-    for location in order.locations():
-        if location in known:
-            continue
+    locations = order.locations()
+    if known.issuperset(locations):
+        return order
+    for location in locations:
         province = provinces.get(province_of(location))
         if province is None or province.type == "impassable":
             raise NotationError(f"{province_of(location)} is not a province of this map")

@@ -16,12 +16,7 @@ from ..rules import Decisions, Rules
 
 def convoying_fleets(variant: Rules, board: Board) -> frozenset[str]:
     """Provinces holding a fleet that may convoy (a fleet at sea, or where the variant allows)."""
-    provinces = variant.map.provinces
-    return frozenset(
-        unit.province
-        for unit in board.units.values()
-        if unit.type is UnitType.FLEET and provinces[unit.province].convoys
-    )
+    return board.fleets & variant.map.convoy_provinces
 
 
 def route_exists(game_map: Map, origin: str, dest: str, fleets: frozenset[str]) -> bool:

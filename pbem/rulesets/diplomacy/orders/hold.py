@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core import Board, UnitOrder
+from ..maps import Map
 from ..rules import Decisions, Rules
 
 
@@ -16,10 +17,13 @@ class Hold(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} H"
 
+    def plain(self, game_map: Map) -> bool:
+        return True
+
     def normalize(self, variant: Rules, board: Board) -> Hold:
-        unit = board.units[self.province]
-        if unit.type is self.unit_type and unit.location == self.location:
+        if self.stands(board.units):
             return self
+        unit = board.units[self.province]
         return Hold(unit.type, unit.location)
 
     def adjudicate(self, movement: Decisions) -> bool:

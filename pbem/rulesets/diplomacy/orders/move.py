@@ -86,14 +86,16 @@ class Move(UnitOrder):
     def __str__(self) -> str:
         return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
+    def plain(self, game_map: Map) -> bool:
+        """A move over land or sea to a neighbour, coast and all, not by convoy."""
+        borders = game_map.army_borders if self.unit_type is UnitType.ARMY else game_map.fleet_borders
+        return not self.via_convoy and self.dest in borders.get(self.location, ())
+
     def normalize(self, variant: Rules, board: Board) -> Move:
         game_map = variant.map
+        if self.stands(board.units) and self.plain(game_map):
+            return self  # already as the engine would write it, to a neighbour: the common case
         unit = board.units[self.province]
-        if unit.location == self.location and unit.type is self.unit_type and not self.via_convoy:
-            # Already as the engine would write it, to a neighbour: the common case.
-            borders = game_map.army_borders if unit.type is UnitType.ARMY else game_map.fleet_borders
-            if self.dest in borders.get(self.location, ()):
-                return self
         target = game_map.provinces[self.dest_province]
         if target.abbr == unit.province:
             raise IllegalOrder(f"{unit} is already in {target.name}")

@@ -6,10 +6,12 @@ but the province the support is directed at, or dislodged (DATC 5.B.5).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
+from ..maps import Map
 from ..rules import Decisions, Rules
 from .move import Move, army_can_reach
 
@@ -27,6 +29,20 @@ def given(movement: Decisions, province: str, directed_at: str | None) -> bool:
             continue
         return False
     return True
+
+
+def _stand(order: SupportHold | SupportMove, units: Mapping[str, Unit]) -> bool:
+    """Whether the supporter and the unit supported stand as the support names them."""
+    unit = units.get(order.province)
+    supported = units.get(order.supported_province)
+    return (
+        unit is not None
+        and supported is not None
+        and unit.location == order.location
+        and unit.type is order.unit_type
+        and supported.location == order.supported
+        and supported.type is order.supported_type
+    )
 
 
 def _supported(variant: Rules, board: Board, unit: Unit, province: str, itself: str) -> Unit:
@@ -65,22 +81,21 @@ class SupportHold(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type.value} {self.supported}"
+        return f"{self.unit_text} S {self.supported_type} {self.supported}"
+
+    def stands(self, units: Mapping[str, Unit]) -> bool:
+        return _stand(self, units)
+
+    def plain(self, game_map: Map) -> bool:
+        """Support for a neighbour, not itself."""
+        target = self.supported_province
+        return target != self.province and game_map.can_reach(self.unit_type, self.location, target)
 
     def normalize(self, variant: Rules, board: Board) -> SupportHold:
+        if self.stands(board.units) and self.plain(variant.map):
+            return self  # as the engine would write it, to a neighbour: the common case
         unit = board.units[self.province]
         target = self.supported_province
-        supported = board.units.get(target)
-        if (
-            supported is not None
-            and unit.location == self.location
-            and unit.type is self.unit_type
-            and supported.location == self.supported
-            and supported.type is self.supported_type
-            and target != unit.province
-            and variant.map.can_reach(unit.type, unit.location, target)
-        ):
-            return self  # as the engine would write it, to a neighbour: the common case
         supported = _supported(variant, board, unit, target, "itself")
         _can_support_into(variant, board, unit.province, target)
         if (unit.type, unit.location, supported.type, supported.location) == (
@@ -119,28 +134,33 @@ class SupportMove(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type.value} {self.supported} - {self.dest}"
+        return f"{self.unit_text} S {self.supported_type} {self.supported} - {self.dest}"
 
-    def normalize(self, variant: Rules, board: Board) -> SupportMove:
-        game_map = variant.map
-        unit = board.units[self.province]
+    def stands(self, units: Mapping[str, Unit]) -> bool:
+        return _stand(self, units)
+
+    def plain(self, game_map: Map) -> bool:
+        """Support for a move between neighbours, into a neighbour of the supporter, no coast
+        named."""
         origin, dest = self.supported_province, self.dest_province
-        supported = board.units.get(origin)
-        if (
-            supported is not None
-            and (unit.type, unit.location) == (self.unit_type, self.location)
-            and (supported.type, supported.location) == (self.supported_type, self.supported)
-            and dest == self.dest  # no coast named
-            and unit.province not in (origin, dest)
-            and game_map.can_reach(unit.type, unit.location, dest)
+        return (
+            dest == self.dest
+            and self.province not in (origin, dest)
+            and game_map.can_reach(self.unit_type, self.location, dest)
             and dest
             in (
                 game_map.army_borders.get(origin, ())
-                if supported.type is UnitType.ARMY
-                else game_map.fleet_reach.get(supported.location, ())
+                if self.supported_type is UnitType.ARMY
+                else game_map.fleet_reach.get(self.supported, ())
             )
-        ):
+        )
+
+    def normalize(self, variant: Rules, board: Board) -> SupportMove:
+        if self.stands(board.units) and self.plain(variant.map):
             return self  # as the engine would write it, between neighbours: the common case
+        game_map = variant.map
+        unit = board.units[self.province]
+        origin, dest = self.supported_province, self.dest_province
         supported = _supported(variant, board, unit, origin, "its own move")
         _can_support_into(variant, board, unit.province, dest)
         # Whether the supported unit could make that move at all, from any coast of its
