@@ -8,11 +8,11 @@ units never share a province, so the board is keyed by province.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 
 class UnitType(StrEnum):
@@ -212,6 +212,9 @@ class UnitOrder(Order):
     _DERIVED: ClassVar[tuple[tuple[str, str], ...]] = ()
     _PLACES_OF: ClassVar[Callable[[Any], tuple[str, ...]]] = staticmethod(lambda order: (order.location,))
 
+    #: the kind's maker from its ``__init__`` arguments, set by ``@quick``
+    made: ClassVar[Callable[..., Any]]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._DERIVED = tuple((name, f"{name}_province") for name in cls.PLACES[1:])
@@ -228,7 +231,7 @@ class UnitOrder(Order):
     def from_words(cls, words: list[str]) -> UnitOrder | None:
         """The order from its canonical words; this shape, "A PAR H", serves hold, build and
         disband: the unit and the order's letter."""
-        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
+        return cls.made(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         """Whether the units the order names stand on the board as it names them."""
@@ -251,3 +254,30 @@ class UnitOrder(Order):
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
         return type(self)._PLACES_OF(self)
+
+
+K = TypeVar("K", bound=type[UnitOrder])
+
+
+def quick(kind: K) -> K:
+    """Give a dataclass order kind ``made``: its ``__init__`` arguments to the order, without the
+    frozen ``__init__``'s ``object.__setattr__`` per field and ``__post_init__`` (a fresh process
+    reads thousands of lines cold). Written out per kind, as dataclasses writes ``__init__``;
+    ``made(*args)`` is ``kind(*args)`` field for field (tests/diplomacy/test_properties.py)."""
+    names = [f.name for f in fields(kind) if f.init]
+    places = {"province": "location", **{derived: name for name, derived in kind._DERIVED}}
+    items = [f"{name!r}: {name}" for name in names]
+    items += [f"{derived!r}: {name}.partition('/')[0]" for derived, name in places.items()]
+    defaults = {f.name: f.default for f in fields(kind) if f.init and f.default is not MISSING}
+    arguments = [f"{name}=_d_{name}" if name in defaults else name for name in names]
+    source = (
+        f"def made({', '.join(arguments)}):\n"
+        "    order = _new(_kind)\n"
+        f"    order.__dict__.update({{{', '.join(items)}}})\n"
+        "    return order\n"
+    )
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
+    scope.update({f"_d_{name}": value for name, value in defaults.items()})
+    exec(source, scope)  # noqa: S102 - our own source, from the kind's fields
+    kind.made = staticmethod(scope["made"])  # type: ignore[assignment]
+    return kind

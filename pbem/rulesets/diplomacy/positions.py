@@ -47,7 +47,7 @@ def adjudicate_position(
         variant = load_variant(variant_name)
     except ValueError as error:
         raise PositionError(str(error)) from None
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object with phase, units and orders")
     phase = str(data.get("phase", ""))
     phases: dict[str, Turn] = variant.derived.setdefault("phases read", {})
@@ -202,6 +202,10 @@ def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Bo
         for power, texts in _mapping(data, "units").items()
         for text in texts
     ]
+    if "supply_centers" not in data and kind is not PhaseKind.RETREATS:  # units alone: the common case
+        by_province = {unit.province: unit for unit in units}
+        if len(by_province) == len(units):
+            return Board(by_province, {})
     centres: dict[str, str] = {}
     for power, owned in _mapping(data, "supply_centers").items():
         for province in owned:
@@ -283,8 +287,11 @@ def _texts(data: Mapping[str, Any], key: str) -> Mapping[str, list[str]]:
 
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = data.get(key, _NOTHING)
-    if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise PositionError(f"{key} must map each power to a list")
+    for texts in value.values():
+        if type(texts) is not list:
+            raise PositionError(f"{key} must map each power to a list")
     return value
 
 

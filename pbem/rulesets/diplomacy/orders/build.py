@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Order, UnitOrder
+from ..core import Order, UnitOrder, quick
 
 
+@quick
 @dataclass(frozen=True)
 class Build(UnitOrder):
     WORD: ClassVar[str] = "B"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 
@@ -62,6 +62,7 @@ def _chordless(
     )
 
 
+@quick
 @dataclass(frozen=True)
 class Convoy(UnitOrder):
     army: str
@@ -78,7 +79,7 @@ class Convoy(UnitOrder):
         # "F NTH C A LON - NWY"; the army's letter may be left out
         rest = words[4:] if len(words) == 7 and words[3] in ("A", "F") else words[3:]
         if len(rest) == 3 and rest[1] == "-":
-            return cls(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
+            return cls.made(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
         return None
 
     def __str__(self) -> str:

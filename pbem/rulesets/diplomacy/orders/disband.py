@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import UnitOrder
+from ..core import UnitOrder, quick
 
 
+@quick
 @dataclass(frozen=True)
 class Disband(UnitOrder):
     WORD: ClassVar[str] = "D"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Board, UnitOrder
+from ..core import Board, UnitOrder, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 
 
+@quick
 @dataclass(frozen=True)
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"

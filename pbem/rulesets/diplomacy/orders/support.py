@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 from .move import Move, army_can_reach
@@ -64,6 +64,7 @@ def _can_support_into(variant: Rules, board: Board, province: str, target: str) 
         raise IllegalOrder(f"{unit} cannot support into {name}: it could not move there itself")
 
 
+@quick
 @dataclass(frozen=True)
 class SupportHold(UnitOrder):
     supported_type: UnitType
@@ -77,7 +78,7 @@ class SupportHold(UnitOrder):
     @classmethod
     def from_words(cls, words: list[str]) -> SupportHold | None:
         if len(words) == 5 or (len(words) == 6 and words[5] == "H"):
-            return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
+            return cls.made(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
         return None
 
     def __str__(self) -> str:
@@ -115,6 +116,7 @@ class SupportHold(UnitOrder):
         return given(movement, self.province, None)
 
 
+@quick
 @dataclass(frozen=True)
 class SupportMove(UnitOrder):
     supported_type: UnitType
@@ -130,7 +132,7 @@ class SupportMove(UnitOrder):
     @classmethod
     def from_words(cls, words: list[str]) -> SupportMove | None:
         if len(words) == 7 and words[5] == "-":
-            return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
+            return cls.made(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
         return None
 
     def __str__(self) -> str:
