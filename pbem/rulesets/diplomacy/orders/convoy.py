@@ -83,7 +83,7 @@ class Convoy(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} C A {self.army} - {self.dest}"
+        return " ".join((self.unit_type, self.location, "C A", self.army, "-", self.dest))
 
     def normalize(self, variant: Rules, board: Board) -> Convoy:
         game_map = variant.map

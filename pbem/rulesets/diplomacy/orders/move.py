@@ -85,7 +85,8 @@ class Move(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
+        text = " ".join((self.unit_type, self.location, "-", self.dest))
+        return text + " VIA" if self.via_convoy else text
 
     def plain(self, game_map: Map) -> bool:
         """A move over land or sea to a neighbour, coast and all, not by convoy."""

@@ -82,7 +82,7 @@ class SupportHold(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type} {self.supported}"
+        return " ".join((self.unit_type, self.location, "S", self.supported_type, self.supported))
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         return _stand(self, units)
@@ -136,7 +136,9 @@ class SupportMove(UnitOrder):
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type} {self.supported} - {self.dest}"
+        return " ".join(
+            (self.unit_type, self.location, "S", self.supported_type, self.supported, "-", self.dest)
+        )
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         return _stand(self, units)
