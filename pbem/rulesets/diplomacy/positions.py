@@ -280,9 +280,11 @@ def _raw_reader(variant: Variant, board: Board, kind: PhaseKind) -> Reader:
 def _texts(data: Mapping[str, Any], key: str) -> Mapping[str, list[str]]:
     """Each power's lines, as text."""
     value = _mapping(data, key)
-    if {type(text) for texts in value.values() for text in texts} <= {str}:
-        return value
-    return {power: [str(text) for text in texts] for power, texts in value.items()}
+    for texts in value.values():
+        for text in texts:
+            if type(text) is not str:
+                return {power: [str(text) for text in texts] for power, texts in value.items()}
+    return value
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
