@@ -180,7 +180,7 @@ class IllegalOrder(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Order:
     """An order in the engine's canonical notation; the kinds live in ``orders/``."""
 
@@ -193,7 +193,7 @@ class Order:
         return ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnitOrder(Order):
     """An order that names a unit by its type and location, as the player wrote them.
 
@@ -216,7 +216,7 @@ class UnitOrder(Order):
     made: ClassVar[Callable[..., Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+        super(UnitOrder, cls).__init_subclass__(**kwargs)  # by name: slots make a new class
         cls._DERIVED = tuple((name, f"{name}_province") for name in cls.PLACES[1:])
         if len(cls.PLACES) > 1:
             cls._PLACES_OF = staticmethod(attrgetter(*cls.PLACES))
@@ -266,18 +266,19 @@ def quick(kind: K) -> K:
     ``made(*args)`` is ``kind(*args)`` field for field (tests/diplomacy/test_properties.py)."""
     names = [f.name for f in fields(kind) if f.init]
     places = {"province": "location", **{derived: name for name, derived in kind._DERIVED}}
-    items = [f"{name!r}: {name}" for name in names]
-    items += [f"{derived!r}: {name}.partition('/')[0]" for derived, name in places.items()]
+    # Each slot set through its descriptor, which a frozen class's __setattr__ does not stop.
+    sets = [f"    _set_{name}(order, {name})" for name in names]
+    sets += [f"    _set_{derived}(order, {name}.partition('/')[0])" for derived, name in places.items()]
     defaults = {f.name: f.default for f in fields(kind) if f.init and f.default is not MISSING}
     arguments = [f"{name}=_d_{name}" if name in defaults else name for name in names]
     source = (
-        f"def made({', '.join(arguments)}):\n"
-        "    order = _new(_kind)\n"
-        f"    order.__dict__.update({{{', '.join(items)}}})\n"
-        "    return order\n"
+        f"def made({', '.join(arguments)}):\n    order = _new(_kind)\n"
+        + "\n".join(sets)
+        + "\n    return order\n"
     )
     scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
     scope.update({f"_d_{name}": value for name, value in defaults.items()})
+    scope.update({f"_set_{name}": getattr(kind, name).__set__ for name in [*names, *places]})
     exec(source, scope)  # noqa: S102 - our own source, from the kind's fields
     kind.made = staticmethod(scope["made"])  # type: ignore[assignment]
     return kind

@@ -63,7 +63,7 @@ def _chordless(
 
 
 @quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
     army: str
     dest: str

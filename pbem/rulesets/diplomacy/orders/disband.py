@@ -10,7 +10,7 @@ from ..core import UnitOrder, quick
 
 
 @quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Disband(UnitOrder):
     WORD: ClassVar[str] = "D"
 

@@ -11,7 +11,7 @@ from ..rules import Decisions, Rules
 
 
 @quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"
 

@@ -68,7 +68,7 @@ def army_can_reach(
 
 
 @quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move(UnitOrder):
     dest: str
     via_convoy: bool = False

@@ -19,7 +19,7 @@ from ..rules import Rules
 
 
 @quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retreat(UnitOrder):
     dest: str
 
