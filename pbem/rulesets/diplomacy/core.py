@@ -65,12 +65,15 @@ class Unit:
     location: str
     #: derived from ``location``; kept because the resolver asks for it constantly
     province: str = field(init=False, repr=False, compare=False)
+    #: "A PAR", as positions and outcomes write the unit (units are made once: see ``unit_at``)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        object.__setattr__(self, "text", self.type + " " + self.location)  # a StrEnum is its letter
 
     def __str__(self) -> str:
-        return self.type + " " + self.location  # a StrEnum is its letter (cheaper than .value)
+        return self.text
 
 
 @lru_cache(maxsize=4096)
