@@ -41,7 +41,6 @@ from pbem.run import Run  # noqa: E402
 from pbem.store import Store  # noqa: E402
 from tests.mailserver import MailServer  # noqa: E402
 
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 OPENING = {
     "Austria": "A Vie - Gal\nA Bud - Ser\nF Tri - Alb",
     "England": "F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor",
@@ -51,6 +50,7 @@ OPENING = {
     "Russia": "F Stp/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla",
     "Turkey": "F Ank - Bla\nA Con - Bul\nA Smy - Arm",
 }
+POWERS = list(OPENING)
 HOLD = {power: "" for power in POWERS}
 
 

@@ -1,11 +1,11 @@
 """``pbem demo``: a standard Diplomacy game played by seven demo players, to watch.
 
 Everything runs on the embedded defaults (Maildir in and out, SQLite) in a
-fresh folder. The demo writes the players' mails into the inbox Maildir, runs
-the real cron job (``pbem run``) with a simulated clock that jumps to each
-deadline, and prints what happened. The mails include the things a referee
-meets every week: a misspelt province, an HTML-only mail, a press message,
-a late player, a retreat, builds and a player who sends nothing.
+fresh folder. The demo writes the players' mails (demo.yaml, beside this module)
+into the inbox Maildir, runs the real cron job (``pbem run``) with a simulated
+clock that jumps to each deadline, and prints what happened. The mails include
+the things a referee meets every week: a misspelt province, an HTML-only mail,
+a press message, a late player, a retreat, builds and a player who sends nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
+from importlib import resources
 from pathlib import Path
 
 import yaml
@@ -27,7 +28,7 @@ from pbem import config as configuration
 from pbem.games import start_game
 from pbem.run import Run
 from pbem.service import run_sync
-from pbem.store import Store
+from pbem.store import GameRow, Store
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 JUDGE = "judge@demo.invalid"
@@ -62,81 +63,21 @@ def signon(power: str, orders: str) -> str:
     return f"SIGNON {power} demo {power.lower()}-pw\n{orders}"
 
 
-SCRIPT = [
-    Step(
-        "Spring 1901: the first orders arrive",
-        [
-            Letter("Austria", signon("Austria", "A Vie - Gal\nA Bdu - Ser\nF Tri - Alb")),
-            Letter("England", signon("England", "F Lon - NTH\nF Edi - Nwg\nA Lvp - Yor"), html=True),
-            Letter(
-                "France",
-                signon("France", "F Brest -> Mid-Atlantic Ocean\nA Par - Bur\nA Mar - Spa\nREADY"),
-            ),
-            Letter("Germany", signon("Germany", "A Mun - Ruh\nA Ber - Mun\nF Kie - Hol\nREADY")),
-            Letter(
-                "Russia",
-                signon(
-                    "Russia",
-                    "F StP/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Rum\n"
-                    "PRESS TO Turkey\nThe Black Sea stays empty this year?\n"
-                    "ENDPRESS\nREADY",
-                ),
-            ),
-            Letter("Turkey", signon("Turkey", "F Ank - Con\nA Con - Bul\nA Smy - Arm\nREADY")),
-        ],
-    ),
-    Step(
-        "Austria fixes the misspelt province; England asks for its orders",
-        [
-            Letter("Austria", signon("Austria", "A Bud - Ser\nREADY")),
-            Letter("England", signon("England", "LIST")),
-        ],
-    ),
-    Step("The deadline passes without Italy: a late notice", at_deadline=True),
-    Step(
-        "Italy's orders come in the grace period; the phase is adjudicated",
-        [
-            Letter("Italy", signon("Italy", "F Nap - Ion\nA Rom - Apu\nA Ven H")),
-        ],
-        after_grace=True,
-    ),
-    Step(
-        "Fall 1901: Germany attacks Burgundy with support",
-        [
-            Letter("Austria", signon("Austria", "A Ser - Gre\nF Alb S A Ser - Gre\nA Vie H")),
-            Letter(
-                "England",
-                signon("England", "F Nth C A Yor - Nwy\nA Yor - Nwy\nF Nwg S A Yor - Nwy"),
-            ),
-            Letter("France", signon("France", "F Mao - Por\nA Bur H\nA Spa H")),
-            Letter("Germany", signon("Germany", "A Ruh - Bur\nA Mun S A Ruh - Bur\nF Hol H")),
-            Letter("Italy", signon("Italy", "F Ion C A Apu - Tun\nA Apu - Tun\nA Ven H")),
-            Letter("Russia", signon("Russia", "F Bot - Swe\nA Ukr H\nF Rum H\nA War H")),
-            Letter("Turkey", signon("Turkey", "F Con - Bla\nA Bul H\nA Arm H")),
-        ],
-        at_deadline=True,
-    ),
-    Step(
-        "Fall 1901 retreats: France's army in Burgundy falls back",
-        [
-            Letter("France", signon("France", "A Bur R Par")),
-        ],
-        at_deadline=True,
-    ),
-    Step(
-        "Winter 1901: builds (Turkey sends nothing and waives its build)",
-        [
-            Letter("Austria", signon("Austria", "Build A Vie\nBuild F Tri")),
-            Letter("England", signon("England", "Build F Edi")),
-            Letter("France", signon("France", "Build F Bre\nBuild A Mar")),
-            Letter("Germany", signon("Germany", "Build A Ber")),
-            Letter("Italy", signon("Italy", "Build F Nap")),
-            Letter("Russia", signon("Russia", "Build A Mos\nBuild F Sev")),
-        ],
-        at_deadline=True,
-        after_grace=True,
-    ),
-]
+def script() -> list[Step]:
+    """The demo's steps, from demo.yaml beside this module."""
+    steps = yaml.safe_load((resources.files(__package__) / "demo.yaml").read_text(encoding="utf-8"))
+    return [
+        Step(
+            step["title"],
+            [
+                Letter(mail["power"], signon(mail["power"], mail["orders"]), html=mail.get("html", False))
+                for mail in step.get("mails", ())
+            ],
+            at_deadline=step.get("at_deadline", False),
+            after_grace=step.get("after_grace", False),
+        )
+        for step in steps
+    ]
 
 
 def demo_config(folder: Path) -> dict[str, object]:
@@ -214,7 +155,7 @@ def play(folder: Path, say: Callable[[str], None] = print) -> Path:
     inbox = mailbox.Maildir(service.inbox.path, create=True)
     outbox = mailbox.Maildir(service.outbox.path, create=True)
     seen = set(outbox.keys())
-    for step in SCRIPT:
+    for step in script():
         say(f"\n== {step.title}")
         for letter in step.letters:
             inbox.add(_mail(letter, now))
@@ -222,19 +163,13 @@ def play(folder: Path, say: Callable[[str], None] = print) -> Path:
                 f"  {letter.power} mails {'HTML ' if letter.html else ''}"
                 f"{len(letter.text.splitlines())} lines"
             )
-        store = Store(service.database)
-        game = store.game("demo")
-        store.close()
-        assert game is not None
+        game = _game(service)
         run_sync(service, now)
         if step.at_deadline and game.deadline:
             now = max(now, game.deadline + timedelta(minutes=1))
             run_sync(service, now)
         if step.after_grace:
-            store = Store(service.database)
-            game = store.game("demo")
-            store.close()
-            assert game is not None
+            game = _game(service)
             if game.grace_until:
                 now = max(now, game.grace_until + timedelta(minutes=1))
                 run_sync(service, now)
@@ -242,11 +177,7 @@ def play(folder: Path, say: Callable[[str], None] = print) -> Path:
             message = outbox.get_message(key)
             say(f"  -> {message['Delivered-To']}: {message['Subject']}")
             seen.add(key)
-    store = Store(service.database)
-    game = store.game("demo")
-    store.close()
-    assert game is not None
-    say(f"\nThe game now stands at {game.phase_id}.")
+    say(f"\nThe game now stands at {_game(service).phase_id}.")
     pbem = _command_name()
     say(f"""
 Where to look:
@@ -260,6 +191,17 @@ Try:
   {pbem} --config {config_path} archive show demo S1901M --as England
   {pbem} --config {config_path} replay demo F1901M""")
     return config_path
+
+
+def _game(service: configuration.Service) -> GameRow:
+    """The demo game as it stands in the database now."""
+    store = Store(service.database)
+    try:
+        game = store.game("demo")
+    finally:
+        store.close()
+    assert game is not None
+    return game
 
 
 def _command_name() -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem import archive, site
-from pbem.commands.common import add_config_option, read_store
+from pbem.commands.common import add_command, read_store
 from pbem.config import Service
 from pbem.reports import Templates
 from pbem.store import Store
@@ -18,28 +18,22 @@ from pbem.store import Store
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("archive", help="review past turns of a game")
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    listing = actions.add_parser("list", help="games and their adjudicated phases")
-    add_config_option(listing)
+    listing = add_command(actions, "list", _list, help="games and their adjudicated phases")
     listing.add_argument("game", nargs="?")
-    listing.set_defaults(func=_list)
-    show = actions.add_parser(
-        "show",
+    show = add_command(
+        actions, "show", _show,
         help="one phase's report as a viewer received it",
         description="Print the report of PHASE. While a game runs, --as POWER shows only what "
         "that power was sent; the default is the public report; --as REFEREE "
         "shows everything.",
     )
-    add_config_option(show)
     show.add_argument("game")
     show.add_argument("phase")
     show.add_argument("--as", dest="viewer", metavar="POWER")
-    show.set_defaults(func=_show)
-    export = actions.add_parser("export", help="every phase of a game as JSON")
-    add_config_option(export)
+    export = add_command(actions, "export", _export, help="every phase of a game as JSON")
     export.add_argument("game")
-    export.set_defaults(func=_export)
-    pages = actions.add_parser(
-        "site",
+    pages = add_command(
+        actions, "site", _site,
         help="write a static HTML site of a game",
         description="Write a browsable HTML site of GAME into OUT_DIR: an index of the games "
         "written there, a page per phase with its map, orders and results, and press, "
@@ -47,11 +41,9 @@ def register(subparsers: Any) -> None:
         "only what one viewer may see: --as PUBLIC (the default) or --as POWER. Once "
         "the game is over, --as REFEREE shows everything, with each power's own pages.",
     )
-    add_config_option(pages)
     pages.add_argument("game")
     pages.add_argument("out_dir", metavar="OUT_DIR", type=Path)
     pages.add_argument("--as", dest="viewer", metavar="VIEWER")
-    pages.set_defaults(func=_site)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pbem import config as configuration
 from pbem.service import MissingDatabase, require_database
@@ -24,6 +24,21 @@ def add_config_option(parser: argparse.ArgumentParser, top_level: bool = False) 
         default=os.environ.get("PBEM_CONFIG", DEFAULT_CONFIG) if top_level else argparse.SUPPRESS,
         help=f"the service's YAML config (default: $PBEM_CONFIG or {DEFAULT_CONFIG})",
     )
+
+
+def add_command(
+    subparsers: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    help: str,
+    description: str | None = None,
+) -> argparse.ArgumentParser:
+    """A sub-command that reads the config (``--config``) and runs ``run``: its parser, for its
+    own arguments."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description)
+    add_config_option(parser)
+    parser.set_defaults(func=run)
+    return parser
 
 
 def load_config(args: argparse.Namespace) -> configuration.Service | None:

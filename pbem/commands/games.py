@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pbem import passwords
-from pbem.commands.common import add_config_option, load_config, open_store, read_store
+from pbem.commands.common import add_command, load_config, open_store, read_store
 from pbem.commands.mail import failed_lines
 from pbem.config_check import changed_passwords
 from pbem.games import GameError, start_game
@@ -23,47 +23,41 @@ from pbem.turns.orders import waiting_for
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "new-game",
+    parser = add_command(
+        subparsers, "new-game", _new_game,
         help="start a configured game and mail every player their welcome",
         description="Start a game listed in the config: its opening position, each player's "
         "password and reply address, and a welcome mail to each (sent at once).",
     )
-    add_config_option(parser)
     parser.add_argument("game", help="the game's id in the config")
     parser.add_argument("--seed", type=int, help="the setup seed (default: random)")
-    parser.set_defaults(func=_new_game)
 
-    parser = subparsers.add_parser(
-        "init",
+    add_command(
+        subparsers, "init", _init,
         help="create the database, empty (new-game does it too)",
         description="Create the service's database where there is none. pbem never creates one "
         "by itself where the service has run before: a lost database is an error to fix, "
         "not a fresh start.",
     )
-    add_config_option(parser)
-    parser.set_defaults(func=_init)
 
-    parser = subparsers.add_parser("status", help="where each game stands, failed mail, the send queue")
-    add_config_option(parser)
+    parser = add_command(
+        subparsers, "status", _status, help="where each game stands, failed mail, the send queue"
+    )
     parser.add_argument("game", nargs="?", help="one game's id (default: all)")
     parser.add_argument(
         "--check-mail", action="store_true",
         help="connect and log in to the inbox and the outbox, and say what works (sends nothing)",
     )
     parser.add_argument("--test-mail", metavar="ADDRESS", help="with --check-mail: send ADDRESS a test mail")
-    parser.set_defaults(func=_status)
 
-    parser = subparsers.add_parser(
-        "replay",
+    parser = add_command(
+        subparsers, "replay", _replay,
         help="adjudicate an archived phase again and say whether it matches",
         description="Recompute the adjudication of PHASE in GAME from the archived state, orders "
         "and seed, and compare with what was recorded. Exit 0 if it matches, 1 if not.",
     )
-    add_config_option(parser)
     parser.add_argument("game")
     parser.add_argument("phase")
-    parser.set_defaults(func=_replay)
 
     parser = subparsers.add_parser(
         "hash-password", help="print the scrypt hash of a password, for password_hash in the config"

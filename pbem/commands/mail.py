@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from pbem.commands.common import add_config_option, load_config, open_store
+from pbem.commands.common import add_command, load_config, open_store, read_store
 from pbem.service import Busy, run_lock
 from pbem.store import Store
 
@@ -19,18 +19,14 @@ from pbem.store import Store
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("mail", help="list, show, retry or drop mail whose handling failed")
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    listing = actions.add_parser("list", help="the failed mails: id, sender, subject, reason")
-    add_config_option(listing)
-    listing.set_defaults(func=_list)
+    add_command(actions, "list", _list, help="the failed mails: id, sender, subject, reason")
     for name, help_text, func in (
         ("show", "print a stored mail as it arrived", _show),
         ("retry", "hand a failed (or dropped) mail to the next run", _retry),
         ("drop", "leave a failed mail alone for good (it stays stored)", _drop),
     ):
-        action = actions.add_parser(name, help=help_text, description=help_text)
-        add_config_option(action)
+        action = add_command(actions, name, func, help=help_text, description=help_text)
         action.add_argument("id", type=int, help="the mail's number, as `pbem mail list` shows it")
-        action.set_defaults(func=func)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 
@@ -44,27 +40,27 @@ def failed_lines(store: Store) -> list[str]:
 
 
 def _list(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
+    lines = read_store(args, lambda _, store: failed_lines(store), ())
+    if lines is None:
         return 2
-    with open_store(service) as store:
-        lines = failed_lines(store)
     print("\n".join(lines) if lines else "no failed mail")
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
-    service = load_config(args)
-    if service is None:
-        return 2
-    with open_store(service) as store:
-        row = store.find_message(args.id)
+    row = read_store(args, lambda _, store: _stored(store, args.id), (LookupError,))
     if row is None:
-        print(f"pbem: no stored mail #{args.id}", file=sys.stderr)
         return 2
     print(f"# mail #{args.id}: {row['status']}: {row['outcome'] or ''}", file=sys.stderr)
     sys.stdout.buffer.write(row["raw"])
     return 0
+
+
+def _stored(store: Store, row_id: int) -> dict[str, Any]:
+    row = store.find_message(row_id)
+    if row is None:
+        raise LookupError(f"no stored mail #{row_id}")
+    return row
 
 
 def _retry(args: argparse.Namespace) -> int:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+from functools import partial
 from typing import Any
 
-from pbem.commands.common import add_config_option, load_config
+from pbem.commands.common import add_command, load_config
 from pbem.mail.transport import TransportError
 from pbem.service import Busy, run_sync
 
@@ -27,12 +28,10 @@ def register(subparsers: Any) -> None:
         ),
         ("send", "send what is queued", {"do_poll": False, "do_act": False, "do_send": True}),
     ):
-        parser = subparsers.add_parser(name, help=help_text, description=help_text)
-        add_config_option(parser)
-        parser.set_defaults(func=lambda args, steps=steps: _run(args, **steps))
+        add_command(subparsers, name, partial(_run, steps=steps), help=help_text, description=help_text)
 
 
-def _run(args: argparse.Namespace, **steps: bool) -> int:
+def _run(args: argparse.Namespace, steps: dict[str, bool]) -> int:
     service = load_config(args)
     if service is None:
         return 2

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from pbem.rulesets.diplomacy.core import province_of
@@ -80,20 +80,17 @@ def shape(variant_name: str) -> Shape:
     """The layout of a variant's map: its positions, or positions spread from its borders."""
     game_map = load_variant(variant_name).map
     provinces = game_map.provinces
+    of_map = partial(
+        Shape,
+        kinds={abbr: p.type for abbr, p in provinces.items()},
+        names={abbr: p.name for abbr, p in provinces.items()},
+        supply_centres=frozenset(game_map.supply_centres),
+        powers=tuple(game_map.powers),
+    )
     if boards.exists(variant_name):
         coasts = tuple(sorted(loc for p in provinces.values() if p.coasts for loc in p.locations))
         board = boards.load(variant_name, tuple(sorted(provinces)), coasts)
-        return Shape(
-            width=board.width,
-            height=board.height,
-            positions=board.units,
-            areas={},
-            kinds={abbr: p.type for abbr, p in provinces.items()},
-            names={abbr: p.name for abbr, p in provinces.items()},
-            supply_centres=frozenset(game_map.supply_centres),
-            powers=tuple(game_map.powers),
-            board=board,
-        )
+        return of_map(width=board.width, height=board.height, positions=board.units, areas={}, board=board)
     placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
     if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
         borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
@@ -108,16 +105,8 @@ def shape(variant_name: str) -> Shape:
     height = max(y for _, y in positions.values()) + 40
     spacing = sorted(nearest_neighbour_distances(positions))
     reach = 1.15 * spacing[int(len(spacing) * 0.9)] if spacing else 60.0
-    return Shape(
-        width=width,
-        height=height,
-        positions=positions,
-        areas=regions(positions, width, height, reach),
-        kinds={abbr: p.type for abbr, p in provinces.items()},
-        names={abbr: p.name for abbr, p in provinces.items()},
-        supply_centres=frozenset(game_map.supply_centres),
-        powers=tuple(game_map.powers),
-    )
+    areas = regions(positions, width, height, reach)
+    return of_map(width=width, height=height, positions=positions, areas=areas)
 
 
 def draw(view: Mapping[str, Any]) -> str:
@@ -148,7 +137,7 @@ def draw(view: Mapping[str, Any]) -> str:
         height=board.height + legend_height,
         fill=palette["background"],
     )
-    _areas(drawing, board, owners, colour_of, palette)
+    _areas(drawing, board, _Owned(owners, colour_of, palette))
     for power_row in view["powers"]:
         for unit in power_row["units"]:
             _unit(drawing, board, power_row["power"], unit, colour_of)
@@ -179,28 +168,52 @@ def _extra_key_rows(board: Shape, view: Mapping[str, Any]) -> int:
     return round(max((y for _, y in places), default=0.0) / KEY_ROW)
 
 
-def _areas(
-    drawing: Drawing,
-    board: Shape,
-    owners: Mapping[str, str],
-    colour_of: Mapping[str, str],
-    palette: Mapping[str, Any],
-) -> None:
+@dataclass(frozen=True)
+class _Owned:
+    """Who owns each supply centre, and the colours that shows in on areas and centres."""
+
+    owners: Mapping[str, str]
+    colour_of: Mapping[str, str]
+    palette: Mapping[str, Any]
+
+    def province(self, drawing: Drawing, area: Polygon, abbr: str, kind: str) -> None:
+        """One area of a province: tinted in its owner's colour, else the colour of its kind."""
+        owner = self.owners.get(abbr)
+        if owner:
+            fill = tint(self.colour_of.get(owner, "#777777"), 0.5)
+        else:
+            fill = self.palette[kind] if kind in ("sea", "impassable") else self.palette["land"]
+        drawing.add(
+            "polygon", points=points(area), fill=fill, class_="area", data_province=abbr, data_owner=owner
+        )
+
+    def centre(self, drawing: Drawing, at: Point, abbr: str) -> None:
+        """A supply centre's dot, in its owner's colour."""
+        owner = self.owners.get(abbr)
+        drawing.add(
+            "circle",
+            cx=at[0],
+            cy=at[1],
+            r=4.5,
+            stroke="#000000",
+            stroke_width=1.0,
+            fill=self.colour_of.get(owner, "#777777") if owner else self.palette["unowned_centre"],
+            class_="centre",
+            data_province=abbr,
+            data_owner=owner,
+        )
+
+
+def _areas(drawing: Drawing, board: Shape, owned: _Owned) -> None:
     if board.board is not None:
-        _board(drawing, board, board.board, owners, colour_of, palette)
+        _board(drawing, board, board.board, owned)
         return
+    palette = owned.palette
     drawing.open("g", stroke=palette["border"], stroke_width=2.0, stroke_linejoin="round")
     for abbr, area in sorted(board.areas.items()):
         if not area:
             continue
-        drawing.add(
-            "polygon",
-            points=points(area),
-            fill=_fill(board.kinds[abbr], owners.get(abbr), colour_of, palette),
-            class_="area",
-            data_province=abbr,
-            data_owner=owners.get(abbr),
-        )
+        owned.province(drawing, area, abbr, board.kinds[abbr])
     drawing.close()
     drawing.open("g", fill=palette["label"])
     for abbr, (x, y) in sorted(board.positions.items()):
@@ -208,50 +221,18 @@ def _areas(
     drawing.close()
     for abbr in sorted(board.supply_centres):
         x, y = board.positions[abbr]
-        owner = owners.get(abbr)
-        fill = colour_of.get(owner, "#777777") if owner else palette["unowned_centre"]
-        drawing.add(
-            "circle",
-            cx=x,
-            cy=y + UNIT_RADIUS + 7,
-            r=4.5,
-            stroke="#000000",
-            stroke_width=1.0,
-            fill=fill,
-            class_="centre",
-            data_province=abbr,
-            data_owner=owner,
-        )
+        owned.centre(drawing, (x, y + UNIT_RADIUS + 7), abbr)
 
 
-def _fill(kind: str, owner: str | None, colour_of: Mapping[str, str], palette: Mapping[str, Any]) -> str:
-    if owner:
-        return tint(colour_of.get(owner, "#777777"), 0.5)
-    return palette[kind] if kind in ("sea", "impassable") else palette["land"]
-
-
-def _board(
-    drawing: Drawing,
-    shape: Shape,
-    board: boards.Board,
-    owners: Mapping[str, str],
-    colour_of: Mapping[str, str],
-    palette: Mapping[str, Any],
-) -> None:
+def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -> None:
     """The board as players know it: outlines in their owners' colours, names, centres, coasts."""
+    palette = owned.palette
     drawing.open("g", stroke=palette["border"], stroke_width=1.2, stroke_linejoin="round")
     for ring in board.sea_fill:
         drawing.add("polygon", points=points(ring), fill=palette["sea"])
     for abbr in board.order:
         for ring in board.outlines[abbr]:
-            drawing.add(
-                "polygon",
-                points=points(ring),
-                fill=_fill(shape.kinds[abbr], owners.get(abbr), colour_of, palette),
-                class_="area",
-                data_province=abbr,
-                data_owner=owners.get(abbr),
-            )
+            owned.province(drawing, ring, abbr, shape.kinds[abbr])
     for ring in board.impassable:
         drawing.add("polygon", points=points(ring), fill=palette["impassable"])
     drawing.close()
@@ -260,20 +241,7 @@ def _board(
         drawing.add("polyline", points=points(line))
     drawing.close()
     for abbr in sorted(shape.supply_centres):
-        x, y = board.centres[abbr]
-        owner = owners.get(abbr)
-        drawing.add(
-            "circle",
-            cx=x,
-            cy=y,
-            r=4.5,
-            stroke="#000000",
-            stroke_width=1.0,
-            fill=colour_of.get(owner, "#777777") if owner else palette["unowned_centre"],
-            class_="centre",
-            data_province=abbr,
-            data_owner=owner,
-        )
+        owned.centre(drawing, board.centres[abbr], abbr)
     drawing.open("g", fill=palette["label"], stroke="#ffffff", stroke_width=2.2, paint_order="stroke",
                  stroke_linejoin="round")
     for abbr, (x, y) in sorted(board.labels.items()):

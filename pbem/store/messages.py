@@ -114,19 +114,20 @@ class Messages(Connection):
 
     def retry_message(self, row_id: int) -> bool:
         """Make a failed or dropped message new again, for the next run; False if it is neither."""
-        cursor = self.db.execute(
-            "UPDATE messages SET status = 'new', attempts = 0"
-            " WHERE id = ? AND status IN ('failed', 'dropped')",
-            [row_id],
-        )
-        return bool(cursor.rowcount)
+        return self._change_message(row_id, ("failed", "dropped"), "status = 'new', attempts = 0")
 
     def drop_message(self, row_id: int) -> bool:
         """Leave a failed message alone for good (its bytes stay stored); False if it is not failed."""
+        return self._change_message(
+            row_id, ("failed",), "status = 'dropped', outcome = 'dropped by the referee: ' || outcome"
+        )
+
+    def _change_message(self, row_id: int, statuses: tuple[str, ...], assignments: str) -> bool:
+        """Apply ``assignments`` to message ``row_id`` if its status is one of ``statuses``;
+        whether it was."""
+        marks = ", ".join("?" for _ in statuses)
         cursor = self.db.execute(
-            "UPDATE messages SET status = 'dropped', outcome = 'dropped by the referee: ' || outcome"
-            " WHERE id = ? AND status = 'failed'",
-            [row_id],
+            f"UPDATE messages SET {assignments} WHERE id = ? AND status IN ({marks})", [row_id, *statuses]
         )
         return bool(cursor.rowcount)
 

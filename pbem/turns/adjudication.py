@@ -8,6 +8,7 @@ The archive files are written from the database afterwards (pbem.archive).
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from pbem import archive, reports
@@ -60,15 +61,8 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         _count_nmrs(run, live, nmr)
         players = run.store.players(live.id)
         deadline = None if new_phase.over else deadline_for(live.config, new_phase, run.now, players)
-        run.store.update_game(
-            live.id,
-            state=live.ruleset.dump_state(new_state),
-            phase_id=new_phase.id,
-            seq=seq,
-            deadline=deadline,
-            grace_until=None,
-            reminded=False,
-            late_noticed=False,
+        new_deadline(
+            run, live.id, deadline, state=live.ruleset.dump_state(new_state), phase_id=new_phase.id, seq=seq
         )
         for notice in result.notices:
             run.tell_referee(
@@ -96,6 +90,14 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
     checkpoint("adjudicated")
     archive.write_turn(run, live.id, seq)
     checkpoint("archived")
+
+
+def new_deadline(run: Run, game_id: str, deadline: datetime | None, **changes: Any) -> None:
+    """Give a game a new deadline (and ``changes`` to its row): its grace period, its reminder
+    and its late notice are all still to come."""
+    run.store.update_game(
+        game_id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False, **changes
+    )
 
 
 def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:

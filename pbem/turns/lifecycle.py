@@ -25,7 +25,7 @@ from pbem.deadlines import format_deadline
 from pbem.run import LiveGame, Run
 from pbem.store import OrderSet
 from pbem.turns.adjudication import adjudicate
-from pbem.turns.notices import tell_players
+from pbem.turns.notices import tell_players, tell_power
 from pbem.turns.orders import complete, has_ordered, unsettled
 
 log = logging.getLogger("pbem.turns")
@@ -103,22 +103,16 @@ def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) ->
         return
     with run.store.atomic():
         for power in missing:
-            player = live.player(power)
-            if player is None:
-                continue
-            text = run.templates.text(
-                "mail/reminder.txt.j2",
-                game=live.summary(),
-                power=power,
-                phase=live.phase.label,
-                deadline=live.deadline_text(),
-            )
-            run.tell(
-                player,
+            tell_power(
+                run,
+                live,
+                power,
                 f"reminder: {live.phase.label}",
-                text,
+                "mail/reminder.txt.j2",
                 kind="reminder",
                 key=f"reminder:{live.id}:{run.store.next_seq(live.id)}:{power}",
+                power=power,
+                deadline=live.deadline_text(),
             )
         run.store.update_game(live.id, reminded=True)
     log.info("[%s] reminded %s", live.id, ", ".join(missing))
@@ -150,21 +144,18 @@ def _start_grace(run: Run, live: LiveGame, missing: list[str]) -> None:
             late = player.power in missing
             if not late and not live.config.late_notice_to_others:
                 continue
-            text = run.templates.text(
+            tell_power(
+                run,
+                live,
+                player.power,
+                f"late: {live.phase.label}",
                 "mail/late.txt.j2",
-                game=live.summary(),
+                kind="late",
+                key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}",
                 power=player.power,
                 late=late,
                 missing=missing,
-                phase=live.phase.label,
                 until=until,
-            )
-            run.tell(
-                player,
-                f"late: {live.phase.label}",
-                text,
-                kind="late",
-                key=f"late:{live.id}:{run.store.next_seq(live.id)}:{player.power}",
             )
     log.info("[%s] grace period until %s for %s", live.id, until, ", ".join(missing))
 

@@ -8,6 +8,7 @@ from pbem.intake.powers import match_powers as match_power_names
 from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
+from pbem.turns.notices import tell_power
 
 
 def match_powers(live: LiveGame, names: list[str]) -> tuple[list[str], list[str]]:
@@ -77,18 +78,18 @@ def deliver_press(
     everyone = len(recipients) == len(live.players) - 1
     to_text = "everyone" if everyone else ", ".join(recipients)
     for power in recipients:
-        player = live.player(power)
-        if player is None:
-            continue
-        text = run.templates.text(
+        tell_power(
+            run,
+            live,
+            power,
+            f"press from {shown_sender}",
             "mail/press.txt.j2",
-            game=live.summary(),
+            kind="press",
+            key=f"press:{press_id}:{power}",
             sender=shown_sender,
             to=to_text,
             body=body,
-            phase=live.phase.label,
         )
-        run.tell(player, f"press from {shown_sender}", text, kind="press", key=f"press:{press_id}:{power}")
     referee = run.service.game_referee(live.config)
     if live.config.press.referee_copies and referee:
         run.queue(

@@ -9,7 +9,7 @@ from pbem.deadlines import format_deadline
 from pbem.intake.commands import Command, extension
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
-from pbem.turns.adjudication import adjudicate
+from pbem.turns.adjudication import adjudicate, new_deadline
 from pbem.turns.notices import tell_players
 from pbem.turns.orders import complete, has_ordered, why_waiting
 from pbem.turns.schedule import deadline_for
@@ -84,9 +84,7 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         added = extension(command.args[0])
         assert added is not None  # read_mail lets only a readable duration through
         deadline = base + added
-        run.store.update_game(
-            live.id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False
-        )
+        new_deadline(run, live.id, deadline)
         text = (
             f"The referee has extended the deadline of {live.phase.label} to "
             f"{format_deadline(deadline, live.config.timezone)}."
@@ -133,17 +131,9 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     run.store.roll_back_after(live.id, turn.seq - 1)
     for undone_turn in undone:
         run.store.clear_orders(live.id, undone_turn.phase_id)
-    run.store.update_game(
-        live.id,
-        state=turn.state_before,
-        phase_id=phase.id,
-        seq=turn.seq - 1,
-        deadline=deadline,
-        grace_until=None,
-        reminded=False,
-        late_noticed=False,
-        status="running",
-        result=None,
+    new_deadline(
+        run, live.id, deadline,
+        state=turn.state_before, phase_id=phase.id, seq=turn.seq - 1, status="running", result=None,
     )
     when = format_deadline(deadline, live.config.timezone)
     for player in players:
