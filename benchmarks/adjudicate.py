@@ -330,10 +330,10 @@ def main() -> int:
         print(f"  {len(positions) / elapsed:7.0f}/s {1e6 * elapsed / len(positions):6.0f} us each  {name}")
     print(f"ratio from the orders' text: {their_total / our_time:5.1f}x")
     print(f"ratio with orders read:      {their_process / our_read_time:5.1f}x")
-    print(
-        f"pbem adjudicate --jsonl --raw ({len(readable)} positions): {len(readable) / command_time:.0f}/s "
-        "against diplomacy "
-        f"process(): {len(positions) / their_process:.0f}/s, ratio {their_process / command_time:5.1f}x"
+    command_rate, their_rate = len(readable) / command_time, len(positions) / their_process
+    print(  # rates, not times: the command reads only the positions it can (fewer than the peer's)
+        f"pbem adjudicate --jsonl --raw ({len(readable)} positions): {command_rate:.0f}/s "
+        f"against diplomacy process(): {their_rate:.0f}/s, ratio {command_rate / their_rate:5.1f}x"
     )
     for (board, orders), result in zip(readable, command[0][1], strict=True):
         moved = adjudicate_movement(variant, board, orders)

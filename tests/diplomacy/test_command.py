@@ -36,6 +36,7 @@ def test_a_position_prints_its_outcome(monkeypatch, capsys) -> None:
         (json.dumps({**GOOD, "phase": "Spring"}), "phase"),
         (json.dumps({"phase": "S1901M", "units": {"England": ["F MUN"]}, "orders": {}}), "MUN"),
         (json.dumps(["a list"]), "object"),
+        (json.dumps({"phase": "S1901M", "units": {"England": [["A LON"]]}, "orders": {}}), "as text"),
     ],
     ids=[
         "bad-json",
@@ -44,6 +45,7 @@ def test_a_position_prints_its_outcome(monkeypatch, capsys) -> None:
         "bad-phase",
         "fleet-inland",
         "not-an-object",
+        "unit-not-text",
     ],
 )
 def test_bad_input_is_one_line_and_status_2(monkeypatch, capsys, stdin: str, words: str) -> None:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,16 @@ from hypothesis import strategies as st
 
 from pbem.rulesets.diplomacy.core import Board, PhaseKind, Season, UnitType, board_of, province_of
 from pbem.rulesets.diplomacy.movement import adjudicate_movement
+from pbem.rulesets.diplomacy.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+)
 from pbem.rulesets.diplomacy.randomplay import play, random_board, random_orders
 from pbem.rulesets.diplomacy.retreats import adjudicate_retreats
 from pbem.rulesets.diplomacy.variant import load_variant
@@ -120,3 +131,38 @@ def test_random_games_keep_the_board_consistent(seed: int) -> None:
         if after.turn.season is Season.SPRING and state.turn.season is not Season.SPRING:
             for power in VARIANT.powers():  # the winter left nobody more units than centres
                 assert len(board.units_of(power)) <= len(board.centres_of(power))
+
+
+_LOCATIONS = st.sampled_from(sorted(VARIANT.notation._locations))
+_TYPES = st.sampled_from(list(UnitType))
+
+
+@given(
+    kind=st.sampled_from([Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Build, Disband]),
+    types=st.tuples(_TYPES, _TYPES),
+    places=st.tuples(_LOCATIONS, _LOCATIONS, _LOCATIONS),
+    via=st.booleans(),
+)
+def test_an_order_made_quickly_is_the_order_its_constructor_makes(kind, types, places, via) -> None:
+    """``made`` skips the frozen ``__init__``; every field, derived ones too, must come out the same."""
+    arguments = {
+        Hold: (types[0], places[0]),
+        Move: (types[0], places[0], places[1], via),
+        SupportHold: (types[0], places[0], types[1], places[1]),
+        SupportMove: (types[0], places[0], types[1], places[1], places[2]),
+        Convoy: (types[0], places[0], places[1], places[2]),
+        Retreat: (types[0], places[0], places[1]),
+        Build: (types[0], places[0]),
+        Disband: (types[0], places[0]),
+    }[kind]
+    made, built = kind.made(*arguments), kind(*arguments)
+    assert _slots(made) == _slots(built)
+    assert made == built and hash(made) == hash(built) and str(made) == str(built)
+    assert made.locations() == built.locations()
+    if kind is Move:  # the default of via_convoy holds for made too
+        assert _slots(Move.made(*arguments[:3])) == _slots(Move(*arguments[:3]))
+
+
+def _slots(order: object) -> dict[str, object]:
+    """Every field of an order, derived ones too, set or not."""
+    return {f.name: getattr(order, f.name, "unset") for f in dataclasses.fields(order)}

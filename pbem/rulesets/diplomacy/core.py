@@ -8,11 +8,11 @@ units never share a province, so the board is keyed by province.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 
 class UnitType(StrEnum):
@@ -65,12 +65,15 @@ class Unit:
     location: str
     #: derived from ``location``; kept because the resolver asks for it constantly
     province: str = field(init=False, repr=False, compare=False)
+    #: "A PAR", as positions and outcomes write the unit (units are made once: see ``unit_at``)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        object.__setattr__(self, "text", self.type + " " + self.location)  # a StrEnum is its letter
 
     def __str__(self) -> str:
-        return self.type + " " + self.location  # a StrEnum is its letter (cheaper than .value)
+        return self.text
 
 
 @lru_cache(maxsize=4096)
@@ -180,7 +183,7 @@ class IllegalOrder(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Order:
     """An order in the engine's canonical notation; the kinds live in ``orders/``."""
 
@@ -193,7 +196,7 @@ class Order:
         return ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnitOrder(Order):
     """An order that names a unit by its type and location, as the player wrote them.
 
@@ -212,8 +215,11 @@ class UnitOrder(Order):
     _DERIVED: ClassVar[tuple[tuple[str, str], ...]] = ()
     _PLACES_OF: ClassVar[Callable[[Any], tuple[str, ...]]] = staticmethod(lambda order: (order.location,))
 
+    #: the kind's maker from its ``__init__`` arguments, set by ``@quick``
+    made: ClassVar[Callable[..., Any]]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+        super(UnitOrder, cls).__init_subclass__(**kwargs)  # by name: slots make a new class
         cls._DERIVED = tuple((name, f"{name}_province") for name in cls.PLACES[1:])
         if len(cls.PLACES) > 1:
             cls._PLACES_OF = staticmethod(attrgetter(*cls.PLACES))
@@ -228,7 +234,7 @@ class UnitOrder(Order):
     def from_words(cls, words: list[str]) -> UnitOrder | None:
         """The order from its canonical words; this shape, "A PAR H", serves hold, build and
         disband: the unit and the order's letter."""
-        return cls(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
+        return cls.made(UNIT_LETTERS[words[0]], words[1]) if len(words) == 3 else None
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         """Whether the units the order names stand on the board as it names them."""
@@ -251,3 +257,31 @@ class UnitOrder(Order):
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
         return type(self)._PLACES_OF(self)
+
+
+K = TypeVar("K", bound=type[UnitOrder])
+
+
+def quick(kind: K) -> K:
+    """Give a dataclass order kind ``made``: its ``__init__`` arguments to the order, without the
+    frozen ``__init__``'s ``object.__setattr__`` per field and ``__post_init__`` (a fresh process
+    reads thousands of lines cold). Written out per kind, as dataclasses writes ``__init__``;
+    ``made(*args)`` is ``kind(*args)`` field for field (tests/diplomacy/test_properties.py)."""
+    names = [f.name for f in fields(kind) if f.init]
+    places = {"province": "location", **{derived: name for name, derived in kind._DERIVED}}
+    # Each slot set through its descriptor, which a frozen class's __setattr__ does not stop.
+    sets = [f"    _set_{name}(order, {name})" for name in names]
+    sets += [f"    _set_{derived}(order, {name}.partition('/')[0])" for derived, name in places.items()]
+    defaults = {f.name: f.default for f in fields(kind) if f.init and f.default is not MISSING}
+    arguments = [f"{name}=_d_{name}" if name in defaults else name for name in names]
+    source = (
+        f"def made({', '.join(arguments)}):\n    order = _new(_kind)\n"
+        + "\n".join(sets)
+        + "\n    return order\n"
+    )
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
+    scope.update({f"_d_{name}": value for name, value in defaults.items()})
+    scope.update({f"_set_{name}": getattr(kind, name).__set__ for name in [*names, *places]})
+    exec(source, scope)  # noqa: S102 - our own source, from the kind's fields
+    kind.made = staticmethod(scope["made"])  # type: ignore[assignment]
+    return kind

@@ -41,10 +41,28 @@ class MovementOutcome:
     standoffs: tuple[str, ...]
 
 
+#: each order kind of the phase by its class, supports as one (a look-up by ``type`` is cheaper
+#: than a chain of ``isinstance``; ``_kind_of`` answers for subclasses)
+_KINDS: dict[type, type] = {
+    Hold: Hold,
+    Move: Move,
+    SupportHold: SupportHold,
+    SupportMove: SupportHold,
+    Convoy: Convoy,
+}
+
+
+def _kind_of(order: UnitOrder) -> type:
+    for kind in (Move, SupportHold, SupportMove, Convoy):
+        if isinstance(order, kind):
+            return _KINDS[kind]
+    return Hold
+
+
 @functools.cache
 def _hold(unit: Unit) -> Hold:
     """The order of a unit that was given none (shared: orders are immutable)."""
-    return Hold(unit.type, unit.location)
+    return Hold.made(unit.type, unit.location)
 
 
 class Movement(Resolver):
@@ -65,15 +83,21 @@ class Movement(Resolver):
         in_effect, dest, moves_into = self.orders, self.dest, self.moves_into
         for province, unit in units.items():
             order = in_effect[province] = orders.get(province) or _hold(unit)
-            if isinstance(order, Move):
-                dest[province] = order.dest_province
-                moves_into.setdefault(order.dest_province, []).append(province)
+            kind = _KINDS.get(type(order)) or _kind_of(order)
+            if kind is Move:
+                into = order.dest_province  # type: ignore[attr-defined]
+                dest[province] = into
+                attackers = moves_into.get(into)
+                if attackers is None:
+                    moves_into[into] = [province]
+                else:
+                    attackers.append(province)
                 if unit.type is UnitType.ARMY:
                     armies.append(province)
-            elif isinstance(order, (SupportHold, SupportMove)):
+            elif kind is SupportHold:
                 supporting.append(province)
-            elif isinstance(order, Convoy):
-                convoy_orders.setdefault(order.army_province, []).append(order)
+            elif kind is Convoy:
+                convoy_orders.setdefault(order.army_province, []).append(order)  # type: ignore[attr-defined,arg-type]
         #: the moves that go by convoy
         self.by_convoy = self._convoyed(armies, convoy_orders)
         #: for each move in a head-to-head battle, where the opposing unit comes from

@@ -47,7 +47,7 @@ def adjudicate_position(
         variant = load_variant(variant_name)
     except ValueError as error:
         raise PositionError(str(error)) from None
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise PositionError("a position is a JSON object with phase, units and orders")
     phase = str(data.get("phase", ""))
     phases: dict[str, Turn] = variant.derived.setdefault("phases read", {})
@@ -159,7 +159,7 @@ def by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
         texts = grouped.get(unit.power)
         if texts is None:
             texts = grouped[unit.power] = []
-        texts.append(unit.type + " " + unit.location)
+        texts.append(unit.text)
     return {power: grouped[power] for power in sorted(grouped)}
 
 
@@ -168,12 +168,15 @@ _location = attrgetter("location")
 
 def read_unit(variant: Variant, power: str, text: Any) -> Unit:
     """A unit of the position, checked against the map (remembered: positions repeat units)."""
-    known: dict[tuple[str, str], Unit] = variant.derived.setdefault("units read", {})
-    unit = known.get((power, text))
+    known: dict[str, dict[str, Unit]] = variant.derived.setdefault("units read", {})
+    mine = known.get(power)
+    unit = mine.get(text) if mine is not None else None
     if unit is None:
         unit = _check_unit(variant, power, text)
-        if isinstance(text, str) and len(known) < 50_000:
-            known[(power, text)] = unit
+        if mine is None:
+            mine = known[power] = {}
+        if isinstance(text, str) and len(mine) < 10_000:
+            mine[text] = unit
     return unit
 
 
@@ -196,12 +199,18 @@ def _check_unit(variant: Variant, power: str, text: Any) -> Unit:
 
 
 def read_board(variant: Variant, data: Mapping[str, Any], kind: PhaseKind) -> Board:
-    known: dict[tuple[str, str], Unit] = variant.derived.setdefault("units read", {})
-    units = [
-        known.get((power, text)) or read_unit(variant, power, text)
-        for power, texts in _mapping(data, "units").items()
-        for text in texts
-    ]
+    known: dict[str, dict[str, Unit]] = variant.derived.setdefault("units read", {})
+    units = []
+    for power, texts in _mapping(data, "units").items():
+        mine = known.get(power, _NO_UNITS)  # by power, then text: no pair made per unit
+        try:
+            units += [mine.get(text) or read_unit(variant, power, text) for text in texts]
+        except TypeError:  # a list or an object where a unit's text belongs
+            raise PositionError(f"{power}: write each unit as text, like 'A PAR'") from None
+    if "supply_centers" not in data and kind is not PhaseKind.RETREATS:  # units alone: the common case
+        by_province = {unit.province: unit for unit in units}
+        if len(by_province) == len(units):
+            return Board(by_province, {})
     centres: dict[str, str] = {}
     for power, owned in _mapping(data, "supply_centers").items():
         for province in owned:
@@ -276,16 +285,22 @@ def _raw_reader(variant: Variant, board: Board, kind: PhaseKind) -> Reader:
 def _texts(data: Mapping[str, Any], key: str) -> Mapping[str, list[str]]:
     """Each power's lines, as text."""
     value = _mapping(data, key)
-    if {type(text) for texts in value.values() for text in texts} <= {str}:
-        return value
-    return {power: [str(text) for text in texts] for power, texts in value.items()}
+    for texts in value.values():
+        for text in texts:
+            if type(text) is not str:
+                return {power: [str(text) for text in texts] for power, texts in value.items()}
+    return value
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = data.get(key, _NOTHING)
-    if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise PositionError(f"{key} must map each power to a list")
+    for texts in value.values():
+        if type(texts) is not list:
+            raise PositionError(f"{key} must map each power to a list")
     return value
 
 
 _NOTHING: Mapping[str, Any] = MappingProxyType({})
+_NO_UNITS: Mapping[str, Unit] = MappingProxyType({})

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Order, UnitOrder
+from ..core import Order, UnitOrder, quick
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
     WORD: ClassVar[str] = "B"
 
@@ -16,7 +17,7 @@ class Build(UnitOrder):
         return f"{self.unit_text} B"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Waive(Order):
     """Give up one build."""
 
@@ -33,7 +34,7 @@ class Waive(Order):
         return "waive"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cancel(Order):
     """Take back a build, removal or waive sent earlier this phase. It replaces that order where
     the orders are kept (same key) and is not adjudicated itself."""

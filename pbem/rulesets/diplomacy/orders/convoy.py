@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 
@@ -62,7 +62,8 @@ def _chordless(
     )
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
     army: str
     dest: str
@@ -78,11 +79,11 @@ class Convoy(UnitOrder):
         # "F NTH C A LON - NWY"; the army's letter may be left out
         rest = words[4:] if len(words) == 7 and words[3] in ("A", "F") else words[3:]
         if len(rest) == 3 and rest[1] == "-":
-            return cls(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
+            return cls.made(UNIT_LETTERS[words[0]], words[1], rest[0], rest[2])
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} C A {self.army} - {self.dest}"
+        return " ".join((self.unit_type, self.location, "C A", self.army, "-", self.dest))
 
     def normalize(self, variant: Rules, board: Board) -> Convoy:
         game_map = variant.map

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import UnitOrder
+from ..core import UnitOrder, quick
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Disband(UnitOrder):
     WORD: ClassVar[str] = "D"
 

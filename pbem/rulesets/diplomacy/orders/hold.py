@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Board, UnitOrder
+from ..core import Board, UnitOrder, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"
 

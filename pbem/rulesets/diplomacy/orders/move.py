@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 from .convoy import convoying_fleets, route_exists
@@ -67,7 +67,8 @@ def army_can_reach(
     return route_exists(game_map, origin, dest, fleets)
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Move(UnitOrder):
     dest: str
     via_convoy: bool = False
@@ -80,11 +81,12 @@ class Move(UnitOrder):
     @classmethod
     def from_words(cls, words: list[str]) -> Move | None:
         if len(words) == 4 or (len(words) == 5 and words[4] == "VIA"):
-            return cls(UNIT_LETTERS[words[0]], words[1], words[3], len(words) == 5)
+            return cls.made(UNIT_LETTERS[words[0]], words[1], words[3], len(words) == 5)
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} - {self.dest}" + (" VIA" if self.via_convoy else "")
+        text = " ".join((self.unit_type, self.location, "-", self.dest))
+        return text + " VIA" if self.via_convoy else text
 
     def plain(self, game_map: Map) -> bool:
         """A move over land or sea to a neighbour, coast and all, not by convoy."""
@@ -102,7 +104,7 @@ class Move(UnitOrder):
         if unit.type is UnitType.FLEET:
             if self.via_convoy:
                 raise IllegalOrder("only armies can be convoyed")
-            return Move(unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest))
+            return Move.made(unit.type, unit.location, fleet_destination(game_map, unit.location, self.dest))
         if target.type not in ("coast", "land"):
             raise IllegalOrder(f"an army cannot move into {target.name}")
         if not army_can_reach(variant, board, unit.province, target.abbr, via_convoy=self.via_convoy):
@@ -115,7 +117,7 @@ class Move(UnitOrder):
                 )
             )
         # An army's coast means nothing (DATC 6.B.12): it moves to the province.
-        return Move(unit.type, unit.location, target.abbr, self.via_convoy)
+        return Move.made(unit.type, unit.location, target.abbr, self.via_convoy)
 
     def adjudicate(self, movement: Decisions) -> bool:
         """The move succeeds if its attack beats the defence of the province and every rival."""

@@ -13,11 +13,13 @@ from ..core import (
     UnitType,
     coast_of,
     province_of,
+    quick,
 )
 from ..rules import Rules
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class Retreat(UnitOrder):
     dest: str
 
@@ -28,7 +30,7 @@ class Retreat(UnitOrder):
 
     @classmethod
     def from_words(cls, words: list[str]) -> Retreat | None:
-        return cls(UNIT_LETTERS[words[0]], words[1], words[3]) if len(words) == 4 else None
+        return cls.made(UNIT_LETTERS[words[0]], words[1], words[3]) if len(words) == 4 else None
 
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.dest}"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
+from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of, quick
 from ..maps import Map
 from ..rules import Decisions, Rules
 from .move import Move, army_can_reach
@@ -64,7 +64,8 @@ def _can_support_into(variant: Rules, board: Board, province: str, target: str) 
         raise IllegalOrder(f"{unit} cannot support into {name}: it could not move there itself")
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class SupportHold(UnitOrder):
     supported_type: UnitType
     supported: str
@@ -77,11 +78,11 @@ class SupportHold(UnitOrder):
     @classmethod
     def from_words(cls, words: list[str]) -> SupportHold | None:
         if len(words) == 5 or (len(words) == 6 and words[5] == "H"):
-            return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
+            return cls.made(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4])
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type} {self.supported}"
+        return " ".join((self.unit_type, self.location, "S", self.supported_type, self.supported))
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         return _stand(self, units)
@@ -115,7 +116,8 @@ class SupportHold(UnitOrder):
         return given(movement, self.province, None)
 
 
-@dataclass(frozen=True)
+@quick
+@dataclass(frozen=True, slots=True)
 class SupportMove(UnitOrder):
     supported_type: UnitType
     supported: str
@@ -130,11 +132,13 @@ class SupportMove(UnitOrder):
     @classmethod
     def from_words(cls, words: list[str]) -> SupportMove | None:
         if len(words) == 7 and words[5] == "-":
-            return cls(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
+            return cls.made(UNIT_LETTERS[words[0]], words[1], UNIT_LETTERS[words[3]], words[4], words[6])
         return None
 
     def __str__(self) -> str:
-        return f"{self.unit_text} S {self.supported_type} {self.supported} - {self.dest}"
+        return " ".join(
+            (self.unit_type, self.location, "S", self.supported_type, self.supported, "-", self.dest)
+        )
 
     def stands(self, units: Mapping[str, Unit]) -> bool:
         return _stand(self, units)
