@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -88,14 +89,20 @@ def test_a_dislodged_unit_retreats_legally_or_disbands(position, rng) -> None:
         VARIANT, waiting, random_orders(VARIANT, waiting, PhaseKind.RETREATS, rng)
     )
     arrived = {p: u for p, u in retreated.units.items() if p not in moved.units}
+    # Each arrival is some dislodged unit of its power and type that could retreat there, and no
+    # two arrivals are the same dislodged unit (two such units may share retreats).
+    could_be = []
     for province, unit in arrived.items():
         assert unit.province == province
-        [dislodgement] = [
-            d
-            for d in moved.dislodged
-            if d.unit.power == unit.power and d.unit.type is unit.type and unit.location in d.retreats
-        ]
-        assert dislodgement is not None
+        could_be.append(
+            [
+                i
+                for i, d in enumerate(moved.dislodged)
+                if d.unit.power == unit.power and d.unit.type is unit.type and unit.location in d.retreats
+            ]
+        )
+    assert all(could_be)
+    assert any(len(set(pick)) == len(pick) for pick in itertools.product(*could_be))
     assert len(arrived) + len(retreated.disbanded) == len(moved.dislodged)
     assert {p: u for p, u in retreated.units.items() if p in moved.units} == moved.units
 
