@@ -88,7 +88,7 @@ def parse_unit(power: str, text: str) -> Unit:
     letter, _, location = text.strip().upper().partition(" ")
     if letter not in ("A", "F") or not location.strip():
         raise ValueError(f"{text!r} is not a unit: write it as 'A PAR' or 'F STP/NC'")
-    return Unit(power, UnitType(letter), location.strip())
+    return unit_at(power, UNIT_LETTERS[letter], location.strip())
 
 
 @dataclass(frozen=True, order=True)

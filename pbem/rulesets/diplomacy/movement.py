@@ -14,7 +14,6 @@ explicit ``VIA`` move never falls back to the land route (DATC 3.0, 6.G.8).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -23,7 +22,7 @@ from .core import Board, Dislodgement, IllegalOrder, Order, Unit, UnitOrder, Uni
 from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
 from .orders.convoy import route_exists
 from .orders.move import prevent_strength
-from .resolver import PARADOX, Resolver
+from .resolver import PARADOX, RESOLVED, Resolver
 from .results import FAILURE, SUCCESS, Line, OrderResult, claim, refuse
 from .retreats import retreat_options
 from .variant import Variant
@@ -59,10 +58,18 @@ def _kind_of(order: UnitOrder) -> type:
     return Hold
 
 
-@functools.cache
+#: the order of a unit that was given none, by the unit's text (shared: orders are immutable;
+#: the text is a plain string key, where the unit's own hash is a dataclass's Python method)
+_HOLDS: dict[str, Hold] = {}
+
+
 def _hold(unit: Unit) -> Hold:
-    """The order of a unit that was given none (shared: orders are immutable)."""
-    return Hold.made(unit.type, unit.location)
+    order = _HOLDS.get(unit.text)
+    if order is None:
+        order = Hold.made(unit.type, unit.location)
+        if len(_HOLDS) < 10_000:
+            _HOLDS[unit.text] = order
+    return order
 
 
 class Movement(Resolver):
@@ -82,7 +89,7 @@ class Movement(Resolver):
         convoy_orders: dict[str, list[Convoy]] = {}
         in_effect, dest, moves_into = self.orders, self.dest, self.moves_into
         for province, unit in units.items():
-            order = in_effect[province] = orders.get(province) or _hold(unit)
+            order = in_effect[province] = orders.get(province) or _HOLDS.get(unit.text) or _hold(unit)
             kind = _KINDS.get(type(order)) or _kind_of(order)
             if kind is Move:
                 into = order.dest_province  # type: ignore[attr-defined]
@@ -413,16 +420,21 @@ def line_results(
     ``OrderResult``, or straight away the form a caller writes out (``result_dict``)."""
     gone = {d.unit.province: d.unit.power for d in dislodged}
     in_effect, result_of = movement.lines.get, movement.result_of
+    # An order decided a success and matched needs no more questions (most of them).
+    state, succeeded, unmatched = movement._state, movement._result, movement.unmatched
     results = []
+    append = results.append
     for line in lines:
         read = line.order
         province = read.province if isinstance(read, UnitOrder) else ""
-        was_dislodged = gone.get(province) == line.power
+        was_dislodged = gone.get(province) == line.power if gone else False
         if line.refused is not None or in_effect(province) is not line:
-            results.append(make(line.power, line.text, FAILURE, line.refused, was_dislodged))
-            continue
-        ok, reason = result_of(province)
-        results.append(make(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
+            append(make(line.power, line.text, FAILURE, line.refused, was_dislodged))
+        elif state[province] == RESOLVED and succeeded[province] and province not in unmatched:
+            append(make(line.power, line.text, SUCCESS, None, was_dislodged))
+        else:
+            ok, reason = result_of(province)
+            append(make(line.power, line.text, SUCCESS if ok else FAILURE, reason, was_dislodged))
     return results
 
 

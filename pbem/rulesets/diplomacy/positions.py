@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .adjustments import adjudicate_adjustments
-from .core import Board, Dislodgement, Order, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit
+from .core import Board, Dislodgement, Order, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit, unit_at
 from .movement import Reader, decide_movement, line_results
 from .orders import NotationError
 from .reading import OrderSyntaxError, read_afresh, read_canonical, words_of
@@ -191,7 +191,7 @@ def _check_unit(variant: Variant, power: str, text: Any) -> Unit:
     if unit.type is UnitType.ARMY:
         if province.type == "sea":
             raise PositionError(f"{power}: {text}: an army cannot stand in {province.name}")
-        return Unit(power, unit.type, unit.province)
+        return unit_at(power, unit.type, unit.province)  # an army's coast means nothing
     if unit.location not in province.locations:
         where = ", ".join(province.locations) or "nowhere (it is inland)"
         raise PositionError(f"{power}: {text}: a fleet in {province.name} stands at {where}")
