@@ -420,8 +420,10 @@ def line_results(
     ``OrderResult``, or straight away the form a caller writes out (``result_dict``)."""
     gone = {d.unit.province: d.unit.power for d in dislodged}
     in_effect, result_of = movement.lines.get, movement.result_of
-    # An order decided a success and matched needs no more questions (most of them).
+    # An order decided a success and matched, or a hold nobody attacks, needs no more questions
+    # (most of them): the answer result_of would give.
     state, succeeded, unmatched = movement._state, movement._result, movement.unmatched
+    attacked = movement.moves_into
     results = []
     append = results.append
     for line in lines:
@@ -430,7 +432,10 @@ def line_results(
         was_dislodged = gone.get(province) == line.power if gone else False
         if line.refused is not None or in_effect(province) is not line:
             append(make(line.power, line.text, FAILURE, line.refused, was_dislodged))
-        elif state[province] == RESOLVED and succeeded[province] and province not in unmatched:
+        elif province not in unmatched and (
+            (state[province] == RESOLVED and succeeded[province])
+            or (type(read) is Hold and province not in attacked)
+        ):
             append(make(line.power, line.text, SUCCESS, None, was_dislodged))
         else:
             ok, reason = result_of(province)

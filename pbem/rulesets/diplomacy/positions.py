@@ -84,7 +84,7 @@ def adjudicate_position(
         outcome: dict[str, Any] = {
             "order_results": line_results(movement, lines, dislodged, result_dict),
             "units_after": by_power(after.values()),
-            "dislodged": by_power(d.unit for d in dislodged),
+            "dislodged": by_power([d.unit for d in dislodged]) if dislodged else {},
             "dislodged_detail": [dislodgement_dict(d) for d in dislodged],
             "standoff_provinces": list(standoffs),
         }
