@@ -238,6 +238,11 @@ def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:
 _BARE = {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
 
 
+def _written_wrong(head: str, words: list[str], number: int, line: str) -> Command:
+    """The command as sent, refused with the form it takes."""
+    return Command(head, tuple(words[1:]), number, line, error=write_it_as(head))
+
+
 def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     upper = [word.upper() for word in words]
     head = upper[0]
@@ -288,15 +293,11 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
                 return Command(head, (words[1],), number, line,
                                error=_("HISTORY sends from 1 to {most} reports", most=MAX_HISTORY))
             return Command(head, (words[1],), number, line)
-        return Command(
-            head, tuple(words[1:]), number, line, error=write_it_as("HISTORY")
-        )
+        return _written_wrong(head, words, number, line)
     if head == "CONCEDE":
         if len(words) >= 2:
             return Command(head, (unquote(" ".join(words[1:])),), number, line)
-        return Command(
-            head, tuple(words[1:]), number, line, error=write_it_as("CONCEDE")
-        )
+        return _written_wrong(head, words, number, line)
     if head == "EXTEND":
         given = " ".join(words[1:])
         added = extension(given) if given else None
@@ -306,35 +307,19 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
                              hours=MAX_EXTEND_HOURS)
                 return Command(head, (given,), number, line, error=too_long)
             return Command(head, (given,), number, line)
-        return Command(
-            head, tuple(words[1:]), number, line, error=write_it_as("EXTEND")
-        )
+        return _written_wrong(head, words, number, line)
     if head == "REPLACE":
         if len(words) >= 3 and ADDRESS.fullmatch(words[-1]):
             return Command(head, (unquote(" ".join(words[1:-1])), words[-1]), number, line)
-        return Command(
-            head,
-            tuple(words[1:]),
-            number,
-            line,
-            error=write_it_as("REPLACE"),
-        )
+        return _written_wrong(head, words, number, line)
     if head == "OPTION":
         if len(words) == 3:
             return Command(head, (words[1], words[2]), number, line)
-        return Command(
-            head, tuple(words[1:]), number, line, error=write_it_as("OPTION")
-        )
+        return _written_wrong(head, words, number, line)
     if head == "ROLLBACK":
         if len(words) == 2:
             return Command(head, (words[1],), number, line)
-        return Command(
-            head,
-            tuple(words[1:]),
-            number,
-            line,
-            error=write_it_as("ROLLBACK"),
-        )
+        return _written_wrong(head, words, number, line)
     return None
 
 
