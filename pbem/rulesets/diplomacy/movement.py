@@ -424,7 +424,7 @@ def line_results(
     # (most of them): the answer result_of would give.
     state, succeeded, unmatched = movement._state, movement._result, movement.unmatched
     attacked = movement.moves_into
-    results = []
+    results: list[R] = []
     append = results.append
     for line in lines:
         read = line.order
