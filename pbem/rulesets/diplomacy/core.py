@@ -19,10 +19,6 @@ class UnitType(StrEnum):
     ARMY = "A"
     FLEET = "F"
 
-    @property
-    def noun(self) -> str:
-        return "army" if self is UnitType.ARMY else "fleet"
-
 
 #: unit letters to types (a dict lookup is much cheaper than calling the enum)
 UNIT_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}

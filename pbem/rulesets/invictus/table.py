@@ -81,13 +81,6 @@ class Table:
             return _("empty {slot}", slot=slot)
         return _("{card} {slot}", card=self.game.term(unit.card), slot=slot)
 
-    def slot_of(self, card_id: str) -> str | None:
-        for camp in self.game.camps:
-            for slot, unit in camp.field.items():
-                if unit.card == card_id:
-                    return slot
-        return None
-
     def put(self, slot: str, card_id: str) -> None:
         self.game.camps[board.camp_of(slot)].field[slot] = Unit(card_id)
 
