@@ -28,6 +28,7 @@ import yaml
 
 from pbem import passwords, settings
 from pbem.deadlines import parse_duration, parse_time_of_day
+from pbem.i18n import DEFAULT as DEFAULT_LANGUAGE
 
 
 class ConfigError(Exception):
@@ -147,6 +148,11 @@ class Game:
     absence_max_days: int = 14
     absence_max_count: int = 3
     absence_max_ahead_days: int = 90  # an absence must begin within this many days
+
+    @property
+    def language(self) -> str:
+        """The language of the game's mail (``options: {language: fr}``; pbem.i18n)."""
+        return str(self.options.get("language") or DEFAULT_LANGUAGE)
 
     def player(self, power: str) -> Player | None:
         for player in self.players:

@@ -17,7 +17,7 @@ from typing import Any
 
 from pbem import config as configuration
 from pbem.deadlines import format_deadline, utc_text
-from pbem.i18n import DEFAULT, _, render
+from pbem.i18n import _, render
 from pbem.mail.compose import Outgoing, compose, new_message_id
 from pbem.reports import Templates
 from pbem.ruleset import Phase, Ruleset, get_ruleset
@@ -57,7 +57,7 @@ class LiveGame:
     @property
     def language(self) -> str:
         """The language of the game's mail (``options: {language: fr}``; pbem.i18n)."""
-        return str(self.config.options.get("language") or DEFAULT)
+        return self.config.language
 
     def say(self, message: str) -> str:
         """``message`` (a pbem.i18n Message) in the game's language."""

@@ -218,7 +218,7 @@ def _unauthenticated(
 def _language(run: Run, game_id: str) -> str:
     """The language of configured game ``game_id`` (English if it is not configured)."""
     config = run.service.game(game_id)
-    return str(config.options.get("language") or i18n.DEFAULT) if config else i18n.DEFAULT
+    return config.language if config else i18n.DEFAULT
 
 
 def _answer_stranger(
