@@ -222,9 +222,9 @@ class UnitOrder(Order):
 
     def __post_init__(self) -> None:
         setattr_ = object.__setattr__
-        setattr_(self, "province", self.location.partition("/")[0])
+        setattr_(self, "province", province_of(self.location))
         for name, derived in self._DERIVED:
-            setattr_(self, derived, getattr(self, name).partition("/")[0])
+            setattr_(self, derived, province_of(getattr(self, name)))
 
     @classmethod
     def from_words(cls, words: list[str]) -> UnitOrder | None:
