@@ -46,7 +46,7 @@ class PhaseKind(StrEnum):
 
 def province_of(location: str) -> str:
     """The province of a location: "SPA/NC" -> "SPA"."""
-    return location.partition("/")[0]
+    return location if "/" not in location else location.partition("/")[0]  # most name no coast
 
 
 def coast_of(location: str) -> str:
@@ -267,7 +267,10 @@ def quick(kind: K) -> K:
     places = {"province": "location", **{derived: name for name, derived in kind._DERIVED}}
     # Each slot set through its descriptor, which a frozen class's __setattr__ does not stop.
     sets = [f"    _set_{name}(order, {name})" for name in names]
-    sets += [f"    _set_{derived}(order, {name}.partition('/')[0])" for derived, name in places.items()]
+    sets += [
+        f"    _set_{derived}(order, {name} if '/' not in {name} else {name}.partition('/')[0])"
+        for derived, name in places.items()
+    ]
     defaults = {f.name: f.default for f in fields(kind) if f.init and f.default is not MISSING}
     arguments = [f"{name}=_d_{name}" if name in defaults else name for name in names]
     source = (

@@ -453,7 +453,7 @@ def read_afresh(
     whether the reading holds whatever the board (a caller that remembers lines itself may
     remember it then)."""
     try:  # the engine's own notation, the Judge's: read at once
-        order = variant.notation.parse(text)
+        order = variant.notation.parse_afresh(text)
     except NotationError:
         pass
     else:

@@ -121,3 +121,7 @@ class Notation:
                 self._read.clear()
             self._read[text] = order
         return order
+
+    def parse_afresh(self, text: str) -> Order:
+        """``parse`` without the orders read before, for a caller that remembers lines itself."""
+        return parse_order(text, self.provinces, self._locations)
