@@ -28,6 +28,8 @@ from .retreats import retreat_options
 from .variant import Variant
 
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+_ARMY = UnitType.ARMY
+_NONE: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -83,11 +85,17 @@ class Movement(Resolver):
         #: origins of the moves into each province, and destination of each move
         self.moves_into: dict[str, list[str]] = {}
         self.dest: dict[str, str] = {}
-        # One pass over the units sorts the orders by kind, for the matching below.
-        armies: list[str] = []
+        #: the moves that go by convoy
+        self.by_convoy: set[str] = set()
+        #: for each move in a head-to-head battle, where the opposing unit comes from
+        self.opposite: dict[str, str] = {}
+        # One pass over the units sorts the orders by kind, for the matching below; an army
+        # that must go by sea is seen to at once, one next door by land when the convoys are known.
+        next_door: list[str] = []
         supporting: list[str] = []
         convoy_orders: dict[str, list[Convoy]] = {}
-        in_effect, dest, moves_into = self.orders, self.dest, self.moves_into
+        in_effect, dest, moves_into, opposite = self.orders, self.dest, self.moves_into, self.opposite
+        army_borders = self.map.army_borders
         for province, unit in units.items():
             order = in_effect[province] = orders.get(province) or _HOLDS.get(unit.text) or _hold(unit)
             kind = _KINDS.get(type(order)) or _kind_of(order)
@@ -99,20 +107,25 @@ class Movement(Resolver):
                     moves_into[into] = [province]
                 else:
                     attackers.append(province)
-                if unit.type is UnitType.ARMY:
-                    armies.append(province)
+                if dest.get(into) == province:
+                    opposite[province], opposite[into] = into, province
+                if unit.type is _ARMY:
+                    if order.via_convoy or into not in army_borders.get(province, _NONE):  # type: ignore[attr-defined]
+                        self.by_convoy.add(province)
+                    else:
+                        next_door.append(province)
             elif kind is SupportHold:
                 supporting.append(province)
             elif kind is Convoy:
                 convoy_orders.setdefault(order.army_province, []).append(order)  # type: ignore[attr-defined,arg-type]
-        #: the moves that go by convoy
-        self.by_convoy = self._convoyed(armies, convoy_orders)
-        #: for each move in a head-to-head battle, where the opposing unit comes from
-        self.opposite = {
-            origin: dest
-            for origin, dest in self.dest.items()
-            if self.dest.get(dest) == origin and origin not in self.by_convoy and dest not in self.by_convoy
-        }
+        if convoy_orders:
+            self._convoyed(next_door, convoy_orders)
+        if self.by_convoy and opposite:  # armies by convoy pass any unit moving the other way
+            self.opposite = {
+                origin: other
+                for origin, other in opposite.items()
+                if origin not in self.by_convoy and other not in self.by_convoy
+            }
         #: supporters of the order of each unit (that has any)
         self.supports: dict[str, list[str]] = {}
         #: convoying fleets of each army moving by convoy
@@ -121,11 +134,8 @@ class Movement(Resolver):
         self.unmatched: dict[str, str] = {}
         #: the order line in effect for each unit, when read from text
         self.lines: dict[str, Line] = {}
-        given = self._match(supporting, convoy_orders)
-        Resolver.__init__(self, self.orders)
-        for province in given:
-            if province not in self.moves_into:
-                self.known(province, True)  # nobody attacks it: nothing can cut it
+        Resolver.__init__(self, in_effect)
+        self._match(supporting, convoy_orders)
         #: the variant's defence bonus, or None when it is the standard rules' nothing
         self.defence_bonus = (
             None if type(variant).defence_bonus is Variant.defence_bonus else variant.defence_bonus
@@ -171,38 +181,43 @@ class Movement(Resolver):
         return any(self.resolve(attacker) for attacker in attackers)
 
     # --- matching ----------------------------------------------------------
-    def _convoyed(self, armies: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> set[str]:
-        """Of the moving ``armies``, those that go by convoy (see the module docstring)."""
-        convoyed = set()
-        army_borders = self.map.army_borders
-        for origin in armies:
+    def _convoyed(self, next_door: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> None:
+        """Of the armies moving ``next_door`` by land, add those that go by convoy to ``by_convoy``:
+        where its own power shows the intent with a convoy route (DATC 4.A.3)."""
+        for origin in next_door:
+            if origin not in convoy_orders:
+                continue
             order = self.orders[origin]
             assert isinstance(order, Move)
             dest = order.dest_province
-            if order.via_convoy or dest not in army_borders.get(origin, ()):
-                convoyed.add(origin)
-            elif origin in convoy_orders:
-                # Next door by land: by convoy only if its own power shows the intent (DATC 4.A.3).
-                power = self.units[origin].power
-                convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
-                if any(self.units[p].power == power for p in convoying) and route_exists(
-                    self.map, origin, dest, frozenset(convoying)
-                ):
-                    convoyed.add(origin)
-        return convoyed
+            power = self.units[origin].power
+            convoying = [c.province for c in convoy_orders[origin] if c.dest_province == dest]
+            if any(self.units[p].power == power for p in convoying) and route_exists(
+                self.map, origin, dest, frozenset(convoying)
+            ):
+                self.by_convoy.add(origin)
 
-    def _match(self, supporting: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> list[str]:
-        """Which order each support and convoy is for; the supports that match one."""
-        given = []
-        orders = self.orders
+    def _match(self, supporting: list[str], convoy_orders: Mapping[str, list[Convoy]]) -> None:
+        """Which order each support and convoy is for. A support that matches and that nobody
+        attacks is given: nothing can cut it (decided here, without a question)."""
+        orders, supports, attacked = self.orders, self.supports, self.moves_into
+        uncut = []
         for province in supporting:
             order = orders[province]
-            assert isinstance(order, (SupportHold, SupportMove))
-            if order.matches(orders[order.supported_province]):
-                self.supports.setdefault(order.supported_province, []).append(province)
-                given.append(province)
+            target = order.supported_province  # type: ignore[attr-defined]
+            if order.matches(orders[target]):  # type: ignore[attr-defined]
+                supporters = supports.get(target)
+                if supporters is None:
+                    supports[target] = [province]
+                else:
+                    supporters.append(province)
+                if province not in attacked:
+                    uncut.append(province)
             else:
                 self.unmatched[province] = "unmatched"
+        self.known(uncut, True)
+        if not convoy_orders:
+            return
         convoys: dict[str, set[str]] = {origin: set() for origin in self.by_convoy}
         for army_province, convoying in convoy_orders.items():
             army = orders[army_province]
@@ -216,7 +231,6 @@ class Movement(Resolver):
                 else:
                     self.unmatched[order.province] = "unmatched"
         self.convoys = {origin: frozenset(fleets) for origin, fleets in convoys.items()}
-        return given
 
     # --- outcome -------------------------------------------------------------
     def result_of(self, province: str) -> tuple[bool, str | None]:

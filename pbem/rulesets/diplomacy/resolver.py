@@ -37,7 +37,7 @@ The resolver does not know what an order means: each order kind decides itself
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .orders import Convoy, Move  # the two kinds the backup rule knows by name
@@ -63,7 +63,8 @@ class Resolver:
         the movement phase they are asked about."""
         self._orders = orders
         self._state: dict[str, int] = dict.fromkeys(orders, UNRESOLVED)
-        self._result: dict[str, bool] = dict.fromkeys(orders, False)
+        #: the answer (or guess) for each order not UNRESOLVED, set with its state
+        self._result: dict[str, bool] = {}
         #: depth of each decision in progress, and the shallowest guess each one has used
         self._depth: dict[str, int] = {}
         self._used: list[int] = []
@@ -99,9 +100,11 @@ class Resolver:
         answer = self._orders[key].adjudicate(self)
         return answer, used.pop()
 
-    def known(self, key: str, result: bool) -> None:
-        """Record a decision that needs no question (a support nobody attacks is given)."""
-        self._settle(key, result)
+    def known(self, keys: Iterable[str], result: bool) -> None:
+        """Record decisions that need no question (supports nobody attacks are given)."""
+        state, results = self._state, self._result
+        for key in keys:
+            state[key], results[key] = RESOLVED, result
 
     def _decide(self, key: str) -> bool:
         used_stack = self._used
