@@ -321,7 +321,9 @@ def read_movement_orders(
     effective: dict[str, UnitOrder] = {}
     for power, texts in orders.items():
         for text in texts:
-            canonical, order, plain, refusal = known.get(text) or _read(variant, power, text, reader, known)
+            canonical, order, refusal, plain, other, other_text = known.get(text) or _read(
+                variant, power, text, reader, known
+            )
             if refusal:  # not a unit's order in canonical notation
                 lines.append(Line(power, canonical, order, "illegal", refusal))
                 continue
@@ -332,9 +334,10 @@ def read_movement_orders(
             if (
                 plain
                 and unit is not None
+                and unit.text == plain
                 and unit.power == power
                 and province not in in_effect
-                and order.stands(units)
+                and (other is None or getattr(units.get(other), "text", None) == other_text)
             ):  # the common case: a first order for its own unit, as the engine writes it
                 in_effect[province] = line
                 effective[province] = order
@@ -359,9 +362,11 @@ def read_movement_orders(
     return movement, lines
 
 
-#: a line's text -> the line in canonical notation, its order, whether the order is ``plain``,
-#: and why it is refused ("": it is not)
-Entry = tuple[str, Any, bool, str]
+#: a line's text -> the line in canonical notation, its order, why it is refused ("": it is not),
+#: and, where the order is ``plain``, the units it names as ``stands`` checks them: the ordered
+#: unit's text ("" where it is not plain), the province of another unit it names (a supported
+#: one) or None, and that unit's text (the texts compared, not each unit's type and location)
+Entry = tuple[str, Any, str, str, "str | None", "str | None"]
 
 
 def _known(variant: Variant, which: str) -> dict[str, Entry]:
@@ -382,15 +387,20 @@ def _read(variant: Variant, power: str, text: str, reader: Reader | None, known:
         try:
             order = variant.notation.parse(text)
         except NotationError as error:
-            return text, None, False, str(error)  # not remembered: a reader's mistake is rare
+            return text, None, str(error), "", None, None  # not remembered: a reader's mistake is rare
     else:
         order, lasting = reader(power, text)
         canonical = str(order)
     entry: Entry
-    if isinstance(order, UnitOrder):
-        entry = canonical, order, order.plain(variant.map), ""
+    if not isinstance(order, UnitOrder):
+        entry = canonical, order, f"{order} is not an order of this phase", "", None, None
+    elif not order.plain(variant.map):
+        entry = canonical, order, "", "", None, None
+    elif isinstance(order, (SupportHold, SupportMove)):
+        supported = order.supported_type + " " + order.supported
+        entry = canonical, order, "", order.unit_text, order.supported_province, supported
     else:
-        entry = canonical, order, False, f"{order} is not an order of this phase"
+        entry = canonical, order, "", order.unit_text, None, None
     if lasting:
         if len(known) >= 50_000:  # bounded, so a long run stays small
             known.clear()
