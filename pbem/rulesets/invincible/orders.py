@@ -21,7 +21,8 @@ Khans are named by their card names in capitals.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+
+from pbem.rulesets.written import Written
 
 ACTION = "action"
 PLAN = "plan"
@@ -57,20 +58,16 @@ class Condition:
 ALWAYS = Condition()
 
 
-class Said:
-    """An order whose canonical line is its ``form`` with its fields written in: names in
-    capitals, and a condition (``{when}``) after a space when there is one."""
+class Said(Written):
+    """An order whose canonical line is its ``form`` with its fields written in
+    (``pbem.rulesets.written``): names in capitals, and a condition (``{when}``) after a space
+    when there is one."""
 
-    form: ClassVar[str] = ""
-
-    def text(self) -> str:
-        return self.form.format(**{name: _written(value) for name, value in vars(self).items()})
-
-
-def _written(value: object) -> str:
-    if isinstance(value, Condition):
-        return f" {value.text()}" if value.text() else ""
-    return str(value).upper()
+    @staticmethod
+    def write(value: object) -> str:
+        if isinstance(value, Condition):
+            return f" {value.text()}" if value.text() else ""
+        return str(value).upper()
 
 
 def _with(text: str, when: Condition) -> str:
