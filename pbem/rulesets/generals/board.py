@@ -187,6 +187,13 @@ class Board:
             self.wars.add(pair(power, enemy))
             self.public("war", f"{power} and {enemy} are at war: {why}", powers=[power, enemy])
 
+    def alliance_news(self, kind: str, alliance: Alliance, text: str, **data: Any) -> None:
+        """News of an alliance: everyone hears of a formal one, only its members of a secret
+        one (RULINGS.md, ruling 24)."""
+        members = alliance.members
+        audience = [PUBLIC] if alliance.kind == "formal" else members
+        self.event(kind, audience, text, kind_of_alliance=alliance.kind, members=list(members), **data)
+
     def leave_alliances(self, power: str, other: str, why: str) -> None:
         """``power`` leaves every alliance it shares with ``other``.
 
@@ -199,31 +206,20 @@ class Board:
                 kept.append(alliance)
                 continue
             rest = tuple(m for m in alliance.members if m != power)
-            names = ", ".join(alliance.members)
+            self.alliance_news(
+                "alliance broken",
+                alliance,
+                f"{power} broke the {alliance.kind} alliance of {', '.join(alliance.members)}: {why}",
+                power=power,
+            )
             if alliance.kind == "formal":
                 penalty = world().rules.diplomacy.formal_break_vp
                 self.change_realm(power, vp=self.realms[power].vp - penalty)
-                self.public(
-                    "alliance broken",
-                    f"{power} broke the formal alliance of {names}: {why}",
-                    kind_of_alliance="formal",
-                    members=list(alliance.members),
-                    power=power,
-                )
                 self.event(
                     "penalty",
                     [power],
                     f"{power} loses {penalty} VP for breaking a formal alliance",
                     vp=-penalty,
-                    power=power,
-                )
-            else:
-                self.event(
-                    "alliance broken",
-                    alliance.members,
-                    f"{power} broke the secret alliance of {names}: {why}",
-                    kind_of_alliance="secret",
-                    members=list(alliance.members),
                     power=power,
                 )
             if len(rest) >= 2:
