@@ -23,37 +23,23 @@ def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         if general is None:
             continue
         start = general.region
+        units: tuple[Unit, ...] = ()
         if isinstance(order, Travel):
             if order.to not in routes.reachable(board.variant, board.start_holders, power, start):
                 board.event("travel", [power], f"{general.name} could not travel to {order.to}", power=power)
                 continue
-            arrivals.append(
-                (
-                    power,
-                    general.name,
-                    order.to,
-                    (),
-                    f"{general.name} travelled from {start} to {order.to}",
-                )
+            text = f"{general.name} travelled from {start} to {order.to}"
+        else:
+            problem = routes.move_route_error(
+                board.variant, board.start_holders, power, start, order.to, order.via
             )
-            continue
-        problem = routes.move_route_error(
-            board.variant, board.start_holders, power, start, order.to, order.via
-        )
-        if problem:
-            board.event("move", [power], f"{general.name} could not move: {problem}", power=power)
-            continue
-        units, short = board.take_units(start, order.picks)
-        shortfall = f" ({'; '.join(short)})" if short else ""
-        arrivals.append(
-            (
-                power,
-                general.name,
-                order.to,
-                units,
-                f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}",
-            )
-        )
+            if problem:
+                board.event("move", [power], f"{general.name} could not move: {problem}", power=power)
+                continue
+            units, short = board.take_units(start, order.picks)
+            shortfall = f" ({'; '.join(short)})" if short else ""
+            text = f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}"
+        arrivals.append((power, general.name, order.to, units, text))
     for power, name, to, units, text in arrivals:
         board.add_units(to, power, units)
         board.move_general(name, to)
