@@ -9,12 +9,13 @@ freezes back into a ``State`` at the end. It knows the bookkeeping every step sh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from pbem.ruleset import PUBLIC
 from pbem.rulesets.generals import army
+from pbem.rulesets.generals.orders import Order, of_kind
 from pbem.rulesets.generals.state import (
     Alliance,
     Defence,
@@ -149,6 +150,16 @@ class Board:
         return [
             g for g in self.generals.values() if g.region == region and (power is None or g.power == power)
         ]
+
+    def orders_of_generals(
+        self, given: Mapping[str, Sequence[Order]], *kinds: type
+    ) -> Iterator[tuple[str, Any, General]]:
+        """(power, order, general) for the given orders of these kinds whose general is still on
+        the board: one killed or captured earlier in the turn carries out nothing."""
+        for power, order in of_kind(given, *kinds):
+            general = self.generals.get(order.general)
+            if general is not None:
+                yield power, order, general
 
     def move_general(self, name: str, region: str) -> None:
         """A general changes region; a battlefield he prepared is lost (rulebook)."""

@@ -12,16 +12,13 @@ from collections.abc import Mapping, Sequence
 
 from pbem.rulesets.generals import army, routes
 from pbem.rulesets.generals.board import Board
-from pbem.rulesets.generals.orders import MoveArmy, Order, Travel, of_kind
+from pbem.rulesets.generals.orders import MoveArmy, Order, Travel
 from pbem.rulesets.generals.state import Unit
 
 
 def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
     arrivals: list[tuple[str, str, str, tuple[Unit, ...], str]] = []
-    for power, order in of_kind(given, Travel, MoveArmy):
-        general = board.generals.get(order.general)
-        if general is None:
-            continue
+    for power, order, general in board.orders_of_generals(given, Travel, MoveArmy):
         start = general.region
         units: tuple[Unit, ...] = ()
         if isinstance(order, Travel):
