@@ -19,7 +19,7 @@ from pbem.rulesets.generals.state import Defence, Pick
 from pbem.rulesets.written import Written, optional
 
 
-class _Written(Written):
+class _Keyed(Written):
     """An order whose canonical text is its ``form`` (``"{general}: travel to {to}"``,
     ``pbem.rulesets.written``) and whose key is its fields set into ``keyed``."""
 
@@ -30,7 +30,7 @@ class _Written(Written):
 
 
 @dataclass(frozen=True)
-class _Action(_Written):
+class _Action(_Keyed):
     """A general's action: he has one a turn, so a later one replaces it."""
 
     keyed = "action:{general}"
@@ -91,7 +91,7 @@ class TrainGeneral(_Action):
 
 
 @dataclass(frozen=True)
-class RaiseSkill(_Written):
+class RaiseSkill(_Keyed):
     """Raising a skill costs renown but no action: the rulebook allows it at any time."""
 
     form = "{general}: raise {skill} to {level}"
@@ -102,7 +102,7 @@ class RaiseSkill(_Written):
 
 
 @dataclass(frozen=True)
-class Champion(_Written):
+class Champion(_Keyed):
     """The unit an Invincible Warrior fights alongside; standing until changed."""
 
     form = "{general}: fight alongside {troop}"
@@ -112,7 +112,7 @@ class Champion(_Written):
 
 
 @dataclass(frozen=True)
-class Defend(_Written):
+class Defend(_Keyed):
     keyed = "defend:{region}"
     region: str
     defence: Defence
@@ -126,7 +126,7 @@ class Defend(_Written):
 
 
 @dataclass(frozen=True)
-class Overtax(_Written):
+class Overtax(_Keyed):
     """Convert income into hire limit ("income") or hire limit into income ("hire limit")."""
 
     keyed = "overtax:{region}"
@@ -140,14 +140,14 @@ class Overtax(_Written):
 
 
 @dataclass(frozen=True)
-class DeclareWar(_Written):
+class DeclareWar(_Keyed):
     form = "declare war on {power}"
     keyed = "war:{power}"
     power: str
 
 
 @dataclass(frozen=True)
-class _PeaceAnswer(_Written):
+class _PeaceAnswer(_Keyed):
     """An order about peace with ``power``: offered, refused or withdrawn, the last one stands."""
 
     keyed = "peace:{power}"
@@ -174,7 +174,7 @@ class WithdrawPeace(_PeaceAnswer):
 
 
 @dataclass(frozen=True)
-class ProposeAlliance(_Written):
+class ProposeAlliance(_Keyed):
     """An alliance is made when every member sends the same proposal in the same turn."""
 
     form = "propose {kind} alliance with {powers}"
@@ -187,14 +187,14 @@ class ProposeAlliance(_Written):
 
 
 @dataclass(frozen=True)
-class BreakAlliance(_Written):
+class BreakAlliance(_Keyed):
     form = "break alliance with {power}"
     keyed = "break:{power}"
     power: str
 
 
 @dataclass(frozen=True)
-class Gift(_Written):
+class Gift(_Keyed):
     form = "gift {gold} gold to {power}"
     keyed = "gift:{power}"
     power: str
