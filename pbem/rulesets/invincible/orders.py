@@ -59,15 +59,18 @@ ALWAYS = Condition()
 
 
 class Said(Written):
-    """An order whose canonical line is its ``form`` with its fields written in
-    (``pbem.rulesets.written``): names in capitals, and a condition (``{when}``) after a space
-    when there is one."""
+    """An order whose canonical line is its ``form`` with its fields written in: names in
+    capitals, and a condition (``{when}``) after a space when there is one."""
 
     @staticmethod
     def write(value: object) -> str:
-        if isinstance(value, Condition):
-            return f" {value.text()}" if value.text() else ""
-        return str(value).upper()
+        return _written(value)
+
+
+def _written(value: object) -> str:
+    if isinstance(value, Condition):
+        return f" {value.text()}" if value.text() else ""
+    return str(value).upper()
 
 
 def _with(text: str, when: Condition) -> str:
