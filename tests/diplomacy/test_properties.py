@@ -151,7 +151,7 @@ _TYPES = st.sampled_from(list(UnitType))
     via=st.booleans(),
 )
 def test_an_order_made_quickly_is_the_order_its_constructor_makes(kind, types, places, via) -> None:
-    """``made`` skips the frozen ``__init__``; every field, derived ones too, must come out the same."""
+    """``made`` skips ``__init__``; every field, derived ones too, must come out the same."""
     arguments = {
         Hold: (types[0], places[0]),
         Move: (types[0], places[0], places[1], via),

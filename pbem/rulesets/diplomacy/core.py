@@ -179,7 +179,7 @@ class IllegalOrder(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see quick
 class Order:
     """An order in the engine's canonical notation; the kinds live in ``orders/``."""
 
@@ -192,7 +192,7 @@ class Order:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see quick
 class UnitOrder(Order):
     """An order that names a unit by its type and location, as the player wrote them.
 
@@ -259,16 +259,20 @@ K = TypeVar("K", bound=type[UnitOrder])
 
 
 def quick(kind: K) -> K:
-    """Give a dataclass order kind ``made``: its ``__init__`` arguments to the order, without the
-    frozen ``__init__``'s ``object.__setattr__`` per field and ``__post_init__`` (a fresh process
-    reads thousands of lines cold). Written out per kind, as dataclasses writes ``__init__``;
-    ``made(*args)`` is ``kind(*args)`` field for field (tests/diplomacy/test_properties.py)."""
+    """Give a dataclass order kind ``made``: its ``__init__`` arguments to the order, each field
+    stored at once, without ``__post_init__`` (a fresh process reads thousands of lines cold).
+    Written out per kind, as dataclasses writes ``__init__``; ``made(*args)`` is ``kind(*args)``
+    field for field (tests/diplomacy/test_properties.py).
+
+    Orders are values (compared and hashed by their fields) but not frozen dataclasses: a frozen
+    class can only be filled through ``object.__setattr__`` or a slot's ``__set__`` per field,
+    which made building an order ~2.5x dearer (pbem adjudicate --jsonl reads a line cold in
+    ~20k instructions, ~4k of them that). Nothing assigns to an order once made."""
     names = [f.name for f in fields(kind) if f.init]
     places = {"province": "location", **{derived: name for name, derived in kind._DERIVED}}
-    # Each slot set through its descriptor, which a frozen class's __setattr__ does not stop.
-    sets = [f"    _set_{name}(order, {name})" for name in names]
+    sets = [f"    order.{name} = {name}" for name in names]
     sets += [
-        f"    _set_{derived}(order, {name} if '/' not in {name} else {name}.partition('/')[0])"
+        f"    order.{derived} = {name} if '/' not in {name} else {name}.partition('/')[0]"
         for derived, name in places.items()
     ]
     defaults = {f.name: f.default for f in fields(kind) if f.init and f.default is not MISSING}
@@ -280,7 +284,6 @@ def quick(kind: K) -> K:
     )
     scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
     scope.update({f"_d_{name}": value for name, value in defaults.items()})
-    scope.update({f"_set_{name}": getattr(kind, name).__set__ for name in [*names, *places]})
     exec(source, scope)  # noqa: S102 - our own source, from the kind's fields
     kind.made = staticmethod(scope["made"])  # type: ignore[assignment]
     return kind

@@ -9,7 +9,7 @@ from ..core import Order, UnitOrder, quick
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Build(UnitOrder):
     WORD: ClassVar[str] = "B"
 
@@ -17,7 +17,7 @@ class Build(UnitOrder):
         return f"{self.unit_text} B"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Waive(Order):
     """Give up one build."""
 
@@ -34,7 +34,7 @@ class Waive(Order):
         return "waive"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cancel(Order):
     """Take back a build, removal or waive sent earlier this phase. It replaces that order where
     the orders are kept (same key) and is not adjudicated itself."""

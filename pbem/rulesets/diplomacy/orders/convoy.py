@@ -63,7 +63,7 @@ def _chordless(
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Convoy(UnitOrder):
     army: str
     dest: str

@@ -10,7 +10,7 @@ from ..core import UnitOrder, quick
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Disband(UnitOrder):
     WORD: ClassVar[str] = "D"
 

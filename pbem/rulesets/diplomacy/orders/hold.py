@@ -11,7 +11,7 @@ from ..rules import Decisions, Rules
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"
 

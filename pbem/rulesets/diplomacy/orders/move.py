@@ -68,7 +68,7 @@ def army_can_reach(
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Move(UnitOrder):
     dest: str
     via_convoy: bool = False

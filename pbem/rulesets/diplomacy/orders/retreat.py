@@ -19,7 +19,7 @@ from ..rules import Rules
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Retreat(UnitOrder):
     dest: str
 

@@ -65,7 +65,7 @@ def _can_support_into(variant: Rules, board: Board, province: str, target: str) 
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SupportHold(UnitOrder):
     supported_type: UnitType
     supported: str
@@ -117,7 +117,7 @@ class SupportHold(UnitOrder):
 
 
 @quick
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SupportMove(UnitOrder):
     supported_type: UnitType
     supported: str
