@@ -265,25 +265,27 @@ class Movement(Resolver):
         """Units after the moves, the dislodged units with their retreats, and the standoffs."""
         after: dict[str, Unit] = {}
         beaten: list[tuple[Unit, str]] = []
-        dest, attacked, resolve = self.dest, self.moves_into, self.resolve
+        dest, attacked, resolve, orders = self.dest, self.moves_into, self.resolve, self.orders
         for province, unit in self.units.items():
             if province in dest and resolve(province):
-                order = self.orders[province]
-                assert isinstance(order, Move)
-                after[order.dest_province] = unit_at(unit.power, unit.type, order.dest)
+                order = orders[province]
+                after[order.dest_province] = unit_at(unit.power, unit.type, order.dest)  # type: ignore[attr-defined]
             elif province in attacked and self.dislodged(province):
-                attacker = next(a for a in self.moves_into[province] if self.resolve(a))
+                attacker = next(a for a in attacked[province] if resolve(a))
                 beaten.append((unit, attacker))
             else:
                 after[province] = unit
-        standoffs = tuple(
-            sorted(
-                province
-                for province, attackers in self.moves_into.items()
-                if province not in after
-                and any(not self.resolve(a) and prevent_strength(self, a) > 0 for a in attackers)
-            )
-        )
+        left_empty = []
+        for province, attackers in attacked.items():
+            if province not in after:
+                for attacker in attackers:
+                    if not resolve(attacker) and prevent_strength(self, attacker) > 0:
+                        left_empty.append(province)
+                        break
+        left_empty.sort()
+        standoffs = tuple(left_empty)
+        if not beaten:
+            return after, (), standoffs
         dislodged = tuple(
             Dislodgement(
                 unit=unit,
@@ -389,7 +391,10 @@ def _read(variant: Variant, power: str, text: str, reader: Reader | None, known:
         except NotationError as error:
             return text, None, str(error), "", None, None  # not remembered: a reader's mistake is rare
     else:
-        order, lasting = reader(power, text)
+        try:  # the engine's notation, read at once (as the reader would read it first)
+            order, lasting = variant.notation.parse_afresh(text), True
+        except NotationError:
+            order, lasting = reader(power, text)
         canonical = str(order)
     entry: Entry
     if not isinstance(order, UnitOrder):

@@ -65,7 +65,8 @@ def adjudicate_position(
         # The standard rules ask nothing of the game around the board: no state to set up.
         if "players" in data:
             read_players(variant, data, board)
-        read_extra(data)
+        if "extra" in data:
+            read_extra(data)
         if raw and turn.kind is PhaseKind.MOVEMENT:  # read as the orders are checked, in one pass
             orders, reader = _texts(data, "raw_orders"), _raw_reader(variant, board, turn.kind)
         else:

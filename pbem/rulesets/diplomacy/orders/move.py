@@ -121,7 +121,7 @@ class Move(UnitOrder):
 
     def adjudicate(self, movement: Decisions) -> bool:
         """The move succeeds if its attack beats the defence of the province and every rival."""
-        attack = attack_strength(movement, self.province)
+        attack = attack_strength(movement, self)
         if attack == 0:
             return False
         opponent = movement.head_to_head(self.province)
@@ -147,12 +147,11 @@ def _support_count(movement: Decisions, province: str, exclude_power: str | None
     return count
 
 
-def attack_strength(movement: Decisions, origin: str) -> int:
-    """The force of the move from ``origin`` against whatever is in its destination."""
+def attack_strength(movement: Decisions, move: Move) -> int:
+    """The force of ``move`` against whatever is in its destination."""
+    origin = move.province
     if origin in movement.by_convoy and not movement.path(origin):
         return 0
-    move = movement.orders[origin]
-    assert isinstance(move, Move)
     dest = move.dest_province
     defender = movement.units.get(dest)
     if defender is None or (
