@@ -11,17 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tests.harness import MailServerTable, Table, game, text_of
+from tests.service.test_replies_from_mail_programs import PLAYERS  # England is alice@example.test
 
 ALICE = "Alice Martin <alice@example.test>"
-PLAYERS = {
-    "England": "alice@example.test",
-    "France": "bob@example.test",
-    "Germany": "carol@example.test",
-    "Italy": "dan@example.test",
-    "Austria": "eve@example.test",
-    "Russia": "fay@example.test",
-    "Turkey": "gus@example.test",
-}
 ORDERS = "F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor"
 TAKEN = ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"]
 
