@@ -156,3 +156,12 @@ def test_a_bad_variant_is_refused_naming_it() -> None:
     )
     with pytest.raises(VariantError, match="variants.yaml: odd: camps must share out seats"):
         load_variants(text=text)
+
+
+def test_a_variant_number_out_of_bounds_is_refused_naming_the_field() -> None:
+    text = (
+        "small:\n  label: x\n  players: 2\n  camps: [[0], [1]]\n  soldiers: 3\n"
+        "  opening_hand: 3\n  reserve_limit: 5\n  deployment: [[front], [front]]\n"
+    )
+    with pytest.raises(VariantError, match="variants.yaml: small: soldiers: .* 4"):
+        load_variants(text=text)
