@@ -12,6 +12,9 @@ from pbem.rulesets.invictus.orders import Citizen, Refusal
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
 
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = Citizen
+
 HAND_LIMIT = 6
 
 

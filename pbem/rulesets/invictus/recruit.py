@@ -16,6 +16,9 @@ from pbem.rulesets.invictus.orders import Recruit, Refusal
 from pbem.rulesets.invictus.state import Unit
 from pbem.rulesets.invictus.table import ALREADY, Table
 
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = Recruit
+
 
 def resolve(table: Table, order: Recruit) -> Recruit:
     game = table.game

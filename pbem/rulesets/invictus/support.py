@@ -15,6 +15,9 @@ from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import PlaySupport, Refusal
 from pbem.rulesets.invictus.table import Table
 
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = PlaySupport
+
 
 def resolve(table: Table, order: PlaySupport) -> PlaySupport:
     game = table.game
