@@ -80,18 +80,25 @@ def script() -> list[Step]:
     ]
 
 
+def folder_service(address: str, name: str, referee: str, password: str) -> dict[str, object]:
+    """The ``service`` section of a judge kept in one folder (its Maildirs, data and archive side
+    by side) whose clock jumps from deadline to deadline: the demo's, and the test harness's."""
+    return {
+        "address": address,
+        "name": name,
+        "data_dir": "var",
+        "archive_dir": "turns",
+        "inbox": {"transport": "maildir", "path": "mail/inbox"},
+        "outbox": {"transport": "maildir", "path": "mail/outbox"},
+        "referee": {"address": referee, "password": password},
+        # the clock jumps by days, so the guard against a stale cron job would stop every run
+        "stale_after": "3650d",
+    }
+
+
 def demo_config(folder: Path) -> dict[str, object]:
     return {
-        "service": {
-            "address": JUDGE,
-            "name": "pbem demo judge",
-            "data_dir": "var",
-            "archive_dir": "turns",
-            "inbox": {"transport": "maildir", "path": "mail/inbox"},
-            "outbox": {"transport": "maildir", "path": "mail/outbox"},
-            "referee": {"address": REFEREE, "password": "referee-pw"},
-            "stale_after": "3650d",  # the demo's clock jumps from deadline to deadline
-        },
+        "service": folder_service(JUDGE, "pbem demo judge", REFEREE, "referee-pw"),
         "games": [
             {
                 "id": "demo",

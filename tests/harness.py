@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 
 from pbem import config as configuration
+from pbem.demo import folder_service
 from pbem.games import start_game
 from pbem.mail.message import as_email_message
 from pbem.reports import DEFAULT_ROOT, Templates
@@ -134,16 +135,9 @@ class Table:
         self.seed_source = seed_source
         self.address = address
         data = {
+            # tests jump the clock by days; the stale-cron guard has its own tests
             "service": {
-                "address": address,
-                "name": "pbem test judge",
-                "data_dir": "var",
-                "archive_dir": "turns",
-                "inbox": {"transport": "maildir", "path": "mail/inbox"},
-                "outbox": {"transport": "maildir", "path": "mail/outbox"},
-                "referee": {"address": referee, "password": REFEREE_PASSWORD},
-                # tests jump the clock by days; the stale-cron guard has its own tests
-                "stale_after": "3650d",
+                **folder_service(address, "pbem test judge", referee, REFEREE_PASSWORD),
                 **(service_settings or {}),
             },
             "games": list(games),

@@ -9,6 +9,7 @@ the ruleset says so), each phase adjudicated with its seed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +27,11 @@ def mails(script_file: str) -> dict[str, list[dict[str, str]]]:
     path = Path(script_file).with_name("mails.yaml")
     loaded: dict[str, list[dict[str, str]]] = yaml.safe_load(path.read_text(encoding="utf-8"))
     return loaded
+
+
+def event(phase_events: Sequence[Mapping[str, Any]], kind: str) -> Mapping[str, Any]:
+    """The first event of ``kind`` among one phase's events (a script's ``check`` reads them)."""
+    return next(e for e in phase_events if e["type"] == kind)
 
 
 @dataclass
@@ -70,3 +76,12 @@ def play(
         played.events.append(result.events)
         played.orders.append(orders)
     return played
+
+
+def plays_as_written(ruleset: Ruleset, script: ModuleType) -> None:
+    """Assert that a Diplomacy-family script (MISTAKES keyed by phase and power) plays as its
+    ``check`` says, its mails refusing just the lines it lists, one seed a phase."""
+    assert len(script.TURNS) == len(script.SEEDS)
+    played = play(ruleset, script)
+    assert played.refused == {key: lines for key, lines in script.MISTAKES.items() if lines}
+    script.check(played.states, played.events)

@@ -7,12 +7,18 @@ from typing import Any
 
 from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
+from pbem.store import PlayerRow
 
 
 def tell_players(run: Run, live: LiveGame, subject: str, text: str, key: str) -> None:
     """Queue the same notice to every player of ``live``, once per ``key``."""
     for player in run.store.players(live.id):
-        run.tell(player, subject, text, kind="notice", key=f"{key}:{live.id}:{player.power}")
+        tell_player(run, live, player, subject, text, key)
+
+
+def tell_player(run: Run, live: LiveGame, player: PlayerRow, subject: str, text: str, key: str) -> None:
+    """Queue a notice to one player of ``live``, once per ``key`` and player."""
+    run.tell(player, subject, text, kind="notice", key=f"{key}:{live.id}:{player.power}")
 
 
 def tell_power(

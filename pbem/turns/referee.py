@@ -13,7 +13,7 @@ from pbem.intake.commands import Command, extension
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
 from pbem.turns.adjudication import adjudicate, new_deadline
-from pbem.turns.notices import tell_players
+from pbem.turns.notices import tell_player, tell_players
 from pbem.turns.orders import complete, has_ordered, why_waiting
 from pbem.turns.schedule import deadline_for
 from pbem.turns.seats import replace_player
@@ -151,12 +151,7 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
             if before
             else live.say(_("You had sent no orders for this phase."))
         )
-        run.tell(
-            player,
-            live.say(_("rolled back to {phase}", phase=phase.label)),
-            text,
-            kind="notice",
-            key=f"rollback:{run.now.isoformat()}:{live.id}:{player.power}",
-        )
+        subject = live.say(_("rolled back to {phase}", phase=phase.label))
+        tell_player(run, live, player, subject, text, key=f"rollback:{run.now.isoformat()}")
     log.warning("[%s] rolled back to %s", live.id, phase.id)
     return f"rolled back to {phase.label}; players told"

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.scripted import mails
+from tests.scripted import event, mails
 
 VARIANT = "standard"
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
@@ -51,17 +51,14 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     def dump(index: int) -> dict[str, Any]:
         return ruleset.dump_state(states[index])
 
-    def event(index: int, kind: str) -> Mapping[str, Any]:
-        return next(e for e in events[index] if e["type"] == kind)
-
     phases = [ruleset.phase(state).id for state in states]
     assert phases == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M", "F1902M"]
 
-    spring = event(0, "movement")
+    spring = event(events[0], "movement")
     assert spring["standoffs"] == ["GAL"]
     assert "A BUD" in dump(1)["units"]["Austria"]  # misspelt, so it held
 
-    fall = event(1, "movement")
+    fall = event(events[1], "movement")
     [dislodged] = fall["dislodged"]
     assert (dislodged["unit"], dislodged["attacker_from"]) == ("A BUR", "RUH")
     assert "PAR" in dislodged["retreats"] and "RUH" not in dislodged["retreats"]
@@ -72,12 +69,12 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert {"NWY"} <= set(centres["England"]) and {"SPA", "POR"} <= set(centres["France"])
     assert "A PAR" in dump(3)["units"]["France"]
 
-    winter = event(3, "adjustments")
+    winter = event(events[3], "adjustments")
     assert winter["waived"] == {"Russia": 1, "Turkey": 1}
     assert {"power": "Austria", "unit": "F TRI"} in winter["built"]
     assert sorted(dump(4)["units"]["Russia"]) == ["A MOS", "A UKR", "A WAR", "F RUM", "F SWE"]
 
-    last = event(4, "movement")
+    last = event(events[4], "movement")
     italy = [r for r in last["results"] if r["power"] == "Italy"]
     assert italy == []  # Italy sent nothing, and its units held
     assert sorted(dump(5)["units"]["Italy"]) == ["A TUN", "A VEN", "F ION", "F NAP"]

@@ -57,6 +57,13 @@ def position(
     return ruleset.load_state(data)
 
 
+def sung_grown(phase: str, units: dict[str, list[str]]) -> Any:
+    """A fall at ``phase`` with ``units`` and the neutral Sung, owning its home centre only, standing
+    in Daiyeng and T'ai Yi too: at the end of the year it owns three centres and is activated."""
+    centres = {"Sung": ["SUN"], "Ch'in": ["YUY"]}
+    return position(phase, {**units, "Sung": ["A SUN", "A DAI", "A TYI"]}, centres)
+
+
 def units(state: Any) -> dict[str, list[str]]:
     return {power: sorted(us) for power, us in ruleset.dump_state(state)["units"].items()}
 

@@ -1,8 +1,9 @@
 """A scripted year of Mandate of Heaven: the mails the eight players send, phase by phase.
 
 In the common form of the games' scripts (see tests/diplomacy/script.py): TURNS maps each power
-to the full text of its mail in each phase, SEEDS are the adjudication seeds (Diplomacy uses
-none), MISTAKES the lines the mail parser must refuse, and ``check`` what must have happened.
+to the full text of its mail in each phase, MISTAKES the lines the mail parser must refuse, and
+``check`` what must have happened. OPTIONS, START_SEED and SEEDS are the standard game's script's:
+Diplomacy takes no options here and draws no dice, so the seeds only keep the common form.
 
 The story, from the placement winter to the spring of the second year:
 
@@ -24,18 +25,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.scripted import mails
+from tests.diplomacy import script as standard
+from tests.scripted import event, mails
 
 RULESET = "diplomacy"
 VARIANT = "mandate_of_heaven"
 POWERS = ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"]
-OPTIONS: dict[str, Any] = {}
-START_SEED = 1
+OPTIONS, START_SEED, SEEDS = standard.OPTIONS, standard.START_SEED, standard.SEEDS
 
 MAILS = mails(__file__)  # the players' mails, as mail text: mails.yaml
 TURNS: list[dict[str, str]] = MAILS["turns"]
-
-SEEDS = [11, 12, 13, 14, 15]
 
 #: the lines parse_orders must refuse: (phase index, power) -> the lines as written
 MISTAKES = {
@@ -54,11 +53,8 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     def units(index: int) -> dict[str, list[str]]:
         return {p: sorted(us) for p, us in ruleset.dump_state(states[index])["units"].items()}
 
-    def event(index: int, kind: str) -> Mapping[str, Any]:
-        return next(e for e in events[index] if e["type"] == kind)
-
     def ballot(index: int, unit: str) -> Mapping[str, Any]:
-        return next(b for b in event(index, "neutral_votes")["ballots"] if b["subject"] == unit)
+        return next(b for b in event(events[index], "neutral_votes")["ballots"] if b["subject"] == unit)
 
     phases = [ruleset.phase(state).id for state in states]
     assert phases == ["W369BCA", "S368BCM", "F368BCM", "F368BCR", "W368BCA", "S367BCM"]
@@ -74,14 +70,14 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert units(2)["Lu"] == ["A PDA"] and "A LU" in units(2)["Ch'i"]
     assert units(2)["Hsiung-Nu"] == ["A CSI", "A NHS", "A TTU"]
 
-    fall = event(2, "movement")
+    fall = event(events[2], "movement")
     dislodged = {d["unit"]: d["retreats"] for d in fall["dislodged"]}
     assert dislodged == {"A PCS": ["HTU"], "A CHT": ["HYC", "TIB"]}
     assert "A NAC" in units(3)["Ch'u"]  # by river convoy
     assert ballot(2, "A COU")["carried"] is None and units(3)["Chou"] == ["A COU"]
     assert not [r for r in fall["results"] if r["power"] == "Han"]
 
-    retreats = event(3, "neutral_votes")
+    retreats = event(events[3], "neutral_votes")
     assert {b["subject"]: b["carried"] for b in retreats["ballots"]} == {
         "A PCS": "A PCS R HTU",
         "A CHT": None,
@@ -91,7 +87,7 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
     assert centres["Hsiung-Nu"] == ["PCS"] and "CHT" in centres["Ch'in"] and "LU" in centres["Ch'i"]
     assert "Choushi" not in centres and "Shu" not in centres and "Lu" not in centres
 
-    winter = event(4, "adjustments")
+    winter = event(events[4], "adjustments")
     assert {(b["power"], b["unit"]) for b in winter["built"]} == {("Ch'in", "A HAC"), ("Ch'i", "F TSE")}
     assert winter["removed"] == [{"power": "Choushi", "unit": "A HTU"}]  # by vote
     assert winter["civil_disorder"] == [{"power": "Lu", "unit": "A PDA"}]  # nobody voted

@@ -10,7 +10,7 @@ import pytest
 from pbem.reports import Templates
 from pbem.ruleset import PUBLIC, REFEREE
 
-from .games import position, ruleset, spring_368
+from .games import position, ruleset, spring_368, sung_grown
 
 templates = Templates()
 GAME = {"id": "g1", "name": "The Mandate", "ruleset": "diplomacy", "variant": "mandate_of_heaven"}
@@ -71,11 +71,7 @@ def test_the_chart_names_the_centres_that_do_not_count_and_the_neutrals(voted: t
 
 
 def test_melting_and_activation_are_announced_to_all() -> None:
-    state = position(
-        "F367BCM",
-        {"Hsiung-Nu": ["A HHS"], "Sung": ["A SUN", "A DAI", "A TYI"]},
-        {"Sung": ["SUN"], "Ch'in": ["YUY"]},
-    )
+    state = sung_grown("F367BCM", {"Hsiung-Nu": ["A HHS"]})
     done = ruleset.adjudicate(state, {}, 1)
     text, html = report(state, done, "Ch'in")
     assert (

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.ruleset import PUBLIC, REFEREE
 
-from .games import PLAYERS, events_of, position, results, ruleset, units
+from .games import PLAYERS, events_of, position, results, ruleset, sung_grown, units
 
 #: Ch'in 6 units, Ch'u 5, the six others 1 each: 17 units, so a vote needs 5 players with 9 units
 BIG = {
@@ -198,11 +198,7 @@ def test_a_neutral_vote_for_more_builds_than_it_has_is_refused_in_the_mail() -> 
 
 
 def test_a_neutral_grown_to_three_centres_is_activated_as_a_player_power() -> None:
-    state = position(
-        "F366BCM",
-        {**BIG, "Sung": ["A SUN", "A DAI", "A TYI"], "Ch'u": ["F YIN", "A CHE"]},
-        {"Sung": ["SUN"], "Ch'in": ["YUY"]},
-    )
+    state = sung_grown("F366BCM", {**BIG, "Ch'u": ["F YIN", "A CHE"]})
     done = ruleset.adjudicate(state, {}, 1)
     [activated] = events_of(done, "activated")
     assert (activated["power"], activated["centres"]) == ("Sung", 3)
@@ -220,11 +216,7 @@ def test_a_neutral_grown_to_three_centres_is_activated_as_a_player_power() -> No
 
 
 def test_the_notice_names_the_players_already_eliminated() -> None:
-    state = position(
-        "F366BCM",
-        {"Ch'in": ["A YUY"], "Sung": ["A SUN", "A DAI", "A TYI"]},
-        {"Sung": ["SUN"], "Ch'in": ["YUY"]},
-    )
+    state = sung_grown("F366BCM", {"Ch'in": ["A YUY"]})
     done = ruleset.adjudicate(state, {}, 1)
     [notice] = done.notices
     assert "eliminated so far: Ch'u, Ch'i, Yen, Chao, Wei, Han." in notice  # the nomads may still place
