@@ -61,28 +61,39 @@ def _standard() -> dict:
     return data
 
 
-def test_a_card_out_of_range_is_named_with_its_file(tmp_path: Path) -> None:
+#: a place in the standard file, the value written there (GONE: the entry taken out), and
+#: what the refusal says
+GONE = object()
+BROKEN = [
+    (("cards", 6, "companion"), 11, r"broken\.yaml: card 'Kublai': companion must be .* 0 to 10, not 11"),
+    (("enemies", 2), GONE, r"broken\.yaml: enemies must have one entry per roll"),
+    (("cards", 1, "aliases"), ["Kublai"], r"card 'Kublai': the name 'Kublai' is taken by card 'Jabei'"),
+    # the cards and the enemy table are read by the records codec, which names the place
+    (("cards", 0, "honor"), True, r"broken\.yaml: cards: 0: honor: Input should be a valid integer"),
+    (("cards", 0, "colour"), "red", r"broken\.yaml: cards: 0: colour: Unexpected keyword"),
+    (("enemies", 0, "rating"), "5", r"broken\.yaml: enemies: 0: rating: Input should be a valid"),
+    (
+        ("final_army", "rating"),
+        0,
+        r"broken\.yaml: enemy 'great opposing army': rating must be .* 1 to 1000, not 0",
+    ),
+]
+
+
+@pytest.mark.parametrize(("place", "value", "message"), BROKEN)
+def test_a_broken_variant_is_refused_naming_its_file_and_entry(
+    tmp_path: Path, place: tuple[str | int, ...], value: object, message: str
+) -> None:
     data = _standard()
-    data["cards"][6]["companion"] = 11
-    with pytest.raises(
-        DataError, match=r"broken\.yaml: card 'Kublai': companion must be .* 0 to 10, not 11"
-    ):
-        load_variant(_write(tmp_path, data))
-
-
-def test_a_missing_enemy_roll_is_an_error(tmp_path: Path) -> None:
-    data = _standard()
-    del data["enemies"][2]
-    with pytest.raises(DataError, match=r"broken\.yaml: enemies must have one entry per roll"):
-        load_variant(_write(tmp_path, data))
-
-
-def test_two_cards_may_not_share_a_name(tmp_path: Path) -> None:
-    data = _standard()
-    data["cards"][1]["aliases"] = ["Kublai"]
-    with pytest.raises(
-        DataError, match=r"card 'Kublai': the name 'Kublai' is taken by card 'Jabei'"
-    ):
+    *steps, last = place
+    entry = data
+    for step in steps:
+        entry = entry[step]
+    if value is GONE:
+        del entry[last]
+    else:
+        entry[last] = value
+    with pytest.raises(DataError, match=message):
         load_variant(_write(tmp_path, data))
 
 

@@ -215,7 +215,7 @@ def feast(table: Table, host: str, order: Feast) -> None:
     if guests:
         table.add_mode(host, "informer", len(guests), permanent=True)
     table.feasted.add(host)
-    shared = " with " + ", ".join(table.name(g) for g in guests) if guests else ""
+    shared = " with " + ", ".join(table.names(guests)) if guests else ""
     table.say(
         "feast",
         f"{table.name(host)} feasts{shared} for {1 + len(guests)} Wine: "
@@ -223,7 +223,7 @@ def feast(table: Table, host: str, order: Feast) -> None:
         + " restored to full"
         + (f"; {table.name(host)} gains {len(guests)} Informer for sharing." if guests else "."),
         host=table.name(host),
-        guests=[table.name(g) for g in guests],
+        guests=table.names(guests),
     )
 
 

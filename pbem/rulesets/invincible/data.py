@@ -12,12 +12,19 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
+from annotated_types import MinLen
+from pydantic import Strict
+
+from pbem.records import RecordError, from_plain
 
 MODES = ("companion", "accuser", "informer", "leader")
 VARIANTS_DIR = Path(__file__).with_name("variants")
+#: a number of a card or an enemy: whole (never true, never "2", never 2.0); the variant's
+#: limits say its range, checked after the records codec has read the table
+Whole = Annotated[int, Strict()]
 
 
 class DataError(ValueError):
@@ -29,22 +36,22 @@ class Card:
     """A character card: a khan's starting Modes, Honor and Wine."""
 
     name: str
-    aliases: tuple[str, ...]
-    companion: int
-    accuser: int
-    informer: int
-    leader: int
-    honor: int
-    wine: int
+    companion: Whole
+    accuser: Whole
+    informer: Whole
+    leader: Whole
+    honor: Whole
+    wine: Whole
+    aliases: tuple[Annotated[str, Strict(), MinLen(1)], ...] = ()
 
 
 @dataclass(frozen=True)
 class EnemyKind:
     """One line of the Mongol Enemy table."""
 
-    roll: int
+    roll: Whole
     name: str
-    rating: int
+    rating: Whole
 
 
 @dataclass(frozen=True)
@@ -101,32 +108,12 @@ def _section(where: str, data: Mapping[str, Any], key: str) -> Mapping[str, Any]
     return value
 
 
-def _card(where: str, entry: Any, max_mode: int, max_honor: int, max_wine: int) -> Card:
-    if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str):
-        raise DataError(f"{where}: each card needs a name")
-    where = f"{where}: card {entry['name']!r}"
-    aliases = entry.get("aliases", [])
-    if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
-        raise DataError(f"{where}: aliases must be a list of names")
-    modes = {mode: _whole(where, entry, mode, 0, max_mode) for mode in MODES}
-    return Card(
-        name=entry["name"],
-        aliases=tuple(aliases),
-        honor=_whole(where, entry, "honor", -max_honor, max_honor),
-        wine=_whole(where, entry, "wine", 0, max_wine),
-        **modes,
-    )
-
-
-def _enemy(where: str, entry: Any) -> EnemyKind:
-    if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str):
-        raise DataError(f"{where}: each enemy needs a name")
-    where = f"{where}: enemy {entry['name']!r}"
-    return EnemyKind(
-        roll=_whole(where, entry, "roll", 1, 6),
-        name=entry["name"],
-        rating=_whole(where, entry, "rating", 1, 1000),
-    )
+def _records(where: str, kind: Any, data: Any) -> Any:
+    """``data`` read into ``kind`` by the records codec, its errors naming the file."""
+    try:
+        return from_plain(kind, data)
+    except RecordError as error:
+        raise DataError(f"{where}: {error}") from None
 
 
 def parse_variant(name: str, where: str, data: Any) -> Variant:
@@ -138,29 +125,34 @@ def parse_variant(name: str, where: str, data: Any) -> Variant:
     max_honor = _whole(f"{where}: limits", limits, "honor", 1, 100)
     max_wine = _whole(f"{where}: limits", limits, "wine", 1, 100)
     battle = _section(where, data, "battle")
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list) or len(raw_cards) < 2:
+    cards: tuple[Card, ...] = _records(f"{where}: cards", tuple[Card, ...], data.get("cards"))
+    if len(cards) < 2:
         raise DataError(f"{where}: needs a list of at least two cards")
-    cards = tuple(_card(where, c, max_mode, max_honor, max_wine) for c in raw_cards)
     seen: dict[str, str] = {}
     for card in cards:
+        # the ranges of a card's numbers are the variant's own limits
+        at, numbers = f"{where}: card {card.name!r}", vars(card)
+        for mode in MODES:
+            _whole(at, numbers, mode, 0, max_mode)
+        _whole(at, numbers, "honor", -max_honor, max_honor)
+        _whole(at, numbers, "wine", 0, max_wine)
         for spelling in (card.name, *card.aliases):
             other = seen.setdefault(fold(spelling), card.name)
             if other != card.name:
                 raise DataError(
                     f"{where}: card {card.name!r}: the name {spelling!r} is taken by card {other!r}"
                 )
-    raw_enemies = data.get("enemies")
-    if not isinstance(raw_enemies, list):
-        raise DataError(f"{where}: needs a list of enemies, one per roll of 1 to 6")
-    enemies = tuple(_enemy(where, e) for e in raw_enemies)
-    rolls = sorted(e.roll for e in enemies)
-    if rolls != [1, 2, 3, 4, 5, 6]:
-        raise DataError(f"{where}: enemies must have one entry per roll 1 to 6, not rolls {rolls}")
+    enemies: tuple[EnemyKind, ...] = _records(f"{where}: enemies", tuple[EnemyKind, ...], data.get("enemies"))
     final = data.get("final_army")
     if not isinstance(final, Mapping):
         raise DataError(f"{where}: needs a final_army with a name and a rating")
-    final_army = _enemy(where, {"roll": 6, **final})
+    final_army: EnemyKind = _records(f"{where}: final_army", EnemyKind, {"roll": 6, **final})
+    for kind in (*enemies, final_army):
+        _whole(f"{where}: enemy {kind.name!r}", vars(kind), "roll", 1, 6)
+        _whole(f"{where}: enemy {kind.name!r}", vars(kind), "rating", 1, 1000)
+    rolls = sorted(e.roll for e in enemies)
+    if rolls != [1, 2, 3, 4, 5, 6]:
+        raise DataError(f"{where}: enemies must have one entry per roll 1 to 6, not rolls {rolls}")
     description = data.get("description", "")
     if not isinstance(description, str):
         raise DataError(f"{where}: description must be text")

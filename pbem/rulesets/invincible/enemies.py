@@ -52,12 +52,12 @@ def attack_enemy(table: Table, leader: str, order: AttackEnemy) -> None:
     table.say(
         "enemy-battle",
         f"{table.name(leader)} leads the Horde ("
-        + ", ".join(table.name(p) for p in horde)
+        + ", ".join(table.names(horde))
         + f") against Mongol Enemy {enemy.number}, the {enemy.name}: {total} Modal points "
         f"against its rating of {enemy.rating} (Attack Mongol Enemy).",
         leader=table.name(leader),
-        horde=[table.name(p) for p in horde],
-        cooperating=[table.name(p) for p in cooperating],
+        horde=table.names(horde),
+        cooperating=table.names(cooperating),
         total=total,
         enemy=enemy.number,
         rating=enemy.rating,
@@ -102,7 +102,7 @@ def _victory(table: Table, leader: str, cooperating: list[str], enemy: Enemy) ->
         "enemy-defeated",
         f"The {enemy.name} falls. {table.name(leader)} gains two Honor and one Wine"
         + (
-            "; one Honor each to " + ", ".join(table.name(p) for p in rewarded) + "."
+            "; one Honor each to " + ", ".join(table.names(rewarded)) + "."
             if rewarded
             else "."
         ),
@@ -146,7 +146,7 @@ def _defeat(table: Table, leader: str, cooperating: list[str]) -> None:
         + "one point from each Mode"
         + (" (the loss of " + ", ".join(shifted) + ", one Honor each)" if shifted else "")
         + (
-            "; one Honor each from " + ", ".join(table.name(p) for p in cooperating) + "."
+            "; one Honor each from " + ", ".join(table.names(cooperating)) + "."
             if cooperating
             else "."
         ),

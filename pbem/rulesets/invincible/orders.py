@@ -78,35 +78,55 @@ def _with(text: str, when: Condition) -> str:
     return f"{text} {condition}" if condition else text
 
 
+class _Action(Said):
+    """An action, made in the khan's place in the order of play."""
+
+    sort = ACTION
+
+
+class _Plan(Said):
+    """A plan line, for the rounds of a battle."""
+
+    sort = PLAN
+
+
+class _ActionOrPlan(Said):
+    """An action when written without a condition, a plan line (made after a round of
+    battle) with one."""
+
+    when: Condition
+
+    @property
+    def sort(self) -> str:
+        return ACTION if self.when == ALWAYS else PLAN
+
+
 @dataclass(frozen=True)
-class AttackKhan(Said):
+class AttackKhan(_Action):
     """Attack Khan: start a battle with ``target`` in Accuser mode."""
 
     target: str
-    sort = ACTION
     form = "ATTACK KHAN {target}"
 
 
 @dataclass(frozen=True)
-class AttackEnemy(Said):
+class AttackEnemy(_Action):
     """Attack Mongol Enemy number ``number``."""
 
     number: int
-    sort = ACTION
     form = "ATTACK MONGOL ENEMY {number}"
 
 
 @dataclass(frozen=True)
-class Cooperate(Said):
+class Cooperate(_Action):
     """Cooperate with ``leader`` against the Mongol Enemies he attacks this turn."""
 
     leader: str
-    sort = ACTION
     form = "COOPERATE WITH {leader}"
 
 
 @dataclass(frozen=True)
-class Assign:
+class Assign(_ActionOrPlan):
     """Assign Points from one Mode to another (of ``vassal`` if named).
 
     With a condition other than always it is a plan line, made after a round
@@ -119,10 +139,6 @@ class Assign:
     target: str
     vassal: str = ""
     when: Condition = ALWAYS
-
-    @property
-    def sort(self) -> str:
-        return ACTION if self.when == ALWAYS else PLAN
 
     def text(self) -> str:
         whose = f" FOR {self.vassal.upper()}" if self.vassal else ""
@@ -159,11 +175,10 @@ class Assist:
 
 
 @dataclass(frozen=True)
-class Feast:
+class Feast(_Action):
     """Feast, sharing the Wine with ``guests`` (one Wine per khan fed)."""
 
     guests: tuple[str, ...] = ()
-    sort = ACTION
 
     def text(self) -> str:
         if not self.guests:
@@ -172,79 +187,67 @@ class Feast:
 
 
 @dataclass(frozen=True)
-class HordeFeast(Said):
+class HordeFeast(_Action):
     """The Genghis Khan calls a Horde Feast, held at the start of next turn."""
 
-    sort = ACTION
     form = "HORDE FEAST"
 
 
 @dataclass(frozen=True)
-class SpendHonor(Said):
+class SpendHonor(_ActionOrPlan):
     """Spend Honor: one Honor for 1d6 permanent points in ``mode``."""
 
     mode: str
     when: Condition = ALWAYS
-
-    @property
-    def sort(self) -> str:
-        return ACTION if self.when == ALWAYS else PLAN
-
     form = "SPEND HONOR ON {mode}{when}"
 
 
 @dataclass(frozen=True)
-class Submit(Said):
+class Submit(_Action):
     """Submit to ``ruler``."""
 
     ruler: str
-    sort = ACTION
     form = "SUBMIT TO {ruler}"
 
 
 @dataclass(frozen=True)
-class RequestTransfer(Said):
+class RequestTransfer(_Action):
     """A submitted khan asks the Genghis Khan to buy him from his ruler."""
 
-    sort = ACTION
     form = "REQUEST TRANSFER"
 
 
 @dataclass(frozen=True)
-class Buy(Said):
+class Buy(_Action):
     """The Genghis Khan buys ``vassal`` from his ruler for two Wine."""
 
     vassal: str
-    sort = ACTION
     form = "BUY {vassal}"
 
 
 @dataclass(frozen=True)
-class RestoreHonor(Said):
+class RestoreHonor(_Action):
     """The Genghis Khan restores ``amount`` Honor to ``receiver``."""
 
     amount: int
     receiver: str
-    sort = ACTION
     form = "RESTORE {amount} HONOR TO {receiver}"
 
 
 @dataclass(frozen=True)
-class Pass(Said):
+class Pass(_Action):
     """No action this turn (replaces the actions of an earlier mail)."""
 
-    sort = ACTION
     form = "PASS"
 
 
 @dataclass(frozen=True)
-class Defence:
+class Defence(_Plan):
     """Defend (or Ambush) with ``amount`` Informer points each round."""
 
     amount: int
     ambush: bool = False
     when: Condition = ALWAYS
-    sort = PLAN
 
     def text(self) -> str:
         word = "AMBUSH" if self.ambush else "DEFEND"
@@ -255,23 +258,21 @@ EXITS = ("SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE")
 
 
 @dataclass(frozen=True)
-class Exit(Said):
+class Exit(_Plan):
     """Sue for Peace, Retreat, Withdraw or Pursue, when ``when`` holds."""
 
     word: str
     when: Condition = ALWAYS
-    sort = PLAN
 
     form = "{word}{when}"
 
 
 @dataclass(frozen=True)
-class TransferLoss(Said):
+class TransferLoss(_Plan):
     """The Genghis Khan hands the loss of one Mode to a pledged khan."""
 
     mode: str
     khan: str
-    sort = PLAN
     form = "TRANSFER LOSS {mode} TO {khan}"
 
 

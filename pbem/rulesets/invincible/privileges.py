@@ -174,7 +174,7 @@ def hold_horde_feast(table: Table, answers: dict[str, list[Answer]]) -> None:
     table.feasted.update(present)
     declined = ""
     if declining:
-        names = ", ".join(table.name(p) for p in declining)
+        names = ", ".join(table.names(declining))
         verbs = (
             "declines and forfeits one Honor"
             if len(declining) == 1
@@ -184,11 +184,11 @@ def hold_horde_feast(table: Table, answers: dict[str, list[Answer]]) -> None:
     table.say(
         "horde-feast",
         f"The Horde Feast of {table.name(gk)}: "
-        + ", ".join(table.name(p) for p in present)
+        + ", ".join(table.names(present))
         + f" feast for {cost} Wine, their Modes restored to full{declined}; "
         f"{table.name(gk)} gains {gained} Informer.",
         host=table.name(gk),
-        present=[table.name(p) for p in present],
-        declining=[table.name(p) for p in declining],
+        present=table.names(present),
+        declining=table.names(declining),
         cost=cost,
     )

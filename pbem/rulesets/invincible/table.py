@@ -11,7 +11,7 @@ the events everyone (or only some) may read.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -60,6 +60,10 @@ class Table:
     def name(self, power: str) -> str:
         """The khan's card name, as reports print it."""
         return self.khans[power].card
+
+    def names(self, powers: Iterable[str]) -> list[str]:
+        """The khans' card names, in the order given (for a report's lists and an event's)."""
+        return [self.name(power) for power in powers]
 
     def khan_named(self, card: str) -> str | None:
         """The power holding ``card`` and still in the game, if any."""
