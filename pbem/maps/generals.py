@@ -225,6 +225,14 @@ def _star(
     drawing.add("polygon", points=points(corners), fill=fill, stroke=outline, stroke_width=1.2)
 
 
+def _sample_box(
+    drawing: Drawing, at: Point, size: Point, fill: str = "#ffffff", rx: float | None = None, **stroke: object
+) -> None:
+    """A legend's sample box, its left edge at ``at`` and centred on the legend's line."""
+    (x, y), (width, height) = at, size
+    drawing.add("rect", x=x, y=y - height / 2, width=width, height=height, rx=rx, fill=fill, **stroke)
+
+
 def _legend(drawing: Drawing, powers: Sequence[str], colour_of: Mapping[str, str]) -> None:
     y = HEIGHT + 18
     drawing.add("rect", x=0.0, y=HEIGHT, width=WIDTH, height=LEGEND_HEIGHT, fill="#ffffff", opacity=0.85)
@@ -238,35 +246,17 @@ def _legend(drawing: Drawing, powers: Sequence[str], colour_of: Mapping[str, str
     ]
     for word, width in samples:
         if word.startswith("army"):
-            drawing.add(
-                "rect",
-                x=x,
-                y=y - 9,
-                width=30.0,
-                height=18.0,
-                rx=6.0,
-                fill="#ffffff",
-                stroke="#000000",
-                stroke_width=1.2,
-            )
+            _sample_box(drawing, (x, y), (30.0, 18.0), rx=6.0, stroke="#000000", stroke_width=1.2)
             drawing.text((x + 15, y + 4), "120", size=11)
         elif word == "general":
             _star(drawing, (x + 8, y), 7.0, "#f4d03f")
         elif word == "battle":
             _star(drawing, (x + 10, y), 10.0, "#d00000", spikes=8)
         elif word == "town":
-            drawing.add("rect", x=x + 2, y=y - 4.5, width=9.0, height=9.0, fill="#6b5b45")
+            _sample_box(drawing, (x + 2, y), (9.0, 9.0), fill="#6b5b45")
         else:
-            drawing.add(
-                "rect",
-                x=x,
-                y=y - 8,
-                width=22.0,
-                height=16.0,
-                fill="#ffffff",
-                stroke="#777777",
-                stroke_width=2.0,
-                stroke_dasharray="6 4",
+            _sample_box(
+                drawing, (x, y), (22.0, 16.0), stroke="#777777", stroke_width=2.0, stroke_dasharray="6 4"
             )
         drawing.text(
             (x + (36 if word.startswith("army") else 26), y + 4),

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbem.reports import DEFAULT_ROOT, Templates
-from pbem.ruleset import PUBLIC, REFEREE, Adjudication, Phase
+from pbem.ruleset import PUBLIC, REFEREE, Adjudication, OrderLine, Phase
 from pbem.rulesets.generals import army, ruleset
 from pbem.rulesets.generals.state import General, Holding, SkillLevel, State, Unit
 from pbem.rulesets.generals.world import world
@@ -31,6 +31,12 @@ def orders(state: State, power: str, text: str) -> list[str]:
     errors = [(line.text, line.error, line.hint) for line in lines if line.error]
     assert not errors, errors
     return [line.order for line in lines if line.order]
+
+
+def read(text: str, power: str = "Aldmark", state: State | None = None) -> OrderLine:
+    """The one line of ``text`` as ``power``'s mail, read against ``state`` (a new game if none)."""
+    [line] = ruleset.parse_orders(state or new_game(), power, text)
+    return line
 
 
 def play(state: State, mails: Mapping[str, str], seed: int = 1) -> Adjudication:
@@ -101,8 +107,15 @@ TEXT, HTML = TEMPLATES_IN_USE.text_env, TEMPLATES_IN_USE.html_env  # as the serv
 def report_context(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
     """What the service gives a report template (pbem.reports.report_context)."""
     last_turn = Phase(id="T0", label="the last turn", kind="turn", acting=(), may_order=())
-    return rendering.report_context(rendering.game_info(ruleset, state.variant), ruleset, last_turn, state,
-                                    events, viewer, rendering.DEADLINE)
+    return rendering.report_context(
+        rendering.game_info(ruleset, state.variant),
+        ruleset,
+        last_turn,
+        state,
+        events,
+        viewer,
+        rendering.DEADLINE,
+    )
 
 
 def render_reports(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:

@@ -12,15 +12,10 @@ from hypothesis import strategies as st
 from pbem.rulesets.generals import ruleset
 from pbem.rulesets.generals.state import Alliance
 
-from .helpers import arrange, general, new_game
+from .helpers import arrange, general, new_game, read
 from .randomplay import random_game, random_lines
 
 START = new_game()
-
-
-def read(text: str, power: str = "Aldmark", state=START):
-    [line] = ruleset.parse_orders(state, power, text)
-    return line
 
 
 @pytest.mark.parametrize(

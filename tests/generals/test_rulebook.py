@@ -14,16 +14,20 @@ from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.state import Sighting
 from pbem.rulesets.generals.world import DEFENSIVE_ORDERS, FORTIFY, WITHDRAW, world
 
-from .helpers import arrange, events_of, general, new_game, play, render_orders_help, render_reports
+from .helpers import (
+    arrange,
+    events_of,
+    general,
+    new_game,
+    play,
+    read,
+    render_orders_help,
+    render_reports,
+)
 from .test_battle import bonus, field
 
 START = new_game()
 AT_WAR = replace(START, wars=(("Aldmark", "Brenn"),))
-
-
-def read(text: str, power: str = "Aldmark", state=START):
-    [line] = ruleset.parse_orders(state, power, text)
-    return line
 
 
 # 1. "before every turn the person who runs the game will tell you where your armies are,

@@ -9,12 +9,13 @@ freezes back into a ``State`` at the end. It knows the bookkeeping every step sh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from pbem.ruleset import PUBLIC
 from pbem.rulesets.generals import army
+from pbem.rulesets.generals.orders import Order, of_kind
 from pbem.rulesets.generals.state import (
     Alliance,
     Defence,
@@ -150,6 +151,16 @@ class Board:
             g for g in self.generals.values() if g.region == region and (power is None or g.power == power)
         ]
 
+    def orders_of_generals(
+        self, given: Mapping[str, Sequence[Order]], *kinds: type
+    ) -> Iterator[tuple[str, Any, General]]:
+        """(power, order, general) for the given orders of these kinds whose general is still on
+        the board: one killed or captured earlier in the turn carries out nothing."""
+        for power, order in of_kind(given, *kinds):
+            general = self.generals.get(order.general)
+            if general is not None:
+                yield power, order, general
+
     def move_general(self, name: str, region: str) -> None:
         """A general changes region; a battlefield he prepared is lost (rulebook)."""
         general = self.generals[name]
@@ -187,6 +198,13 @@ class Board:
             self.wars.add(pair(power, enemy))
             self.public("war", f"{power} and {enemy} are at war: {why}", powers=[power, enemy])
 
+    def alliance_news(self, kind: str, alliance: Alliance, text: str, **data: Any) -> None:
+        """News of an alliance: everyone hears of a formal one, only its members of a secret
+        one (RULINGS.md, ruling 24)."""
+        members = alliance.members
+        audience = [PUBLIC] if alliance.kind == "formal" else members
+        self.event(kind, audience, text, kind_of_alliance=alliance.kind, members=list(members), **data)
+
     def leave_alliances(self, power: str, other: str, why: str) -> None:
         """``power`` leaves every alliance it shares with ``other``.
 
@@ -199,31 +217,20 @@ class Board:
                 kept.append(alliance)
                 continue
             rest = tuple(m for m in alliance.members if m != power)
-            names = ", ".join(alliance.members)
+            self.alliance_news(
+                "alliance broken",
+                alliance,
+                f"{power} broke the {alliance.kind} alliance of {', '.join(alliance.members)}: {why}",
+                power=power,
+            )
             if alliance.kind == "formal":
                 penalty = world().rules.diplomacy.formal_break_vp
                 self.change_realm(power, vp=self.realms[power].vp - penalty)
-                self.public(
-                    "alliance broken",
-                    f"{power} broke the formal alliance of {names}: {why}",
-                    kind_of_alliance="formal",
-                    members=list(alliance.members),
-                    power=power,
-                )
                 self.event(
                     "penalty",
                     [power],
                     f"{power} loses {penalty} VP for breaking a formal alliance",
                     vp=-penalty,
-                    power=power,
-                )
-            else:
-                self.event(
-                    "alliance broken",
-                    alliance.members,
-                    f"{power} broke the secret alliance of {names}: {why}",
-                    kind_of_alliance="secret",
-                    members=list(alliance.members),
                     power=power,
                 )
             if len(rest) >= 2:

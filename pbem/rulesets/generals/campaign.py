@@ -17,15 +17,14 @@ from typing import Any
 
 from pbem.rulesets.generals import army, battle
 from pbem.rulesets.generals.board import Board
-from pbem.rulesets.generals.orders import Attack, Order, PrepareBattlefield, of_kind
+from pbem.rulesets.generals.orders import Attack, Order, PrepareBattlefield
 from pbem.rulesets.generals.state import Unit
 from pbem.rulesets.generals.world import WITHDRAW, world
 
 
 def prepare(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
-    for power, order in of_kind(given, PrepareBattlefield):
-        general = board.generals.get(order.general)
-        if general is None or board.holder(general.region) != power:
+    for power, _, general in board.orders_of_generals(given, PrepareBattlefield):
+        if board.holder(general.region) != power:
             continue
         board.change_holding(general.region, prepared_by=general.name)
         board.tell(
@@ -55,10 +54,7 @@ class Force:
 def attacks(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random) -> None:
     """Every attacking army sets out, then the attacks arrive, fastest first."""
     forces: list[Force] = []
-    for power, order in of_kind(given, Attack):
-        general = board.generals.get(order.general)
-        if general is None:
-            continue
+    for power, order, general in board.orders_of_generals(given, Attack):
         if board.holder(general.region) != power:
             board.tell(
                 power,

@@ -123,12 +123,9 @@ def _alliances(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
                 if board.at_war(first, second):
                     board.wars.discard(pair(first, second))
                     board.public("peace", f"{first} and {second} made peace", powers=[first, second])
-        board.alliances.append(Alliance(kind, members))
-        text = f"{names} formed a {kind} alliance"
-        if kind == "formal":
-            board.public("alliance", text, kind_of_alliance=kind, members=list(members))
-        else:
-            board.event("alliance", members, text, kind_of_alliance=kind, members=list(members))
+        formed = Alliance(kind, members)
+        board.alliances.append(formed)
+        board.alliance_news("alliance", formed, f"{names} formed a {kind} alliance")
 
 
 def gifts(board: Board, given: Mapping[str, Sequence[Order]]) -> None:

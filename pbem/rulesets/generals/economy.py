@@ -49,10 +49,7 @@ def hire_limit(board: Board, region: str) -> int:
     return holding.hire_limit + board.hire_bonus.get(region, 0) - board.hired.get(region, 0)
 
 
-def recruit(board: Board, power: str, order: Recruit) -> None:
-    general = board.generals.get(order.general)
-    if general is None:
-        return
+def recruit(board: Board, power: str, order: Recruit, general: General) -> None:
     region = general.region
     troop = world().troops[order.troop]
     if board.holder(region) != power or troop.name not in board.variant.regions[region].hire:
@@ -101,11 +98,8 @@ def recruit(board: Board, power: str, order: Recruit) -> None:
     )
 
 
-def train(board: Board, power: str, order: TrainGeneral, rng: random.Random) -> None:
-    general = board.generals.get(order.general)
+def train(board: Board, power: str, order: TrainGeneral, general: General, rng: random.Random) -> None:
     cost = world().rules.economy.train_general_cost
-    if general is None:
-        return
     taken = {g.lower() for g in board.generals}
     if order.name.lower() in taken:
         refused = "the name was taken this turn"
@@ -171,11 +165,11 @@ def heirs(board: Board, rng: random.Random) -> None:
 
 
 def recruit_and_train(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Random) -> None:
-    for power, order in of_kind(given, Recruit, TrainGeneral):
+    for power, order, general in board.orders_of_generals(given, Recruit, TrainGeneral):
         if isinstance(order, Recruit):
-            recruit(board, power, order)
+            recruit(board, power, order, general)
         else:
-            train(board, power, order, rng)
+            train(board, power, order, general, rng)
 
 
 def collect(board: Board) -> None:

@@ -12,48 +12,31 @@ from collections.abc import Mapping, Sequence
 
 from pbem.rulesets.generals import army, routes
 from pbem.rulesets.generals.board import Board
-from pbem.rulesets.generals.orders import MoveArmy, Order, Travel, of_kind
+from pbem.rulesets.generals.orders import MoveArmy, Order, Travel
 from pbem.rulesets.generals.state import Unit
 
 
 def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
     arrivals: list[tuple[str, str, str, tuple[Unit, ...], str]] = []
-    for power, order in of_kind(given, Travel, MoveArmy):
-        general = board.generals.get(order.general)
-        if general is None:
-            continue
+    for power, order, general in board.orders_of_generals(given, Travel, MoveArmy):
         start = general.region
+        units: tuple[Unit, ...] = ()
         if isinstance(order, Travel):
             if order.to not in routes.reachable(board.variant, board.start_holders, power, start):
                 board.event("travel", [power], f"{general.name} could not travel to {order.to}", power=power)
                 continue
-            arrivals.append(
-                (
-                    power,
-                    general.name,
-                    order.to,
-                    (),
-                    f"{general.name} travelled from {start} to {order.to}",
-                )
+            text = f"{general.name} travelled from {start} to {order.to}"
+        else:
+            problem = routes.move_route_error(
+                board.variant, board.start_holders, power, start, order.to, order.via
             )
-            continue
-        problem = routes.move_route_error(
-            board.variant, board.start_holders, power, start, order.to, order.via
-        )
-        if problem:
-            board.event("move", [power], f"{general.name} could not move: {problem}", power=power)
-            continue
-        units, short = board.take_units(start, order.picks)
-        shortfall = f" ({'; '.join(short)})" if short else ""
-        arrivals.append(
-            (
-                power,
-                general.name,
-                order.to,
-                units,
-                f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}",
-            )
-        )
+            if problem:
+                board.event("move", [power], f"{general.name} could not move: {problem}", power=power)
+                continue
+            units, short = board.take_units(start, order.picks)
+            shortfall = f" ({'; '.join(short)})" if short else ""
+            text = f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}"
+        arrivals.append((power, general.name, order.to, units, text))
     for power, name, to, units, text in arrivals:
         board.add_units(to, power, units)
         board.move_general(name, to)

@@ -16,100 +16,85 @@ from typing import Any, ClassVar
 
 from pbem.rulesets.generals.army import describe_picks
 from pbem.rulesets.generals.state import Defence, Pick
+from pbem.rulesets.written import Written, optional
 
 
-class _Written:
-    """An order whose canonical text and key are its fields set into ``written`` and ``keyed``
-    (``"{general}: travel to {to}"``); an order written otherwise has its own ``text``."""
+class _Keyed(Written):
+    """An order whose canonical text is its ``form`` (``"{general}: travel to {to}"``,
+    ``pbem.rulesets.written``) and whose key is its fields set into ``keyed``."""
 
-    written: ClassVar[str] = ""
     keyed: ClassVar[str]
-
-    def text(self) -> str:
-        return self.written.format_map(vars(self))
 
     def key(self) -> str:
         return self.keyed.format_map(vars(self))
 
 
-class _Action(_Written):
+@dataclass(frozen=True)
+class _Action(_Keyed):
     """A general's action: he has one a turn, so a later one replaces it."""
 
     keyed = "action:{general}"
+    general: str
 
 
 @dataclass(frozen=True)
 class Travel(_Action):
-    written = "{general}: travel to {to}"
-    general: str
+    form = "{general}: travel to {to}"
     to: str
 
 
 @dataclass(frozen=True)
 class MoveArmy(_Action):
-    general: str
+    form = "{general}: move army {picks} to {to}{via}"
+    writers = {"picks": describe_picks, "via": optional(" via {}")}
     picks: tuple[Pick, ...]
     to: str
     via: str | None = None
 
-    def text(self) -> str:
-        via = f" via {self.via}" if self.via else ""
-        return f"{self.general}: move army {describe_picks(self.picks)} to {self.to}{via}"
-
 
 @dataclass(frozen=True)
 class Attack(_Action):
-    general: str
+    form = "{general}: attack {target} with {picks} by {order}"
+    writers = {"picks": describe_picks}
     target: str
     picks: tuple[Pick, ...]
     order: str
 
-    def text(self) -> str:
-        return f"{self.general}: attack {self.target} with {describe_picks(self.picks)} by {self.order}"
-
 
 @dataclass(frozen=True)
 class Recruit(_Action):
-    written = "{general}: recruit {count} {troop}"
-    general: str
+    form = "{general}: recruit {count} {troop}"
     count: int
     troop: str
 
 
 @dataclass(frozen=True)
 class PrepareBattlefield(_Action):
-    written = "{general}: prepare battlefield"
-    general: str
+    form = "{general}: prepare battlefield"
 
 
 @dataclass(frozen=True)
 class Rest(_Action):
     """R and R: the general does nothing, but may buy a new skill with renown."""
 
-    general: str
+    form = "{general}: R and R{learn}"
+    writers = {"learn": optional(", learn {}")}
     learn: str | None = None
-
-    def text(self) -> str:
-        learn = f", learn {self.learn}" if self.learn else ""
-        return f"{self.general}: R and R{learn}"
 
 
 @dataclass(frozen=True)
 class TrainGeneral(_Action):
-    general: str
+    form = "{general}: train general {name}{skills}"
+    writers = {"skills": optional(" with {}", ", ".join)}
     name: str
     skills: tuple[str, ...] = ()
 
-    def text(self) -> str:
-        skills = f" with {', '.join(self.skills)}" if self.skills else ""
-        return f"{self.general}: train general {self.name}{skills}"
-
 
 @dataclass(frozen=True)
-class RaiseSkill(_Written):
+class RaiseSkill(_Keyed):
     """Raising a skill costs renown but no action: the rulebook allows it at any time."""
 
-    written = "{general}: raise {skill} to {level}"
+    form = "{general}: raise {skill} to {level}"
     keyed = "raise:{general}:{skill}"
     general: str
     skill: str
@@ -117,17 +102,17 @@ class RaiseSkill(_Written):
 
 
 @dataclass(frozen=True)
-class Champion(_Written):
+class Champion(_Keyed):
     """The unit an Invincible Warrior fights alongside; standing until changed."""
 
-    written = "{general}: fight alongside {troop}"
+    form = "{general}: fight alongside {troop}"
     keyed = "champion:{general}"
     general: str
     troop: str
 
 
 @dataclass(frozen=True)
-class Defend(_Written):
+class Defend(_Keyed):
     keyed = "defend:{region}"
     region: str
     defence: Defence
@@ -141,7 +126,7 @@ class Defend(_Written):
 
 
 @dataclass(frozen=True)
-class Overtax(_Written):
+class Overtax(_Keyed):
     """Convert income into hire limit ("income") or hire limit into income ("hire limit")."""
 
     keyed = "overtax:{region}"
@@ -155,64 +140,62 @@ class Overtax(_Written):
 
 
 @dataclass(frozen=True)
-class DeclareWar(_Written):
-    written = "declare war on {power}"
+class DeclareWar(_Keyed):
+    form = "declare war on {power}"
     keyed = "war:{power}"
     power: str
 
 
-class _PeaceAnswer(_Written):
+@dataclass(frozen=True)
+class _PeaceAnswer(_Keyed):
     """An order about peace with ``power``: offered, refused or withdrawn, the last one stands."""
 
     keyed = "peace:{power}"
+    power: str
 
 
 @dataclass(frozen=True)
 class Peace(_PeaceAnswer):
-    written = "peace with {power}"
-    power: str
+    form = "peace with {power}"
 
 
 @dataclass(frozen=True)
 class RefusePeace(_PeaceAnswer):
     """An answer of no to ``power``'s standing offer of peace."""
 
-    written = "refuse peace with {power}"
-    power: str
+    form = "refuse peace with {power}"
 
 
 @dataclass(frozen=True)
 class WithdrawPeace(_PeaceAnswer):
     """Taking back one's own standing offer of peace to ``power``."""
 
-    written = "withdraw peace offer to {power}"
-    power: str
+    form = "withdraw peace offer to {power}"
 
 
 @dataclass(frozen=True)
-class ProposeAlliance:
+class ProposeAlliance(_Keyed):
     """An alliance is made when every member sends the same proposal in the same turn."""
 
+    form = "propose {kind} alliance with {powers}"
+    writers = {"powers": ", ".join}
     kind: str
     powers: tuple[str, ...]
-
-    def text(self) -> str:
-        return f"propose {self.kind} alliance with {', '.join(self.powers)}"
 
     def key(self) -> str:
         return f"alliance:{self.kind}:{','.join(self.powers)}"
 
 
 @dataclass(frozen=True)
-class BreakAlliance(_Written):
-    written = "break alliance with {power}"
+class BreakAlliance(_Keyed):
+    form = "break alliance with {power}"
     keyed = "break:{power}"
     power: str
 
 
 @dataclass(frozen=True)
-class Gift(_Written):
-    written = "gift {gold} gold to {power}"
+class Gift(_Keyed):
+    form = "gift {gold} gold to {power}"
     keyed = "gift:{power}"
     power: str
     gold: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pbem.rulesets.generals.board import Board
-from pbem.rulesets.generals.orders import Champion, Order, RaiseSkill, Rest, of_kind
+from pbem.rulesets.generals.orders import Champion, Order, RaiseSkill, Rest
 from pbem.rulesets.generals.state import SkillLevel
 from pbem.rulesets.generals.world import world
 
@@ -25,9 +25,8 @@ def raise_cost(current: int, level: int) -> int:
 def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
     """New skills (R and R), then raised skills, then champions, in the order written."""
     rules = world().rules.renown
-    for power, order in of_kind(given, Rest):
-        general = board.generals.get(order.general)
-        if general is None or order.learn is None:
+    for power, order, general in board.orders_of_generals(given, Rest):
+        if order.learn is None:
             continue
         if general.level(order.learn) or general.renown < rules.new_skill_cost:
             board.event("skill", [power], f"{general.name} could not learn {order.learn}", power=power)
@@ -42,10 +41,7 @@ def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             "skill",
             f"{general.name} learnt {order.learn} for {rules.new_skill_cost} renown",
         )
-    for power, raising in of_kind(given, RaiseSkill):
-        general = board.generals.get(raising.general)
-        if general is None:
-            continue
+    for power, raising, general in board.orders_of_generals(given, RaiseSkill):
         current = general.level(raising.skill)
         cost = raise_cost(current, raising.level)
         if not current or raising.level <= current or cost > general.renown:
@@ -64,6 +60,5 @@ def spend(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
             "skill",
             f"{general.name} raised {raising.skill} to {raising.level} for {cost} renown",
         )
-    for _, champion in of_kind(given, Champion):
-        if champion.general in board.generals:
-            board.change_general(champion.general, champion=champion.troop)
+    for _, champion, general in board.orders_of_generals(given, Champion):
+        board.change_general(general.name, champion=champion.troop)

@@ -21,7 +21,8 @@ Khans are named by their card names in capitals.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+
+from pbem.rulesets.written import Written
 
 ACTION = "action"
 PLAN = "plan"
@@ -57,14 +58,13 @@ class Condition:
 ALWAYS = Condition()
 
 
-class Said:
+class Said(Written):
     """An order whose canonical line is its ``form`` with its fields written in: names in
     capitals, and a condition (``{when}``) after a space when there is one."""
 
-    form: ClassVar[str] = ""
-
-    def text(self) -> str:
-        return self.form.format(**{name: _written(value) for name, value in vars(self).items()})
+    @staticmethod
+    def write(value: object) -> str:
+        return _written(value)
 
 
 def _written(value: object) -> str:

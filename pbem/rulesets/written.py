@@ -1,0 +1,41 @@
+"""An order's canonical line: its form with its fields written in.
+
+Every ruleset stores an order as its canonical text and reads that text back to an equal
+order, so each order kind says once how it is written. Most are a fixed form with fields
+set in ("{general}: travel to {to}"), some with a part that is left out when its field is
+empty (" via {via}") or a field that is a list ("Sneaky, Healer"). ``Written`` is that one
+mechanism: a ``form``, a ``writers`` table for the fields written specially, and ``write``
+for every other field, which is how a game writes its values (The Generals as they are,
+Invincible! in capitals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+Writer = Callable[[Any], str]
+
+
+class Written:
+    """An order whose canonical line is ``form`` with its fields written in; an order written
+    otherwise has its own ``text``."""
+
+    form: ClassVar[str] = ""
+    #: field name -> how that field is written, where not by ``write``
+    writers: ClassVar[Mapping[str, Writer]] = {}
+
+    def text(self) -> str:
+        return self.form.format_map(
+            {name: self.writers.get(name, self.write)(value) for name, value in vars(self).items()}
+        )
+
+    @staticmethod
+    def write(value: Any) -> str:
+        return str(value)
+
+
+def optional(part: str, write: Writer = str) -> Writer:
+    """A writer for a field that may be empty: ``part`` with the value written in, or nothing
+    (``optional(" via {}")`` writes " via Thornfield", or "" for None)."""
+    return lambda value: part.format(write(value)) if value else ""
