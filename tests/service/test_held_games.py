@@ -10,7 +10,7 @@ from __future__ import annotations
 import yaml
 
 from pbem import config as configuration
-from tests.harness import REFEREE_ADDRESS, Table, game, text_of
+from tests.harness import REFEREE_ADDRESS, Table, game, run_pbem, text_of
 
 NORTH, SOUTH = "north@example.test", "south@example.test"
 OTHERS = {"North": "n2@example.test", "South": "s2@example.test"}
@@ -63,6 +63,8 @@ def test_mail_for_a_set_aside_game_is_held_then_acted_on_once_mended(tmp_path):
     assert orders_of(table, "g1", "North") == [] and orders_of(table, "g1", "South") == []
     with table.store() as store:
         assert store.message_count("held") == 2
+    status = run_pbem("--config", str(table.config_path), "status")
+    assert "2 held for a game set aside" in status.stdout, status.stdout + status.stderr
 
     table.advance(hours=1)
     table.run()  # still broken: nobody is told again, nothing is acted on
