@@ -29,21 +29,55 @@ def turn_dir(root: Path, game_id: str, phase_id: str) -> Path:
     return root / game_id / phase_id
 
 
+def rolled_back_dir(root: Path, game_id: str, phase_id: str, seq: int) -> Path:
+    """Where turn ``seq`` of ``phase_id`` lies once rolled back: beside the phase's live folder."""
+    return root / game_id / f"{phase_id}.rolled-back-{seq}"
+
+
+def _folder(root: Path, turn: TurnRow) -> Path:
+    if turn.rolled_back:
+        return rolled_back_dir(root, turn.game_id, turn.phase_id, turn.seq)
+    return turn_dir(root, turn.game_id, turn.phase_id)
+
+
 def write_turn(run: Run, game_id: str, seq: int) -> Path | None:
-    """Write turn ``seq`` of ``game_id`` (if live and not written yet); its folder."""
+    """Write turn ``seq`` of ``game_id`` as it now stands (live, or rolled back); its folder.
+
+    Turns of the game rolled back since they were written are moved aside first, so that a
+    replayed phase never takes the folder of the turn it replaces.
+    """
     turn = run.store.turn_by_seq(game_id, seq)
-    if turn is None or turn.rolled_back:
+    if turn is None:
         return None
+    if not turn.rolled_back:
+        for other_game, other in run.store.unarchived_turns():
+            earlier = run.store.turn_by_seq(other_game, other) if other_game == game_id else None
+            if earlier is not None and earlier.rolled_back and other < seq:
+                _write(run.service.archive_dir, run.store, earlier)
+                run.store.mark_archived(game_id, other)
     folder = _write(run.service.archive_dir, run.store, turn)
     run.store.mark_archived(game_id, seq)
     return folder
 
 
+def _written(folder: Path) -> dict[str, Any] | None:
+    marker = folder / "turn.json"
+    return json.loads(marker.read_text()) if marker.exists() else None
+
+
 def _write(root: Path, store: Store, turn: TurnRow) -> Path:
-    target = turn_dir(root, turn.game_id, turn.phase_id)
-    marker = target / "turn.json"
-    if marker.exists() and json.loads(marker.read_text())["seq"] == turn.seq:
-        return target
+    target = _folder(root, turn)
+    written = _written(target)
+    if not (written and written["seq"] == turn.seq and written.get("rolled_back", False) == turn.rolled_back):
+        _write_folder(target, store, turn)
+    live = turn_dir(root, turn.game_id, turn.phase_id)
+    if turn.rolled_back and (_written(live) or {}).get("seq") == turn.seq:
+        shutil.rmtree(live)  # its files are in the rolled-back folder now, marked
+    return target
+
+
+def _write_folder(target: Path, store: Store, turn: TurnRow) -> None:
+    """The turn's folder, written under a temporary name and renamed into place."""
     staging = target.with_name(f".{target.name}.{turn.seq}.tmp")
     if staging.exists():
         shutil.rmtree(staging)
@@ -57,6 +91,8 @@ def _write(root: Path, store: Store, turn: TurnRow) -> Path:
             "label": turn.phase_label,
             "seed": turn.seed,
             "adjudicated_at": turn.adjudicated_at.isoformat(),
+            "rolled_back": turn.rolled_back,
+            "rolled_back_at": turn.rolled_back_at.isoformat() if turn.rolled_back_at else None,
             "nmr": turn.nmr,
             "orders": turn.orders,
         },
@@ -68,11 +104,20 @@ def _write(root: Path, store: Store, turn: TurnRow) -> Path:
         (staging / "reports" / f"{viewer}.txt").write_text(report["text"], encoding="utf-8")
         if report["html"]:
             (staging / "reports" / f"{viewer}.html").write_text(report["html"], encoding="utf-8")
-    if target.exists():  # an earlier, rolled-back adjudication of the same phase
-        old = json.loads(marker.read_text())["seq"] if marker.exists() else "x"
-        target.rename(target.with_name(f"{target.name}.rolled-back-{old}"))
+    if target.exists():
+        old = (_written(target) or {}).get("seq", "x")
+        if target.name == turn.phase_id and old != turn.seq:
+            # another turn of the phase, rolled back before this version of pbem moved it aside
+            target.rename(target.with_name(f"{target.name}.rolled-back-{old}"))
+        else:  # this turn's own folder, written before it was marked: replaced
+            aside = target.with_name(f".{target.name}.{turn.seq}.old")
+            if aside.exists():
+                shutil.rmtree(aside)
+            target.rename(aside)
+            os.replace(staging, target)
+            shutil.rmtree(aside)
+            return
     os.replace(staging, target)
-    return target
 
 
 def _dump(path: Path, data: Any) -> None:
@@ -80,11 +125,28 @@ def _dump(path: Path, data: Any) -> None:
 
 
 def write_missing(run: Run) -> int:
-    """Write every live turn whose files are not written yet (after a crash); how many."""
+    """Write every turn whose files are not written as it now stands (after a crash, or a
+    rollback since); how many."""
     missing = run.store.unarchived_turns()
     for game_id, seq in missing:
         write_turn(run, game_id, seq)
     return len(missing)
+
+
+def _name(turn: TurnRow) -> str:
+    """The name ``show`` knows a turn by: its phase, or for a rolled-back turn its folder's name."""
+    if turn.rolled_back:
+        return rolled_back_dir(Path(), turn.game_id, turn.phase_id, turn.seq).name
+    return turn.phase_id
+
+
+def _turn(store: Store, game_id: str, name: str) -> TurnRow | None:
+    """The live turn of phase ``name``, or the rolled-back turn named as its folder is."""
+    phase, marked, seq = name.rpartition(".rolled-back-")
+    if marked and seq.isdigit():
+        turn = store.turn_by_seq(game_id, int(seq))
+        return turn if turn and turn.rolled_back and turn.phase_id.lower() == phase.lower() else None
+    return store.turn(game_id, name)
 
 
 def listing(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
@@ -105,11 +167,12 @@ def listing(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
                 "turns": [
                     {
                         "seq": t.seq,
-                        "phase": t.phase_id,
+                        "phase": _name(t),
                         "label": t.phase_label,
                         "adjudicated_at": t.adjudicated_at.isoformat(),
+                        "rolled_back": t.rolled_back,
                     }
-                    for t in store.turns(gid)
+                    for t in store.turns(gid, include_rolled_back=True)
                 ],
             }
         )
@@ -120,13 +183,14 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
     """The report of ``phase_id`` as ``viewer`` received it (the public one by default).
 
     While the game runs, each viewer sees only their own report; REFEREE sees everything.
+    A rolled-back turn is named as its folder is ("S1901M.rolled-back-2") and shown marked.
     """
     game = store.game(game_id)
     if game is None:
         raise ArchiveError(f"no game {game_id!r} in the archive")
-    turn = store.turn(game_id, phase_id)
+    turn = _turn(store, game_id, phase_id)
     if turn is None:
-        phases = ", ".join(store.phase_ids(game_id)) or "none yet"
+        phases = ", ".join(_name(t) for t in store.turns(game_id, include_rolled_back=True)) or "none yet"
         raise ArchiveError(f"game {game_id} has no adjudicated phase {phase_id!r}; phases: {phases}")
     reports = store.reports(game_id, turn.seq)
     who = viewer or PUBLIC
@@ -134,6 +198,10 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
     if match is None:
         raise ArchiveError(f"no report for {who!r}; viewers: {', '.join(sorted(reports))}")
     text: str = reports[match]["text"]
+    if turn.rolled_back:
+        when = f" on {turn.rolled_back_at:%Y-%m-%d %H:%M} UTC" if turn.rolled_back_at else ""
+        text = (f"*** ROLLED BACK: the referee rolled the game back past this turn{when}; "
+                f"it is kept for the record. ***\n\n{text}")
     if match == REFEREE or game.status == "over":
         orders = "\n".join(
             f"  {power}: {'; '.join(orders) or '(none)'}" for power, orders in sorted(turn.orders.items())
@@ -154,10 +222,12 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
 
 
 def export(store: Store, game_id: str) -> dict[str, Any]:
-    """Every live turn of ``game_id`` as JSON data (the referee's full record)."""
+    """Every live turn of ``game_id`` as JSON data (the referee's full record), and apart from
+    them the turns the referee rolled back."""
     game = store.game(game_id)
     if game is None:
         raise ArchiveError(f"no game {game_id!r} in the archive")
+    turns = store.turns(game_id, include_rolled_back=True)
     return {
         "game": game_id,
         "ruleset": game.ruleset,
@@ -166,19 +236,25 @@ def export(store: Store, game_id: str) -> dict[str, Any]:
         "start_seed": game.start_seed,
         "result": game.result,
         "press": store.press(game_id),
-        "turns": [
-            {
-                "seq": t.seq,
-                "phase": t.phase_id,
-                "label": t.phase_label,
-                "seed": t.seed,
-                "orders": t.orders,
-                "nmr": t.nmr,
-                "events": t.events,
-                "state_before": t.state_before,
-                "state_after": t.state_after,
-                "adjudicated_at": t.adjudicated_at.isoformat(),
-            }
-            for t in store.turns(game_id)
+        "turns": [_exported(t) for t in turns if not t.rolled_back],
+        "rolled_back_turns": [
+            {**_exported(t), "rolled_back_at": t.rolled_back_at.isoformat() if t.rolled_back_at else None}
+            for t in turns
+            if t.rolled_back
         ],
+    }
+
+
+def _exported(turn: TurnRow) -> dict[str, Any]:
+    return {
+        "seq": turn.seq,
+        "phase": turn.phase_id,
+        "label": turn.phase_label,
+        "seed": turn.seed,
+        "orders": turn.orders,
+        "nmr": turn.nmr,
+        "events": turn.events,
+        "state_before": turn.state_before,
+        "state_after": turn.state_after,
+        "adjudicated_at": turn.adjudicated_at.isoformat(),
     }

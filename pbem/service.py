@@ -210,6 +210,7 @@ def act(run: Run, tally: Tally) -> None:
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
     _tell_of_config_problems(run)
+    intake.release_held(run)  # mail for a game whose config entry was mended since
     failures: list[tuple[int, str]] = []
     for row_id in run.store.pending_message_ids(run.service.mail_attempts):
         try:

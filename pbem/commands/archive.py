@@ -54,7 +54,9 @@ def _list(args: argparse.Namespace) -> int:
     for game in games:
         print(f"{game['game']} ({game['ruleset']}/{game['variant']}), {game['status']}, now {game['phase']}")
         for turn in game["turns"]:
-            print(f"  {turn['seq']:>3}  {turn['phase']:<12} {turn['label']:<32} {turn['adjudicated_at']}")
+            mark = "  (rolled back)" if turn["rolled_back"] else ""
+            print(f"  {turn['seq']:>3}  {turn['phase']:<12} {turn['label']:<32} "
+                  f"{turn['adjudicated_at']}{mark}")
     return 0
 
 

@@ -149,7 +149,8 @@ def _status(args: argparse.Namespace) -> int:
         failed = len(store.outbox_rows(status="failed"))
         print(
             f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
-            f"{store.message_count('new')} not yet acted on, {len(failed_mail)} failed"
+            f"{store.message_count('new')} not yet acted on, {len(failed_mail)} failed, "
+            f"{store.message_count('held')} held for a game set aside (mend its entry)"
         )
     return 0
 

@@ -23,9 +23,10 @@ from pbem import i18n
 from pbem.faults import checkpoint
 from pbem.i18n import _
 from pbem.intake import commands as mailcommands
+from pbem.intake.closings import without_closing
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.hints import hint_for
-from pbem.intake.identity import Identity, identify
+from pbem.intake.identity import Identity, held_game, identify
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming, parse, shortened_from
 from pbem.mail.quotes import own_text
@@ -133,10 +134,14 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         )
         return "done", "too large; sender told", None, None
     mail = read_mail(own_text(incoming.text, incoming.html))
+    held = held_game(incoming, mail, run.service, run.store)
+    if held is not None:
+        return _hold(run, row, incoming, held)
     identity = identify(incoming, mail, run.service, run.store)
     if identity.referee:
         live = run.live(identity.game_id or "")
         assert live is not None
+        mail, _closing = without_closing(mail, [incoming.sender_name, incoming.sender], lambda text: ())
         answer = Answer()
         if incoming.problem:
             answer.notes.append(incoming.problem)
@@ -152,6 +157,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     answer = Answer()
     if incoming.problem:
         answer.notes.append(incoming.problem)
+    mail = _closing_left_out(live, player, incoming, mail, answer)
     for notified, text in identity.notices:
         subject = live.say(_("sign-on from another address"))
         run.queue(
@@ -170,6 +176,52 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         live.id,
         player.power,
     )
+
+
+def _hold(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str) -> tuple[str, str, str, None]:
+    """A mail for a game set aside by its broken config entry: kept ``held``, its sender and the
+    referee told once; ``release_held`` gives it back to intake once the entry is mended."""
+    if incoming.sender:
+        problem = _("game {game} is held up by the referee. Your mail is kept and will be acted on "
+                    "when the game runs again; you need not send it again.", game=game_id)
+        _answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
+                         key="held")
+    run.tell_referee(
+        None,
+        f"a mail for game {game_id} is held: its config entry has problems",
+        f"Message {row['id']} from {incoming.sender or 'an unknown sender'} (subject {incoming.subject!r}) "
+        f"is for game {game_id}, which is set aside until its entry in the config is mended. "
+        "It is kept, and acted on by the first run after that; its sender was told.\n",
+        dedup_key=f"held-referee:{row['id']}",
+    )
+    return "held", f"for game {game_id}, set aside by its config entry; kept till mended", game_id, None
+
+
+def release_held(run: Run) -> None:
+    """Give intake back every held mail whose game's config entry is no longer broken."""
+    for row_id, game_id in run.store.held_messages():
+        if game_id not in run.service.broken:
+            run.store.finish_message(row_id, "new", f"released: game {game_id} runs again")
+            log.info("message %s: game %s runs again; acted on now", row_id, game_id)
+
+
+def _closing_left_out(
+    live: LiveGame, player: PlayerRow, incoming: Incoming, mail: Mail, answer: Answer
+) -> Mail:
+    """The mail without the closing after its last order, which the answer names (pbem.intake.closings)."""
+
+    def orders_in(text: str) -> list[int]:
+        if live.row.status == "over" or player.power not in live.phase.may_order:
+            return []  # no line is read as an order then (pbem.turns.orders.take_orders)
+        lines = live.ruleset.parse_orders(live.state, player.power, text)
+        return [line.line for line in lines if line.order is not None]
+
+    names = [incoming.sender_name, incoming.sender, player.address, player.power]
+    mail, closing = without_closing(mail, names, orders_in)
+    if closing:
+        shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
+        answer.notes.append(_("Line(s) {lines}: read as your closing, not as orders.", lines=shown))
+    return mail
 
 
 def _unauthenticated(

@@ -130,6 +130,8 @@ class Mail:
     #: the order lines, each at its own line number; everything else blanked
     order_text: str = ""
     signoff_line: int | None = None
+    #: the last line a sign-on or command took (a press takes up to its ENDPRESS), or 0
+    last_command_line: int = 0
 
     def has_orders(self) -> bool:
         return bool(self.order_text.strip())
@@ -167,6 +169,7 @@ def read_mail(text: str) -> Mail:
         head = words[0].upper()
         upper = line.upper()
         if head in {"SIGNON", "SIGN"}:
+            mail.last_command_line = number
             match = _SIGNON.match(line)
             if match:
                 mail.signon = SignOn(unquote(match[1]), match[2], match[3], number)
@@ -183,6 +186,7 @@ def read_mail(text: str) -> Mail:
             continue
         found = _SIGNON_PAIRS.findall(line)
         if found and head.rstrip(":=") in {"GAME", "POWER", "PASSWORD"}:
+            mail.last_command_line = number
             for key, value in found:
                 pairs[key.upper()] = (unquote(value), number)
             continue
@@ -198,10 +202,12 @@ def read_mail(text: str) -> Mail:
             if head == "PRESS" and (len(args) < 2 or args[0].upper() != "TO"):
                 error = write_it_as("PRESS")
             mail.commands.append(Command(head, args, number, line, body=body, error=error))
+            mail.last_command_line = index
             continue
         command = _simple_command(words, number, line)
         if command is not None:
             mail.commands.append(command)
+            mail.last_command_line = number
             continue
         order_lines[number - 1] = lines[number - 1]
     if pairs and mail.signon is None:

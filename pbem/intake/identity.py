@@ -56,6 +56,21 @@ def _plus_part(address: str, service_address: str) -> str | None:
     return plus.lower() if base == base_local and plus else None
 
 
+def held_game(incoming: Incoming, mail: Mail, service: Service, store: Store) -> str | None:
+    """The game a mail is for whose config entry is broken (set aside, ``Service.broken``), if any:
+    by the player's secret address, ``judge+GAME@``, ``[game]`` in the subject, or its SIGNON."""
+    named: list[str] = []
+    for recipient in incoming.recipients:
+        plus = _plus_part(recipient, service.address)
+        if plus is not None:
+            player = store.player_by_token(plus)
+            named.append(player.game_id if player is not None else plus)
+    named.extend(match.lower() for match in _SUBJECT_GAME.findall(incoming.subject))
+    if mail.signon is not None:
+        named.append(mail.signon.game.lower())
+    return next((game_id for game_id in named if game_id in service.broken), None)
+
+
 def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> Identity:
     """Work out the game and the authenticated sender of ``incoming``."""
     identity = Identity()

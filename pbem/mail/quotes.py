@@ -96,6 +96,11 @@ _SENT_FROM = re.compile(
 )
 
 
+def is_sent_from(line: str) -> bool:
+    """Whether ``line`` is what a phone or mail app signs a mail with ("Sent from my iPhone")."""
+    return bool(_SENT_FROM.match(line))
+
+
 def own_text(text: str, html: str = "") -> str:
     """The lines of a mail its sender wrote: read from the HTML body's structure when a mail
     program marked its quote there, else from ``text`` (the body as plain text)."""
@@ -142,7 +147,7 @@ def _ends_mail(lines: list[str], index: int) -> bool:
     line = lines[index]
     if line.rstrip() in {"--", "-- "} and line.startswith("--"):
         return True
-    if _SEPARATOR.match(line) or _SENT_FROM.match(line):
+    if _SEPARATOR.match(line) or is_sent_from(line):
         return True
     return bool(_FROM_LINE.match(line)) and any(
         _HEADER_LINE.match(following) for following in lines[index + 1 : index + 4]

@@ -3,7 +3,8 @@
 Every ruleset stores an order as its canonical text and reads that text back to an equal
 order, so each order kind says once how it is written. Most are a fixed form with fields
 set in ("{general}: travel to {to}"), some with a part that is left out when its field is
-empty (" via {via}") or a field that is a list ("Sneaky, Healer"). ``Written`` is that one
+empty (" via {via}") or a field that is a list ("Sneaky, Healer"), a few with words that
+depend on a field ("ACCEPT PEACE" or "REFUSE PEACE"). ``Written`` is that one
 mechanism: a ``form``, a ``writers`` table for the fields written specially, and ``write``
 for every other field, which is how a game writes its values (The Generals as they are,
 Invincible! in capitals).
@@ -18,10 +19,14 @@ Writer = Callable[[Any], str]
 
 
 class Written:
-    """An order whose canonical line is ``form`` with its fields written in; an order written
-    otherwise has its own ``text``."""
+    """An order whose canonical line is its ``form`` with its fields written in."""
 
-    form: ClassVar[str] = ""
+    @property
+    def form(self) -> str:
+        """The line with its fields as ``{name}``: a class sets it, or computes it where the
+        words depend on a field (an answer's words on whether it accepts)."""
+        return ""
+
     #: field name -> how that field is written, where not by ``write``
     writers: ClassVar[Mapping[str, Writer]] = {}
 
@@ -37,5 +42,11 @@ class Written:
 
 def optional(part: str, write: Writer = str) -> Writer:
     """A writer for a field that may be empty: ``part`` with the value written in, or nothing
-    (``optional(" via {}")`` writes " via Thornfield", or "" for None)."""
-    return lambda value: part.format(write(value)) if value else ""
+    (``optional(" via {}")`` writes " via Thornfield", or "" for None); a value that writes
+    as nothing is empty too (a condition that always holds)."""
+
+    def written(value: Any) -> str:
+        text = write(value) if value else ""
+        return part.format(text) if text else ""
+
+    return written

@@ -41,6 +41,9 @@ class Connection:
     #: columns added since a table was first made: {table: {column: declaration}}; a database
     #: made before gets them on opening
     ADDED_COLUMNS: dict[str, dict[str, str]] = {}
+    #: what a database made before a column was added needs done to its rows, once, when the
+    #: column is added: {"table.column": SQL}
+    WHEN_ADDED: dict[str, str] = {}
 
     def __init__(self, path: Path | str):
         if str(path) != ":memory:":
@@ -62,13 +65,16 @@ class Connection:
             if schema:
                 self.db.conn.executescript(schema)
             for table, columns in table_group.__dict__.get("ADDED_COLUMNS", {}).items():
-                self._add_missing_columns(table, columns)
+                self._add_missing_columns(table, columns, table_group.__dict__.get("WHEN_ADDED", {}))
 
-    def _add_missing_columns(self, table: str, columns: dict[str, str]) -> None:
+    def _add_missing_columns(self, table: str, columns: dict[str, str], when_added: dict[str, str]) -> None:
         present = {row["name"] for row in self._rows(f"PRAGMA table_info({table})")}
         for name, declaration in columns.items():
             if name not in present:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
+                with self.atomic():  # the column and its rows' migration, or neither
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
+                    if f"{table}.{name}" in when_added:
+                        self.db.execute(when_added[f"{table}.{name}"])
 
     def close(self) -> None:
         self.db.close()

@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS messages (
     sender TEXT,
     subject TEXT,
     raw BLOB NOT NULL,
-    status TEXT NOT NULL DEFAULT 'new',   -- new | done | ignored | failed | dropped
+    status TEXT NOT NULL DEFAULT 'new',   -- new | done | ignored | failed | dropped | held
     game_id TEXT,
     power TEXT,
     outcome TEXT,                     -- one line for the log: what was done with it, or why it failed
@@ -65,6 +65,12 @@ class Messages(Connection):
         return [row["id"] for row in self._rows(
             "SELECT id FROM messages WHERE status = 'new' OR (status = 'failed' AND attempts < ?)"
             " ORDER BY id", [attempts]
+        )]
+
+    def held_messages(self) -> list[tuple[int, str]]:
+        """(id, game) of the mail held for a game set aside by its broken config entry, oldest first."""
+        return [(row["id"], row["game_id"]) for row in self._rows(
+            "SELECT id, game_id FROM messages WHERE status = 'held' ORDER BY id"
         )]
 
     def message(self, row_id: int) -> dict[str, Any]:

@@ -1,17 +1,19 @@
 """The turns and reports tables: every adjudicated phase, and what each viewer was sent of it.
 
 A turn keeps its seed, orders and states so it can be replayed; rolled-back
-turns stay, marked, for the record.
+turns stay, marked, for the record. A turn's number (``seq``) is never used twice in a game,
+rolled-back turns included, so a replayed phase is a new turn beside the one rolled back.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any
 
 from pbem.deadlines import utc_text
-from pbem.store.connection import Connection, StoredJson, StoredTime, from_row
+from pbem.store.connection import Connection, StoredJson, StoredTime, StoredTimeOrNone, from_row
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
@@ -27,7 +29,8 @@ CREATE TABLE IF NOT EXISTS turns (
     events TEXT NOT NULL,
     adjudicated_at TEXT NOT NULL,
     rolled_back INTEGER NOT NULL DEFAULT 0,
-    archived INTEGER NOT NULL DEFAULT 0,   -- its files are written under turns/
+    rolled_back_at TEXT,                   -- when the referee rolled the game back past it
+    archived INTEGER NOT NULL DEFAULT 0,   -- its files are written under turns/, as it now stands
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS turns_unarchived ON turns(archived) WHERE archived = 0;
@@ -57,12 +60,17 @@ class TurnRow:
     events: Annotated[list[dict[str, Any]], StoredJson]
     adjudicated_at: StoredTime
     rolled_back: bool
+    rolled_back_at: StoredTimeOrNone = None
 
 
 class Turns(Connection):
     """Adjudicated phases and their reports."""
 
     SCHEMA = SCHEMA
+    ADDED_COLUMNS = {"turns": {"rolled_back_at": "TEXT"}}
+    # a database from before: its rolled-back turns' folders were moved (unmarked) only when the
+    # phase was replayed, so every one is written again, marked, by the next run
+    WHEN_ADDED = {"turns.rolled_back_at": "UPDATE turns SET archived = 0 WHERE rolled_back = 1"}
 
     def add_turn(self, turn: TurnRow) -> None:
         self.db.execute(
@@ -104,9 +112,10 @@ class Turns(Connection):
         return from_row(TurnRow, row) if row else None
 
     def unarchived_turns(self) -> list[tuple[str, int]]:
-        """(game, seq) of live turns whose files are not written yet: a short list, always."""
+        """(game, seq) of turns whose files are not written as the turn now stands (new, or rolled
+        back since): a short list, always."""
         return [(row["game_id"], row["seq"]) for row in self._rows(
-            "SELECT game_id, seq FROM turns WHERE archived = 0 AND rolled_back = 0 ORDER BY game_id, seq"
+            "SELECT game_id, seq FROM turns WHERE archived = 0 ORDER BY game_id, seq"
         )]
 
     def mark_archived(self, game_id: str, seq: int) -> None:
@@ -123,9 +132,14 @@ class Turns(Connection):
         row = self._one("SELECT max(seq) AS seq FROM turns WHERE game_id = ?", [game_id])
         return int(row["seq"] or 0) + 1 if row else 1
 
-    def roll_back_after(self, game_id: str, seq: int) -> None:
-        """Mark every turn after ``seq`` as rolled back (kept, for the record)."""
-        self.db.execute("UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND seq > ?", [game_id, seq])
+    def roll_back_after(self, game_id: str, seq: int, now: datetime) -> None:
+        """Mark every live turn after ``seq`` as rolled back (kept, for the record), for the
+        archive to write again as such."""
+        self.db.execute(
+            "UPDATE turns SET rolled_back = 1, rolled_back_at = ?, archived = 0"
+            " WHERE game_id = ? AND seq > ? AND rolled_back = 0",
+            [utc_text(now), game_id, seq],
+        )
 
     # -- reports ----------------------------------------------------------
 

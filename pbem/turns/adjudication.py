@@ -59,7 +59,7 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
                 rolled_back=False,
             )
         )
-        _count_nmrs(run, live, nmr)
+        _count_nmrs(run, live, nmr, seq)
         players = run.store.players(live.id)
         deadline = None if new_phase.over else deadline_for(live.config, new_phase, run.now, players)
         new_deadline(
@@ -101,7 +101,7 @@ def new_deadline(run: Run, game_id: str, deadline: datetime | None, **changes: A
     )
 
 
-def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
+def _count_nmrs(run: Run, live: LiveGame, nmr: list[str], seq: int) -> None:
     for player in live.players:
         if player.power not in live.phase.acting:
             continue
@@ -120,7 +120,8 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str]) -> None:
                 f"row, so the power is now in civil disorder: its units follow the rules' default "
                 f"orders. To give it a new player, send REPLACE {player.power} <address> with your "
                 "referee sign-on.",
-                dedup_key=f"disorder:{live.id}:{player.power}:{live.row.seq}",
+                # the turn's own number: the game's goes back on a rollback, a replay's never does
+                dedup_key=f"disorder:{live.id}:{player.power}:{seq}",
             )
 
 

@@ -131,7 +131,7 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     players = run.store.players(live.id)
     deadline = deadline_for(live.config, phase, run.now, players)
     undone = [t for t in run.store.turns(live.id) if t.seq >= turn.seq]
-    run.store.roll_back_after(live.id, turn.seq - 1)
+    run.store.roll_back_after(live.id, turn.seq - 1, run.now)
     for undone_turn in undone:
         run.store.clear_orders(live.id, undone_turn.phase_id)
     new_deadline(

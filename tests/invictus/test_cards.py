@@ -149,10 +149,21 @@ def test_the_shipped_variants() -> None:
     )
 
 
-def test_a_bad_variant_is_refused_naming_it() -> None:
-    text = (
-        "odd:\n  label: x\n  players: 2\n  camps: [[0], [0]]\n  soldiers: 20\n"
-        "  opening_hand: 3\n  reserve_limit: 5\n  deployment: [[front], [front]]\n"
-    )
-    with pytest.raises(VariantError, match="variants.yaml: odd: camps must share out seats"):
-        load_variants(text=text)
+VARIANT = (
+    "odd:\n  label: x\n  players: 2\n  camps: [[0], [1]]\n  soldiers: 20\n"
+    "  opening_hand: 3\n  reserve_limit: 5\n  deployment: [[front], [front]]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("camps: [[0], [1]]", "camps: [[0], [0]]"), "variants.yaml: odd: camps must share out seats"),
+        (("soldiers: 20", "soldiers: 3"), "variants.yaml: odd: soldiers: .* 4"),
+    ],
+)
+def test_a_bad_variant_is_refused_naming_it(change: tuple[str, str], message: str) -> None:
+    old, new = change
+    assert old in VARIANT
+    with pytest.raises(VariantError, match=message):
+        load_variants(text=VARIANT.replace(old, new))

@@ -102,15 +102,25 @@ def test_a_reaction_without_its_card_in_hand_waits() -> None:
     assert after.players[1].reactions == [GUARD_LEADER]
 
 
-def test_a_reaction_needs_room_in_the_reserve() -> None:
+def the_knight_attacks_the_shogun(
+    hands: dict[str, list[str]], reactions: dict[str, list[str]], **table: Any
+) -> Any:
+    """North's Knight b2 attacks South's Leader, the Shogun b3, the players holding ``hands``
+    and standing ready with ``reactions`` (``table``: the rest of ``build``'s layout)."""
     game = build(
         field={"b2": "Knight", "b3": "Shogun"},
-        hands={"South": ["Guard"]},
-        reserves={1: ["Viking"] * 5},
-        reactions={"South": [GUARD_LEADER]},
         leaders=("King", "Shogun"),
+        hands=hands,
+        reactions=reactions,
+        **table,
     )
-    after = play(game, {"North": ["ATTACK b2 ON b3"]}).state
+    return play(game, {"North": ["ATTACK b2 ON b3"]})
+
+
+def test_a_reaction_needs_room_in_the_reserve() -> None:
+    after = the_knight_attacks_the_shogun(
+        {"South": ["Guard"]}, {"South": [GUARD_LEADER]}, reserves={1: ["Viking"] * 5}
+    ).state
     assert after.stage == "over" and after.result.startswith("North wins by execution")
 
 
@@ -143,16 +153,10 @@ def test_a_support_filter_names_a_card_or_an_effect() -> None:
 
 def test_the_active_player_may_answer_a_reaction_and_the_next_reaction_tries_again() -> None:
     """RULINGS 28: Sorcerer (either turn) cancels the Guard; the second Guard holds."""
-    game = build(
-        field={"b2": "Knight", "b3": "Shogun"},
-        leaders=("King", "Shogun"),
-        hands={"North": ["Sorcerer"], "South": ["Guard", "Guard"]},
-        reactions={
-            "South": [GUARD_LEADER, GUARD_LEADER],
-            "North": ["CANCEL SUPPORT WITH Sorcerer"],
-        },
+    after = the_knight_attacks_the_shogun(
+        {"North": ["Sorcerer"], "South": ["Guard", "Guard"]},
+        {"South": [GUARD_LEADER, GUARD_LEADER], "North": ["CANCEL SUPPORT WITH Sorcerer"]},
     )
-    after = play(game, {"North": ["ATTACK b2 ON b3"]})
     lines = texts(after.events, "reaction")
     assert [line.split(":")[0] for line in lines] == [
         "South reacts",
@@ -167,16 +171,13 @@ def test_the_active_player_may_answer_a_reaction_and_the_next_reaction_tries_aga
 
 
 def test_a_reactor_may_cancel_the_answer_to_its_reaction() -> None:
-    game = build(
-        field={"b2": "Knight", "b3": "Shogun"},
-        leaders=("King", "Shogun"),
-        hands={"North": ["Sorcerer"], "South": ["Guard", "Druid"]},
-        reactions={
+    after = the_knight_attacks_the_shogun(
+        {"North": ["Sorcerer"], "South": ["Guard", "Druid"]},
+        {
             "South": [GUARD_LEADER, "CANCEL SUPPORT Sorcerer WITH Druid"],
             "North": ["CANCEL SUPPORT WITH Sorcerer"],
         },
     )
-    after = play(game, {"North": ["ATTACK b2 ON b3"]})
     assert len(texts(after.events, "reaction")) == 3
     assert "The attack on Shogun b3 is cancelled." in texts(after.events)
 

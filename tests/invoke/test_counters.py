@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.ruleset import Adjudication
 from pbem.rulesets.invoke import ruleset
 
 from .tables import play, table, texts, with_wall
@@ -117,39 +118,39 @@ def test_example_5_blocked_by_water_answering_the_fire() -> None:
     assert "cancels 1 point(s) of Fire" in texts(result.events)
 
 
+def alice_casts(cards: list[str], counters: dict[str, str], hands: dict[str, list[str]]) -> Adjudication:
+    """Alice holds ``cards`` and casts them, in that order, as her one invocation; the other
+    mages hold ``hands`` and stand ready with ``counters``."""
+    game = table(SEATS, hands={"Alice": cards, **hands})
+    return play(game, {"Alice": " & ".join(cards), **counters})
+
+
 def test_the_victim_builds_a_wall_with_haste_before_the_attack_lands() -> None:
-    game = table(SEATS, hands={"Alice": ["Move Left", "Fire", "+1"], "Bob": ["Haste", "Build Wall", "Water"]})
-    result = play(
-        game, {"Alice": "Move Left & Fire & +1", "Bob": "IF Fire AT ME: Haste & Build Wall & Water"}
+    result = alice_casts(
+        ["Move Left", "Fire", "+1"],
+        {"Bob": "IF Fire AT ME: Haste & Build Wall & Water"},
+        {"Bob": ["Haste", "Build Wall", "Water"]},
     )
     assert result.state.mages["Bob"].gems == 5 - 1  # Water 1 absorbed 1 of the Fire 2
     assert result.state.walls == []  # ... and crumbled doing it
 
 
 def test_a_counter_without_its_cards_does_not_fire_and_stays() -> None:
-    game = table(SEATS, hands={"Alice": ["Move Left", "Fire"], "Bob": ["Haste", "Water"]})
-    result = play(game, {"Alice": "Move Left & Fire", "Bob": "IF Fire AT ME: Haste & Build Wall & Water"})
+    counter = "IF Fire AT ME: Haste & Build Wall & Water"
+    result = alice_casts(["Move Left", "Fire"], {"Bob": counter}, {"Bob": ["Haste", "Water"]})
     assert result.state.mages["Bob"].gems == 4
     assert len(result.state.mages["Bob"].counters) == 1
     assert "counter" not in texts(result.events)
 
 
 def test_counters_answer_only_what_they_wait_for() -> None:
-    game = table(
-        SEATS,
-        hands={
-            "Alice": ["Move Left", "Air"],
-            "Bob": ["Target Current Invocation", "Earth"],
-            "Carol": ["Target Current Invocation", "Earth"],
-        },
-    )
-    result = play(
-        game,
+    result = alice_casts(
+        ["Move Left", "Air"],
         {
-            "Alice": "Move Left & Air",
             "Bob": "IF Fire AT ME: Target Current Invocation & Earth",
             "Carol": "IF Air BY Dave AT Bob: Target Current Invocation & Earth",
         },
+        {"Bob": ["Target Current Invocation", "Earth"], "Carol": ["Target Current Invocation", "Earth"]},
     )
     assert result.state.mages["Bob"].gems == 4
     assert "counter" not in texts(result.events)
@@ -159,36 +160,27 @@ def test_counters_fire_once_fastest_first_and_only_while_still_needed() -> None:
     # Carol and Dave both wait to save Bob from Fire with Water; both have speed 1, so the
     # first in the order of play from Alice answers (Carol); after it the Fire is spent and
     # no longer reaches Bob, so Dave's counter stays set.
-    game = table(
-        SEATS,
-        hands={
-            "Alice": ["Move Left", "Fire"],
-            "Carol": ["Target Current Invocation", "Water"],
-            "Dave": ["Target Current Invocation", "Water"],
-        },
-    )
     counter = "IF Fire AT Bob: Target Current Invocation & Water"
-    result = play(game, {"Alice": "Move Left & Fire", "Carol": counter, "Dave": counter})
+    result = alice_casts(
+        ["Move Left", "Fire"],
+        {"Carol": counter, "Dave": counter},
+        {"Carol": ["Target Current Invocation", "Water"], "Dave": ["Target Current Invocation", "Water"]},
+    )
     assert result.state.mages["Bob"].gems == 5
     assert result.state.mages["Carol"].counters == []
     assert len(result.state.mages["Dave"].counters) == 1
 
 
 def test_a_hasted_counter_beats_a_built_in_haste_on_speed() -> None:
-    game = table(
-        SEATS,
-        hands={
-            "Alice": ["Move Left", "Fire"],
-            "Carol": ["Target Current Invocation", "Water"],
-            "Dave": ["Target Current Invocation", "Haste", "Fire", "+1"],
-        },
-    )
-    result = play(
-        game,
+    result = alice_casts(
+        ["Move Left", "Fire"],
         {
-            "Alice": "Move Left & Fire",
             "Carol": "IF Fire AT Bob: Target Current Invocation & Water",
             "Dave": "IF Fire AT Bob: Target Current Invocation & Haste & Fire & +1",
+        },
+        {
+            "Carol": ["Target Current Invocation", "Water"],
+            "Dave": ["Target Current Invocation", "Haste", "Fire", "+1"],
         },
     )
     # Dave (speed 2) first: Fire 1 becomes 2; then Carol (speed 1): Water cancels 1 of it.

@@ -13,6 +13,9 @@ from pbem.rulesets.invictus import board, losses, reactions
 from pbem.rulesets.invictus.orders import Attack, Ref, Refusal
 from pbem.rulesets.invictus.table import ALREADY, Table
 
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = Attack
+
 
 def resolve(table: Table, order: Attack) -> Attack:
     game = table.game

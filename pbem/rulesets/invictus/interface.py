@@ -25,6 +25,7 @@ from pbem.rulesets.invictus.orders import (
     Refusal,
     Reserve,
     parse,
+    read_orders,
 )
 from pbem.rulesets.invictus.state import Camp, Game, Player
 from pbem.rulesets.invictus.table import Table
@@ -143,12 +144,7 @@ class Invictus(Ruleset):
         return notation(order)
 
     def missing(self, game: Game, power: str, orders: Sequence[str]) -> list[str]:
-        kinds = set()
-        for line in orders:
-            try:
-                kinds.add(type(parse(line)))
-            except Refusal:
-                continue
+        kinds = {type(order) for order in read_orders(orders)}
         player = game.player(power)
         owed: list[Message] = []
         if game.stage == "army" and not player.army and Army not in kinds:

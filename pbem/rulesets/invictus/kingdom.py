@@ -12,6 +12,9 @@ from pbem.rulesets.invictus.orders import Citizen, Refusal
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
 
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = Citizen
+
 HAND_LIMIT = 6
 
 
@@ -20,14 +23,20 @@ def resolve(table: Table, order: Citizen) -> Citizen:
     player = game.current
     if table.citizen_made:
         raise Refusal(_("you have already made a citizen this turn; one a turn at most"))
-    if table.hand_card(player, order.card) is None:
-        raise Refusal(
-            _("you hold no {card}", card=CARD_SET.term(order.card)),
-            _("your hand: {cards}", cards=hand_list(game, player)),
-        )
-    if game.card(table.hand_card(player, order.card) or "").leader:
+    if game.card(held(table, player, order.card)).leader:
         raise Refusal(_("a Leader can never join the kingdom; only Soldiers become citizens"))
     return order
+
+
+def held(table: Table, player: Player, name: str) -> str:
+    """The id of a card called ``name`` in the player's hand; Refusal listing the hand if none."""
+    card_id = table.hand_card(player, name)
+    if card_id is None:
+        raise Refusal(
+            _("you hold no {card}", card=CARD_SET.term(name)),
+            _("your hand: {cards}", cards=hand_list(table.game, player)),
+        )
+    return card_id
 
 
 def hand_list(game: Game, player: Player) -> Message:

@@ -10,6 +10,7 @@ decided against a table by the modules of each action (``recruit``, ``attack``,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -376,6 +377,20 @@ def parse(line: str) -> Order:
     order = _PARSERS[first.value](reader)
     reader.end()
     return order
+
+
+def read_orders(lines: Iterable[str], kinds: tuple[type[Order], ...] = (Order,)) -> list[Order]:
+    """The orders of ``kinds`` that ``lines`` say, the lines that are none left out (the
+    rehearsal answered them when the mail came)."""
+    found = []
+    for line in lines:
+        try:
+            order = parse(line)
+        except Refusal:
+            continue
+        if isinstance(order, kinds):
+            found.append(order)
+    return found
 
 
 def _pass(r: _Reader) -> Order:

@@ -10,11 +10,14 @@ from __future__ import annotations
 from pbem.i18n import _
 from pbem.rulesets.invictus import board
 from pbem.rulesets.invictus.cards import CARD_SET
-from pbem.rulesets.invictus.kingdom import hand_list
+from pbem.rulesets.invictus.kingdom import held
 from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import Recruit, Refusal
 from pbem.rulesets.invictus.state import Unit
 from pbem.rulesets.invictus.table import ALREADY, Table
+
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = Recruit
 
 
 def resolve(table: Table, order: Recruit) -> Recruit:
@@ -40,11 +43,7 @@ def resolve(table: Table, order: Recruit) -> Recruit:
                 _("your reserve is empty, so you recruit from your hand: say which unit"),
                 _("write RECRUIT <unit> TO {slot}", slot=order.slot),
             )
-        if table.hand_card(player, order.card) is None:
-            raise Refusal(
-                _("you hold no {card}", card=CARD_SET.term(order.card)),
-                _("your hand: {cards}", cards=hand_list(game, player)),
-            )
+        held(table, player, order.card)
         name = order.card
     if board.camp_of(order.slot) != player.camp:
         raise Refusal(

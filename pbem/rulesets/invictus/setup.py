@@ -20,28 +20,16 @@ from pbem.rulesets.invictus.orders import (
     Citizen,
     Front,
     Mulligan,
-    Order,
     Refusal,
     Reserve,
     parse,
+    read_orders,
 )
 from pbem.rulesets.invictus.state import Game, Player
 from pbem.rulesets.invictus.table import Table
 
 #: how deployment roles are named in refusals
 ROLE_WORDS = {"front": _("FRONT"), "reserve": _("RESERVE"), "citizen": _("CITIZEN")}
-
-
-def _orders(lines: Sequence[str], kinds: tuple[type, ...]) -> list[Order]:
-    found = []
-    for line in lines:
-        try:
-            order = parse(line)
-        except Refusal:
-            continue
-        if isinstance(order, kinds):
-            found.append(order)
-    return found
 
 
 def muster_all(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Random) -> None:
@@ -52,7 +40,7 @@ def muster_all(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Ra
         if player.army:
             chosen = parse(player.army)
         else:
-            for order in _orders(orders.get(player.power, ()), (Army,)):
+            for order in read_orders(orders.get(player.power, ()), (Army,)):
                 assert isinstance(order, Army)
                 try:
                     chosen = army.complete(order, game.rules)
@@ -99,7 +87,7 @@ def mulligan(table: Table, orders: Mapping[str, Sequence[str]], rng: random.Rand
     """Rulebook: once, a player may shuffle the opening Soldiers back and draw again."""
     game = table.game
     for player in game.players:
-        if not _orders(orders.get(player.power, ()), (Mulligan,)):
+        if not read_orders(orders.get(player.power, ()), (Mulligan,)):
             table.say("keep", _("{power} keeps their opening hand.", power=player.power), power=player.power)
             continue
         soldiers = [c for c in player.hand if not game.card(c).leader]
@@ -180,7 +168,7 @@ def deploy(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
         used: set[str] = set()
         chosen: dict[str, str] = {}
         slot = board.front_line(player.camp)[1]
-        for order in _orders(orders.get(player.power, ()), (Front, Reserve, Citizen)):
+        for order in read_orders(orders.get(player.power, ()), (Front, Reserve, Citizen)):
             assert isinstance(order, Front | Reserve | Citizen)
             role = {Front: "front", Reserve: "reserve", Citizen: "citizen"}[type(order)]
             try:

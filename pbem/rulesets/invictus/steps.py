@@ -7,19 +7,29 @@ and at most one citizen, in the order the player chooses.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from pbem.i18n import _
 from pbem.rulesets.invictus import attack, kingdom, recruit, support
 from pbem.rulesets.invictus.notation import notation
-from pbem.rulesets.invictus.orders import (
-    Attack,
-    Citizen,
-    Order,
-    Pass,
-    PlaySupport,
-    Recruit,
-    Refusal,
-)
+from pbem.rulesets.invictus.orders import Order, Pass, Refusal
 from pbem.rulesets.invictus.table import ALREADY, Table
+
+
+class Action(Protocol):
+    """The module of one kind of step: the order it reads, and how it is checked and done."""
+
+    @property
+    def ORDER(self) -> type[Order]: ...
+
+    def resolve(self, table: Table, order: Any) -> Order: ...
+
+    def carry_out(self, table: Table, order: Any) -> None: ...
+
+
+_MODULES: tuple[Action, ...] = (recruit, attack, support, kingdom)
+#: each step but PASS -> the module that resolves and carries it out
+ACTIONS = {action.ORDER: action for action in _MODULES}
 
 
 def resolve(table: Table, order: Order) -> Order:
@@ -28,26 +38,15 @@ def resolve(table: Table, order: Order) -> Order:
         if table.action not in (None, "pass"):
             raise Refusal(ALREADY[table.action])
         return order
-    if isinstance(order, Recruit):
-        return recruit.resolve(table, order)
-    if isinstance(order, Attack):
-        return attack.resolve(table, order)
-    if isinstance(order, PlaySupport):
-        return support.resolve(table, order)
-    if isinstance(order, Citizen):
-        return kingdom.resolve(table, order)
-    raise Refusal(_("{order} is not a step of a turn", order=notation(order.text())))
+    action = ACTIONS.get(type(order))
+    if action is None:
+        raise Refusal(_("{order} is not a step of a turn", order=notation(order.text())))
+    return action.resolve(table, order)
 
 
 def carry_out(table: Table, order: Order) -> None:
     if isinstance(order, Pass):
         table.action = "pass"
         table.say("pass", _("{power} does nothing this turn.", power=table.game.current.power))
-    elif isinstance(order, Recruit):
-        recruit.carry_out(table, order)
-    elif isinstance(order, Attack):
-        attack.carry_out(table, order)
-    elif isinstance(order, PlaySupport):
-        support.carry_out(table, order)
-    elif isinstance(order, Citizen):
-        kingdom.carry_out(table, order)
+    elif type(order) in ACTIONS:
+        ACTIONS[type(order)].carry_out(table, order)

@@ -10,21 +10,20 @@ from __future__ import annotations
 from pbem.i18n import _
 from pbem.rulesets.invictus import effects, reactions
 from pbem.rulesets.invictus.cards import CARD_SET
-from pbem.rulesets.invictus.kingdom import hand_list
+from pbem.rulesets.invictus.kingdom import held
 from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import PlaySupport, Refusal
 from pbem.rulesets.invictus.table import Table
+
+#: the step of a turn this module resolves and carries out (``steps``)
+ORDER = PlaySupport
 
 
 def resolve(table: Table, order: PlaySupport) -> PlaySupport:
     game = table.game
     player = game.current
     card = CARD_SET.card(order.card)
-    if table.hand_card(player, order.card) is None:
-        raise Refusal(
-            _("you hold no {card}", card=card.term),
-            _("your hand: {cards}", cards=hand_list(game, player)),
-        )
+    held(table, player, order.card)
     if not card.support.playable(own_turn=True):
         raise Refusal(
             _("the {card}'s Support can only be played in the opponent's turn", card=card.term),

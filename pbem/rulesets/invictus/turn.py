@@ -23,6 +23,7 @@ from pbem.rulesets.invictus.orders import (
     NoReactions,
     Refusal,
     parse,
+    read_orders,
 )
 from pbem.rulesets.invictus.table import Table
 
@@ -32,29 +33,24 @@ def take_standing(table: Table, orders: Mapping[str, Sequence[str]]) -> None:
     game = table.game
     for player in game.players:
         reactions: list[str] | None = None
-        for line in orders.get(player.power, ()):
-            try:
-                order = parse(line)
-            except Refusal:
+        for order in read_orders(orders.get(player.power, ()), STANDING):
+            if isinstance(order, Conscript):
+                player.conscription = list(order.choices)
+                table.say(
+                    "standing",
+                    _(
+                        "conscription of {power}: {order}",
+                        power=player.power,
+                        order=notation(order.text()),
+                    ),
+                    to=[player.power],
+                )
                 continue
-            if isinstance(order, STANDING):
-                if isinstance(order, Conscript):
-                    player.conscription = list(order.choices)
-                    table.say(
-                        "standing",
-                        _(
-                            "conscription of {power}: {order}",
-                            power=player.power,
-                            order=notation(order.text()),
-                        ),
-                        to=[player.power],
-                    )
-                    continue
-                reactions = [] if reactions is None else reactions
-                if isinstance(order, Cancel):
-                    reactions.append(order.text())
-                else:
-                    assert isinstance(order, NoReactions)
+            reactions = [] if reactions is None else reactions
+            if isinstance(order, Cancel):
+                reactions.append(order.text())
+            else:
+                assert isinstance(order, NoReactions)
         if reactions is not None:
             player.reactions = reactions
             listed = join((notation(r) for r in reactions), "; ") if reactions else _("none")

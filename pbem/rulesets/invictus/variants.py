@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
+from annotated_types import Ge
 
 from pbem.i18n import Term
+from pbem.records import Count, RecordError, from_plain
 
 VARIANTS_FILE = Path(__file__).with_name("variants.yaml")
 DEPLOYMENT_ROLES = ("front", "reserve", "citizen")
@@ -40,11 +42,11 @@ class Variant:
 
     name: str
     label: str
-    players: int
-    camps: tuple[tuple[int, ...], ...]
-    soldiers: int
-    opening_hand: int
-    reserve_limit: int
+    players: Annotated[Count, Ge(2)]
+    camps: tuple[tuple[Count, ...], ...]
+    soldiers: Annotated[Count, Ge(4)]
+    opening_hand: Annotated[Count, Ge(1)]
+    reserve_limit: Annotated[Count, Ge(1)]
     deployment: tuple[tuple[str, ...], ...]
     french: str = ""
 
@@ -65,29 +67,24 @@ def load_variants(path: Path = VARIANTS_FILE, text: str | None = None) -> dict[s
     return {name: _variant(name, entry, f"{path.name}: {name}") for name, entry in raw.items()}
 
 
-def _number(entry: dict[str, Any], field: str, at: str, low: int) -> int:
-    value = entry.get(field)
-    if not (isinstance(value, int) and not isinstance(value, bool) and value >= low):
-        raise VariantError(f"{at}: {field} must be a whole number >= {low}")
-    return value
-
-
 def _variant(name: str, entry: Any, at: str) -> Variant:
+    """The entry read through the records codec (types and bounds), then the checks that
+    tie its fields together."""
     if not isinstance(entry, dict):
         raise VariantError(f"{at}: expected a mapping")
-    players = _number(entry, "players", at, 2)
-    camps_raw = entry.get("camps")
-    if not isinstance(camps_raw, list) or len(camps_raw) != 2:
+    try:
+        variant = from_plain(Variant, {"name": name, **entry})
+    except RecordError as error:
+        raise VariantError(f"{at}: {error}") from None
+    players, camps, deployment = variant.players, variant.camps, variant.deployment
+    if len(camps) != 2:
         raise VariantError(f"{at}: camps must list the seats of the two camps")
-    camps: tuple[tuple[int, ...], ...] = tuple(tuple(c) for c in camps_raw)
     if sorted(s for c in camps for s in c) != list(range(players)):
         raise VariantError(f"{at}: camps must share out seats 0 to {players - 1}, each once")
     if any(camp_index != seat % 2 for camp_index, c in enumerate(camps) for seat in c):
         raise VariantError(f"{at}: turns go round the seats, so the camps must alternate")
-    deployment_raw = entry.get("deployment")
-    if not isinstance(deployment_raw, list) or len(deployment_raw) != players:
+    if len(deployment) != players:
         raise VariantError(f"{at}: deployment must give one list of roles per seat")
-    deployment = tuple(tuple(roles) for roles in deployment_raw)
     for seat, roles in enumerate(deployment):
         if set(roles) - set(DEPLOYMENT_ROLES) or len(set(roles)) != len(roles):
             raise VariantError(
@@ -97,20 +94,7 @@ def _variant(name: str, entry: Any, at: str) -> Variant:
         placed = [r for seat in seats for r in deployment[seat]]
         if placed.count("front") != 1:
             raise VariantError(f"{at}: camp {index} must place exactly one unit on its front line")
-    label = entry.get("label")
-    if not isinstance(label, str):
-        raise VariantError(f"{at}: label must be a text")
-    return Variant(
-        name=name,
-        label=label,
-        players=players,
-        camps=camps,
-        soldiers=_number(entry, "soldiers", at, 4),
-        opening_hand=_number(entry, "opening_hand", at, 1),
-        reserve_limit=_number(entry, "reserve_limit", at, 1),
-        deployment=deployment,
-        french=str(entry.get("french") or label),
-    )
+    return variant
 
 
 VARIANTS = load_variants()

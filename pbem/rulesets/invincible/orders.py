@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbem.rulesets.written import Written
+from pbem.rulesets.written import Written, optional
 
 ACTION = "action"
 PLAN = "plan"
@@ -30,8 +30,23 @@ ANSWER = "answer"
 INFRACTION = "infraction"
 
 
+class Said(Written):
+    """An order, or a part of one, whose canonical line is its ``form`` with its fields written
+    in capitals, and a condition (``{when}``) after a space when there is one."""
+
+    writers = {"when": optional(" {}", Written.text)}
+
+    @staticmethod
+    def write(value: object) -> str:
+        return str(value).upper()
+
+
+#: condition kind -> its form, where not a comparison of numbers
+CONDITION_FORMS = {"always": "", "never": "NEVER", "after": "AFTER ROUND {value}"}
+
+
 @dataclass(frozen=True)
-class Condition:
+class Condition(Said):
     """When a plan line applies: always, never, or on a khan's numbers.
 
     ``kind`` is "always", "never", "below", "above" or "after" (a round).
@@ -43,39 +58,14 @@ class Condition:
     stat: str = ""
     value: int = 0
     opponent: bool = False
+    writers = {"opponent": optional("OPPONENT ")}
 
-    def text(self) -> str:
-        if self.kind == "always":
-            return ""
-        if self.kind == "never":
-            return "NEVER"
-        if self.kind == "after":
-            return f"AFTER ROUND {self.value}"
-        whose = "OPPONENT " if self.opponent else ""
-        return f"IF {whose}{self.stat.upper()} {self.kind.upper()} {self.value}"
+    @property
+    def form(self) -> str:
+        return CONDITION_FORMS.get(self.kind, "IF {opponent}{stat} {kind} {value}")
 
 
 ALWAYS = Condition()
-
-
-class Said(Written):
-    """An order whose canonical line is its ``form`` with its fields written in: names in
-    capitals, and a condition (``{when}``) after a space when there is one."""
-
-    @staticmethod
-    def write(value: object) -> str:
-        return _written(value)
-
-
-def _written(value: object) -> str:
-    if isinstance(value, Condition):
-        return f" {value.text()}" if value.text() else ""
-    return str(value).upper()
-
-
-def _with(text: str, when: Condition) -> str:
-    condition = when.text()
-    return f"{text} {condition}" if condition else text
 
 
 class _Action(Said):
@@ -140,14 +130,12 @@ class Assign(_ActionOrPlan):
     vassal: str = ""
     when: Condition = ALWAYS
 
-    def text(self) -> str:
-        whose = f" FOR {self.vassal.upper()}" if self.vassal else ""
-        base = f"ASSIGN {self.amount} {self.source.upper()} TO {self.target.upper()}{whose}"
-        return _with(base, self.when)
+    form = "ASSIGN {amount} {source} TO {target}{vassal}{when}"
+    writers = {**Said.writers, "vassal": optional(" FOR {}", str.upper)}
 
 
 @dataclass(frozen=True)
-class Assist:
+class Assist(Said):
     """Assist Khan: give ``amount`` points of a Mode, or Wine, to ``receiver``.
 
     ``source`` names a submitted khan whose Mode points his ruler gives.
@@ -168,10 +156,12 @@ class Assist:
     def sort(self) -> str:
         return PLAN if self.in_battle else ACTION
 
-    def text(self) -> str:
-        whose = f" FROM {self.source.upper()}" if self.source else ""
-        base = f"ASSIST {self.receiver.upper()} {self.amount} {self.what.upper()}{whose}"
-        return _with(base + " IN BATTLE", self.when) if self.in_battle else base
+    writers = {**Said.writers, "source": optional(" FROM {}", str.upper)}
+
+    @property
+    def form(self) -> str:
+        given = "ASSIST {receiver} {amount} {what}{source}"
+        return given + " IN BATTLE{when}" if self.in_battle else given
 
 
 @dataclass(frozen=True)
@@ -180,10 +170,8 @@ class Feast(_Action):
 
     guests: tuple[str, ...] = ()
 
-    def text(self) -> str:
-        if not self.guests:
-            return "FEAST"
-        return "FEAST WITH " + ", ".join(g.upper() for g in self.guests)
+    form = "FEAST{guests}"
+    writers = {"guests": optional(" WITH {}", lambda guests: ", ".join(guests).upper())}
 
 
 @dataclass(frozen=True)
@@ -249,9 +237,8 @@ class Defence(_Plan):
     ambush: bool = False
     when: Condition = ALWAYS
 
-    def text(self) -> str:
-        word = "AMBUSH" if self.ambush else "DEFEND"
-        return _with(f"{word} {self.amount}", self.when)
+    form = "{ambush} {amount}{when}"
+    writers = {**Said.writers, "ambush": lambda ambush: "AMBUSH" if ambush else "DEFEND"}
 
 
 EXITS = ("SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE")
@@ -276,18 +263,18 @@ class TransferLoss(_Plan):
     form = "TRANSFER LOSS {mode} TO {khan}"
 
 
-#: answer kind -> (word to accept, word to refuse, word before the other khan)
-ANSWER_WORDS = {
-    "assistance": ("ACCEPT ASSISTANCE", "REFUSE ASSISTANCE", "FROM"),
-    "peace": ("ACCEPT PEACE", "REFUSE PEACE", "WITH"),
-    "horde-feast": ("ATTEND HORDE FEAST", "DECLINE HORDE FEAST", ""),
-    "sale": ("SELL", "KEEP", ""),
-    "debt": ("HONOR PEACE", "DISHONOR PEACE", "WITH"),
+#: answer kind -> (words to accept, words to refuse, the form of the khan it concerns)
+ANSWER_FORMS = {
+    "assistance": ("ACCEPT ASSISTANCE", "REFUSE ASSISTANCE", "FROM {other}"),
+    "peace": ("ACCEPT PEACE", "REFUSE PEACE", "WITH {other}"),
+    "horde-feast": ("ATTEND HORDE FEAST", "DECLINE HORDE FEAST", "{other}"),
+    "sale": ("SELL", "KEEP", "{other}"),
+    "debt": ("HONOR PEACE", "DISHONOR PEACE", "WITH {other}"),
 }
 
 
 @dataclass(frozen=True)
-class Answer:
+class Answer(Said):
     """Accept or refuse an offer; ``other`` is the khan it concerns, "" for all."""
 
     kind: str
@@ -295,12 +282,11 @@ class Answer:
     other: str = ""
     sort = ANSWER
 
-    def text(self) -> str:
-        yes, no, joint = ANSWER_WORDS[self.kind]
+    @property
+    def form(self) -> str:
+        yes, no, whom = ANSWER_FORMS[self.kind]
         word = yes if self.accept else no
-        if not self.other:
-            return word
-        return f"{word} {joint} {self.other.upper()}" if joint else f"{word} {self.other.upper()}"
+        return f"{word} {whom}" if self.other else word
 
 
 @dataclass(frozen=True)

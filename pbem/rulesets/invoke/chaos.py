@@ -43,10 +43,7 @@ def affected(turn: Turn, drawer: str, card: CardDef) -> list[str]:
 
 def destroy_gems(turn: Turn, drawer: str, card: CardDef) -> None:
     for name in affected(turn, drawer, card):
-        mage = turn.mage(name)
-        lost = min(card.amount, mage.gems)
-        mage.gems -= lost
-        turn.game.destroyed += lost
+        lost = turn.game.destroy_gems(name, card.amount)
         turn.say("gems", f"{name} loses {plural(lost, 'power gem')} (destroyed).", power=name, destroyed=lost)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from . import manifest
 from .notation import real_cards
-from .state import AETHER
 from .table import Turn, discard, plural, remove_thing, remove_wall, whose
 
 
@@ -21,14 +20,7 @@ def take_damage(turn: Turn) -> None:
     """The damage of the turn: gems destroyed, out of play."""
     game = turn.game
     for target, points in turn.damage.items():
-        if target == AETHER:
-            lost = min(points, game.aether)
-            game.aether -= lost
-        else:
-            mage = game.mages[target]
-            lost = min(points, mage.gems)
-            mage.gems -= lost
-        game.destroyed += lost
+        lost = game.destroy_gems(target, points)
         turn.say(
             "gems",
             f"{whose(target).capitalize()} power gems take "
@@ -102,10 +94,7 @@ def finish(turn: Turn, reason: str) -> None:
         if manifest.legitimate(turn, wand):
             turn.say("wand", f"At the end, {shown}: a legitimate invocation.")
             continue
-        owner = game.mages[wand.owner]
-        lost = min(1, owner.gems)
-        owner.gems -= lost
-        game.destroyed += lost
+        lost = game.destroy_gems(wand.owner, 1)
         turn.say(
             "wand",
             f"At the end, {shown}: no legitimate invocation. The Wand explodes "

@@ -26,13 +26,18 @@ SPELL_ID = re.compile(r"^[eE](\d+)$")
 MODIFIER = re.compile(r"^([+-])\s*(\d+)$")
 
 
-class NotationError(ValueError):
-    """Words that are not a card sequence; ``hint`` says how to write them."""
+class Mistake(ValueError):
+    """What a player wrote wrong (``message``) and how to put it right (``hint``): the one
+    body of the mistakes each step of reading a line raises and the next one catches."""
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
+
+
+class NotationError(Mistake):
+    """Words that are not a card sequence; ``hint`` says how to write them."""
 
 
 def tidy(text: str) -> str:

@@ -39,6 +39,7 @@ from .casting import problem
 from .counters import ANY, ANYONE, ME, WAND, counter_text, is_out_of_turn
 from .manifest import read_wand
 from .notation import (
+    Mistake,
     NotationError,
     closest,
     match_name,
@@ -70,11 +71,8 @@ class Order:
     counter: Counter | None = None
 
 
-class OrderError(ValueError):
-    def __init__(self, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
+class OrderError(Mistake):
+    """A line that is not an order of this player now; ``hint`` says what would be."""
 
 
 TURN_KINDS = ("invoke", "wand", "pass", "repair", "discard")

@@ -40,7 +40,7 @@ from .invocation import (
     Shape,
     value,
 )
-from .notation import NotationError, attach, card_text
+from .notation import Mistake, NotationError, attach, card_text
 from .state import AETHER, Played
 
 TIMING = ("haste", "delay", "sustain")
@@ -49,13 +49,8 @@ TARGETS = ("target_hand", "target_gem", "target_creature", "target_item")
 THINGS = ("tome", "wand", "creature")
 
 
-class Unreadable(ValueError):
+class Unreadable(Mistake):
     """A sequence the rules cannot read; ``hint`` says what would work."""
-
-    def __init__(self, message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
 
 
 def read(

@@ -154,6 +154,18 @@ class Game:
         """The mages still at the table, clockwise."""
         return [name for name in self.seats if not self.mages[name].out]
 
+    def destroy_gems(self, seat: str, points: int) -> int:
+        """Destroy up to ``points`` of the power gems of ``seat`` (a mage or the Aether): they
+        leave play, counted in ``destroyed``. How many there were to destroy."""
+        if seat == AETHER:
+            lost = min(points, self.aether)
+            self.aether -= lost
+        else:
+            lost = min(points, self.mages[seat].gems)
+            self.mages[seat].gems -= lost
+        self.destroyed += lost
+        return lost
+
     def new_id(self, prefix: str) -> str:
         ident = f"{prefix}{self.next_id}"
         self.next_id += 1

@@ -1,0 +1,129 @@
+"""How people end a mail: "Cheers, / Bob", "Grüße / Alice", "Merci, à bientôt".
+
+Mail programs mark a signature ("-- ", "Sent from my iPhone": ``pbem.mail.quotes``), but a
+closing a person types has no mark. This module says whether one line reads as part of a
+closing: a common closing phrase (English, French, German, Spanish, Italian, Dutch,
+Portuguese), the writer's own name, or both on one line ("Thanks, Bob"). It knows nothing of
+games: whether such a line is really an order is for the caller to ask the game first.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from pbem.mail.quotes import is_sent_from
+
+#: closing phrases, written without accents and in lower case (``_folded`` folds a line the same)
+CLOSINGS = frozenset(
+    phrase.strip()
+    for phrase in """
+    thanks|thank you|thanks a lot|many thanks|thanks again|thank you very much|thx|tx|ty|ta|cheers
+    regards|best regards|kind regards|warm regards|warmest regards|kindest regards|best wishes
+    best|all the best|all best|yours|yours truly|yours sincerely|sincerely|cordially|take care
+    good luck|good luck all|see you|see ya|later|bye|bye for now|love|have fun|gl|hf|gl hf|glhf
+    good game|gg|enjoy|peace|respectfully|with thanks
+    merci|merci beaucoup|merci bien|mille mercis|cordialement|bien cordialement|salutations
+    bien a vous|bien a toi|amities|amicalement|a bientot|a plus|a plus tard|a+|bonne journee
+    bonne soiree|bonne fin de journee|bises|bisous|bonne chance|salut|a la prochaine|tchao
+    grusse|gruse|gruss|gruß|grüße|gruesse|viele grusse|liebe grusse|beste grusse|herzliche grusse
+    freundliche grusse|mit freundlichen grussen|mit besten grussen|schone grusse|mfg|lg|vg|bg
+    danke|vielen dank|danke schon|dankeschon|bis bald|bis dann|tschuss|tschau|ciao|servus|gruß gott
+    gracias|muchas gracias|saludos|un saludo|saludos cordiales|un abrazo|abrazos|atentamente
+    cordialmente|hasta luego|hasta pronto|hasta la proxima|besos|suerte|buena suerte|nos vemos
+    grazie|grazie mille|saluti|cordiali saluti|distinti saluti|un saluto|a presto|buona giornata
+    buona serata|buona fortuna|a dopo|un abbraccio
+    bedankt|dank je|dank je wel|dank u|dank u wel|groeten|groetjes|met vriendelijke groet
+    met vriendelijke groeten|vriendelijke groet|vriendelijke groeten|hartelijke groeten|mvg
+    tot ziens|tot later|succes|doei|veel succes
+    obrigado|obrigada|abraco|abracos|atenciosamente|cumprimentos|ate logo|ate breve
+    """.replace("\n", "|").split("|")
+    if phrase.strip()
+)
+
+#: a closing is short: "Best regards, / Alice Martin / Sent from my phone" and the like
+MAX_CLOSING_LINES = 6
+
+# "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
+_JOINS = re.compile(r"\s*(?:[,;!.]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
+# what surrounds a closing without being part of it: "-- Bob", "~Alice", "Cheers :)", "Thanks!!"
+_DECORATION = re.compile(r"[-~_*=#>()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
+# a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
+_NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_][^\W\d_'-]+")
+# what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"
+_NOT_A_NAME = re.compile(r"\s-+>?\s|->|\d")
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents: "Grüße" and "Gruesse" meet at "grusse", "à bientôt" at "a bientot"."""
+    text = text.lower().replace("ß", "ss").replace("ue", "u").replace("oe", "o").replace("ae", "a")
+    text = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+
+
+_FOLDED_CLOSINGS = frozenset(_folded(phrase) for phrase in CLOSINGS)
+
+
+def name_words(*names: str) -> frozenset[str]:
+    """The words of a writer's names (display name, address, power), folded, to know them alone
+    on a line: "Alice Martin <alice.martin@x>" gives alice, martin."""
+    words: set[str] = set()
+    for name in names:
+        local = name.partition("@")[0] if "@" in name else name
+        words.update(_folded(word) for word in re.split(r"[\s._+-]+", local) if len(word) > 1)
+    return frozenset(words - {""})
+
+
+def _is_name(piece: str, names: frozenset[str], after_closing: bool) -> bool:
+    """Whether ``piece`` is the writer's name: words of their names, or, right after a closing
+    phrase, one to three words that look like a name ("Cheers, Bob")."""
+    words = piece.split()
+    if not words:
+        return False
+    if all(_folded(word) in names for word in words):
+        return True
+    return after_closing and len(words) <= 3 and all(
+        _NAME_WORD.fullmatch(word) and (word.endswith(".") or not word.isupper()) for word in words
+    )
+
+
+def closing_kind(line: str, names: frozenset[str], after_closing: bool = False) -> str:
+    """What ``line`` is in a closing: "phrase" (a closing phrase, maybe with a name after it),
+    "name" (the writer's name), or "" when it is no part of a closing."""
+    if is_sent_from(line):
+        return "phrase"
+    raw = [piece for piece in _JOINS.split(line) if piece.strip()]
+    pieces = [" ".join(_DECORATION.sub(" ", piece).split()) for piece in raw]
+    # a line with digits or arrows may look like a name only if it is the writer's own
+    name_like = not any(_NOT_A_NAME.search(piece) for piece in raw)
+    if not pieces:
+        return ""
+    kind = ""
+    for piece in pieces:
+        if _folded(piece) in _FOLDED_CLOSINGS:
+            kind = "phrase"
+        elif not _is_name(piece, names, name_like and (after_closing or kind == "phrase")):
+            return ""
+    return kind or "name"
+
+
+def closing_start(lines: list[str], names: Iterable[str] = ()) -> int | None:
+    """The index in ``lines`` where a closing that runs to the end begins, or None.
+
+    Blank lines are skipped, and a closing has at most ``MAX_CLOSING_LINES`` lines. Each is a
+    closing phrase or the writer's name; a line that merely looks like a name counts only after
+    a closing phrase ("Cheers, / Bob").
+    """
+    known = frozenset(names)
+    filled = [index for index, line in enumerate(lines) if line.strip()][-MAX_CLOSING_LINES:]
+    for first in range(len(filled)):  # the earliest start whose every line reads as a closing
+        phrase_seen = False
+        for index in filled[first:]:
+            kind = closing_kind(lines[index], known, after_closing=phrase_seen)
+            if not kind:
+                break
+            phrase_seen = phrase_seen or kind == "phrase"
+        else:
+            return filled[first]
+    return None
