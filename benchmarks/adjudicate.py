@@ -13,7 +13,10 @@ Needs the bench extra: ``pip install -e '.[bench]'``. Not part of the test run.
    ``process`` together), and with the orders read before (pbem's cache warm;
    the package's ``process`` alone). In one run, the engines take
    turns ``--repeat`` times and the best time of each counts, in CPU time of the
-   process, with the garbage collector off while timing, as ``timeit`` does.
+   process, with the garbage collector off while timing, as ``timeit`` does. Seven
+   turns by default: on a shared virtual machine one turn in three or four runs
+   slow for either engine (neighbours' work shows even in CPU time), so the best
+   of three swung the ratio by a fifth from run to run; the best of seven holds it.
    Third, end to end as ``pbem adjudicate --jsonl --raw`` runs: each position a line of
    JSON with the orders as text, read by the mail order reader, decided, and written
    back as a line of JSON (in this process, its caches emptied first as in a fresh one),
@@ -28,7 +31,7 @@ With ``--fixture PATH`` it also writes the positions both engines resolve alike 
 regression fixture for the tests (tests/diplomacy/data/crosschecked.json): outcomes checked by
 an engine written by other people, not by pbem's own say-so.
 
-    python benchmarks/adjudicate.py [--phases 300] [--seed 1] [--repeat 3] [--fixture PATH]
+    python benchmarks/adjudicate.py [--phases 300] [--seed 1] [--repeat 7] [--fixture PATH]
 """
 
 from __future__ import annotations
@@ -294,7 +297,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--show", type=int, default=3, help="example positions shown per reason")
     parser.add_argument("--fixture", type=Path, help="write the positions resolved alike here")
     args = parser.parse_args()
