@@ -241,9 +241,6 @@ class Defence(_Plan):
     writers = {**Said.writers, "ambush": lambda ambush: "AMBUSH" if ambush else "DEFEND"}
 
 
-EXITS = ("SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE")
-
-
 @dataclass(frozen=True)
 class Exit(_Plan):
     """Sue for Peace, Retreat, Withdraw or Pursue, when ``when`` holds."""
