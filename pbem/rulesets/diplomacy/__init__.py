@@ -131,20 +131,7 @@ class DiplomacyRuleset(Ruleset):
         if power not in rules.powers():
             return _refuse_all(text, f"{power} is not a power of this game")
         label = rules.phase_label(state.turn)
-        return [
-            OrderLine(
-                line=line.line,
-                text=line.text,
-                order=line.order,
-                key=line.key,
-                error=line.error,
-                hint=line.hint,
-                note=line.note,
-            )
-            for line in read_mail(
-                rules, state.board, state.turn.kind, power, text, label, rules.neutrals(state)
-            )
-        ]
+        return read_mail(rules, state.board, state.turn.kind, power, text, label, rules.neutrals(state))
 
     def missing(self, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
         """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""

@@ -11,8 +11,9 @@ Heaven), ``read_mail`` takes those orders too, each noted as a vote.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ...ruleset import OrderLine
 from .adjustments import Ledger, adjustments_due, vacant_build_sites
 from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType
 from .orders import Build, Cancel, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, Waive
@@ -20,20 +21,7 @@ from .reading import EXAMPLES, OrderSyntaxError, read_order
 from .results import REASONS
 from .variant import Variant
 
-__all__ = ["MailLine", "OrderSyntaxError", "read_mail", "read_order"]
-
-
-@dataclass(frozen=True)
-class MailLine:
-    """One non-blank line of a mail: a canonical order and its key, or an error and a hint."""
-
-    line: int
-    text: str
-    order: str | None = None
-    key: str | None = None
-    error: str | None = None
-    hint: str | None = None
-    note: str | None = None
+__all__ = ["OrderSyntaxError", "read_mail", "read_order"]
 
 
 _PHASE_ORDERS = {
@@ -51,7 +39,7 @@ def read_mail(
     text: str,
     phase_label: str = "",
     neutrals: Collection[str] = (),
-) -> list[MailLine]:
+) -> list[OrderLine]:
     """Every non-blank line of a player's mail, read and checked against the game. Orders for the
     units (and build sites) of ``neutrals`` are taken as the player's votes on them."""
     checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase", neutrals)
@@ -83,25 +71,25 @@ class _Checker:
         self.seen: dict[str, int] = {}
         self.waives = 0
         #: the lines read so far, and the orders the ledger took from them, by key
-        self.lines: list[MailLine] = []
+        self.lines: list[OrderLine] = []
         self.taken: dict[str, tuple[int, Order]] = {}
 
-    def line(self, number: int, text: str) -> MailLine:
+    def line(self, number: int, text: str) -> OrderLine:
         try:
             order = read_order(self.variant, text, self.kind, self.board)
         except OrderSyntaxError as error:
-            return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(error.hint))
+            return OrderLine(number, text, error=_sentence(str(error)), hint=_sentence(error.hint))
         replaced = self.take_back(order, number) if self.kind is PhaseKind.ADJUSTMENTS else None
         try:
             canonical, note = self.check(order)
         except IllegalOrder as error:
             hint = self.hint_for(order, error)
-            return MailLine(number, text, error=_sentence(str(error)), hint=_sentence(hint))
+            return OrderLine(number, text, error=_sentence(str(error)), hint=_sentence(hint))
         if isinstance(canonical, Cancel):
             key = self.cancel_key(canonical)
             taken = f"takes back your order on line {replaced}" if replaced else None
             note = taken or f"takes back {canonical.order} if you sent it in an earlier mail"
-            return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+            return OrderLine(number, text, order=str(canonical), key=key, note=_sentence(note))
         if replaced:
             note = _join(note, f"replaces your order on line {replaced}")
         if isinstance(canonical, Waive):
@@ -115,7 +103,7 @@ class _Checker:
             self.seen[key] = number
             if self.kind is PhaseKind.ADJUSTMENTS:
                 self.taken[key] = (len(self.lines), canonical)
-        return MailLine(number, text, order=str(canonical), key=key, note=_sentence(note))
+        return OrderLine(number, text, order=str(canonical), key=key, note=_sentence(note))
 
     def take_back(self, order: Order, number: int) -> int | None:
         """Before a build, removal or CANCEL: undo the line of this mail it replaces, whose
