@@ -205,6 +205,8 @@ class UnitOrder(Order):
     location: str
     province: str = field(init=False, repr=False, compare=False)
 
+    #: the word after the unit that says which kind the order is ("H", "-", "S", ...)
+    WORD: ClassVar[str]
     PLACES: ClassVar[tuple[str, ...]] = ("location",)
     #: for each kind, from ``PLACES``: the other places with their province fields, and a getter
     #: of all places (worked out once per kind: every order read is built this way)
@@ -242,6 +244,11 @@ class UnitOrder(Order):
         it needs no checking once its units ``stand``: decided by the map alone, so a reader
         may remember it with the order's text. Orders that need the board say False."""
         return False
+
+    def __str__(self) -> str:
+        """The order as the engine writes it: the unit and the kind's word ("A PAR H"); kinds
+        that name more places write their own."""
+        return f"{self.unit_text} {self.WORD}"
 
     @property
     def unit_text(self) -> str:

@@ -40,15 +40,9 @@ __all__ = [
 ]
 
 #: the word after the unit that says which kind an order is (supports come in two shapes)
-_BY_WORD: dict[str, tuple[type, ...]] = {
-    "H": (Hold,),
-    "-": (Move,),
-    "S": (SupportHold, SupportMove),
-    "C": (Convoy,),
-    "R": (Retreat,),
-    "B": (Build,),
-    "D": (Disband,),
-}
+_BY_WORD: dict[str, tuple[type[UnitOrder], ...]] = {}
+for _kind in (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Build, Disband):
+    _BY_WORD[_kind.WORD] = (*_BY_WORD.get(_kind.WORD, ()), _kind)
 _UNIT_TYPES = frozenset(("A", "F"))
 
 

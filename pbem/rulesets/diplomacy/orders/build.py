@@ -13,8 +13,6 @@ from ..core import Order, UnitOrder, quick
 class Build(UnitOrder):
     WORD: ClassVar[str] = "B"
 
-    def __str__(self) -> str:
-        return f"{self.unit_text} B"
 
 
 @dataclass(slots=True, unsafe_hash=True)

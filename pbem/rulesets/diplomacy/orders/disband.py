@@ -14,5 +14,3 @@ from ..core import UnitOrder, quick
 class Disband(UnitOrder):
     WORD: ClassVar[str] = "D"
 
-    def __str__(self) -> str:
-        return f"{self.unit_text} D"

@@ -15,8 +15,6 @@ from ..rules import Decisions, Rules
 class Hold(UnitOrder):
     WORD: ClassVar[str] = "H"
 
-    def __str__(self) -> str:
-        return f"{self.unit_text} H"
 
     def plain(self, game_map: Map) -> bool:
         return True
