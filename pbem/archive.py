@@ -51,8 +51,10 @@ def write_turn(run: Run, game_id: str, seq: int) -> Path | None:
         return None
     if not turn.rolled_back:
         for other_game, other in run.store.unarchived_turns():
-            earlier = run.store.turn_by_seq(other_game, other) if other_game == game_id else None
-            if earlier is not None and earlier.rolled_back and other < seq:
+            if other_game != game_id or other >= seq:
+                continue
+            earlier = run.store.turn_by_seq(game_id, other)
+            if earlier is not None and earlier.rolled_back:
                 _write(run.service.archive_dir, run.store, earlier)
                 run.store.mark_archived(game_id, other)
     folder = _write(run.service.archive_dir, run.store, turn)
