@@ -25,7 +25,7 @@ from pbem.rulesets.invictus.cards import CARD_SET
 
 DOMAINS = ("invictus", "mail")
 _FIELD = re.compile(r"\{\w+(?:![rs])?\}|%\(\w+\)s")
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD = re.compile(r"\b[^\W\d_]{2,}\b")  # a run of letters inside a code (be9aaa4a) is no word
 _ADDRESS = re.compile(r"\S+@\S+")  # addresses (with their random reply tokens) are no words
 #: words spelled the same in both languages that French mail uses in its own sense
 FRENCH_TOO = {"on", "me", "as", "an", "du", "pour", "but", "sort", "ce", "est", "pas", "plus", "dire"}

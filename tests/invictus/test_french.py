@@ -305,6 +305,14 @@ def test_mail_to_addresses_not_yet_a_players_speaks_the_games_language(tmp_path:
     assert english.english_left(english.readable(confirm), vocabulary, commands) == []
 
 
+def test_the_english_check_reads_words_not_letters_inside_a_code() -> None:
+    """A confirmation code is random hex: "be9aaa4a4c" holds "be" but says nothing in English;
+    the same word standing alone is English (this made the address test fail one run in many)."""
+    vocabulary, commands = english.english_words(), english.command_words()
+    assert english.english_left("CONFIRM ADDRESS be9aaa4a4c", vocabulary, commands) == []
+    assert english.english_left("Your address will be changed", vocabulary, commands) != []
+
+
 def test_the_package_ships_the_catalogues_it_compiles_at_first_use() -> None:
     import fnmatch
     import tomllib
