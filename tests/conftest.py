@@ -1,13 +1,33 @@
 """Fixtures every test may use: the real mail server on loopback (see tests/mailserver.py)."""
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.mailserver import mail_server, mail_server_without_move, mailboxes  # noqa: F401  (fixtures)
+
+# Hypothesis: every run draws the same examples (Hypothesis's own "ci" profile: derandomized,
+# no example database, no deadline), so a test fails on a change, never on a new draw; CI starts
+# from an empty database and must not meet a case nobody saw. ``--hypothesis-profile=explore``
+# draws new random examples, ten times as many, and keeps the failures it finds in .hypothesis/.
+EXPLORE_FACTOR = 10
+settings.register_profile("deterministic", settings.get_profile("ci"))
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("deterministic")
+
+
+def _explore_further(item: pytest.Item) -> None:
+    """Under the explore profile, every test draws EXPLORE_FACTOR times its max_examples."""
+    test = getattr(item, "obj", None)
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if own is not None and settings.get_current_profile_name() == "explore":
+        test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+            own, max_examples=own.max_examples * EXPLORE_FACTOR)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses the mail server, so ``-m "not mailserver"`` runs the fast rest."""
     for item in items:
+        _explore_further(item)
         if {"mail_server", "mail_server_without_move"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.mailserver)
 
