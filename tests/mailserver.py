@@ -73,9 +73,17 @@ def find_dovecot() -> str | None:
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct ports free now. The probes stay bound until all are chosen: the kernel
+    draws a closed probe's port again about once in a thousand server starts."""
+    with contextlib.ExitStack() as held:
+        probes = [held.enter_context(socket.socket()) for _ in range(count)]
+        for probe in probes:
+            probe.bind((HOST, 0))
+        return [int(probe.getsockname()[1]) for probe in probes]
 
 
 def mailbox_of(address: str) -> str:
@@ -291,12 +299,8 @@ class MailServer:
     def __init__(self, base: Path, imap_capability: str | None = None) -> None:
         self.base = base
         self.imap_capability = imap_capability
-        self.imap_port = free_port()
-        self.imaps_port = free_port()
-        self.lmtp_port = free_port()
-        self.smtp_port = free_port()
-        self.submission_port = free_port()
-        self.smtps_port = free_port()
+        (self.imap_port, self.imaps_port, self.lmtp_port,
+         self.smtp_port, self.submission_port, self.smtps_port) = free_ports(6)
         self.ca_file = base / "tls" / "ca.pem"
         self._users: dict[str, str] = {}
         self._deferred: dict[str, int] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import smtplib
 import ssl
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -24,6 +25,34 @@ def test_without_dovecot_the_tests_fail_and_say_how_to_install_it(
     monkeypatch.setattr(mailserver, "find_dovecot", lambda: None)
     with pytest.raises(pytest.fail.Exception, match="scripts/install-test-deps"):
         MailServer(tmp_path).start()
+
+
+def test_the_servers_ports_are_distinct_even_when_the_kernel_draws_a_port_twice(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A closed probe's port can be drawn again at once (one server start in a thousand did):
+    with a kernel that always draws the lowest port not bound, six ports are still six."""
+    bound: set[int] = set()
+
+    class Probe:
+        port = 0
+
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            bound.discard(self.port)
+
+        def bind(self, address: tuple[str, int]) -> None:
+            self.port = min(set(range(40000, 40010)) - bound)
+            bound.add(self.port)
+
+        def getsockname(self) -> tuple[str, int]:
+            return (mailserver.HOST, self.port)
+
+    monkeypatch.setattr(mailserver, "socket", SimpleNamespace(socket=Probe))
+    assert sorted(mailserver.free_ports(6)) == list(range(40000, 40006))
+    assert mailserver.free_port() == 40000 and bound == set()
 
 
 def test_each_test_gets_its_own_addresses(mail_server: MailServer) -> None:
