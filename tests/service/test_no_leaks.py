@@ -9,7 +9,7 @@ secrets (the ruleset's hidden_facts) and press that was not addressed to them.
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pbem.ruleset import get_ruleset
@@ -35,13 +35,15 @@ action = st.one_of(
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(action, min_size=4, max_size=14), grey=st.booleans())
+# eleven press mails: "whisper1" (to South) once read inside "whisper10" (to East) as a leak
+@example(actions=[("press", "North", ["South"])] * 10 + [("press", "North", ["East"])], grey=False)
 def test_no_player_ever_receives_what_is_hidden_from_them(tmp_path_factory, actions, grey):
     table = Table(
         tmp_path_factory.mktemp("leaks"),
         [game("g1", "tally", ADDRESSES, options={"rounds": 3}, press={"grey": grey})],
     )
     table.start("g1")
-    words = (f"whisper{n}" for n in itertools.count())
+    words = (f"whisper{n:03d}" for n in itertools.count())  # no word inside another
     addressed: dict[str, set[str]] = {power: set() for power in POWERS}  # press words each may read
     sent_words: list[str] = []
     grey_senders: dict[str, str] = {}  # grey press word -> its sender, whom no recipient may learn
