@@ -52,6 +52,14 @@ def _split_name(name: str) -> tuple[str, str]:
     return name.partition(mailbox.Maildir.colon)[0], ""
 
 
+def _counted(key: str) -> list[str | int]:
+    """A key with its numbers as numbers: mail a delivery agent wrote within one tick of a
+    coarse file clock keeps its order (``1700.M99999P7Q9`` before ``1700.M100000P7Q10``, which
+    text order puts first, since the names' numbers have no leading zeros)."""
+    parts = re.split(r"(\d+)", key)  # text, number, text, number, ..., text
+    return [int(part) if index % 2 else part for index, part in enumerate(parts)]
+
+
 def _open(path: Path) -> mailbox.Maildir:
     """The Maildir at ``path``, its folders created if missing (``mailbox.Maildir`` creates them
     only when ``path`` itself does not exist yet)."""
@@ -98,7 +106,7 @@ class MaildirInbox(Closing):
                         continue
                     arrived = entry.stat().st_mtime_ns
                     found.append(_Waiting(arrived, key, Path(entry.path), flags))
-        found.sort(key=lambda waiting: (waiting.arrived_ns, waiting.key))
+        found.sort(key=lambda waiting: (waiting.arrived_ns, _counted(waiting.key)))
         return found
 
     async def fetch(self) -> AsyncIterator[Fetched]:

@@ -78,6 +78,17 @@ async def test_fetch_yields_messages_in_arrival_order_not_name_order(tmp_path: P
     assert subjects(fetched) == ["order 3", "order 2", "order 1"]
 
 
+async def test_mail_delivered_within_one_clock_tick_is_fetched_in_the_order_its_names_count(
+    tmp_path: Path,
+) -> None:
+    # Some file systems stamp files with a clock tick of several milliseconds; a delivery agent
+    # numbers its names without leading zeros, so text order would put M100000 before M99999.
+    for number, name in [(2, "1700000000.M100000P7Q10.host"), (1, "1700000000.M99999P7Q9.host")]:
+        deliver(tmp_path, message(f"order {number}"), arrived=1_700_000_000 * 10**9, name=name)
+    fetched = await fetch_all(MaildirInbox(tmp_path))
+    assert subjects(fetched) == ["order 1", "order 2"]
+
+
 async def test_fetch_gives_the_whole_message_with_lf_line_endings(tmp_path: Path) -> None:
     crlf = message("crlf", "F A Par-Bur\nF F Bre-MAO\n").replace(b"\n", b"\r\n")
     key = deliver(tmp_path, crlf)
