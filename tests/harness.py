@@ -17,6 +17,7 @@ from __future__ import annotations
 import mailbox
 import subprocess
 import sys
+import zlib
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -116,8 +117,14 @@ def plain_mail(
     return message.as_bytes()
 
 
+def same_seed_every_run(game_id: str, phase_id: str) -> int:
+    """A phase's adjudication seed in a test that gives none: pbem draws a random one, and a
+    test's dice must not differ from run to run."""
+    return zlib.crc32(f"{game_id}:{phase_id}".encode())
+
+
 class Table:
-    """One pbem service with its Maildirs, config and clock, for a test."""
+    """One pbem service with its Maildirs, config and clock (and seeds), for a test."""
 
     def __init__(
         self,
@@ -132,7 +139,7 @@ class Table:
     ):
         self.folder = folder
         self.now = now
-        self.seed_source = seed_source
+        self.seed_source = seed_source or same_seed_every_run
         self.address = address
         data = {
             # tests jump the clock by days; the stale-cron guard has its own tests
