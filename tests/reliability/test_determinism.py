@@ -70,3 +70,12 @@ def test_every_turn_replays_the_same_in_another_process(tmp_path: Path, name: st
             [sys.executable, "-c", REPLAY, str(path)], env=env, capture_output=True, text=True, timeout=300
         )
         assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_the_property_tests_draw_the_same_examples_every_run() -> None:
+    """CI starts with no example database: a test run must not meet a case no run saw before
+    (tests/conftest.py; ``--hypothesis-profile=explore`` draws new ones on purpose)."""
+    from hypothesis import settings
+
+    if settings.get_current_profile_name() != "explore":
+        assert settings.default.derandomize and settings.default.database is None
