@@ -15,19 +15,23 @@ settings.register_profile("explore", deadline=None, suppress_health_check=[Healt
 settings.load_profile("deterministic")
 
 
-def _explore_further(item: pytest.Item) -> None:
-    """Under the explore profile, every test draws EXPLORE_FACTOR times its max_examples."""
-    test = getattr(item, "obj", None)
-    own = getattr(test, "_hypothesis_internal_use_settings", None)
-    if own is not None and settings.get_current_profile_name() == "explore":
-        test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
-            own, max_examples=own.max_examples * EXPLORE_FACTOR)
+def _explore_further(items: list[pytest.Item]) -> None:
+    """Under the explore profile, every test draws EXPLORE_FACTOR times its max_examples (once
+    per test function, however many parameters it runs with)."""
+    if settings.get_current_profile_name() != "explore":
+        return
+    tests = {id(item.obj): item.obj for item in items if isinstance(item, pytest.Function)}
+    for test in tests.values():
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None:
+            test._hypothesis_internal_use_settings = settings(
+                own, max_examples=own.max_examples * EXPLORE_FACTOR)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses the mail server, so ``-m "not mailserver"`` runs the fast rest."""
+    _explore_further(items)
     for item in items:
-        _explore_further(item)
         if {"mail_server", "mail_server_without_move"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.mailserver)
 
