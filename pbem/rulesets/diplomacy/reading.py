@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from pbem.spelling import close_words
+from pbem.spelling import close_words, did_you_mean
 
 from .core import Board, Order, PhaseKind, UnitType, province_of
 from .maps import Map
@@ -152,10 +152,7 @@ class Words:
         close = close_words(phrase, self.spellings)
         abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
         abbrs.sort(key=lambda abbr: abbr not in likely)  # stable: closest first within each kind
-        if not abbrs:
-            return None
-        names = [f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]]
-        return "did you mean " + " or ".join(names) + "?"
+        return did_you_mean([f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]])
 
 
 def words_of(variant: Variant) -> Words:
