@@ -164,6 +164,14 @@ def words_of(variant: Variant) -> Words:
     return words
 
 
+def order_words(variant: Variant) -> frozenset[str]:
+    """Every word an order of ``variant`` may be written with (``Ruleset.order_words``): the
+    order and unit words, and every spelling of a province or a power ("paris", "north sea")."""
+    names = words_of(variant)
+    spelt = {*names.spellings, *(" ".join(power) for power in names.powers)}
+    return frozenset(spelt | KEYWORDS | set(UNIT_WORDS)) - {"-"}
+
+
 #: what stands in a province (the ordered unit, or another), to fill in a missing unit letter
 UnitTypeAt = Callable[[str, bool], "UnitType | None"]
 #: the provinces a misspelt name most likely means: where units stand (for the ordered unit,
