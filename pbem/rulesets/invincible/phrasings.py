@@ -47,6 +47,8 @@ _MODE = "{target:" + "|".join(m.upper() for m in MODES) + "}"
 #: the end of an Assist Khan line: FROM a submitted khan, IN BATTLE with a condition
 _GIFT = "[FROM {source}] [{battle:IN BATTLE|DURING BATTLE|DURING HIS BATTLE} [{when}]]"
 _TO_KHAN = "[FROM|WITH|OF] [{other}]"
+#: the end of an Assign Points line: a submitted khan's points, a condition
+_FOR = "[FOR {vassal}] [{when}]"
 
 SIGNALS = Grammar(
     rows=[
@@ -55,8 +57,14 @@ SIGNALS = Grammar(
         ("COOPERATE [WITH] [{leader}]", "cooperate"),
         # "Transferring two points from Companion to Informer" (Assign Points)
         (f"ASSIGN {{amount:word}} [FROM] {{source:word}} TO {_MODE} [FOR {{vassal}}] [{{when}}]", "assign"),
+        # "Khans can spend their Companion points, transferring them to Informer"; "he can
+        # spend Leader points to increase any of the other Modes" (Character Modes; SPEND
+        # comes after Spend Honor below)
+        (f"TRANSFER {{amount:number}} [FROM] {{source:word}} TO {_MODE} {_FOR}", "assign"),
         # "assigning Modal points to other Khans" is Assist Khan
         (f"ASSIGN {{amount:word}} [FROM] {{what:word}} TO {{receiver}} {_GIFT}", "assign to khan"),
+        # "A Khan may transfer any Modal Points to another Khan" (Assist Khan)
+        (f"TRANSFER {{amount:number}} [FROM] {{what:word}} TO {{receiver}} {_GIFT}", "assign to khan"),
         (f"ASSIST [KHAN] {{receiver}} [WITH] {{amount:word}} {{what:word}} {_GIFT}", "assist"),
         # the book's "gift of Wine"
         (f"GIVE {{amount:number}} {{what:word}} TO {{receiver}} {_GIFT}", "give"),
@@ -64,6 +72,8 @@ SIGNALS = Grammar(
         ("FEAST [{with:WITH} [{guests}]]", "feast"),
         ("[CALL] (HORDE|MONGOL) FEAST", "horde feast"),
         ("SPEND [1] HONOR [ON|TO|FOR] [{mode:word}] [{when}]", "spend honor"),
+        # Spending Mode points (after Spend Honor, whose wording it would otherwise take)
+        (f"SPEND {{amount:number}} [FROM] {{source:word}} (ON|TO|FOR) {_MODE} {_FOR}", "assign"),
         ("SUBMIT [TO] [{ruler}]", "submit"),
         ("REQUEST TRANSFER", "request transfer"),
         ("BUY [{vassal}]", "buy"),
