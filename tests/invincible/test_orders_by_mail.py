@@ -105,6 +105,15 @@ BOOK_WORDS = [
     ("Kublai", "Spend 1 Honor on Accuser", "SPEND HONOR ON ACCUSER"),
     # "A Khan may transfer any Modal Points to another Khan" (Assist Khan)
     ("Kublai", "Transfer 2 Informer to Jamukha", "ASSIST JAMUKHA 2 INFORMER"),
+    # Assign Points by hand: "Show the symbol first and then hold up fingers"
+    ("Kublai", "Assign Leader 2 to Accuser", "ASSIGN 2 LEADER TO ACCUSER"),
+    ("Kublai", "assign Informer 2 to Jamukha", "ASSIST JAMUKHA 2 INFORMER"),
+    # "spend one Honor ... in order to gain permanently 1d6 to any Mode so designated"
+    ("Kublai", "Spend one Honor to gain 1d6 Leader", "SPEND HONOR ON LEADER"),
+    ("Kublai", "Spend Honor on the Leader Mode", "SPEND HONOR ON LEADER"),
+    # "A submitted Khan may requests to transfer his allegiance to the Genghis Khan"
+    ("Ogadai", "Request transfer to the Genghis Khan", "REQUEST TRANSFER"),
+    ("Ogadai", "request to transfer his allegiance to the GK", "REQUEST TRANSFER"),
 ]
 SIGNALS += BOOK_WORDS
 
