@@ -108,6 +108,10 @@ def test_draws_and_discards_are_read_as_players_say_them() -> None:
     assert one("draw 3 from Thaumaturgy").order == "REFILL 3 Thaumaturgy"
     assert one("Discard Fire and Air").order == "DISCARD Fire, Air"
     assert one("Pass my turn").order == "PASS"
+    # "Once the stored Invocation has been activated": read as ACTIVATE WAND (Alice has none)
+    assert [one(t).error for t in ("Activate the Wand", "use my wand")] == [
+        "Alice has no Wand in play", "Alice has no Wand in play"
+    ]
 
 
 def test_the_draw_vote_is_unmistakable_and_a_bare_draw_stays_the_vote() -> None:

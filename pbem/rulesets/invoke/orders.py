@@ -115,7 +115,7 @@ def read_order(game: Game, power: str, line: str, used: Tally[str] | None = None
 def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Order:
     if words in ("pass", "pass turn", "pass my turn"):
         return Order("pass", "PASS", "turn")
-    if words in ("activate wand", "fire wand", "use wand"):
+    if re.fullmatch(r"(activate|fire|use) (the |my )?wand", words):
         return Order("wand", WAND, "turn")
     if words in ("no counters", "no counter", "clear counters"):
         return Order("no_counters", "NO COUNTERS", "counters")
