@@ -191,6 +191,16 @@ def test_the_rulebooks_wordings_are_read(text, canonical):
 
 
 @pytest.mark.parametrize(
+    "text", ["Edric: increase Inspirational to 2", "Edric: increase the Inspirational level to 2"]
+)
+def test_a_general_may_increase_a_skill_level_in_the_rulebooks_words(text):
+    """Rulebook: "a general may increase a skill level one level at a time"."""
+    famous = replace(START, generals=(replace(START.generals[0], renown=10), *START.generals[1:]))
+    line = read(text, state=famous)
+    assert (line.error, line.order) == (None, "Edric: raise Inspirational to 2")
+
+
+@pytest.mark.parametrize(
     ("text", "hint"),
     [
         ("Withdraw to Thornfield with a rearguard of 50 Spearmen", "'Aldwick: Withdraw to Thornfield"),
