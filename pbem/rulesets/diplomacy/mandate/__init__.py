@@ -233,6 +233,15 @@ class MandateOfHeaven(Variant):
                 "not_counted": [f"{names[abbr].name} ({abbr})" for abbr in sorted(self.map.victory_ignores)],
                 "nomads": self.nomads.power,
                 "placement_area": list(self.nomads.placement_area),
+                # for the how-to: the rules a player cannot read off the board
+                "melting_years": [
+                    {"year": self.year_name(m.year), "fewer_than": m.fewer_than} for m in self.nomads.melting
+                ],
+                "activation_centres": self.activation_centres,
+                "rivers": {
+                    river: [f"{names[abbr].name} ({abbr})" for abbr in provinces]
+                    for river, provinces in self.map.extra["rivers"].items()
+                },
             }
         }
 
