@@ -101,6 +101,24 @@ def test_the_welcome_and_help_say_how_the_game_is_scored():
     assert "If the game ended now, Brenn would have 3 victory points" in text
 
 
+def test_help_gives_the_numbers_the_rulings_set_where_the_rulebook_gives_none():
+    """Ruling 83: a player plans with the numbers the game master uses; the rulebook gives
+    "one in four" for a defender's ambush and no other, so HELP gives them."""
+    text = " ".join(render_orders_help(START, "Aldmark").split())
+    assert (
+        "an ambush is discovered 25% of the time when the defender lays it, 40% when the attacker does"
+        in text
+    )
+    assert "flanking succeeds 50% of the time, 10% more per point of average movement" in text
+    assert "rearguard must stand 2 rounds for the rest to get away" in text
+    assert "ends after 6 rounds, the attacker going back" in text
+    assert "a beaten army that fortified loses 30% of its survivors" in text
+    assert "forest +1, hills +1, mountains +2;" in text
+    assert "takes 2 times its income in plunder" in text
+    assert "1 renown per 50 enemies killed, 5 if the enemy general dies, 3 if he wins" in text
+    assert "(one level more, up to 5) 50% of the time if they won, 25% if they lost" in text
+
+
 def test_a_report_shows_ones_own_score_now_and_no_one_elses():
     state = arrange(START, {"Kingsmere": ("Aldmark", {"Militia": 10})})  # "hold Kingsmere", 6 VP
     result = play(state, {})
