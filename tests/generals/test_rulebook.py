@@ -119,6 +119,20 @@ def test_help_gives_the_numbers_the_rulings_set_where_the_rulebook_gives_none():
     assert "(one level more, up to 5) 50% of the time if they won, 25% if they lost" in text
 
 
+def test_help_says_what_each_level_of_a_skill_adds():
+    """The rulebook says a skill is "more potent" the higher its level; a player choosing which to
+    learn or raise with renown is told by how much (ruling 60, data/skills.yaml)."""
+    text = " ".join(render_orders_help(START, "Aldmark").split())
+    assert "Arcane Mage: The general showers" in text
+    assert "(per level: +12 wounds dealt each round)" in text
+    assert "(per level: 10 Skeletons raised with each recruitment)" in text
+    assert "(per level: 5% of the wounds his side takes healed)" in text
+    assert "(per level: 8% off his chance of dying)" in text
+    assert "(per level: 4 points off each unit's chance to flee)" in text
+    assert "(per level: his ambush discovered 2 points less often, 8% chance" in text
+    assert "(per level: +0.2 offense, +0.5 defense)" in text
+
+
 def test_a_report_shows_ones_own_score_now_and_no_one_elses():
     state = arrange(START, {"Kingsmere": ("Aldmark", {"Militia": 10})})  # "hold Kingsmere", 6 VP
     result = play(state, {})

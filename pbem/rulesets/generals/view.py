@@ -209,5 +209,8 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
             for t in world().troops.values()
             if t.hireable
         ],
-        "skills": [{"name": k.name, "description": k.description} for k in world().skills.values()],
+        "skills": [
+            {"name": k.name, "description": k.description, "per_level": wording.skill_per_level(k)}
+            for k in world().skills.values()
+        ],
     }
