@@ -101,6 +101,19 @@ def test_draw_with_decks_after_it_is_the_books_card_draw() -> None:
     assert one("draw 2 fcous").hint == "did you mean Focus?"
 
 
+def test_draws_and_discards_are_read_as_players_say_them() -> None:
+    # "the Mage draws cards from the three piles", "discard two cards", "passing their turn"
+    line = one("Draw 3 cards from the Thaumaturgy deck, 2 from Focus and 2 Manifest")
+    assert line.order == "REFILL 3 Thaumaturgy, 2 Focus, 2 Manifest"
+    assert one("draw 3 from Thaumaturgy").order == "REFILL 3 Thaumaturgy"
+    assert one("Discard Fire and Air").order == "DISCARD Fire, Air"
+    assert one("Pass my turn").order == "PASS"
+    # "Once the stored Invocation has been activated": read as ACTIVATE WAND (Alice has none)
+    assert [one(t).error for t in ("Activate the Wand", "use my wand")] == [
+        "Alice has no Wand in play", "Alice has no Wand in play"
+    ]
+
+
 def test_the_draw_vote_is_unmistakable_and_a_bare_draw_stays_the_vote() -> None:
     from pbem.intake.commands import read_mail
 
