@@ -31,21 +31,33 @@ from pbem.mail.html import html_text
 from pbem.mail.message import MAX_TEXT_CHARS
 
 #: reply intros, each ending its line with ":"; "\s" also matches the no-break space before
-#: French colons. A reply intro may wrap: two lines are joined before matching.
+#: French colons. A reply intro may wrap: up to three lines are joined before matching.
 _INTROS = (
-    r"On\s.{1,300}\swrote\s?:",  # English (Gmail, Apple Mail, iOS, Thunderbird)
-    r".{0,300}@\S+\s+wrote\s?:",  # English, older programs: "judge@example.org wrote:"
+    r"On\s.{1,300}[\s>]wrote\s?:",  # English (Gmail, Apple Mail, iOS, Thunderbird; "<...>wrote:")
+    r"On\s.{1,300}@.{1,300}\s(wrote|sent)\s?:?",  # English, no colon or "sent:" (Outlook for Mac)
+    r".{0,300}@\S+(\s+|>)wrote\s?:",  # English, older programs: "judge@example.org wrote:"
+    r"-{2,}\s*.{1,300}\swrote\s?:?\s*-{2,}",  # Android, Zoho: "---- Judge wrote ----"
     r"Le\s.{1,300}\sa\sécrit\s?:",  # French
     r"Am\s.{1,300}\sschrieb\s.{0,300}:",  # German ("Am ... schrieb Judge <...>:")
     r".{1,300}\sschrieb\sam\s.{1,300}:",  # German (Gmail for Android)
     r"El\s.{1,300}\sescribió\s?:",  # Spanish
-    r"Il\s.{1,300}\sha\sscritto\s?:",  # Italian
+    r"(Il|In data)\s.{1,300}\sha\sscritto\s?:",  # Italian
     r"Op\s.{1,300}\sschreef\s.{0,300}:",  # Dutch
     r"Op\s.{1,300}\sheeft\s.{1,300}\sgeschreven\s?:",  # Dutch (Apple Mail, iOS)
     r"Em\s.{1,300}\sescreveu\s?:",  # Portuguese
+    r".{0,300}\d.{0,300}\sskrev\b.{0,300}:",  # Danish, Norwegian, Swedish ("Den ... skrev Judge <...>:")
+    r".{0,300}\d.{0,300}\skirjoitti\s?:",  # Finnish
+    r"(W dniu|Dnia)\s.{1,300}\snapisał(\(a\)|a)?\s?:",  # Polish
+    r".{0,300}\d.{0,300}\s(пишет|написал(\(а\)|а)?)\s?:",  # Russian
+    r".{0,300}\d.{0,300}\snapsal(\(a\)|a)?\s?:",  # Czech
+    r"Vào\s.{1,300}\sđã\sviết\s?:",  # Vietnamese
+    # any language: a date and the writer's address, then a colon ("2017-11-24 16:32 GMT+01:00
+    # Judge <judge@...>:", "ср, 30 апр. 2025 г. в 15:19, Judge <judge@...>:", Japanese, Yandex)
+    r"(?=.*\d).{0,300}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
+    r"\d{4}[/-]\d{1,2}[/-]\d{1,2}\s.{0,300}<[^\s<>]+@[^\s<>]+>",  # Gmail, East Asian: "2011/4/7 Judge <...>"
 )
 _INTRO = re.compile(r"^\s*(" + "|".join(_INTROS) + r")\s*$", re.IGNORECASE)
-_INTRO_START = re.compile(r"^\s*(On|Le|Am|El|Il|Op|Em)\s", re.IGNORECASE)
+_INTRO_START = re.compile(r"^\s*(On|Le|Am|El|Il|In data|Op|Em|Den|På|W dniu|Dnia|Vào)\s", re.IGNORECASE)
 
 #: separators some programs put above the quote or a forwarded message
 _SEPARATOR = re.compile(
@@ -54,25 +66,40 @@ _SEPARATOR = re.compile(
     r"|Message d'origine|Message transféré|Mensaje original|Mensaje reenviado"
     r"|Messaggio originale|Messaggio inoltrato|Oorspronkelijk bericht|Doorgestuurd bericht"
     r"|Mensagem original|Mensagem encaminhada"
+    r"|Oprindelig (meddelelse|besked)|Videresendt (meddelelse|besked)|Opprinnelig melding"
+    r"|Ursprungligt meddelande|Vidarebefordrat meddelande|Alkuperäinen viesti"
+    r"|Oryginalna wiadomość|Wiadomość oryginalna|Исходное сообщение|Пересылаемое сообщение"
+    r"|Původní zpráva|Přeposlaná zpráva"
     r")\s*-{2,}"
     r"|(Begin forwarded message|Anfang der weitergeleiteten (E-Mail|Nachricht)"
     r"|Début du message réexpédié|Inicio del mensaje reenviado|Inizio messaggio inoltrato"
     r"|Begin doorgestuurd bericht|Início da mensagem encaminhada)\s?:"
+    r"|Original Message processed by \S+"  # Tobit david
     r"|_{10,})\s*$",
     re.IGNORECASE,
 )
+#: a line of dashes, underscores or "=" alone: left above a header block or separator, it is theirs
+_RULE = re.compile(r"^\s*([-_=*]\s*){2,}$")
 
-#: the first line of a header block: who sent the quoted mail
-_FROM_KEYS = ("From", "Von", "De", "Da", "Van")
+#: the first line of a header block: who sent the quoted mail (or, in some programs, when)
+_FROM_KEYS = (
+    "From", "Von", "De", "Da", "Van", "Fra", "Från", "Od", "От", "Lähettäjä",
+    "Date", "Message du",  # Hotmail and some webmail programs begin with the date
+)  # fmt: skip
 #: the other lines of a header block, in the languages above
 _HEADER_KEYS = (
     "Sent", "Date", "To", "Cc", "Subject",  # English
     "Gesendet", "Datum", "An", "Betreff",  # German
-    "Envoyé", "À", "Objet",  # French
+    "Envoyé", "À", "Objet", "Sujet", "Copie à",  # French
     "Enviado", "Enviado el", "Fecha", "Para", "Asunto",  # Spanish
     "Inviato", "Data", "A", "Oggetto",  # Italian
     "Verzonden", "Aan", "Onderwerp",  # Dutch
     "Enviada", "Enviada em", "Enviado em", "Assunto",  # Portuguese
+    "Sendt", "Dato", "Til", "Emne", "Kopi",  # Danish, Norwegian
+    "Skickat", "Till", "Ämne", "Kopia",  # Swedish
+    "Wysłano", "Do", "Temat", "DW",  # Polish
+    "Отправлено", "Кому", "Тема", "Дата", "Копия",  # Russian
+    "Lähetetty", "Vastaanottaja", "Aihe",  # Finnish
 )  # fmt: skip
 
 
@@ -84,14 +111,16 @@ def _header_line(keys: tuple[str, ...]) -> re.Pattern[str]:
 _FROM_LINE = _header_line(_FROM_KEYS)
 _HEADER_LINE = _header_line(_HEADER_KEYS)
 
-#: what phones and mail apps sign a mail with; never a colon in them
+#: what phones and mail apps sign a mail with; never a colon in them, nor a sentence after a
+#: comma ("Sent from my desk, is much easier than my phone", though "Sent from my iPhone, sorry")
 _SENT_FROM = re.compile(
-    r"^\s*(Sent from (my )?\S.*|Sent with \S.*|Get Outlook for \S.*"
-    r"|Envoyé (de|depuis) (mon )?\S.*|Obtenir Outlook pour \S.*"
+    r"^\s*(?!.*,(\s+\S+){5})(Sent from (my )?\S.*|Sent with \S.*|Get Outlook for \S.*"
+    r"|Envoyé (de|depuis|à partir de) (mon )?\S.*|Obtenir Outlook pour \S.*"
     r"|Von meinem \S.* gesendet|Gesendet von \S.*|Mit \S.* gesendet"
     r"|Enviado desde (mi )?\S.*|Inviato da(l mio)? \S.*"
     r"|(Verzonden|Verstuurd) (vanaf|met) (mijn )?\S.*"
-    r"|Enviado (do|a partir do) (meu )?\S.*)\s*$",
+    r"|Enviado (do|a partir do) (meu )?\S.*"
+    r"|Sendt fra min \S.*|Skickat från min \S.*|Wysłane z \S.*|Отправлено с \S.*)\s*$",
     re.IGNORECASE,
 )
 
@@ -123,24 +152,57 @@ def strip_reply(text: str) -> str:
     lines = text.split("\n")
     kept: list[str] = []
     index = 0
+    in_quote = False  # inside a ">" quote that a reply intro opened
     while index < len(lines):
         line = lines[index]
-        if line.lstrip().startswith(">"):
+        if line.lstrip().startswith(">") or (in_quote and _wrapped_quote_line(lines, index)):
             kept.append("")
             index += 1
             continue
+        if line.strip():
+            in_quote = False
         if _ends_mail(lines, index):
+            _drop_rules(kept)
             break
         intro = _intro_length(lines, index)
         if intro:
             if not _quoted_after(lines, index + intro):
+                _drop_rules(kept)
                 break
             kept.extend([""] * intro)  # the intro of a ">" quote the player answers below
             index += intro
+            in_quote = True
             continue
         kept.append(line)
         index += 1
     return "\n".join(kept)
+
+
+def _wrapped_quote_line(lines: list[str], index: int) -> bool:
+    """Whether the line at ``index``, just below a ``>`` line, is part of the quote though
+    unmarked: the rest of a long line a mail program wrapped ("> ... Nullam pharetra d" /
+    "ignissim odio?"), the end of a link cut in two, or a link on a line of its own."""
+    line = lines[index].strip()
+    above = lines[index - 1].rstrip() if index else ""
+    if not line or not above.lstrip().startswith(">"):
+        return False
+    if len(above) >= _WRAP_WIDTH or _LINK_LINE.match(line):
+        return True
+    return above.count("(") > above.count(")") and not any(char.isspace() for char in line)
+
+
+#: a quoted line this long may have been wrapped by the quoting program (most wrap at 72 to 78)
+_WRAP_WIDTH = 60
+#: a link alone on a line, as programs write a quoted link: "(http://example.com/c/Yz) >"
+_LINK_LINE = re.compile(r"^[(<\[]?(https?://|www\.)\S*[)>\]]?\s*>?$", re.IGNORECASE)
+
+
+def _drop_rules(kept: list[str]) -> None:
+    """Blank the rules ("-----", "____", "====") left just above where the quote begins."""
+    index = len(kept) - 1
+    while index >= 0 and (not kept[index].strip() or _RULE.match(kept[index])):
+        kept[index] = ""
+        index -= 1
 
 
 def _ends_mail(lines: list[str], index: int) -> bool:
@@ -155,17 +217,23 @@ def _ends_mail(lines: list[str], index: int) -> bool:
 
 
 def _intro_length(lines: list[str], index: int) -> int:
-    """How many lines the reply intro at ``index`` takes (1 or 2), or 0 if there is none."""
+    """How many lines the reply intro at ``index`` takes (1 to 3), or 0 if there is none."""
     line = lines[index]
     if not line.strip():
         return 0
     if _INTRO.match(line):
         return 1
-    following = lines[index + 1].strip() if index + 1 < len(lines) else ""
-    if not following or not _INTRO.match(line.rstrip() + " " + following):
-        return 0
-    # "judge@example.org wrote:" alone is an intro: it does not take the line above with it
-    return 2 if _INTRO_START.match(line) or not _INTRO.match(following) else 0
+    joined = line.rstrip()
+    for length in (2, 3):
+        following = lines[index + length - 1].strip() if index + length - 1 < len(lines) else ""
+        if not following:
+            return 0
+        joined += " " + following
+        if _INTRO.match(joined):
+            # "judge@example.org wrote:" alone is an intro: it does not take the lines above with it
+            alone = _INTRO.match(" ".join(part.strip() for part in lines[index + 1 : index + length]))
+            return length if _INTRO_START.match(line) or not alone else 0
+    return 0
 
 
 def _quoted_after(lines: list[str], index: int) -> bool:
