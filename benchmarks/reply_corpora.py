@@ -68,6 +68,18 @@ class Corpus:
             ).stdout
         return (self.path / name).read_bytes()
 
+    def names(self, folder: str) -> list[str]:
+        """The files in ``folder``."""
+        if self.bare:
+            listing = subprocess.run(
+                ["git", f"--git-dir={self.path}", "ls-tree", "--name-only", f"HEAD:{folder}"],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            return sorted(listing.stdout.split())
+        return sorted(path.name for path in (self.path / folder).iterdir())
+
     def revision(self) -> str:
         if not self.bare:
             return "checkout"
@@ -134,6 +146,22 @@ def file_cases(name: str, spec: dict[str, Any], corpus: Corpus) -> list[Case]:
                 nospace=expected.get("nospace", False),
                 unfit=expected.get("unfit", ""),
                 source=expected.get("source", ""),
+            )
+        )
+    pairs = spec.get("pairs", {})
+    for filename in corpus.names(pairs["mails"]) if pairs else []:
+        # discourse: each mail in one folder, the text it must give under the same name in another
+        answer = corpus.read(f"{pairs['expected']}/{filename}").decode("utf-8")
+        if pairs.get("without_quoted_lines"):
+            answer = "\n".join(line for line in answer.split("\n") if not line.lstrip().startswith(">"))
+        cases.append(
+            Case(
+                name,
+                filename,
+                corpus.read(f"{pairs['mails']}/{filename}").decode("utf-8"),
+                text=answer,
+                unfit=pairs.get("unfit", {}).get(filename, ""),
+                source=pairs["expected"],
             )
         )
     standard = spec.get("standard_replies", {})

@@ -43,10 +43,12 @@ _INTROS = (
     r"On\s.{1,300}[\s>]wrote\s?:",  # English (Gmail, Apple Mail, iOS, Thunderbird; "<...>wrote:")
     r"On\s.{1,300}@.{1,300}\s(wrote|sent)\s?:?",  # English, no colon or "sent:" (Outlook for Mac)
     r".{0,300}@\S+(\s+|>)wrote\s?:",  # English, older programs: "judge@example.org wrote:"
+    r".{0,300}\d.{0,300}[\s>]wrote\s?:",  # English, Eudora and others: "At 6/16/2016 08:32 PM, you wrote:"
     r"-{2,}\s*.{1,300}\swrote\s?:?\s*-{2,}",  # Android, Zoho: "---- Judge wrote ----"
     r"Le\s.{1,300}\sa\sécrit\s?:",  # French
     r"Am\s.{1,300}\sschrieb\s.{0,300}:",  # German ("Am ... schrieb Judge <...>:")
     r".{1,300}\sschrieb\sam\s.{1,300}:",  # German (Gmail for Android)
+    r".{0,300}@.{0,300}\sschrieb\s?:",  # German, no date: "Judge <judge@...> schrieb:"
     r"El\s.{1,300}\sescribió\s?:",  # Spanish
     r"(Il|In data)\s.{1,300}\sha\sscritto\s?:",  # Italian
     r"Op\s.{1,300}\sschreef\s.{0,300}:",  # Dutch
@@ -54,21 +56,22 @@ _INTROS = (
     r"Em\s.{1,300}\sescreveu\s?:",  # Portuguese
     r".{0,300}\d.{0,300}\sskrev\b.{0,300}:",  # Danish, Norwegian, Swedish ("Den ... skrev Judge <...>:")
     r".{0,300}\d.{0,300}\skirjoitti\s?:",  # Finnish
-    r"(W dniu|Dnia)\s.{1,300}\snapisał(\(a\)|a)?\s?:",  # Polish
-    r".{0,300}\d.{0,300}\s(пишет|написал(\(а\)|а)?)\s?:",  # Russian
+    r"(W dniu|Dnia|.{0,300}\d).{1,300}\snapisał(\(a\)|a)?\s?:",  # Polish
+    r".{0,300}\d.{0,300}\s(пишет|написал(\(а\)|а)?|пише|написав(\(ла\)|ла)?)\s?:",  # Russian, Ukrainian
     r".{0,300}\d.{0,300}\snapsal(\(a\)|a)?\s?:",  # Czech
     r"Vào\s.{1,300}\sđã\sviết\s?:",  # Vietnamese
     # any language: a date and the writer's address, then a colon ("2017-11-24 16:32 GMT+01:00
     # Judge <judge@...>:", "ср, 30 апр. 2025 г. в 15:19, Judge <judge@...>:", Japanese, Yandex)
     r"(?=.*\d).{0,300}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
     r"\d{4}[/-]\d{1,2}[/-]\d{1,2}\s.{0,300}<[^\s<>]+@[^\s<>]+>",  # Gmail, East Asian: "2011/4/7 Judge <...>"
+    r"\d{4}-\d{2}-\d{2}\s\d{1,2}:\d{2}\sGMT[+-]\d{1,2}:\d{2}\s.{1,300}",  # "2016-03-03 17:21 GMT+01:00 X"
 )
 _INTRO = re.compile(r"^\s*(" + "|".join(_INTROS) + r")\s*$", re.IGNORECASE)
 _INTRO_START = re.compile(r"^\s*(On|Le|Am|El|Il|In data|Op|Em|Den|På|W dniu|Dnia|Vào)\s", re.IGNORECASE)
 
 #: separators some programs put above the quote or a forwarded message
 _SEPARATOR = re.compile(
-    r"^\s*(-{2,}\s*("
+    r"^\s*\*?(-{2,}\s*("
     r"Original Message|Forwarded message|Ursprüngliche Nachricht|Weitergeleitete Nachricht"
     r"|Message d'origine|Message transféré|Mensaje original|Mensaje reenviado"
     r"|Messaggio originale|Messaggio inoltrato|Oorspronkelijk bericht|Doorgestuurd bericht"
@@ -82,11 +85,12 @@ _SEPARATOR = re.compile(
     r"|Début du message réexpédié|Inicio del mensaje reenviado|Inizio messaggio inoltrato"
     r"|Begin doorgestuurd bericht|Início da mensagem encaminhada)\s?:"
     r"|Original Message processed by \S+"  # Tobit david
-    r"|_{10,})\s*$",
+    r"|_{10,})\*?\s*$",  # "*": the bold of an HTML part made text
     re.IGNORECASE,
 )
-#: a line of dashes, underscores or "=" alone: left above a header block or separator, it is theirs
-_RULE = re.compile(r"^\s*([-_=*]\s*){2,}$")
+#: a line of dashes, underscores or "=" alone: left above a header block or separator, it is theirs;
+#: so is "ᐧ" alone, the mark Gmail's tracking extensions (Streak, Mixmax) put above a signature
+_RULE = re.compile(r"^\s*(([-_=*]\s*){2,}|ᐧ\s*)$")
 
 #: the first line of a header block: who sent the quoted mail (or, in some programs, when)
 _FROM_KEYS = (
@@ -226,22 +230,29 @@ def _ends_mail(lines: list[str], index: int) -> bool:
 
 
 def _intro_length(lines: list[str], index: int) -> int:
-    """How many lines the reply intro at ``index`` takes (1 to 3), or 0 if there is none."""
+    """How many lines the reply intro at ``index`` takes (1 to 5), or 0 if there is none."""
     line = lines[index]
     if not line.strip():
         return 0
     if _INTRO.match(line):
         return 1
     joined = line.rstrip()
-    for length in (2, 3):
+    blanks = 0
+    for length in range(2, 6):
         following = lines[index + length - 1].strip() if index + length - 1 < len(lines) else ""
         if not following:
-            return 0
+            # Polymail: "On ... Judge" / "" / "<" / "mailto:Judge <judge@...>" / "> wrote:"
+            blanks += 1
+            if blanks > 1 or length > 2 or not _INTRO_START.match(line):
+                return 0
+            continue
         joined += " " + following
-        if _INTRO.match(joined):
+        if _INTRO.match(joined) and (not blanks or "@" in joined):
             # "judge@example.org wrote:" alone is an intro: it does not take the lines above with it
             alone = _INTRO.match(" ".join(part.strip() for part in lines[index + 1 : index + length]))
             return length if _INTRO_START.match(line) or not alone else 0
+        if length == 3 and not blanks:
+            return 0  # beyond three lines only Polymail's intro, with its blank line
     return 0
 
 

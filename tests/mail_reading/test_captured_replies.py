@@ -59,6 +59,12 @@ def test_a_captured_reply_gives_only_what_its_writer_wrote(name):
         "On Wed, 14 Nov 2018 08:14:43 -0200 Judge <judge@pbem.test> wrote",
         "---- On Wed, 24 Feb 2021 14:02:50 +0530 judge@pbem.test wrote ----",
         "Vào 14:24 8 tháng 6, 2017, Judge <judge@pbem.test> đã viết:",
+        "At 6/16/2016 08:32 PM, you wrote:",
+        "Judge via pbem <judge@pbem.test> schrieb:",
+        '23 mar 2017 21:25 "Judge" <judge@pbem.test> napisał(a):',
+        '30 серп. 2016 р. 20:45 "Judge" <judge@pbem.test> пише:',
+        "2016-03-03 17:21 GMT+01:00 Judge",
+        "On Thu, 31 Mar 2016 at 11:16 Judge\n\n<\nmailto:Judge <judge@pbem.test>\n> wrote:",
     ],
 )
 def test_a_reply_intro_in_a_further_language_ends_the_mail(intro):
@@ -76,6 +82,7 @@ def test_a_reply_intro_in_a_further_language_ends_the_mail(intro):
         "Date: Wed, 16 May 2012 00:15:02 -0600\nTo: ann@example.test",
         "-----Oprindelig meddelelse-----",
         "-------- Ursprungligt meddelande --------",
+        "*-------- Original Message --------*",
     ],
 )
 def test_a_header_block_or_separator_in_a_further_language_ends_the_mail(block):
@@ -107,3 +114,8 @@ def test_sent_from_in_a_sentence_is_kept_and_a_short_apology_after_it_is_still_a
 def test_an_order_line_above_a_wrapped_intro_stays():
     text = "A PAR - BUR\nDen 24. nov. 2025 kl. 10.00 skrev Peter Petersen <\npeter@example.com>:\n> F BRE H"
     assert lines(strip_reply(text)) == ["A PAR - BUR"]
+
+
+def test_lines_that_only_start_like_polymails_intro_are_the_players():
+    text = "On second thought\n\nA PAR - BUR\n\nas I wrote:\nF BRE - MAO"
+    assert lines(strip_reply(text)) == lines(text)
