@@ -148,6 +148,20 @@ def file_cases(name: str, spec: dict[str, Any], corpus: Corpus) -> list[Case]:
                 source=expected.get("source", ""),
             )
         )
+    for template in spec.get("templates", []):
+        # willdurand: one mail with a slot, filled with each intro or header line of a list
+        body = corpus.read(f"{base}/{template['file']}").decode("utf-8")
+        for fill in template["fills"]:
+            cases.append(
+                Case(
+                    name,
+                    f"{template['file']} with {fill!r}",
+                    body.replace(template["slot"], fill),
+                    text=template.get("text"),
+                    unfit=template.get("unfit", ""),
+                    source=template.get("source", ""),
+                )
+            )
     pairs = spec.get("pairs", {})
     for filename in corpus.names(pairs["mails"]) if pairs else []:
         # discourse: each mail in one folder, the text it must give under the same name in another
@@ -230,6 +244,33 @@ def talon_inline_cases(name: str, spec: dict[str, Any], corpus: Corpus) -> list[
     return cases
 
 
+def quotequail_cases(name: str, spec: dict[str, Any], corpus: Corpus) -> list[Case]:
+    """quotequail's plain-text tests: ``(text, split at the intro's end, split above the intro)``;
+    the writer's own text is the parts marked True of the split above the intro."""
+    module = ast.parse(corpus.read(spec["parametrized"]).decode("utf-8"))
+    unfit = spec.get("parametrized_unfit", {})
+    cases = []
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "parametrize"):
+            continue
+        rows = node.args[1] if len(node.args) > 1 else None
+        if not isinstance(rows, ast.List):
+            continue
+        for number, row in enumerate(rows.elts, 1):
+            try:
+                text, _, above_intro = ast.literal_eval(row)
+            except (ValueError, TypeError):
+                continue
+            if not isinstance(text, str):
+                continue
+            own = "\n".join(part for mine, part in above_intro if mine)
+            label = f"{spec['parametrized'].rsplit('/', 1)[-1]} row {number}"
+            cases.append(
+                Case(name, label, text, text=own, unfit=unfit.get(label, ""), source=spec["parametrized"])
+            )
+    return cases
+
+
 def _string(node: ast.expr, strings: dict[str, str]) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
@@ -256,6 +297,8 @@ def main() -> int:
         cases = file_cases(name, spec, corpus)
         if "inline" in spec:
             cases += talon_inline_cases(name, spec, corpus)
+        if "parametrized" in spec:
+            cases += quotequail_cases(name, spec, corpus)
         agree = unfit = 0
         for case in cases:
             own = read_own(case)

@@ -50,23 +50,26 @@ _INTROS = (
     r".{1,300}\sschrieb\sam\s.{1,300}:",  # German (Gmail for Android)
     r".{0,300}@.{0,300}\sschrieb\s?:",  # German, no date: "Judge <judge@...> schrieb:"
     r"El\s.{1,300}\sescribió\s?:",  # Spanish
+    r"El\s.{1,300}\sha\sescrit\s?:",  # Catalan
     r"(Il|In data)\s.{1,300}\sha\sscritto\s?:",  # Italian
     r"Op\s.{1,300}\sschreef\s.{0,300}:",  # Dutch
     r"Op\s.{1,300}\sheeft\s.{1,300}\sgeschreven\s?:",  # Dutch (Apple Mail, iOS)
     r"Em\s.{1,300}\sescreveu\s?:",  # Portuguese
     r".{0,300}\d.{0,300}\sskrev\b.{0,300}:",  # Danish, Norwegian, Swedish ("Den ... skrev Judge <...>:")
     r".{0,300}\d.{0,300}\skirjoitti\s?:",  # Finnish
-    r"(W dniu|Dnia|.{0,300}\d).{1,300}\snapisał(\(a\)|a)?\s?:",  # Polish
+    r"(W dniu|Dnia|.{0,300}\d).{1,300}\s(napisał(\(a\)|a)?|pisze)\s?:",  # Polish
     r".{0,300}\d.{0,300}\s(пишет|написал(\(а\)|а)?|пише|написав(\(ла\)|ла)?)\s?:",  # Russian, Ukrainian
     r".{0,300}\d.{0,300}\snapsal(\(a\)|a)?\s?:",  # Czech
     r"Vào\s.{1,300}\sđã\sviết\s?:",  # Vietnamese
+    r".{0,300}\d.{0,300}\sírta\s?:",  # Hungarian
+    r".{0,300}\d.{0,300}(写道|のメッセージ|\s작성)\s?[:：]",  # Chinese, Japanese, Korean (Apple Mail)
     # any language: a date and the writer's address, then a colon ("2017-11-24 16:32 GMT+01:00
     # Judge <judge@...>:", "ср, 30 апр. 2025 г. в 15:19, Judge <judge@...>:", Japanese, Yandex)
     r"(?=.*\d).{0,300}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
     r"\d{4}[/-]\d{1,2}[/-]\d{1,2}\s.{0,300}<[^\s<>]+@[^\s<>]+>",  # Gmail, East Asian: "2011/4/7 Judge <...>"
     r"\d{4}-\d{2}-\d{2}\s\d{1,2}:\d{2}\sGMT[+-]\d{1,2}:\d{2}\s.{1,300}",  # "2016-03-03 17:21 GMT+01:00 X"
 )
-_INTRO = re.compile(r"^\s*(" + "|".join(_INTROS) + r")\s*$", re.IGNORECASE)
+_INTRO = re.compile(r"^\s*(-\s)?(" + "|".join(_INTROS) + r")\s*$", re.IGNORECASE)  # "- Le ...": Zimbra
 _INTRO_START = re.compile(r"^\s*(On|Le|Am|El|Il|In data|Op|Em|Den|På|W dniu|Dnia|Vào)\s", re.IGNORECASE)
 
 #: separators some programs put above the quote or a forwarded message
@@ -96,6 +99,7 @@ _RULE = re.compile(r"^\s*(([-_=*]\s*){2,}|ᐧ\s*)$")
 _FROM_KEYS = (
     "From", "Von", "De", "Da", "Van", "Fra", "Från", "Od", "От", "Lähettäjä",
     "Date", "Message du",  # Hotmail and some webmail programs begin with the date
+    "发件人", "差出人", "보낸 사람",  # Chinese, Japanese, Korean (Outlook)
 )  # fmt: skip
 #: the other lines of a header block, in the languages above
 _HEADER_KEYS = (
@@ -111,12 +115,16 @@ _HEADER_KEYS = (
     "Wysłano", "Do", "Temat", "DW",  # Polish
     "Отправлено", "Кому", "Тема", "Дата", "Копия",  # Russian
     "Lähetetty", "Vastaanottaja", "Aihe",  # Finnish
+    "发送时间", "收件人", "抄送", "主题", "日期",  # Chinese
+    "送信日時", "宛先", "件名",  # Japanese
+    "보낸 날짜", "받는 사람", "참조", "제목",  # Korean
 )  # fmt: skip
 
 
 def _header_line(keys: tuple[str, ...]) -> re.Pattern[str]:
     # Outlook's bold keys come out as "*From:*"; French puts a (no-break) space before the colon
-    return re.compile(r"^\s*\*?(" + "|".join(keys) + r")\s?\*?:\*?(\s|$)", re.IGNORECASE)
+    # Chinese and Japanese programs may write a full-width colon
+    return re.compile(r"^\s*\*?(" + "|".join(keys) + r")\s?\*?[:：]\*?(\s|$)", re.IGNORECASE)
 
 
 _FROM_LINE = _header_line(_FROM_KEYS)
@@ -243,7 +251,8 @@ def _intro_length(lines: list[str], index: int) -> int:
         if not following:
             # Polymail: "On ... Judge" / "" / "<" / "mailto:Judge <judge@...>" / "> wrote:"
             blanks += 1
-            if blanks > 1 or length > 2 or not _INTRO_START.match(line):
+            polymail = index + 2 < len(lines) and lines[index + 2].strip() == "<"
+            if blanks > 1 or length > 2 or not _INTRO_START.match(line) or not polymail:
                 return 0
             continue
         joined += " " + following

@@ -67,6 +67,13 @@ def test_a_captured_reply_gives_only_what_its_writer_wrote(name):
         '30 серп. 2016 р. 20:45 "Judge" <judge@pbem.test> пише:',
         "2016-03-03 17:21 GMT+01:00 Judge",
         "On Thu, 31 Mar 2016 at 11:16 Judge\n\n<\nmailto:Judge <judge@pbem.test>\n> wrote:",
+        "El 19/03/2014 11:34, Judge <judge@pbem.test> ha escrit:",
+        "W dniu 2015-01-07 14:23, judge@pbem.test pisze:",
+        "在 2016年11月8日，下午2:23，Judge <judge@pbem.test> 写道：",
+        "2016. 11. 8. 오후 12:39 Judge <judge@pbem.test> 작성:",
+        "2016/11/08 14:26、Judge <judge@pbem.test> のメッセージ:",
+        '2013.02.08. 7:31 keltezéssel, "Judge" írta:',
+        "- Le 2021-04-09 23:25, Judge a écrit :",
     ],
 )
 def test_a_reply_intro_in_a_further_language_ends_the_mail(intro):
@@ -85,6 +92,8 @@ def test_a_reply_intro_in_a_further_language_ends_the_mail(intro):
         "-----Oprindelig meddelelse-----",
         "-------- Ursprungligt meddelande --------",
         "*-------- Original Message --------*",
+        "发件人: Judge <judge@pbem.test>\n发送时间: 2017年8月2日 15:37\n收件人: Ann\n主题: orders",
+        "差出人： Judge\n送信日時： 2017年8月2日 15:37\n宛先： Ann\n件名： orders",
     ],
 )
 def test_a_header_block_or_separator_in_a_further_language_ends_the_mail(block):
