@@ -38,37 +38,47 @@ from pbem.mail.html import html_text
 from pbem.mail.message import MAX_TEXT_CHARS
 
 #: reply intros, each ending its line with ":"; "\s" also matches the no-break space before
-#: French colons. A reply intro may wrap: up to three lines are joined before matching.
+#: French colons. A reply intro may wrap: up to three lines are joined before matching. Each
+#: pattern has at most one open-ended ".{...}": the words it needs besides are looked for ahead
+#: ("(?=.*\d)"), so that a long line costs one pass, not one per way of splitting it.
 _INTROS = (
     r"On\s.{1,300}[\s>]wrote\s?:",  # English (Gmail, Apple Mail, iOS, Thunderbird; "<...>wrote:")
-    r"On\s.{1,300}@.{1,300}\s(wrote|sent)\s?:?",  # English, no colon or "sent:" (Outlook for Mac)
-    r".{0,300}@\S+(\s+|>)wrote\s?:",  # English, older programs: "judge@example.org wrote:"
-    r".{0,300}\d.{0,300}[\s>]wrote\s?:",  # English, Eudora and others: "At 6/16/2016 08:32 PM, you wrote:"
+    r"On\s(?=.*@).{1,600}\s(wrote|sent)\s?:?",  # English, no colon or "sent:" (Outlook for Mac)
+    r"(?=.*@\S+(\s+|>)wrote\s?:).{1,600}",  # English, older programs: "judge@example.org wrote:"
+    r"(?=.*\d).{1,600}[\s>]wrote\s?:",  # English, Eudora and others: "At 6/16/2016 08:32 PM, you wrote:"
     r"-{2,}\s*.{1,300}\swrote\s?:?\s*-{2,}",  # Android, Zoho: "---- Judge wrote ----"
     r"Le\s.{1,300}\sa\sécrit\s?:",  # French
-    r"Am\s.{1,300}\sschrieb\s.{0,300}:",  # German ("Am ... schrieb Judge <...>:")
-    r".{1,300}\sschrieb\sam\s.{1,300}:",  # German (Gmail for Android)
-    r".{0,300}@.{0,300}\sschrieb\s?:",  # German, no date: "Judge <judge@...> schrieb:"
+    r"Am\s(?=.*\sschrieb\s).{1,600}:",  # German ("Am ... schrieb Judge <...>:")
+    r"(?=.*\sschrieb\sam\s).{1,600}:",  # German (Gmail for Android)
+    r"(?=.*@).{1,600}\sschrieb\s?:",  # German, no date: "Judge <judge@...> schrieb:"
     r"El\s.{1,300}\sescribió\s?:",  # Spanish
     r"El\s.{1,300}\sha\sescrit\s?:",  # Catalan
     r"(Il|In data)\s.{1,300}\sha\sscritto\s?:",  # Italian
-    r"Op\s.{1,300}\sschreef\s.{0,300}:",  # Dutch
-    r"Op\s.{1,300}\sheeft\s.{1,300}\sgeschreven\s?:",  # Dutch (Apple Mail, iOS)
+    r"Op\s(?=.*\sschreef\s).{1,600}:",  # Dutch
+    r"Op\s(?=.*\sheeft\s).{1,600}\sgeschreven\s?:",  # Dutch (Apple Mail, iOS)
     r"Em\s.{1,300}\sescreveu\s?:",  # Portuguese
-    r".{0,300}\d.{0,300}\sskrev\b.{0,300}:",  # Danish, Norwegian, Swedish ("Den ... skrev Judge <...>:")
-    r".{0,300}\d.{0,300}\skirjoitti\s?:",  # Finnish
-    r"(W dniu|Dnia|.{0,300}\d).{1,300}\s(napisał(\(a\)|a)?|pisze)\s?:",  # Polish
-    r".{0,300}\d.{0,300}\s(пишет|написал(\(а\)|а)?|пише|написав(\(ла\)|ла)?)\s?:",  # Russian, Ukrainian
-    r".{0,300}\d.{0,300}\snapsal(\(a\)|a)?\s?:",  # Czech
+    r"(?=.*\d)(?=.*\sskrev\b).{1,600}:",  # Danish, Norwegian, Swedish ("Den ... skrev Judge <...>:")
+    r"(?=.*\d).{1,600}\skirjoitti\s?:",  # Finnish
+    r"(W dniu\s|Dnia\s|(?=.*\d)).{1,600}\s(napisał(\(a\)|a)?|pisze)\s?:",  # Polish
+    r"(?=.*\d).{1,600}\s(пишет|написал(\(а\)|а)?|пише|написав(\(ла\)|ла)?)\s?:",  # Russian, Ukrainian
+    r"(?=.*\d).{1,600}\snapsal(\(a\)|a)?\s?:",  # Czech
     r"Vào\s.{1,300}\sđã\sviết\s?:",  # Vietnamese
-    r".{0,300}\d.{0,300}\sírta\s?:",  # Hungarian
-    r".{0,300}\d.{0,300}(写道|のメッセージ|\s작성)\s?[:：]",  # Chinese, Japanese, Korean (Apple Mail)
+    r"(?=.*\d).{1,600}\sírta\s?:",  # Hungarian
+    r"(?=.*\d).{1,600}(写道|のメッセージ|\s작성)\s?[:：]",  # Chinese, Japanese, Korean (Apple Mail)
     # any language: a date and the writer's address, then a colon ("2017-11-24 16:32 GMT+01:00
     # Judge <judge@...>:", "ср, 30 апр. 2025 г. в 15:19, Judge <judge@...>:", Japanese, Yandex)
-    r"(?=.*\d).{0,300}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
+    r"(?=.*\d).{0,600}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
     r"\d{4}[/-]\d{1,2}[/-]\d{1,2}\s.{0,300}<[^\s<>]+@[^\s<>]+>",  # Gmail, East Asian: "2011/4/7 Judge <...>"
     r"\d{4}-\d{2}-\d{2}\s\d{1,2}:\d{2}\sGMT[+-]\d{1,2}:\d{2}\s.{1,300}",  # "2016-03-03 17:21 GMT+01:00 X"
 )
+#: a word every intro above has: lines without one are not matched against them all
+_INTRO_WORDS = (
+    "wrote", "sent", "écrit", "schrieb", "escri", "scritto", "schreef", "geschreven", "escreveu", "skrev",
+    "kirjoitti", "napisa", "pisze", "пиш", "написа", "napsal", "viết", "írta", "写道", "のメッセージ", "작성",
+    "@", "gmt",
+)  # fmt: skip
+#: no program writes a longer intro, even wrapped over three lines
+_MAX_INTRO_CHARS = 700
 _INTRO = re.compile(r"^\s*(-\s)?(" + "|".join(_INTROS) + r")\s*$", re.IGNORECASE)  # "- Le ...": Zimbra
 _INTRO_START = re.compile(r"^\s*(On|Le|Am|El|Il|In data|Op|Em|Den|På|W dniu|Dnia|Vào)\s", re.IGNORECASE)
 
@@ -242,7 +252,7 @@ def _intro_length(lines: list[str], index: int) -> int:
     line = lines[index]
     if not line.strip():
         return 0
-    if _INTRO.match(line):
+    if _is_intro(line):
         return 1
     joined = line.rstrip()
     blanks = 0
@@ -256,13 +266,22 @@ def _intro_length(lines: list[str], index: int) -> int:
                 return 0
             continue
         joined += " " + following
-        if _INTRO.match(joined) and (not blanks or "@" in joined):
+        if _is_intro(joined) and (not blanks or "@" in joined):
             # "judge@example.org wrote:" alone is an intro: it does not take the lines above with it
-            alone = _INTRO.match(" ".join(part.strip() for part in lines[index + 1 : index + length]))
+            alone = _is_intro(" ".join(part.strip() for part in lines[index + 1 : index + length]))
             return length if _INTRO_START.match(line) or not alone else 0
         if length == 3 and not blanks:
             return 0  # beyond three lines only Polymail's intro, with its blank line
     return 0
+
+
+def _is_intro(text: str) -> bool:
+    if len(text) > _MAX_INTRO_CHARS:
+        return False
+    lowered = text.strip().lower()
+    # every intro ends so, but for Gmail's "2016-03-03 17:21 GMT+01:00 Judge"
+    ending = lowered.endswith((":", "：", "-", "wrote", "sent", ">")) or "gmt" in lowered
+    return ending and any(word in lowered for word in _INTRO_WORDS) and bool(_INTRO.match(text))
 
 
 def _quoted_after(lines: list[str], index: int) -> bool:
