@@ -176,6 +176,13 @@ class Ruleset(ABC):
         writes "ANNULER ATTAQUE SUR CHEF AVEC Garde"); the order itself by default."""
         return order
 
+    def order_words(self, state: Any) -> frozenset[str]:
+        """The words and names orders are written with, in lower case: order words, provinces,
+        units, khans, cards ("hold", "paris", "north sea"). A line that holds one is never taken
+        for the signature after a closing ("Thanks / Hold Paris" is a refused order:
+        pbem.mail.closings). Empty by default: then only a name's shape counts."""
+        return frozenset()
+
     def power_aliases(self, state: Any) -> dict[str, str]:
         """Other names players call a power by in commands (PRESS TO ...): name -> power.
 

@@ -10,12 +10,13 @@ for "SENT"); one of four letters, where the word read could be any word of a mai
 word of a refused line), takes only swapped letters or one extra ("LISTT", never "LOST").
 Where only a known word may stand, one cut short by a letter or two counts too ("low" for
 BELOW in a condition).
-Rulesets and intake share this rule, so every "did you mean" means the same.
+Rulesets and intake share this rule, so every "did you mean" means the same, and say it
+in the same words (``did_you_mean``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def distance(first: str, second: str) -> int:
@@ -77,3 +78,11 @@ def closest(word: str, known: Iterable[str], *, free_text: bool = False) -> str 
     if not close or (len(slips) == 2 and slips[0] == slips[1]):
         return None
     return close[0]
+
+
+def did_you_mean(names: Sequence[str]) -> str | None:
+    """The hint naming the known words a misspelt one may stand for, closest first ("did you
+    mean Brest (BRE) or Paris (PAR)?"), or None when there are none."""
+    if not names:
+        return None
+    return "did you mean " + " or ".join(names) + "?"

@@ -23,13 +23,14 @@ from pbem import i18n
 from pbem.faults import checkpoint
 from pbem.i18n import _
 from pbem.intake import commands as mailcommands
-from pbem.intake.closings import without_closing
+from pbem.intake.closings import closing_of, left_out, without_closing
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.hints import hint_for
 from pbem.intake.identity import Identity, held_game, identify
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming, parse, shortened_from
 from pbem.mail.quotes import own_text
+from pbem.ruleset import OrderLine
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 
@@ -157,7 +158,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     answer = Answer()
     if incoming.problem:
         answer.notes.append(incoming.problem)
-    mail = _closing_left_out(live, player, incoming, mail, answer)
+    mail, lines = _closing_left_out(live, player, incoming, mail, answer)
     for notified, text in identity.notices:
         subject = live.say(_("sign-on from another address"))
         run.queue(
@@ -166,7 +167,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
             dedup_key=f"signon-notice:{row['id']}",
             game_id=live.id,
         )
-    _player_mail(run, live, player, mail, answer, row)
+    _player_mail(run, live, player, mail, lines, answer, row)
     current = run.store.player(live.id, player.power) or player  # CONFIRM ADDRESS may have moved it
     to = incoming.sender if identity.via == "password" and incoming.sender else current.address
     _reply(run, row, incoming, live, player, answer, to=to)
@@ -207,21 +208,21 @@ def release_held(run: Run) -> None:
 
 def _closing_left_out(
     live: LiveGame, player: PlayerRow, incoming: Incoming, mail: Mail, answer: Answer
-) -> Mail:
-    """The mail without the closing after its last order, which the answer names (pbem.intake.closings)."""
+) -> tuple[Mail, list[OrderLine]]:
+    """The mail without the closing after its last order, which the answer names
+    (pbem.intake.closings), and its order lines as the game read them, the closing left out.
+    The game reads a mail once (pbem.turns.orders.read_orders): where its orders end, and the
+    orders ``take_orders`` stores, are the same reading."""
+    from pbem.turns.orders import read_orders
 
-    def orders_in(text: str) -> list[int]:
-        if live.row.status == "over" or player.power not in live.phase.may_order:
-            return []  # no line is read as an order then (pbem.turns.orders.take_orders)
-        lines = live.ruleset.parse_orders(live.state, player.power, text)
-        return [line.line for line in lines if line.order is not None]
-
+    lines = read_orders(live, player, mail.order_text) if mail.has_orders() else []
+    orders = [line.line for line in lines if line.order is not None]
     names = [incoming.sender_name, incoming.sender, player.address, player.power]
-    mail, closing = without_closing(mail, names, orders_in)
+    closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
         answer.notes.append(_("Line(s) {lines}: read as your closing, not as orders.", lines=shown))
-    return mail
+    return left_out(mail, closing), [line for line in lines if line.line not in closing]
 
 
 def _unauthenticated(
@@ -306,8 +307,15 @@ def _answer_stranger(
 
 
 def _player_mail(
-    run: Run, live: LiveGame, player: PlayerRow, mail: Mail, answer: Answer, row: dict[str, Any]
+    run: Run,
+    live: LiveGame,
+    player: PlayerRow,
+    mail: Mail,
+    lines: list[OrderLine],
+    answer: Answer,
+    row: dict[str, Any],
 ) -> None:
+    """Act on a player's commands, and store the order ``lines`` the game read in ``mail``."""
     from pbem.turns import absences, orders, players, press, votes  # what moves a game along its turns
 
     for command in mail.commands:
@@ -350,7 +358,7 @@ def _player_mail(
         else:
             answer.command(command, _("not understood"))
     if mail.has_orders():
-        _take_orders(run, live, player, mail.order_text, answer)
+        _take_orders(run, live, player, lines, answer)
     if mail.named("READY"):
         waits = orders.ready_waits(run, live, player)
         if waits:
@@ -364,10 +372,12 @@ def _player_mail(
         answer.status = orders.status(run, live, player)
 
 
-def _take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str, answer: Answer) -> None:
+def _take_orders(
+    run: Run, live: LiveGame, player: PlayerRow, lines: list[OrderLine], answer: Answer
+) -> None:
     from pbem.turns.orders import status, take_orders
 
-    taken = take_orders(run, live, player, text)
+    taken = take_orders(run, live, player, lines)
     answer.notes.extend(taken.notes)
     if not taken.lines:
         return

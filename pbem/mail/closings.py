@@ -3,15 +3,23 @@
 Mail programs mark a signature ("-- ", "Sent from my iPhone": ``pbem.mail.quotes``), but a
 closing a person types has no mark. This module says whether one line reads as part of a
 closing: a common closing phrase (English, French, German, Spanish, Italian, Dutch,
-Portuguese), the writer's own name, or both on one line ("Thanks, Bob"). It knows nothing of
-games: whether such a line is really an order is for the caller to ask the game first.
+Portuguese), the writer's own name, or both on one line ("Thanks, Bob").
+
+After a closing phrase may come a short signature that is not the writer's known name: at
+most ``SIGNATURE_LINES`` lines ("Jean-Pierre Dupont / Paris"), each of one to three words
+capitalised as names are, none of them a word or name the game's orders use (``order_words``:
+"Thanks / Hold Paris" is a refused order, never a signature). A slip of such a word is not
+looked for: "Alicia" is one letter from Galicia, and the answer names the lines it read as
+the closing anyway. It knows nothing of games beyond those words: whether a line is really
+an order is for the caller to ask the game first.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 from pbem.mail.quotes import is_sent_from
 
@@ -44,6 +52,12 @@ CLOSINGS = frozenset(
 
 #: a closing is short: "Best regards, / Alice Martin / Sent from my phone" and the like
 MAX_CLOSING_LINES = 6
+#: the lines of a signature after a closing phrase that are not the writer's known name: a
+#: name, and a town or a team under it ("Best regards / Jean-Pierre Dupont / Paris")
+SIGNATURE_LINES = 2
+#: the small words inside a name that are not capitalised: "Ludwig van Beethoven"
+_PARTICLES = frozenset({"van", "von", "de", "der", "den", "du", "da", "di", "la", "le", "del", "dos", "ter",
+                        "ten", "bin", "ibn", "al"})
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
@@ -75,22 +89,58 @@ def name_words(*names: str) -> frozenset[str]:
     return frozenset(words - {""})
 
 
-def _is_name(piece: str, names: frozenset[str], after_closing: bool) -> bool:
+def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> bool:
     """Whether ``piece`` is the writer's name: words of their names, or, right after a closing
-    phrase, one to three words that look like a name ("Cheers, Bob")."""
+    phrase, one to three words written as a name is ("Cheers, Bob"), none of them a word of
+    the game's orders ("Thanks, Hold Paris" is an order)."""
     words = piece.split()
     if not words:
         return False
     if all(_folded(word) in names for word in words):
         return True
-    return after_closing and len(words) <= 3 and all(
-        _NAME_WORD.fullmatch(word) and (word.endswith(".") or not word.isupper()) for word in words
+    return (
+        after_closing
+        and len(words) <= 3
+        and all(_NAME_WORD.fullmatch(word) for word in words)
+        and all(_capitalised(word) or (index > 0 and word in _PARTICLES) for index, word in enumerate(words))
+        and not _names_a_game_word(words, order_words)
     )
 
 
-def closing_kind(line: str, names: frozenset[str], after_closing: bool = False) -> str:
+def _capitalised(word: str) -> bool:
+    """"Bob", "McDonald"; not "bob", nor "BOB" (orders are often written in capitals)."""
+    return word[0].isupper() and (word.endswith(".") or not word.isupper())
+
+
+@lru_cache(maxsize=16)
+def _game_words(order_words: frozenset[str]) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """The game's words folded as lines are: single words, and names of several ("north sea")."""
+    phrases = {tuple(_folded(phrase).split()) for phrase in order_words} - {()}
+    return frozenset(p[0] for p in phrases if len(p) == 1), frozenset(p for p in phrases if len(p) > 1)
+
+
+def _names_a_game_word(words: list[str], order_words: frozenset[str]) -> bool:
+    """Whether ``words`` hold a word or a name of the game's orders ("Hold", "Paris", "North Sea")."""
+    if not order_words:
+        return False
+    single, several = _game_words(order_words)
+    folded = [_folded(word) for word in words]
+    if any(word in single for word in folded):
+        return True
+    return any(tuple(folded[at : at + len(name)]) == name for name in several for at in range(len(folded)))
+
+
+def closing_kind(
+    line: str, names: frozenset[str], after_closing: bool = False, order_words: Collection[str] = frozenset()
+) -> str:
     """What ``line`` is in a closing: "phrase" (a closing phrase, maybe with a name after it),
-    "name" (the writer's name), or "" when it is no part of a closing."""
+    "name" (the writer's name), or "" when it is no part of a closing. ``order_words`` are the
+    words of the game's orders (``Ruleset.order_words``), which no signature holds."""
+    return _kind(line, names, after_closing, frozenset(order_words))
+
+
+@lru_cache(maxsize=1024)
+def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> str:
     if is_sent_from(line):
         return "phrase"
     raw = [piece for piece in _JOINS.split(line) if piece.strip()]
@@ -103,27 +153,52 @@ def closing_kind(line: str, names: frozenset[str], after_closing: bool = False) 
     for piece in pieces:
         if _folded(piece) in _FOLDED_CLOSINGS:
             kind = "phrase"
-        elif not _is_name(piece, names, name_like and (after_closing or kind == "phrase")):
+        elif not _is_name(piece, names, name_like and (after_closing or kind == "phrase"), order_words):
             return ""
     return kind or "name"
 
 
-def closing_start(lines: list[str], names: Iterable[str] = ()) -> int | None:
+def closing_start(
+    lines: list[str], names: Iterable[str] = (), order_words: Collection[str] = frozenset()
+) -> int | None:
     """The index in ``lines`` where a closing that runs to the end begins, or None.
 
     Blank lines are skipped, and a closing has at most ``MAX_CLOSING_LINES`` lines. Each is a
     closing phrase or the writer's name; a line that merely looks like a name counts only after
-    a closing phrase ("Cheers, / Bob").
+    a closing phrase, and no more than ``SIGNATURE_LINES`` of them after one ("Cheers, / Bob").
     """
     known = frozenset(names)
+    words = frozenset(order_words)
     filled = [index for index, line in enumerate(lines) if line.strip()][-MAX_CLOSING_LINES:]
     for first in range(len(filled)):  # the earliest start whose every line reads as a closing
         phrase_seen = False
+        signature = 0  # lines since the last closing phrase that read as a name only after it
         for index in filled[first:]:
-            kind = closing_kind(lines[index], known, after_closing=phrase_seen)
+            kind = closing_kind(lines[index], known, order_words=words)
+            if not kind and phrase_seen and signature < SIGNATURE_LINES:
+                kind = closing_kind(lines[index], known, after_closing=True, order_words=words)
+                signature += 1
             if not kind:
                 break
-            phrase_seen = phrase_seen or kind == "phrase"
+            if kind == "phrase":
+                phrase_seen, signature = True, 0
         else:
             return filled[first]
+    return None
+
+
+def closing_block(
+    lines: list[str], names: Iterable[str] = (), order_words: Collection[str] = frozenset()
+) -> tuple[int, int] | None:
+    """The first and last index in ``lines`` of the last closing in them, or None.
+
+    The lines after it that are no part of it stay lines of the mail: "Thanks / Hold Paris"
+    ends with a refused order, which the player must be told of, and "Best regards /
+    Jean-Pierre Dupont / Paris" in Diplomacy with a province, which may be an order cut short.
+    """
+    known = frozenset(names)
+    for end in reversed([index for index, line in enumerate(lines) if line.strip()]):
+        start = closing_start(lines[: end + 1], known, order_words)
+        if start is not None:
+            return start, end
     return None

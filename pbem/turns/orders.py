@@ -100,20 +100,36 @@ class Taken:
     notes: list[str] = field(default_factory=list)
 
 
-def take_orders(run: Run, live: LiveGame, player: PlayerRow, text: str) -> Taken:
-    """Read and store the order lines of one mail of ``player``."""
+def takes_orders(live: LiveGame, player: PlayerRow) -> bool:
+    """Whether ``player``'s order lines are read now: the game is not over, and orders are due
+    from its power in this phase."""
+    return live.row.status != "over" and player.power in live.phase.may_order
+
+
+def read_orders(live: LiveGame, player: PlayerRow, text: str) -> list[OrderLine]:
+    """The game's reading of the order lines of one mail of ``player``: the one reading of the
+    mail, in which the intake finds where its orders end and its closing begins, and which
+    ``take_orders`` stores. No line is read while orders are not taken (``takes_orders``)."""
+    if not takes_orders(live, player):
+        return []
+    return live.ruleset.parse_orders(live.state, player.power, text)
+
+
+def take_orders(run: Run, live: LiveGame, player: PlayerRow, lines: list[OrderLine]) -> Taken:
+    """Store the order ``lines`` of one mail of ``player``, as ``read_orders`` read them; or
+    say why no orders are taken."""
     taken = Taken()
     if live.row.status == "over":
         taken.notes.append(_("Game {game} is over; orders are no longer taken.", game=live.id))
         return taken
     phase = live.phase
-    if player.power not in phase.may_order:
+    if not takes_orders(live, player):
         taken.notes.append(
             _("No orders are due from {power} in {phase}; the order lines of your mail were not read.",
               power=player.power, phase=phase.label)
         )
         return taken
-    taken.lines = live.ruleset.parse_orders(live.state, player.power, text)
+    taken.lines = lines
     stored = run.store.order_set(live.id, phase.id, player.power)
     previous = stored.lines if stored else []
     merged, replaced = merge_orders(previous, taken.lines, live.ruleset.one_order_per_key)

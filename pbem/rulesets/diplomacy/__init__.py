@@ -62,6 +62,7 @@ from ...ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from .core import board_of, parse_unit
 from .parser import read_mail
 from .phases import acting, run_phase, still_to_order
+from .reading import order_words
 from .state import GameState, dump_state, load_state
 from .variant import RULES, Variant, load_variant, variant_names
 from .views import build_view
@@ -132,6 +133,9 @@ class DiplomacyRuleset(Ruleset):
             return _refuse_all(text, f"{power} is not a power of this game")
         label = rules.phase_label(state.turn)
         return read_mail(rules, state.board, state.turn.kind, power, text, label, rules.neutrals(state))
+
+    def order_words(self, state: GameState) -> frozenset[str]:
+        return order_words(_rules(state))
 
     def missing(self, state: GameState, power: str, orders: Sequence[str]) -> list[str]:
         """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""

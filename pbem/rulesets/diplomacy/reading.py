@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from pbem.spelling import close_words
+from pbem.spelling import close_words, did_you_mean
 
 from .core import Board, Order, PhaseKind, UnitType, province_of
 from .maps import Map
@@ -152,10 +152,7 @@ class Words:
         close = close_words(phrase, self.spellings)
         abbrs = list(dict.fromkeys(self.spellings[spelling] for spelling in close))
         abbrs.sort(key=lambda abbr: abbr not in likely)  # stable: closest first within each kind
-        if not abbrs:
-            return None
-        names = [f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]]
-        return "did you mean " + " or ".join(names) + "?"
+        return did_you_mean([f"{self.map.provinces[a].name} ({a})" for a in abbrs[:3]])
 
 
 def words_of(variant: Variant) -> Words:
@@ -165,6 +162,14 @@ def words_of(variant: Variant) -> Words:
         words = variant.derived["words"] = Words(variant.map)
     assert isinstance(words, Words)
     return words
+
+
+def order_words(variant: Variant) -> frozenset[str]:
+    """Every word an order of ``variant`` may be written with (``Ruleset.order_words``): the
+    order and unit words, and every spelling of a province or a power ("paris", "north sea")."""
+    names = words_of(variant)
+    spelt = {*names.spellings, *(" ".join(power) for power in names.powers)}
+    return frozenset(spelt | KEYWORDS | set(UNIT_WORDS)) - {"-"}
 
 
 #: what stands in a province (the ordered unit, or another), to fill in a missing unit letter

@@ -31,7 +31,7 @@ from typing import Any
 
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
 from pbem.rulesets.generals import setup, state, turn, view, visibility
-from pbem.rulesets.generals.parse import read_mail
+from pbem.rulesets.generals.parse import order_words, read_mail
 from pbem.rulesets.generals.world import world
 
 TURN = "turn"
@@ -68,6 +68,9 @@ class Generals(Ruleset):
 
     def parse_orders(self, game: state.State, power: str, text: str) -> list[OrderLine]:
         return read_mail(game, power, text)
+
+    def order_words(self, game: state.State) -> frozenset[str]:
+        return order_words(game)
 
     def default_orders(self, game: state.State, power: str) -> list[str]:
         return turn.default_orders(game, power)

@@ -16,6 +16,7 @@ from pbem.rulesets.generals import phrasings, read_actions, read_diplomacy, read
 from pbem.rulesets.generals.orders import Champion, MoveArmy, Order, RaiseSkill, Rest, Travel
 from pbem.rulesets.generals.reading import Orders, Reading
 from pbem.rulesets.generals.state import General, State
+from pbem.rulesets.generals.world import world
 from pbem.rulesets.lines import Refusal, squash
 
 
@@ -167,3 +168,17 @@ def read_orders(state: State, power: str, lines: Iterable[str]) -> tuple[list[Or
         except Refusal:
             bad.append(line)
     return orders, bad
+
+
+def order_words(state: State) -> frozenset[str]:
+    """The words of this game's orders (``Ruleset.order_words``): every region, general and
+    power, the battle orders, and the words an order line may start with."""
+    grammars = (phrasings.ACTIONS, phrasings.REGION_ORDERS, phrasings.DIPLOMACY)
+    names = [
+        *world().variants[state.variant].regions,
+        *(general.name for general in state.generals),
+        *(realm.power for realm in state.realms),
+        *phrasings.ORDER_ALIASES,
+        *(verb for grammar in grammars for verb in grammar.verbs()),
+    ]
+    return frozenset(name.lower() for name in names)

@@ -14,6 +14,7 @@ from typing import Any
 from pbem.i18n import Message, _, check_language, render
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from pbem.rulesets.invictus import army, board, rehearsal, setup, turn, visibility
+from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.notation import notation
 from pbem.rulesets.invictus.orders import (
     TURN_STEPS,
@@ -30,7 +31,7 @@ from pbem.rulesets.invictus.orders import (
 from pbem.rulesets.invictus.state import Camp, Game, Player
 from pbem.rulesets.invictus.table import Table
 from pbem.rulesets.invictus.variants import HANDICAPS, VARIANTS
-from pbem.rulesets.invictus.words import fold
+from pbem.rulesets.invictus.words import KEYWORDS, fold
 
 OPTIONS = ("armies", "handicap", "language")
 
@@ -121,6 +122,10 @@ class Invictus(Ruleset):
 
     def parse_orders(self, game: Game, power: str, text: str) -> list[OrderLine]:
         return rehearsal.read_mail(game, power, text)
+
+    def order_words(self, game: Game) -> frozenset[str]:
+        """The order words of both languages, every card's name and the players' seats."""
+        return frozenset({*KEYWORDS, *CARD_SET.names, *(fold(player.power) for player in game.players)})
 
     def default_orders(self, game: Game, power: str) -> list[str]:
         player = game.player(power)

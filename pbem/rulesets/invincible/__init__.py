@@ -91,6 +91,9 @@ class Invincible(Ruleset):
             may_order=everyone,
         )
 
+    def order_words(self, state: Game) -> frozenset[str]:
+        return mail.order_words(state)
+
     def parse_orders(self, state: Game, power: str, text: str) -> list[OrderLine]:
         return mail.parse_orders(state, power, text)
 

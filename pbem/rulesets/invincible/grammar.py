@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from pbem.rulesets.lines import Grammar, Refusal, Slip, Slots
-from pbem.spelling import close_words
+from pbem.spelling import close_words, did_you_mean
 
 from .data import MODES, Variant, fold
 from .orders import (
@@ -72,10 +72,7 @@ def tokens(line: str) -> list[str]:
 
 def suggest(word: str, known: Iterable[str]) -> str | None:
     """A "did you mean" hint for ``word`` among ``known`` spellings, or None."""
-    close = close_words(word, known)[:2]
-    if not close:
-        return None
-    return "did you mean " + " or ".join(close) + "?"
+    return did_you_mean(close_words(word, known)[:2])
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ from pbem.rulesets.lines import Refusal
 
 from . import orders as o
 from .data import VARIANTS
-from .grammar import Names, NotASignal, read, tokens
+from .grammar import STATS, Names, NotASignal, read, tokens
 from .orders import key, named_khans, raises_companion
+from .phrasings import SIGNALS
 from .state import DECLARATIONS, OVER, Game
 
 DECLARATION_KEY = "declaration"
@@ -40,6 +41,13 @@ class Sent:
     plan: tuple[o.Order, ...] = ()
     answers: tuple[o.Answer, ...] = ()
     infractions: int = 0
+
+
+def order_words(game: Game) -> frozenset[str]:
+    """The words of this game's orders (``Ruleset.order_words``): the words a hand signal
+    starts with, the Modes, Honor and Wine, and every name of a khan in play."""
+    khans = {" ".join(spelling).lower() for spelling in names(game).spellings}
+    return frozenset({*SIGNALS.verbs(), *STATS, *khans})
 
 
 def names(game: Game) -> Names:

@@ -32,7 +32,7 @@ from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
 
 from . import setup, visibility
 from .cards import VARIANTS
-from .orders import parse_mail
+from .orders import KEYWORDS, parse_mail
 from .state import Game
 from .table import Turn, cardset
 from .turn import play_turn
@@ -74,6 +74,11 @@ class InvokeRuleset(Ruleset):
 
     def parse_orders(self, state: Game, power: str, text: str) -> list[OrderLine]:
         return parse_mail(state, power, text)
+
+    def order_words(self, state: Game) -> frozenset[str]:
+        """The cards' names, the order words and the mages."""
+        names = [*cardset(state).cards, *KEYWORDS, *state.mages]
+        return frozenset(name.lower() for name in names)
 
     def standing(self, state: Game) -> dict[str, str]:
         """Power gems held, per mage: on the table for all to see."""
