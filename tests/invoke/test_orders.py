@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,6 +44,29 @@ def test_cards_must_be_joined_with_ampersands() -> None:
     line = one("Move Left Fire")
     assert line.error == "Move Left takes no words after it"
     assert line.hint == "join cards with &: Move Left & Fire"
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("Invoke Bob and Earth", "Invoke Bob & Earth"),
+        ("Invoke Bob + Earth", "Invoke Bob & Earth"),
+        ("Move Left, Fire", "Move Left & Fire"),
+        ("Move Left then +1 and Fire", "Move Left & +1 & Fire"),
+    ],
+)
+def test_cards_joined_by_and_plus_or_commas_are_answered_with_the_same_cards_joined_by_ampersands(
+    text: str, joined: str
+) -> None:
+    line = one(text)
+    assert line.order is None and line.error == f"{text!r} is not one card"
+    assert line.hint == f"join cards with &: {joined}"
+
+
+def test_a_joining_word_gives_no_ampersand_hint_when_a_part_is_no_card() -> None:
+    line = one("Invoke Bobby and Earth")
+    assert line.error == "'Bobby and Earth' is not a mage"
+    assert not (line.hint or "").startswith("join cards with &")
 
 
 def test_there_is_no_plus_three_card() -> None:
