@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from pbem.rulesets.generals import ruleset
 
-from .helpers import arrange, events_of, general, men_of, new_game, play
+from .helpers import arrange, events_of, general, men_of, new_game, play, render_orders_help
 
 START = new_game()
 EDRIC = START.generals[0]
@@ -109,6 +109,35 @@ def test_prepare_battlefield_lasts_until_the_general_leaves():
     assert still.holding("Aldwick").prepared_by == "Edric"
     gone = play(still, {"Aldmark": "Edric: travel to Thornfield"}).state
     assert gone.holding("Aldwick").prepared_by is None
+
+
+def test_a_general_who_leaves_to_attack_loses_his_prepared_battlefield():
+    """Rulebook: "if the general leaves the region, the prepared battlefield bonus is lost";
+    marching out to attack is leaving, so the region does not defend on it that turn, nor after
+    he is back."""
+    malus = general("Malus", "Corvath", "Ashwood", "Healer", "Undying")
+    state = arrange(
+        START,
+        {"Ashwood": ("Corvath", {"Militia": 60}), "Thornfield": ("Brenn", {"Spearmen": 500})},
+        generals=[EDRIC, malus],
+    )
+    prepared = play(state, {"Aldmark": "Edric: prepare battlefield"}).state
+    assert prepared.holding("Aldwick").prepared_by == "Edric"
+    result = play(
+        prepared,
+        {
+            "Aldmark": "Edric: attack Thornfield with 50 Spearmen",
+            "Corvath": "Malus: attack Aldwick with all troops",
+        },
+        seed=0,  # a turn in which Edric lives through his defeat and comes home
+    )
+    battles = {e["region"]: e for e in events_of(result, "battle")}
+    assert not battles["Aldwick"]["prepared"]  # though Edric, beaten first, is back to lead it
+    assert battles["Aldwick"]["defender"]["general"] == "Edric"
+    assert battles["Thornfield"]["winner"] == "defender" and where(result.state, "Edric") == "Aldwick"
+    assert result.state.holding("Aldwick").prepared_by is None
+    help_text = " ".join(render_orders_help(START, "Aldmark").split())
+    assert "until he leaves the region (marching out to attack is leaving it)" in help_text
 
 
 def test_r_and_r_does_nothing_but_may_buy_a_new_skill_for_five_renown():

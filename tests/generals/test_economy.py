@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import arrange, events_of, men_of, new_game, play
+from .helpers import arrange, events_of, men_of, new_game, play, read
 
 START = new_game()  # Aldmark holds Aldwick (income 30, hire limit 120) and Thornfield (15, 60)
 
@@ -35,6 +35,15 @@ def test_lowered_income_recovers_by_two_a_turn_up_to_its_original_value():
         incomes.append(after.holding("Aldwick").income)
         after = play(after, {}).state
     assert incomes == [27, 29, 30, 30]
+
+
+def test_the_answer_to_overtaxing_says_the_loss_recovers_by_2_income_or_5_hire_limit_a_turn():
+    """Rulebook: "at the beginning of every turn the income is increase by 2 until it is at its
+    original value, and the hire limit is increased by 5"; the answer says so, with the numbers."""
+    income = read("Aldwick: convert 2 income to hire limit")
+    assert income.note == "hire limit +20 this turn; income -2, recovering by 2 at the start of each turn"
+    hire = read("Aldwick: convert 20 hire limit to income")
+    assert hire.note == "income +2 this turn; hire limit -20, recovering by 5 at the start of each turn"
 
 
 def test_overtaxing_the_hire_limit_raises_income_for_this_turn_only():

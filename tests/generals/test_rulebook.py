@@ -101,6 +101,38 @@ def test_the_welcome_and_help_say_how_the_game_is_scored():
     assert "If the game ended now, Brenn would have 3 victory points" in text
 
 
+def test_help_gives_the_numbers_the_rulings_set_where_the_rulebook_gives_none():
+    """Ruling 83: a player plans with the numbers the game master uses; the rulebook gives
+    "one in four" for a defender's ambush and no other, so HELP gives them."""
+    text = " ".join(render_orders_help(START, "Aldmark").split())
+    assert (
+        "an ambush is discovered 25% of the time when the defender lays it, 40% when the attacker does"
+        in text
+    )
+    assert "flanking succeeds 50% of the time, 10% more per point of average movement" in text
+    assert "rearguard must stand 2 rounds for the rest to get away" in text
+    assert "ends after 6 rounds, the attacker going back" in text
+    assert "a beaten army that fortified loses 30% of its survivors" in text
+    assert "forest +1, hills +1, mountains +2;" in text
+    assert "takes 2 times its income in plunder" in text
+    assert "1 renown per 50 enemies killed, 5 if the enemy general dies, 3 if he wins" in text
+    assert "(one level more, up to 5) 50% of the time if they won, 25% if they lost" in text
+
+
+def test_help_says_what_each_level_of_a_skill_adds():
+    """The rulebook says a skill is "more potent" the higher its level; a player choosing which to
+    learn or raise with renown is told by how much (ruling 60, data/skills.yaml)."""
+    text = " ".join(render_orders_help(START, "Aldmark").split())
+    assert "Arcane Mage: The general showers" in text
+    assert "(per level: +12 wounds dealt each round)" in text
+    assert "(per level: 10 Skeletons raised with each recruitment)" in text
+    assert "(per level: 5% of the wounds his side takes healed)" in text
+    assert "(per level: 8% off his chance of dying)" in text
+    assert "(per level: 4 points off each unit's chance to flee)" in text
+    assert "(per level: his ambush discovered 2 points less often, 8% chance" in text
+    assert "(per level: +0.2 offense, +0.5 defense)" in text
+
+
 def test_a_report_shows_ones_own_score_now_and_no_one_elses():
     state = arrange(START, {"Kingsmere": ("Aldmark", {"Militia": 10})})  # "hold Kingsmere", 6 VP
     result = play(state, {})
@@ -188,6 +220,16 @@ def test_an_offer_of_peace_is_seen_only_by_the_two_sides():
 def test_the_rulebooks_wordings_are_read(text, canonical):
     line = read(text)
     assert (line.error, line.order) == (None, canonical)
+
+
+@pytest.mark.parametrize(
+    "text", ["Edric: increase Inspirational to 2", "Edric: increase the Inspirational level to 2"]
+)
+def test_a_general_may_increase_a_skill_level_in_the_rulebooks_words(text):
+    """Rulebook: "a general may increase a skill level one level at a time"."""
+    famous = replace(START, generals=(replace(START.generals[0], renown=10), *START.generals[1:]))
+    line = read(text, state=famous)
+    assert (line.error, line.order) == (None, "Edric: raise Inspirational to 2")
 
 
 @pytest.mark.parametrize(

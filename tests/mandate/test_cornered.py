@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .games import position, results, ruleset, units
+from .test_templates import report
 
 AROUND = {
     "Ch'in": ["A COU", "A DAI"],
@@ -89,3 +90,18 @@ def test_supports_for_the_cornered_unit_add_to_the_bonus() -> None:
     assert "Han" not in units(play(board, orders).state)  # three against one plus one
     helped = play({**board, "Sung": [], "Ch'i": ["A SUN"]}, {**orders, "Ch'i": ["A SUN S A HAN"]})
     assert units(helped.state)["Han"] == ["A HAN"]  # one, one support, one cornered: three hold off three
+
+
+def test_the_report_says_which_units_defended_at_plus_one_and_no_other() -> None:
+    """Without a word, "failure (bounced)" for two against one would puzzle the attacker: the
+    reports of everyone name the cornered units (the rule is public, as the board is)."""
+    before = position("S366BCM", {**AROUND, "Han": ["A HAN"]})
+    done = ruleset.adjudicate(before, ATTACK, 1)
+    [event] = [e for e in done.events if e.get("type") == "cornered"]
+    assert event["units"] == [{"power": "Han", "unit": "A HAN"}]
+    line = "Han's A HAN, among its last units with no retreat, defended at +1"
+    for viewer in ("Ch'in", "Han", "Yen"):
+        text, html = report(before, done, viewer)
+        assert line in text and line in html
+    spare = ruleset.adjudicate(position("S366BCM", {**AROUND, "Han": ["A HAN", "A HHA"]}), ATTACK, 1)
+    assert not [e for e in spare.events if e.get("type") == "cornered"]

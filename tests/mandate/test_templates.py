@@ -128,3 +128,23 @@ def test_help_states_this_variants_build_rule() -> None:
     )
     assert "build in one of your vacant, owned home supply centres" in plain
     assert "any vacant supply centre" not in plain
+
+
+def test_help_tells_the_melting_years_activation_cornered_armies_and_the_rivers() -> None:
+    """What the rulebook states without the board's facts, HELP states with them: the game years
+    of rule 2 as B.C. years (ruling 9), rule 3's activation, rule 4, and rule 6's river provinces
+    (which the reconstructed map decides, ruling 1)."""
+    text = " ".join(
+        templates.text(
+            "diplomacy/orders.txt.j2", game=GAME, power="Ch'in", view=ruleset.view(spring_368(), [], "Ch'in")
+        ).split()
+    )
+    assert "at the end of 367 B.C. if they own fewer than 2 supply centres" in text
+    assert "at the end of 366 B.C. if they own no supply centre" in text
+    assert "at the end of 365 B.C. if they own no supply centre" in text
+    assert "A neutral that grows to 3 supply centres is activated" in text
+    assert "each of them defends at +1" in text
+    assert "Hwang Ho: Hsi Hwang Ho (HHH), Wei (WEI), Chou (COU), Daiyeng (DAI), Pei Daiyeng (PDA)" in text
+    assert "Yangtse Chiang: Hsi Yangtse Chiang (HYC), Ba (BA), Ying (YIN)" in text
+    assert "Its convoy fails if a fleet of another power attacks it, even if that attack fails" in text
+    assert "14 supply centres, not counting Choson (CSN), Pei Choushi (PCS), Tung Yueh (TYU)" in text

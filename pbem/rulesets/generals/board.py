@@ -166,19 +166,20 @@ class Board:
         general = self.generals[name]
         if general.region == region:
             return
-        self._lose_preparation(general)
+        self.lose_preparation(general)
         self.generals[name] = replace(general, region=region)
 
     def remove_general(self, name: str) -> General:
         general = self.generals.pop(name)
-        self._lose_preparation(general)
+        self.lose_preparation(general)
         return general
 
     def change_general(self, name: str, **changes: Any) -> General:
         self.generals[name] = replace(self.generals[name], **changes)
         return self.generals[name]
 
-    def _lose_preparation(self, general: General) -> None:
+    def lose_preparation(self, general: General) -> None:
+        """The battlefield ``general`` prepared is lost: he left its region (rulebook)."""
         holding = self.holdings[general.region]
         if holding.prepared_by == general.name:
             self.holdings[general.region] = replace(holding, prepared_by=None)

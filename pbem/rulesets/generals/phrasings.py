@@ -46,7 +46,7 @@ ACTIONS = Grammar(
         (f"{_ATTACK} [[,] {_BY} {_ORDER}]", "attack"),
         ("(recruit|hire) [troops] [:] {count:word} {troop}", "recruit"),
         ("raise [troops] [:] {count:number} {troop}", "recruit"),
-        ("raise {skill} [to [level] {level:number}]", "raise"),
+        ("(raise|increase) [the] {skill} [level] [to [level] {level:number}]", "raise"),
         ("prepare [[the] (battlefield|battle field)]", "prepare"),
         (f"{_REST} [[,|;] [and] learn {{skill}}]", "rest"),
         ("learn {skill}", "learn"),

@@ -81,9 +81,11 @@ def overtax(orders: Orders, region: str, slots: Slots) -> Reading:
     if amount > have:
         raise Refusal(f"{region} has only {have} {spend} this turn", "neither may go below 0")
     other = "hire limit" if spend == "income" else "income"
+    rules = world().rules.economy.overtax
+    recovery = rules.income_recovery if spend == "income" else rules.hire_recovery
     return Reading(
         Overtax(region, spend, amount),
-        f"{other} +{gained} this turn; {spend} -{amount}, recovering slowly",
+        f"{other} +{gained} this turn; {spend} -{amount}, recovering by {recovery} at the start of each turn",
     )
 
 

@@ -93,6 +93,35 @@ def _battle(event: Mapping[str, Any]) -> dict[str, Any]:
     return {key: event[key] for key in keys}
 
 
+def _numbers() -> dict[str, Any]:
+    """The numbers the rulings give where the rulebook gives none, and a player's choices hang on
+    them (RULINGS.md, ruling 83): ambushes, flanking, rearguards, the end of a battle, a beaten
+    fortified army, plunder, renown and veterans."""
+    rules = world().rules
+    battle, renown = rules.battle, rules.renown
+    return {
+        "ambush_defender": round(battle.ambush_discovery.defender * 100),
+        "ambush_attacker": round(battle.ambush_discovery.attacker * 100),
+        "flank_base": round(battle.flanking.base * 100),
+        "flank_per_movement": round(battle.flanking.per_movement * 100),
+        "withdraw_rounds": battle.withdraw_rounds,
+        "max_rounds": battle.max_rounds,
+        "fortify_trapped": round(battle.fortify_trapped * 100),
+        "plunder_per_income": rules.economy.plunder_per_income,
+        "men_per_renown": renown.men_per_point,
+        "renown_killed_general": renown.killed_general,
+        "renown_victory": renown.victory,
+        "veteran_winner": round(battle.veteran.chance_winner * 100),
+        "veteran_loser": round(battle.veteran.chance_loser * 100),
+        "veteran_max": battle.veteran.max_level,
+        "terrain_defense": {
+            name: f"{terrain.defender_defense:g}"
+            for name, terrain in rules.terrains.items()
+            if terrain.defender_defense
+        },
+    }
+
+
 def _powers_seen(state: State, seen: Sight) -> list[str]:
     return [r.power for r in state.realms if seen.affairs_of(r.power)]
 
@@ -144,6 +173,7 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
             "formal_break_vp": world().rules.diplomacy.formal_break_vp,
             "peace_offer_turns": world().rules.diplomacy.peace_offer_turns,
         },
+        "numbers": _numbers(),
         "standings": [
             {"power": r.power, "vp": r.vp, "line": wording.vp_line(r.power, r.vp), "out": r.out}
             for r in state.realms
@@ -179,5 +209,8 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
             for t in world().troops.values()
             if t.hireable
         ],
-        "skills": [{"name": k.name, "description": k.description} for k in world().skills.values()],
+        "skills": [
+            {"name": k.name, "description": k.description, "per_level": wording.skill_per_level(k)}
+            for k in world().skills.values()
+        ],
     }

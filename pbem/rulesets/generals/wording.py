@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pbem.rulesets.generals import army
 from pbem.rulesets.generals.state import Alliance, General, Holding, PeaceOffer, Sighting
-from pbem.rulesets.generals.world import WITHDRAW, Objective, Region
+from pbem.rulesets.generals.world import WITHDRAW, Objective, Region, Skill
 
 
 def army_line(region: str, owner: str | None, units: tuple) -> str:
@@ -86,3 +86,29 @@ def alliance_line(alliance: Alliance) -> str:
 
 def war_line(first: str, second: str) -> str:
     return f"{first} and {second} are at war"
+
+
+#: what one level of a skill's number does (data/skills.yaml, ``per_level``), for HELP
+_PER_LEVEL = {
+    "wounds": "+{n:g} wounds dealt each round",
+    "undead": "{n:g} {undead} raised with each recruitment",
+    "casualty_reduction": "{pct:g}% of the wounds his side takes healed",
+    "offense": "+{n:g} offense",
+    "defense": "+{n:g} defense",
+    "death_reduction": "{pct:g}% off his chance of dying",
+    "morale": "{n:g} points off each unit's chance to flee",
+    "extra": "{pct:g}% more men for free",
+    "discovery": "his ambush discovered {points:g} points less often",
+    "hide": "{pct:g}% chance for each enemy neighbour's scouts to miss his army",
+}
+
+
+def skill_per_level(skill: Skill) -> str:
+    """'per level: +12 wounds dealt each round': what each level of ``skill`` adds (ruling 60)."""
+    parts = [
+        _PER_LEVEL.get(key, key + " {n:g}").format(
+            n=value, pct=round(value * 100, 1), points=round(abs(value) * 100, 1), undead=skill.undead_troop
+        )
+        for key, value in skill.per_level.items()
+    ]
+    return "per level: " + ", ".join(parts)

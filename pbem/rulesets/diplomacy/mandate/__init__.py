@@ -33,14 +33,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ....ruleset import REFEREE
-from ..core import Board, Turn, Unit, UnitType
+from ..core import Board, PhaseKind, Turn, Unit, UnitType
 from ..maps import Map, MapError
 from ..rules import Decisions
 from ..state import GameState
 from ..variant import Event, Variant
 from . import votes
 from .calendar import Calendar
-from .cornered import cornered
+from .cornered import cornered, cornered_units
 from .nomads import Nomads, exhausted, melted, placed
 
 
@@ -160,8 +160,14 @@ class MandateOfHeaven(Variant):
     def orders_in_effect(
         self, state: GameState, orders: Mapping[str, Sequence[str]]
     ) -> tuple[dict[str, list[str]], list[Event]]:
+        """The orders once the neutrals' votes are counted; with the votes, the units rule 4
+        corners in a movement phase (the ``cornered`` event reports print)."""
         own, event = votes.count(self, state, orders, self.neutrals(state), self.survivors(state))
-        return own, [event] if event else []
+        events = [event] if event else []
+        if state.turn.kind is PhaseKind.MOVEMENT:
+            trapped = cornered_units(self, state.board, own, state.powers)
+            events += [trapped | {"phase": self.phase_id(state.turn)}] if trapped else []
+        return own, events
 
     def centres_changed(self, state: GameState) -> tuple[GameState, list[Event]]:
         """At the end of a year: the nomads may melt away (rule 2), a neutral grown to three
@@ -229,10 +235,20 @@ class MandateOfHeaven(Variant):
                 "referee": viewer == REFEREE,
                 "activated": [dict(e) for e in events if e.get("type") == "activated"],
                 "melting": [dict(e) for e in events if e.get("type") == "melting"],
+                "cornered": [unit for e in events if e.get("type") == "cornered" for unit in e["units"]],
                 "neutrals": sorted(self.neutrals(state)),
                 "not_counted": [f"{names[abbr].name} ({abbr})" for abbr in sorted(self.map.victory_ignores)],
                 "nomads": self.nomads.power,
                 "placement_area": list(self.nomads.placement_area),
+                # for the how-to: the rules a player cannot read off the board
+                "melting_years": [
+                    {"year": self.year_name(m.year), "fewer_than": m.fewer_than} for m in self.nomads.melting
+                ],
+                "activation_centres": self.activation_centres,
+                "rivers": {
+                    river: [f"{names[abbr].name} ({abbr})" for abbr in provinces]
+                    for river, provinces in self.map.extra["rivers"].items()
+                },
             }
         }
 

@@ -14,13 +14,13 @@ resolver answers, so the outcome never depends on the order orders are asked in.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
 from ..core import Board
-from ..movement import Movement
+from ..movement import Movement, read_movement_orders
 from ..orders import Hold
 from ..rules import Decisions
-from ..variant import Variant
+from ..variant import Event, Variant
 
 _CORNERED: weakref.WeakKeyDictionary[Decisions, frozenset[str]] = weakref.WeakKeyDictionary()
 
@@ -58,3 +58,17 @@ def _find(variant: Variant, movement: Decisions, players: Collection[str]) -> fr
         if all(p in lost for p in units_of[power])
         for province in units_of[power]
     )
+
+
+def cornered_units(
+    variant: Variant, board: Board, orders: Mapping[str, Sequence[str]], players: Collection[str]
+) -> Event | None:
+    """The ``cornered`` event of a movement phase about to be decided with these canonical
+    ``orders``: the units that defend at +1, so that reports can say why an attack that would
+    have won did not (the rulebook's rule, which players know, told where it applied)."""
+    movement, _ = read_movement_orders(variant, board, orders)
+    found = cornered(variant, movement, players)
+    if not found:
+        return None
+    units = [board.units[province] for province in sorted(found)]
+    return {"type": "cornered", "units": [{"power": u.power, "unit": str(u)} for u in units]}
