@@ -3,7 +3,8 @@
 Mail programs mark a signature ("-- ", "Sent from my iPhone": ``pbem.mail.quotes``), but a
 closing a person types has no mark. This module says whether one line reads as part of a
 closing: a common closing phrase (English, French, German, Spanish, Italian, Dutch,
-Portuguese), the writer's own name, or both on one line ("Thanks, Bob").
+Portuguese, Danish, Norwegian, Swedish, Finnish, Polish, Czech, Hungarian, Romanian, Russian),
+the writer's own name, or both on one line ("Thanks, Bob").
 
 After a closing phrase may come a short signature that is not the writer's known name: at
 most ``SIGNATURE_LINES`` lines ("Jean-Pierre Dupont / Paris"), each of one to three words
@@ -46,6 +47,13 @@ CLOSINGS = frozenset(
     met vriendelijke groeten|vriendelijke groet|vriendelijke groeten|hartelijke groeten|mvg
     tot ziens|tot later|succes|doei|veel succes
     obrigado|obrigada|abraco|abracos|atenciosamente|cumprimentos|ate logo|ate breve
+    med venlig hilsen|venlig hilsen|venlige hilsner|hilsen|mange hilsner|mvh|kh|tak|mange tak
+    med vennlig hilsen|vennlig hilsen|takk|tusen takk
+    med vanlig halsning|vanliga halsningar|halsningar|halsning|tack|tack sa mycket|ha det bra
+    terveisin|ystavallisin terveisin|kiitos
+    pozdrawiam|pozdrowienia|z powazaniem|dziekuje|dzieki|do zobaczenia|powodzenia
+    s pozdravem|dekuji|diky|udvozlettel|koszonom|salutari|multumesc
+    с уважением|спасибо|всего доброго|всего хорошего|удачи|пока
     """.replace("\n", "|").split("|")
     if phrase.strip()
 )
@@ -61,8 +69,8 @@ _PARTICLES = frozenset({"van", "von", "de", "der", "den", "du", "da", "di", "la"
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
-# what surrounds a closing without being part of it: "-- Bob", "~Alice", "Cheers :)", "Thanks!!"
-_DECORATION = re.compile(r"[-~_*=#>()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
+# what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!"
+_DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 # a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
 _NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_][^\W\d_'-]+")
 # what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"

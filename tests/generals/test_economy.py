@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .helpers import arrange, events_of, men_of, new_game, play, read
+from dataclasses import replace
+
+from .helpers import arrange, events_of, men_of, new_game, play, read, render_orders_help
 
 START = new_game()  # Aldmark holds Aldwick (income 30, hire limit 120) and Thornfield (15, 60)
 
@@ -57,6 +59,34 @@ def test_overtaxing_the_hire_limit_raises_income_for_this_turn_only():
         limits.append(after.holding("Aldwick").hire_limit)
         after = play(after, {}).state
     assert limits == [95, 100, 105, 110, 115, 120, 120]
+
+
+def test_hire_limit_converted_into_monetary_income_pays_the_overtaxer_of_a_region_he_keeps():
+    result = play(START, {"Aldmark": "Thornfield: convert 30 hire limit to income"})
+    assert result.state.realm("Aldmark").gold == 300 + 30 + 15 + 3
+    [money] = [e for e in events_of(result, "treasury") if e["power"] == "Aldmark"]
+    assert money["income"] == 48
+
+
+def test_hire_limit_converted_into_monetary_income_pays_the_overtaxer_of_a_region_that_falls():
+    """Ruling 31: the overtaxer gets the income he ordered; the conqueror gets the region's
+    ordinary income and plunder, and nothing of the overtaxing."""
+    hilde = replace(START.generals[1], region="Greyfen")
+    state = arrange(
+        START,
+        {"Thornfield": ("Aldmark", {"Militia": 1}), "Greyfen": ("Brenn", {"Knights": 200})},
+        generals=[START.generals[0], hilde, *START.generals[2:]],
+    )
+    attack = {"Brenn": "Hilde: attack Thornfield with all troops"}
+    plain = play(state, attack)
+    taxed = play(state, {**attack, "Aldmark": "Thornfield: convert 30 hire limit to income"})
+    for result in (plain, taxed):
+        assert result.state.holding("Thornfield").owner == "Brenn"
+    assert plain.state.realm("Aldmark").gold == 300 + 30
+    assert taxed.state.realm("Aldmark").gold == 300 + 30 + 3
+    assert taxed.state.realm("Brenn").gold == plain.state.realm("Brenn").gold
+    assert taxed.state.holding("Thornfield").hire_limit < plain.state.holding("Thornfield").hire_limit
+    assert "yours this turn even if the region falls" in render_orders_help(START, "Aldmark")
 
 
 def test_gold_given_is_taken_from_the_giver_and_counts_as_tribute_for_the_receiver():

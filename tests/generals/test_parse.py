@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pbem.rulesets.generals import ruleset
 from pbem.rulesets.generals.state import Alliance
 
-from .helpers import arrange, general, new_game, read
+from .helpers import arrange, general, men_of, new_game, play, read
 from .randomplay import random_game, random_lines
 
 START = new_game()
@@ -125,6 +125,23 @@ def test_a_two_step_move_with_one_route_gets_its_route_filled_in():
     line = read("Edric: move army 100 Spearmen to Greyfen", state=state)
     assert line.order == "Edric: move army 100 Spearmen to Greyfen via Thornfield"
     assert "via Thornfield" in line.note
+
+
+def test_a_move_via_the_region_the_general_stands_in_is_the_same_march():
+    """Naming the start as the first step adds nothing: it is dropped from the route."""
+    line = read("Edric: move army all troops to Thornfield via Aldwick")
+    assert line.order == "Edric: move army all troops to Thornfield", line
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 10})})
+    line = read("Edric: move army 100 Spearmen to Greyfen via Aldwick", state=state)
+    assert line.order == "Edric: move army 100 Spearmen to Greyfen via Thornfield", line
+    moved = play(START, {"Aldmark": "Edric: move army all troops to Thornfield via Aldwick"}).state
+    assert men_of(moved, "Aldwick") == 0 and men_of(moved, "Thornfield", "Knights") == 20
+
+
+def test_a_move_via_a_region_not_next_to_the_start_is_refused_saying_so():
+    state = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 10})})
+    line = read("Edric: move army 100 Spearmen to Thornfield via Greyfen", state=state)
+    assert line.order is None and "Greyfen is not next to Aldwick" in line.error
 
 
 def test_a_two_step_move_with_no_region_of_ones_own_between_is_refused():

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from pbem.rulesets.generals.battle import ATTACKER, DEFENDER, Battle
+from pbem.rulesets.generals.state import Alliance
 
 from .helpers import arrange, general, men_of, new_game, play
 from .test_battle import bonus, field
@@ -86,6 +87,26 @@ def test_sneaky_generals_are_often_missed_by_enemy_scouts():
         after = play(state, {}, seed=seed).state
         seen += any(s.region == "Ashwood" and s.units for s in after.realm("Aldmark").intel)
     assert 2 < seen < 20  # missed 80% of the time at level 10
+
+
+def test_the_chance_for_enemies_to_see_sneaky_scouts_is_lowered_but_allies_see_him_always():
+    """Rulebook: "the chance for enemies to see his scouts is lowered"; an ally is no enemy."""
+    rowan = general("Rowan", "Brenn", "Ashwood", "Sneaky:10", "Healer")
+    state = arrange(
+        START,
+        {"Ashwood": ("Brenn", {"Rangers": 50}), "Oakhollow": ("Corvath", {"Militia": 50})},
+        generals=[*START.generals, replace(rowan, name="Rowena")],
+    )
+    state = replace(state, alliances=(Alliance("formal", ("Aldmark", "Brenn")),))
+    ally_saw = enemy_saw = 0
+    for seed in range(40):
+        after = play(state, {}, seed=seed).state
+        [by_ally] = [s for s in after.realm("Aldmark").intel if s.region == "Ashwood"]
+        [by_enemy] = [s for s in after.realm("Corvath").intel if s.region == "Ashwood"]
+        ally_saw += by_ally.owner == "Brenn" and "Rowena" in by_ally.generals
+        enemy_saw += bool(by_enemy.units)
+    assert ally_saw == 40  # an ally sees as if he were not sneaky
+    assert 1 < enemy_saw < 16  # missed 80% of the time at level 10
 
 
 def test_master_tactician_raises_defense_in_every_battle():

@@ -68,3 +68,17 @@ def test_the_catalogue_comes_with_the_welcome_and_answers_aide_and_help_cards(ma
         body = text_of(reply)
         assert "ERROR" not in body, body
         assert "THE CARDS" in body and "Support: cancel an attack on one of your units" in body, command
+
+
+def test_the_help_tells_each_player_the_rows_of_their_camp() -> None:
+    """"Chaque camp possède sa zone de bataille avec deux lignes": the help's examples name the
+    first camp's slots (b2), so each player is told which rows are theirs."""
+    from tests.invictus.rendering import orders_help
+
+    game = ruleset.start("standard", ["North", "South"], {}, 1)
+    north = " ".join(orders_help(game, "North").split())
+    south = " ".join(orders_help(game, "South").split())
+    assert "Your camp holds row 2 (your front line: a2, b2, c2) and row 1 (your back line)" in north
+    assert "the enemy front line is row 3" in north
+    assert "Your camp holds row 3 (your front line: a3, b3, c3) and row 4 (your back line)" in south
+    assert "the enemy front line is row 2" in south

@@ -204,6 +204,22 @@ def test_the_rulebooks_french_is_read() -> None:
     assert army.text() == "ARMY Shogun: 8 Samurai, 4 Crossbowman, 4 Musha, 4 Druid"
 
 
+def test_placer_in_the_turn_makes_a_citizen_or_recruits() -> None:
+    """Royaume: "prendre 1 Soldat de sa main et le placer dans son royaume"; Recruter: the unit
+    is placed ("la place dans sa zone de bataille") on a slot, which in a turn is a RECRUIT."""
+    from pbem.rulesets.invictus import ruleset
+    from tests.invictus.tables import build
+
+    assert parse("Placer le Garde dans son royaume").text() == "CITIZEN Guard"
+    assert parse("Place Guard in the kingdom").text() == "CITIZEN Guard"
+    game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Guard", "Knight"]})
+    lines = ruleset.parse_orders(game, "North", "Placer le Garde sur a2\nMettre le Chevalier dans le royaume")
+    assert [(line.order, line.error) for line in lines] == [
+        ("RECRUIT Guard TO a2", None),
+        ("CITIZEN Knight", None),
+    ]
+
+
 def test_hints_do_not_mislead() -> None:
     from pbem.intake.hints import command_hint
     from pbem.rulesets.invictus import ruleset

@@ -8,6 +8,7 @@ import pytest
 
 from pbem.ruleset import SetupError, get_ruleset
 from pbem.rulesets.invictus import ruleset
+from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.state import Game
 from tests.invictus.tables import accepted, at, names, play, texts
 
@@ -143,6 +144,24 @@ def test_deployment_places_a_front_unit_a_reserve_unit_and_a_citizen() -> None:
     # the Leader and the first turn's draw are in the hand
     assert names(after, north.hand)[0] == "King" and len(north.hand) == 2
     assert ruleset.phase(after).id == "T1"
+
+
+def test_the_rulebooks_placer_places_a_unit_where_it_says() -> None:
+    """Mise en place: "place une unité de sa main sur sa ligne de front", "dans sa réserve",
+    "un Soldat ... dans son royaume": the book's verb, with the place it names."""
+    game = play(_opening()).state
+    soldiers = names(game, game.players[0].hand[1:])
+    french = {s: CARD_SET.card(s).french for s in soldiers}
+    mail = (
+        f"Placer le {french[soldiers[0]]} sur sa ligne de front en a2\n"
+        f"Placer le {french[soldiers[1]]} dans sa réserve\n"
+        f"Mettre le {french[soldiers[2]]} dans son royaume"
+    )
+    assert accepted(game, "North", mail) == [
+        f"FRONT {soldiers[0]} TO a2",
+        f"RESERVE {soldiers[1]}",
+        f"CITIZEN {soldiers[2]}",
+    ]
 
 
 def test_deployment_is_simultaneous_and_revealed_together() -> None:

@@ -141,6 +141,15 @@ def test_the_target_must_be_in_range() -> None:
     assert message.startswith("Musha a3 is out of range of Samurai b2")
 
 
+def test_there_is_no_line_of_sight_a_unit_in_front_does_not_shield_the_one_behind() -> None:
+    """ "Dans Invictus, il n'y a pas de champ de vision ou de ligne de vue": the Ashigaru strikes
+    the enemy back line over the unit standing in front of it."""
+    game = build(field={"b2": "Ashigaru", "b3": "Musha", "b4": "Viking"})
+    assert accepted(game, "North", "ATTACK b2 ON b4") == ["ATTACK b2 ON b4"]
+    after = play(game, {"North": ["ATTACK b2 ON b4"]}).state
+    assert at(after, "b4") is None and at(after, "b3") == "Musha"
+
+
 def test_a_tilted_unit_cannot_attack_again() -> None:
     game = build(field={"b2": "Warrior", "b3": "Musha"})
     assert "is tilted" in refusal(game, "North", "ATTACK b2 ON b3\nATTACK b2 ON b3")

@@ -116,6 +116,24 @@ def test_a_cooperating_khan_takes_no_other_battle_action() -> None:
     assert events(result, "attack") == []
 
 
+def test_a_cooperating_khan_who_is_attacked_still_fights_with_his_plan() -> None:
+    """RULINGS 30: "if a Khan cooperates, he may not perform any other Battle Actions for the
+    rest of the turn", but like a feasting khan ("unless attacked") he answers an attack: he
+    defends with his plan's Informer and may retreat, instead of rolling a bare die."""
+    game = with_enemy(GAME, 40)
+    mails = {
+        "Temujin": "Attack Mongol Enemy 1",
+        "Kublai": "Cooperate with Temujin\nDefend 4\nRetreat if Companion below 5",
+        "Jamukha": "Attack Khan Kublai",
+    }
+    result = play(game, mails, [1, 1, 6, 1, QUIET])
+    assert events(result, "enemy-defeated")
+    rounds = [e["text"] for e in events(result, "round")]
+    assert rounds[0].endswith("Kublai defends with 1 + 4 Informer = 5. Jamukha loses 1 Accuser (3 → 2).")
+    assert "Kublai defends with 1 + 4 Informer" in rounds[1]
+    assert [e["khan"] for e in events(result, "retreat")] == ["Kublai"]
+
+
 def test_a_cooperating_mails_attack_is_refused_when_it_comes() -> None:
     game = with_enemy(GAME, 40)
     cooperate, attack = parse_orders(game, "Kublai", "Cooperate with Temujin\nAttack Khan Jamukha")

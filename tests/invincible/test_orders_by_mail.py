@@ -96,6 +96,24 @@ BOOK_WORDS = [
     ),
     # "A Khan may choose to Submit himself ... at any time": the Genghis Khan too
     ("Temujin", "Submit to Kublai", "SUBMIT TO KUBLAI"),
+    # "Transferring two points from Companion to Informer would increase the latter by two"
+    ("Kublai", "Transfer 2 points from Companion to Informer", "ASSIGN 2 COMPANION TO INFORMER"),
+    # "Khans can spend their Companion points, transferring them to Informer"
+    ("Kublai", "Spend 2 Companion points on Informer", "ASSIGN 2 COMPANION TO INFORMER"),
+    # "he can spend Leader points to increase any of the other Modes"
+    ("Kublai", "spend 3 leader points to accuser", "ASSIGN 3 LEADER TO ACCUSER"),
+    ("Kublai", "Spend 1 Honor on Accuser", "SPEND HONOR ON ACCUSER"),
+    # "A Khan may transfer any Modal Points to another Khan" (Assist Khan)
+    ("Kublai", "Transfer 2 Informer to Jamukha", "ASSIST JAMUKHA 2 INFORMER"),
+    # Assign Points by hand: "Show the symbol first and then hold up fingers"
+    ("Kublai", "Assign Leader 2 to Accuser", "ASSIGN 2 LEADER TO ACCUSER"),
+    ("Kublai", "assign Informer 2 to Jamukha", "ASSIST JAMUKHA 2 INFORMER"),
+    # "spend one Honor ... in order to gain permanently 1d6 to any Mode so designated"
+    ("Kublai", "Spend one Honor to gain 1d6 Leader", "SPEND HONOR ON LEADER"),
+    ("Kublai", "Spend Honor on the Leader Mode", "SPEND HONOR ON LEADER"),
+    # "A submitted Khan may requests to transfer his allegiance to the Genghis Khan"
+    ("Ogadai", "Request transfer to the Genghis Khan", "REQUEST TRANSFER"),
+    ("Ogadai", "request to transfer his allegiance to the GK", "REQUEST TRANSFER"),
 ]
 SIGNALS += BOOK_WORDS
 
@@ -325,3 +343,24 @@ def test_two_different_unsignalled_mails_do_not_replace_each_other() -> None:
     [first] = ruleset.parse_orders(strict, "Kublai", "Hello all.")
     [second] = ruleset.parse_orders(strict, "Kublai", "Goodbye all.")
     assert first.key != second.key
+
+
+@pytest.mark.parametrize(
+    "text", ["Assist Jamukha 1 Honor", "Give 1 Honor to Jamukha", "Transfer 1 Honor to Jamukha"]
+)
+def test_honor_may_not_be_transferred_from_one_khan_to_another(text: str) -> None:
+    """ "Honor may not be transferred from one Khan to another with the Assist Khan action":
+    the answer says so, instead of listing the Modes as if Honor were misspelt."""
+    [line] = ruleset.parse_orders(GAME, "Kublai", text)
+    assert line.order is None
+    assert line.error is not None and "Honor may not be transferred" in line.error
+
+
+def test_spending_mode_points_is_not_told_to_spend_honor() -> None:
+    """Spending Leader points on a Mode is Assign Points; Spend Honor is another action, paid in
+    Honor, so a hint must not send a khan there. Honor itself is spent one at a time."""
+    [line] = ruleset.parse_orders(GAME, "Kublai", "Spend 2 Leader on Accuser")
+    assert (line.order, line.error) == ("ASSIGN 2 LEADER TO ACCUSER", None)
+    [line] = ruleset.parse_orders(GAME, "Kublai", "Spend 2 Honor on Accuser")
+    assert line.error is not None and "one at a time" in line.error
+    assert "SPEND HONOR ON ACCUSER" in line.error

@@ -219,6 +219,22 @@ def test_the_turn_limit_ends_the_game_undecided() -> None:
         ruleset.adjudicate(result.state, {}, 1)
 
 
+def test_the_turn_limit_and_the_way_to_win_are_told_in_every_report_and_the_help() -> None:
+    """RULINGS 36: the turn limit is ours, not the book's, so the players are told it, with the
+    book's end (the great opposing army), in the orders help and in every report."""
+    from .render import orders_help, reports
+
+    game = new_game(turn_limit=12)
+    result = play(game, {}, [QUIET])
+    phase = ruleset.phase(result.state)
+    for text in reports(phase, result.state, result.events, "Kublai"):
+        assert "ends undecided after turn 12 (this is turn 2)" in text
+        assert "great opposing army (rating 80)" in text
+    help_text = " ".join(orders_help(result.state, "Kublai").split())
+    assert "ends undecided, with no winner, after turn 12" in help_text
+    assert "conquers the great opposing army (rating 80)" in help_text
+
+
 def test_default_orders_are_a_pass_in_the_actions_phase_only() -> None:
     assert ruleset.default_orders(GAME, "Kublai") == ["PASS"]
     assert ruleset.default_orders(new_game(declarations=True), "Kublai") == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,6 +44,29 @@ def test_cards_must_be_joined_with_ampersands() -> None:
     line = one("Move Left Fire")
     assert line.error == "Move Left takes no words after it"
     assert line.hint == "join cards with &: Move Left & Fire"
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("Invoke Bob and Earth", "Invoke Bob & Earth"),
+        ("Invoke Bob + Earth", "Invoke Bob & Earth"),
+        ("Move Left, Fire", "Move Left & Fire"),
+        ("Move Left then +1 and Fire", "Move Left & +1 & Fire"),
+    ],
+)
+def test_cards_joined_by_and_plus_or_commas_are_answered_with_the_same_cards_joined_by_ampersands(
+    text: str, joined: str
+) -> None:
+    line = one(text)
+    assert line.order is None and line.error == f"{text!r} is not one card"
+    assert line.hint == f"join cards with &: {joined}"
+
+
+def test_a_joining_word_gives_no_ampersand_hint_when_a_part_is_no_card() -> None:
+    line = one("Invoke Bobby and Earth")
+    assert line.error == "'Bobby and Earth' is not a mage"
+    assert not (line.hint or "").startswith("join cards with &")
 
 
 def test_there_is_no_plus_three_card() -> None:
@@ -99,6 +123,19 @@ def test_draw_with_decks_after_it_is_the_books_card_draw() -> None:
     line = one("DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest")
     assert (line.order, line.key) == ("REFILL 3 Thaumaturgy, 2 Focus, 2 Manifest", "refill")
     assert one("draw 2 fcous").hint == "did you mean Focus?"
+
+
+def test_draws_and_discards_are_read_as_players_say_them() -> None:
+    # "the Mage draws cards from the three piles", "discard two cards", "passing their turn"
+    line = one("Draw 3 cards from the Thaumaturgy deck, 2 from Focus and 2 Manifest")
+    assert line.order == "REFILL 3 Thaumaturgy, 2 Focus, 2 Manifest"
+    assert one("draw 3 from Thaumaturgy").order == "REFILL 3 Thaumaturgy"
+    assert one("Discard Fire and Air").order == "DISCARD Fire, Air"
+    assert one("Pass my turn").order == "PASS"
+    # "Once the stored Invocation has been activated": read as ACTIVATE WAND (Alice has none)
+    assert [one(t).error for t in ("Activate the Wand", "use my wand")] == [
+        "Alice has no Wand in play", "Alice has no Wand in play"
+    ]
 
 
 def test_the_draw_vote_is_unmistakable_and_a_bare_draw_stays_the_vote() -> None:

@@ -134,6 +134,22 @@ def test_invoke_needs_a_mage_and_cannot_attack_the_aether() -> None:
     assert "Aether is no mage" in refused("Invoke Aether & Fire")
 
 
+def test_the_books_lines_with_a_bare_invoke_are_answered_with_the_same_line_naming_whom() -> None:
+    """Examples 4 and 5 write "Invoke & Fire & Haste" and "Target Power Gem & Invoke & Fire"
+    (the Aether) where a finger points; by mail the answer gives the player's own line back
+    with a name after Invoke: the Aether for Target Power Gem, as in example 5."""
+    hints = {}
+    for text in ("Invoke & Fire & Haste", "Target Power Gem & Invoke & Fire"):
+        with pytest.raises(Unreadable) as caught:
+            reading(text)
+        hints[text] = caught.value.hint
+    assert hints["Invoke & Fire & Haste"] == "name whom, e.g. Invoke Bob & Fire & Haste"
+    assert hints["Target Power Gem & Invoke & Fire"] == (
+        "name whom, e.g. Target Power Gem & Invoke Aether & Fire (or Invoke Bob)"
+    )
+    assert reading("Target Power Gem & Invoke Aether & Fire").played[1].who == AETHER
+
+
 # -- targets -----------------------------------------------------------------------------
 
 

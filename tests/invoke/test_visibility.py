@@ -102,6 +102,14 @@ def test_the_orders_help_renders_for_every_mage() -> None:
         assert f"{power}'s hand: " in text
 
 
+def test_the_help_says_cards_taken_from_a_hand_are_picked_at_random() -> None:
+    """RULINGS 16: by mail nobody chooses which card a Target Hand takes or which two cards a
+    mage who cannot invoke discards; the rulebook does not say, so the help does."""
+    text = " ".join(orders_help(table(), "Alice").split())
+    assert "discards two cards (cards taken from a hand are picked at random)" in text
+    assert "discard two cards: those you name with DISCARD, the rest at random" in text
+
+
 def test_the_final_report_says_who_won() -> None:
     game = table(("Alice", "Bob"), hands={"Alice": ["Move Left", "Fire"]}, gems={"Bob": 1})
     result = play(game, {"Alice": "Move Left & Fire"})

@@ -64,7 +64,10 @@ def test_closings_in_several_languages_are_known():
     names = name_words(*NAMES)
     for line in ["Cheers,", "Kind regards", "Grüße", "Gruesse", "Mit freundlichen Grüßen", "Cordialement",
                  "Merci, à bientôt", "Un saludo", "Atentamente", "Cordiali saluti", "Un saluto",
-                 "Met vriendelijke groet", "Groetjes", "Thanks and regards!", "Cheers :)"]:
+                 "Met vriendelijke groet", "Groetjes", "Thanks and regards!", "Cheers :)",
+                 # as the captured replies of tests/data/replies/captured end
+                 "Med venlig hilsen", "Mvh,", "Med vennlig hilsen", "Med vänlig hälsning", "Pozdrawiam,",
+                 "Z poważaniem", "Ystävällisin terveisin", "S pozdravem", "С уважением,", "Спасибо!"]:
         assert closing_kind(line, names) == "phrase", line
 
 
@@ -75,6 +78,8 @@ def test_a_name_is_a_closing_only_if_it_is_the_writers_or_follows_a_closing_phra
     assert closing_kind("Bob", names, after_closing=True) == "name"
     assert closing_start(["A PAR - BUR", "Bob"], names) is None
     assert closing_start(["A PAR - BUR", "Cheers,", "Bob"], names) == 1
+    assert closing_start(["A PAR - BUR", "Thanks", "/Bob"], names) == 1  # a slash before a name
+    assert closing_kind("/Alice", names) == "name" and closing_kind("A PAR/BUR", names) == ""
 
 
 def test_an_order_never_looks_like_a_name_after_a_closing():

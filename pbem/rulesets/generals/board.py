@@ -51,9 +51,10 @@ class Board:
         self.over, self.result, self.winners = state.over, state.result, state.winners
         self.events: list[dict[str, Any]] = []
         self.notices: list[str] = []
-        #: this turn only: hire limit and income gained by overtaxing, points hired so far
+        #: this turn only: hire limit gained by overtaxing, per region; income gained by
+        #: overtaxing, per power that overtaxed (ruling 31); points hired so far, per region
         self.hire_bonus: dict[str, int] = {}
-        self.income_bonus: dict[str, int] = {}
+        self.overtax_income: dict[str, int] = {}
         self.hired: dict[str, int] = {}
         #: gold that came in and went out this turn, per power and reason
         self.ledger: dict[str, dict[str, int]] = {p: {} for p in self.realms}

@@ -33,7 +33,8 @@ def overtax(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         else:
             amount = min(order.amount, holding.hire_limit) // step * step
             board.change_holding(order.region, hire_limit=holding.hire_limit - amount)
-            board.income_bonus[order.region] = board.income_bonus.get(order.region, 0) + amount // step
+            # the overtaxer's, even if the region falls this turn (ruling 31)
+            board.overtax_income[power] = board.overtax_income.get(power, 0) + amount // step
             gain = f"{amount // step} more income this turn"
         board.tell(
             power,
@@ -173,9 +174,11 @@ def recruit_and_train(board: Board, given: Mapping[str, Sequence[Order]], rng: r
 
 
 def collect(board: Board) -> None:
-    """Each power gains the income of the regions it holds at the end of the turn."""
+    """Each power gains the income of the regions it holds at the end of the turn, and the
+    income it overtaxed for this turn wherever the region went (ruling 31)."""
     for power in board.alive():
-        income = sum(board.holdings[r].income + board.income_bonus.get(r, 0) for r in board.owned(power))
+        held = sum(board.holdings[r].income for r in board.owned(power))
+        income = held + board.overtax_income.get(power, 0)
         board.earn(power, income, "income")
         book = board.ledger[power]
         flows = ", ".join(f"{reason} {gold:+d}" for reason, gold in book.items() if gold)

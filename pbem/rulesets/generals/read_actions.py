@@ -62,6 +62,10 @@ def move_army(orders: Orders, general: General, slots: Slots) -> Reading:
     to = orders.region(_text(slots, "to"))
     via = orders.region(_text(slots, "via")) if slots.get("via") else None
     note = None
+    if via == general.region:
+        # "to Thornfield via Aldwick" from Aldwick names the start as the first step: the
+        # same march, so the start is dropped from the route (ruling 19)
+        via = None
     if via is None and to not in orders.variant.regions[general.region].neighbours:
         options = routes.middles(orders.variant, orders.holders, orders.power, general.region, to)
         if len(options) == 1:

@@ -2,8 +2,9 @@
 
 At the end of every turn (and at the start of the game) each power's scouts report the
 regions that border its own: who holds them, with what troops and which generals. A Sneaky
-general's region may go unseen by each neighbour, with a chance per level (skills.yaml),
-and is then reported as empty, like any region nobody holds.
+general's region may go unseen by each enemy neighbour, with a chance per level (skills.yaml),
+and is then reported as empty, like any region nobody holds. His allies' scouts see him
+as always: the rulebook lowers only "the chance for enemies to see his scouts".
 The reports are rolled here, once, and kept in the state, so every view of the turn
 shows the same thing (RULINGS.md, ruling 80).
 """
@@ -30,7 +31,8 @@ def scout(board: Board, rng: random.Random) -> None:
         seen = []
         for region in neighbours(board, power):
             generals = [g for g in board.generals_in(region) if g.power != power]
-            sneaky = max((g.level("Sneaky") for g in generals), default=0)
+            enemies = [g for g in generals if not board.allied(g.power, power)]
+            sneaky = max((g.level("Sneaky") for g in enemies), default=0)
             holding = board.holdings[region]
             if sneaky and rng.random() < sneaky * hide:
                 # hidden: reported as the scouts report an empty region, so that nothing,

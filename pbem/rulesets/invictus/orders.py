@@ -356,6 +356,8 @@ def parse(line: str) -> Order:
     if words[0].kind in ("card", "slot") and words[verb].value == "ATTACK":
         # "Samurai b2 attacks Musha b3"
         words = [words[verb], *words[:verb], classify("on"), *words[verb + 1 :]]
+    if words[0].kind == "kw" and words[0].value == "PLACE":
+        words = _placed(words[1:])
     first = words[0]
     if first.kind == "kw" and first.value == "REACT" and len(words) > 1:
         words, first = words[1:], words[1]
@@ -377,6 +379,23 @@ def parse(line: str) -> Order:
     order = _PARSERS[first.value](reader)
     reader.end()
     return order
+
+
+#: where a unit is placed, and the order that places it there
+_PLACES = ("CITIZEN", "RESERVE", "FRONT")
+
+
+def _placed(words: list[Word]) -> list[Word]:
+    """ "Placer le Garde dans le royaume" is CITIZEN, "... dans la réserve" RESERVE, "... sur
+    la ligne de front" or "... sur b2" FRONT (a RECRUIT in a turn: ``rehearsal``)."""
+    at = next((i for i, w in enumerate(words) if w.kind == "kw" and w.value in _PLACES), None)
+    if at is None:
+        return [classify("front"), *words] if words else [classify("placer")]
+    place = words[at]
+    before = words[:at]
+    if before and before[-1].kind == "kw" and before[-1].value in ("TO", "ON"):
+        before = before[:-1]
+    return [place, *before, *words[at + 1 :]]
 
 
 def read_orders(lines: Iterable[str], kinds: tuple[type[Order], ...] = (Order,)) -> list[Order]:
@@ -489,7 +508,7 @@ def _mulligan(r: _Reader) -> Order:
 
 def _front(r: _Reader) -> Order:
     card = r.card(_("the unit to put on your front line"))
-    r.skip("TO")
+    r.skip("TO", "ON")
     return Front(card, r.take().value if r.next_is("slot") else None)
 
 

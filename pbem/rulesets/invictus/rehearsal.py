@@ -27,6 +27,7 @@ from pbem.rulesets.invictus.orders import (
     Keep,
     Mulligan,
     Order,
+    Recruit,
     Refusal,
     Reserve,
     parse,
@@ -110,6 +111,9 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, Messa
     if isinstance(order, STANDING):
         return _standing(reading, order)
     stage = "turn" if game.stage == "over" else game.stage
+    if stage == "turn" and isinstance(order, Front) and order.slot:
+        # "Placer le Garde sur b2" in a turn: the unit is placed on the battlefield, a recruit
+        order = Recruit(order.slot, order.card)
     if stage == "army" and isinstance(order, Army):
         if player.army:
             raise Refusal(

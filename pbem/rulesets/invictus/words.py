@@ -32,6 +32,11 @@ KEYWORDS: dict[str, str] = {
     "mulligan": "MULLIGAN", "redraw": "MULLIGAN", "remelanger": "MULLIGAN",
     "front": "FRONT",
     "reserve": "RESERVE",
+    # the rulebook's "placer" (setup: "place une unité de sa main sur sa ligne de front",
+    # "dans sa réserve", "dans son royaume"; Royaume: "le placer dans son royaume"): the
+    # place named after it says which order it is (orders.parse)
+    "placer": "PLACE", "place": "PLACE", "placez": "PLACE", "mettre": "PLACE",
+    "mets": "PLACE", "mettez": "PLACE", "poser": "PLACE", "pose": "PLACE", "put": "PLACE",
     # standing instructions
     "cancel": "CANCEL", "annuler": "CANCEL", "annule": "CANCEL",
     "react": "REACT", "reaction": "REACT", "reactions": "REACTIONS", "reagir": "REACT",
@@ -42,7 +47,7 @@ KEYWORDS: dict[str, str] = {
     "hand": "HAND", "main": "HAND",
     "on": "ON", "against": "ON", "sur": "ON", "contre": "ON", "->": "ON",
     "vs": "ON",
-    "to": "TO", "into": "TO", "vers": "TO", "en": "TO", "dans": "TO",
+    "to": "TO", "into": "TO", "in": "TO", "vers": "TO", "en": "TO", "dans": "TO",
     "by": "BY", "from": "BY", "par": "BY",
     "every": "EVERY", "any": "EVERY", "all": "EVERY", "each": "EVERY", "chaque": "EVERY",
     "toute": "EVERY", "toutes": "EVERY", "tout": "EVERY", "tous": "EVERY",
@@ -59,7 +64,9 @@ FILLERS = frozenset(
         "the", "first", "a", "an", "one", "my", "our", "that", "which", "would", "its", "it",
         "of", "at", "le", "la", "les", "l", "un", "une", "premier", "premiere", "mon", "ma",
         "mes", "notre", "nos", "qui", "de", "du", "des", "d", "card", "carte", "please",
-        "unit", "unite", "ne", "faire", "do", "as", "comme",
+        "unit", "unite", "ne", "faire", "do", "as", "comme", "son", "sa", "ses", "your",
+        # "sur sa ligne de front", "sur sa zone de bataille", "on the front line"
+        "ligne", "line", "zone", "bataille", "champ", "battlefield",
     }
 )
 

@@ -219,6 +219,11 @@ def _attack_enemy(s: _Slots) -> Order:
 def _assign(s: _Slots) -> Order:
     top = s.variant.points_per_signal
     amount = s.number("amount", "ASSIGN", 1, top, f" (a hand shows at most {top}; send more lines)")
+    if (s["source"] or "").split()[:1] == ["HONOR"]:
+        raise Refusal(
+            "Honor is spent one at a time, for 1d6 points in a Mode: write SPEND HONOR ON "
+            f"{(s['target'] or 'ACCUSER').split()[0]}, one line for each Honor"
+        )
     source = s.mode("source")
     target = s.mode("target")
     if (source, target) not in TRANSFERS:
@@ -230,11 +235,21 @@ def _assign(s: _Slots) -> Order:
     return Assign(amount, source, target, vassal, s.condition(s.example + " IF COMPANION BELOW 3"))
 
 
+def _no_honor_gift(s: _Slots) -> None:
+    """ "Honor may not be transferred from one Khan to another with the Assist Khan action"."""
+    if (s["what"] or "").split()[:1] == ["HONOR"]:
+        raise Refusal(
+            "Honor may not be transferred from one khan to another (Assist Khan): give Mode "
+            "points or Wine (the Genghis Khan may RESTORE 2 HONOR TO a khan)"
+        )
+
+
 def _assign_to_khan(s: _Slots) -> Order:
     """"assigning Modal points to other Khans" is Assist Khan; a word that is no khan was
     likely meant for a Mode."""
     top = s.variant.points_per_signal
     amount = s.number("amount", "ASSIGN", 1, top, f" (a hand shows at most {top}; send more lines)")
+    _no_honor_gift(s)
     what = s.mode("what")
     if s.names.match((s["receiver"] or "").split(), 0) is None:
         s.mode("receiver", example=SIGNALS.forms["assign"])
@@ -245,6 +260,7 @@ def _assist(s: _Slots) -> Order:
     top = s.variant.points_per_signal
     receiver = s.khan("receiver")
     amount = s.number("amount", s.kind.upper(), 1, top, f" (a hand shows at most {top})")
+    _no_honor_gift(s)
     return _gift(s, receiver, amount, s.mode("what", (*MODES, "wine")))
 
 

@@ -19,6 +19,7 @@ from .data import MODES
 #: words that carry no meaning anywhere in a line
 FILLER = frozenset(
     {"THE", "A", "AN", "AND", "POINT", "POINTS", "PTS", "PLEASE", "MY", "IS", "FALLS", "GOES", "DROPS"}
+    | {"MODE", "MODAL"}
 )
 NUMBERS = {
     "ZERO": "0",
@@ -47,25 +48,41 @@ _MODE = "{target:" + "|".join(m.upper() for m in MODES) + "}"
 #: the end of an Assist Khan line: FROM a submitted khan, IN BATTLE with a condition
 _GIFT = "[FROM {source}] [{battle:IN BATTLE|DURING BATTLE|DURING HIS BATTLE} [{when}]]"
 _TO_KHAN = "[FROM|WITH|OF] [{other}]"
+#: the end of an Assign Points line: a submitted khan's points, a condition
+_FOR = "[FOR {vassal}] [{when}]"
 
 SIGNALS = Grammar(
     rows=[
         ("ATTACK [MONGOL] ENEMY [{number}]", "attack enemy"),
         ("ATTACK [KHAN] [{khan}]", "attack khan"),
         ("COOPERATE [WITH] [{leader}]", "cooperate"),
+        # the hand signal: "Show the symbol first and then hold up fingers"
+        (f"ASSIGN {{source:word}} {{amount:number}} TO {_MODE} {_FOR}", "assign"),
         # "Transferring two points from Companion to Informer" (Assign Points)
         (f"ASSIGN {{amount:word}} [FROM] {{source:word}} TO {_MODE} [FOR {{vassal}}] [{{when}}]", "assign"),
-        # "assigning Modal points to other Khans" is Assist Khan
+        # "Khans can spend their Companion points, transferring them to Informer"; "he can
+        # spend Leader points to increase any of the other Modes" (Character Modes; SPEND
+        # comes after Spend Honor below)
+        (f"TRANSFER {{amount:number}} [FROM] {{source:word}} TO {_MODE} {_FOR}", "assign"),
+        # "assigning Modal points to other Khans" is Assist Khan (the symbol first, or the number)
+        (f"ASSIGN {{what:word}} {{amount:number}} TO {{receiver}} {_GIFT}", "assign to khan"),
         (f"ASSIGN {{amount:word}} [FROM] {{what:word}} TO {{receiver}} {_GIFT}", "assign to khan"),
+        # "A Khan may transfer any Modal Points to another Khan" (Assist Khan)
+        (f"TRANSFER {{amount:number}} [FROM] {{what:word}} TO {{receiver}} {_GIFT}", "assign to khan"),
         (f"ASSIST [KHAN] {{receiver}} [WITH] {{amount:word}} {{what:word}} {_GIFT}", "assist"),
         # the book's "gift of Wine"
         (f"GIVE {{amount:number}} {{what:word}} TO {{receiver}} {_GIFT}", "give"),
         (f"GIVE {{receiver}} {{amount:number}} {{what:word}} {_GIFT}", "give"),
         ("FEAST [{with:WITH} [{guests}]]", "feast"),
         ("[CALL] (HORDE|MONGOL) FEAST", "horde feast"),
+        # "spend one Honor ... in order to gain permanently 1d6 to any Mode so designated"
+        ("SPEND [1] HONOR [TO] GAIN [PERMANENTLY] [1D6] [TO|ON|IN|FOR] {mode:word} [{when}]", "spend honor"),
         ("SPEND [1] HONOR [ON|TO|FOR] [{mode:word}] [{when}]", "spend honor"),
+        # Spending Mode points (after Spend Honor, whose wording it would otherwise take)
+        (f"SPEND {{amount:number}} [FROM] {{source:word}} (ON|TO|FOR) {_MODE} {_FOR}", "assign"),
         ("SUBMIT [TO] [{ruler}]", "submit"),
-        ("REQUEST TRANSFER", "request transfer"),
+        # "requests to transfer his allegiance to the Genghis Khan"
+        ("REQUEST [TO] TRANSFER [HIS] [ALLEGIANCE] [TO [GENGHIS] (KHAN|GK)]", "request transfer"),
         ("BUY [{vassal}]", "buy"),
         ("RESTORE [{amount:word}] HONOR [TO] [{receiver}]", "restore honor"),
         ("PASS", "pass"),

@@ -126,6 +126,7 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
             "restore": variant.restore_per_turn,
             "rounds": variant.battle_rounds,
             "default_defence": variant.default_defence,
+            "final_army": variant.final_army.rating,
         },
     }
 

@@ -77,8 +77,29 @@ def read_sequence(text: str, cards: CardSet, seats: Sequence[str]) -> tuple[Play
     for number, piece in enumerate(pieces, start=1):
         if not piece.strip():
             raise NotationError(f"card {number} is empty", "write one card between each pair of '&'")
-        parts.append(read_card(piece, cards, seats))
+        try:
+            parts.append(read_card(piece, cards, seats))
+        except NotationError as error:
+            raise _joined_otherwise(piece, cards, seats) or error from None
     return tuple(parts)
+
+
+_JOINERS = re.compile(r"\s*[,;]\s*|\s+(?:\+|and|then)\s+", re.IGNORECASE)  # "+1" is a card
+
+
+def _joined_otherwise(piece: str, cards: CardSet, seats: Sequence[str]) -> NotationError | None:
+    """"Invoke Bob and Earth": cards joined by a word other than '&', when each part reads
+    as a card (only then is the hint surely right)."""
+    cut = [part for part in _JOINERS.split(piece) if part.strip()]
+    if len(cut) < 2:
+        return None
+    try:
+        for part in cut:
+            read_card(part, cards, seats)
+    except NotationError:
+        return None
+    written = " & ".join(tidy(part) for part in cut)
+    return NotationError(f"{tidy(piece)!r} is not one card", f"join cards with &: {written}")
 
 
 def read_card(piece: str, cards: CardSet, seats: Sequence[str]) -> Played:

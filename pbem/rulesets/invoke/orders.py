@@ -113,9 +113,9 @@ def read_order(game: Game, power: str, line: str, used: Tally[str] | None = None
 
 
 def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Order:
-    if words == "pass":
+    if words in ("pass", "pass turn", "pass my turn"):
         return Order("pass", "PASS", "turn")
-    if words in ("activate wand", "fire wand", "use wand"):
+    if re.fullmatch(r"(activate|fire|use) (the |my )?wand", words):
         return Order("wand", WAND, "turn")
     if words in ("no counters", "no counter", "clear counters"):
         return Order("no_counters", "NO COUNTERS", "counters")
@@ -124,7 +124,7 @@ def _read(game: Game, cards: CardSet, power: str, line: str, words: str) -> Orde
     if first in ("refill", "draw"):
         return read_draw(cards, rest)
     if first == "discard" and not words.startswith("discard &"):
-        names = [n for n in re.split(r"[,&]", rest) if n.strip()]
+        names = [n for n in re.split(r"[,&]|\band\b", rest, flags=re.I) if n.strip()]
         if not names:
             raise OrderError("DISCARD needs the cards to discard", "DISCARD Fire, Air")
         held = [_card(cards, name) for name in names]
@@ -151,10 +151,13 @@ def read_draw(cards: CardSet, rest: str) -> Order:
     choices: list[tuple[str, int]] = []
     if not rest:
         raise OrderError("REFILL needs decks", f"e.g. REFILL 3 Focus, 2 Manifest, 2 {cards.decks[1]}")
-    for item in re.split(r"[,&]| and ", rest):
+    for item in re.split(r"[,&]|\band\b", rest, flags=re.I):
         item = item.strip()
         if not item:
             continue
+        # "3 Thaumaturgy", or as a player says it: "3 cards from the Thaumaturgy deck"
+        item = re.sub(r"^(\d+\s+)?(?:cards?\s+)?(?:from\s+)?(?:the\s+)?", r"\1", item, flags=re.I)
+        item = re.sub(r"\s+(?:deck|pile)$", "", item, flags=re.I)
         match = re.match(r"^(\d+)\s+(.*)$", item)
         count, name = (int(match.group(1)), match.group(2)) if match else (cards.draw_limit, item)
         try:

@@ -24,7 +24,7 @@ one exists, a hint, rather than guessed at. RULINGS.md lists every decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import CardSet
 from .invocation import (
@@ -40,7 +40,7 @@ from .invocation import (
     Shape,
     value,
 )
-from .notation import Mistake, NotationError, attach, card_text
+from .notation import Mistake, NotationError, attach, card_text, write_sequence
 from .state import AETHER, Played
 
 TIMING = ("haste", "delay", "sustain")
@@ -102,6 +102,16 @@ class _Reader:
 
     def name(self, index: int) -> str:
         return card_text(self.played[index], self.cards)
+
+    def named_invoke(self, index: int, what: str) -> str:
+        """The line as written, with a name after its bare Invoke: the rulebook's examples say
+        "Invoke & Fire" at a table where a finger points; a mail names whom."""
+        other = next((seat for seat in self.seats if seat != self.caster), "Bob")
+        gems = what == "Target Power Gem"  # example 5: "you can destroy the Aether"
+        parts = list(self.played)
+        parts[index] = replace(parts[index], who=AETHER if gems else other)
+        line = write_sequence(parts, self.cards)
+        return f"name whom, e.g. {line}" + (f" (or Invoke {other})" if gems else "")
 
     def read(self) -> Invocation:
         timing = {kind: 0 for kind in TIMING}
@@ -211,7 +221,7 @@ class _Reader:
                 if kind == "invoke":
                     if not part.who:
                         raise Unreadable(
-                            "Invoke needs the mage you invoke at", "write e.g. Invoke Bob & Fire"
+                            "Invoke needs the mage you invoke at", self.named_invoke(index, what)
                         )
                     if part.who == AETHER and what != "Target Power Gem":
                         raise Unreadable(
