@@ -1,0 +1,74 @@
+"""How large the report mails with a map get: the worst realistic case of each game, as mailed.
+
+    .venv/bin/python benchmarks/mapmail.py              # seed 1
+    .venv/bin/python benchmarks/mapmail.py --seeds 15   # the worst of seeds 1..15 per game
+
+A report mail carries its map as a palette PNG (pbem.mail.pictures), base64 in the mail, beside
+the text and HTML parts; a referee's mail host or a player's phone plan cares about its size, and
+the tests hold every such mail under 150 kB. The positions are the most crowded each game with a
+map reaches, built from a seed through the ruleset's pure interface (tests/site/crowded.py: a
+late-game board with every unit's order drawn). For each game it prints the largest report mail
+of that position (whose it is: in Diplomacy every player's map is the same, in The Generals the
+referee sees every army), the PNG in it, and the room left under the limit. The games without a
+drawer in pbem.maps send no map and are listed as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pbem import maps  # noqa: E402
+from pbem.ruleset import REGISTRY  # noqa: E402
+from tests.site.crowded import LIMIT, Crowded, Mail, crowded_maps, largest_mail  # noqa: E402
+
+
+def units_of(crowded: Crowded) -> int:
+    """Units on the board (Diplomacy) or armies (The Generals: a kind of troop in a region)."""
+    before = crowded.before
+    if hasattr(before, "board"):
+        return len(before.board.units)
+    return sum(len(holding.units) for holding in before.holdings)
+
+
+def row(crowded: Crowded, seed: int, viewer: str, mail: Mail) -> str:
+    png_in_mail = len(mail.png) * 4 // 3  # base64, before its line breaks
+    return (
+        f"{crowded.game:<26} {seed:>4} {crowded.ruleset.phase(crowded.before).id:>7} {units_of(crowded):>5} "
+        f"{crowded.order_count:>6} {viewer:<9} {len(mail.raw) / 1000:>7.1f} {len(mail.png) / 1000:>7.1f} "
+        f"{png_in_mail / 1000:>7.1f} {(len(mail.raw) - png_in_mail) / 1000:>7.1f} "
+        f"{(LIMIT - len(mail.raw)) / 1000:>7.1f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--seeds", type=int, default=1, help="try seeds 1..N and print each game's worst (default 1)"
+    )
+    args = parser.parse_args()
+    start = time.perf_counter()
+    worst: dict[str, tuple[int, Crowded, int, str, Mail]] = {}
+    for seed in range(1, args.seeds + 1):
+        for crowded in crowded_maps(seed):
+            viewer, mail = largest_mail(crowded)
+            if crowded.game not in worst or len(mail.raw) > worst[crowded.game][0]:
+                worst[crowded.game] = (len(mail.raw), crowded, seed, viewer, mail)
+    print(f"limit {LIMIT / 1000:.0f} kB a mail; sizes in kB (1000 bytes)\n")
+    print(f"{'game':<26} {'seed':>4} {'phase':>7} {'units':>5} {'orders':>6} {'largest':<9} "
+          f"{'mail':>7} {'png':>7} {'base64':>7} {'rest':>7} {'room':>7}")
+    for _, crowded, seed, viewer, mail in worst.values():
+        print(row(crowded, seed, viewer, mail))
+    print()
+    for ruleset in sorted(REGISTRY):
+        if not maps.has_picture(ruleset):
+            print(f"{ruleset}: no map (no drawer in pbem.maps), its reports carry no picture")
+    print(f"\n{time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
