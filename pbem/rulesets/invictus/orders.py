@@ -9,22 +9,15 @@ decided against a table by the modules of each action (``recruit``, ``attack``,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from pbem.i18n import Message, _, join
 from pbem.rulesets.invictus.cards import CARD_SET, EFFECTS
+from pbem.rulesets.invictus.lexicon import VOCABULARY, Word, classify
 from pbem.rulesets.invictus.notation import ORDER_WORDS, notation
-from pbem.rulesets.invictus.words import (
-    COLOUR_WORDS,
-    EFFECT_WORDS,
-    KEYWORDS,
-    SLOT,
-    suggest,
-    tokens,
-)
+from pbem.rulesets.invictus.words import KEYWORDS, suggest, tokens
 
 
 class Refusal(Exception):
@@ -225,41 +218,6 @@ HOW = {
     "CANCEL": "CANCEL ATTACK ON LEADER WITH Guard",
     "CONSCRIPT": "CONSCRIPT Guard, red",
 }
-_COUNT = re.compile(r"^x?(\d+)x?$")
-
-
-@dataclass(frozen=True)
-class Word:
-    """One folded word of a line and what it is."""
-
-    kind: str  # kw, card, slot, colour, effect, number, unknown
-    value: str
-    raw: str
-
-
-def classify(word: str) -> Word:
-    if SLOT.match(word):
-        return Word("slot", word, word)
-    if word in KEYWORDS:
-        return Word("kw", KEYWORDS[word], word)
-    card = CARD_SET.find(word)
-    if card:
-        return Word("card", card, word)
-    if word in COLOUR_WORDS:
-        return Word("colour", COLOUR_WORDS[word], word)
-    if word in EFFECT_WORDS:
-        return Word("effect", EFFECT_WORDS[word], word)
-    if word.replace("_", "-") in EFFECT_WORDS:
-        return Word("effect", EFFECT_WORDS[word.replace("_", "-")], word)
-    count = _COUNT.match(word)
-    if count:
-        return Word("number", count.group(1), word)
-    return Word("unknown", word, word)
-
-
-VOCABULARY = sorted(set(KEYWORDS) | set(CARD_SET.names) | set(COLOUR_WORDS) | set(EFFECT_WORDS))
-
-
 def _unknown(word: Word) -> Refusal:
     near = suggest(word.raw, VOCABULARY)
     hint = None
