@@ -53,7 +53,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pbem.spelling import close_words
+from pbem.spelling import close_words, did_you_mean
 
 Slots = Mapping[str, str | None]
 #: the longest line (in characters, spaces squashed) a grammar reads
@@ -90,10 +90,7 @@ def match(word: str, names: Iterable[str], what: str, aliases: Mapping[str, str]
     if key in table:
         return table[key]
     suggestions = list(dict.fromkeys(table[c.lower()] for c in close_to(key, table)))
-    if suggestions:
-        hint = f"did you mean {' or '.join(suggestions)}?"
-    else:
-        hint = f"the {what}s are {', '.join(dict.fromkeys(table.values()))}"
+    hint = did_you_mean(suggestions) or f"the {what}s are {', '.join(dict.fromkeys(table.values()))}"
     raise Refusal(f"'{squash(word)}' is not a {what} of this game", hint)
 
 

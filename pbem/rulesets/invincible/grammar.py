@@ -417,5 +417,5 @@ def _expected(slip: Slip, words: list[str], signals: Grammar) -> Refusal:
     word = slip.word.upper() or words[slip.at + 1]
     got = slip.wrong or (words[slip.at] if slip.at < len(words) else "")
     where = f"here, not {got}" if got else "next"
-    hint = f"did you mean {word}?" if slip.word and slip.wrong else None
+    hint = did_you_mean([word]) if slip.word and slip.wrong else None
     return Refusal(f"expected {word} {where}: write {signals.forms[slip.kind]}", hint)
