@@ -64,10 +64,6 @@ def attacks(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Rand
             )
             continue
         units, short = board.take_units(general.region, order.picks)
-        if units:
-            # he leaves the region with his army: "if the general leaves the region, the
-            # prepared battlefield bonus is lost", for the attacks of this turn too (ruling 48)
-            board.lose_preparation(general)
         if not units:
             board.tell(
                 power,
@@ -76,6 +72,9 @@ def attacks(board: Board, given: Mapping[str, Sequence[Order]], rng: random.Rand
                 men=0,
             )
             continue
+        # he leaves the region with his army: "if the general leaves the region, the
+        # prepared battlefield bonus is lost", for the attacks of this turn too (ruling 48)
+        board.lose_preparation(general)
         if short:
             board.tell(
                 power,
