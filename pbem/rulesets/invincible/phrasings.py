@@ -59,7 +59,7 @@ SIGNALS = Grammar(
         # the hand signal: "Show the symbol first and then hold up fingers"
         (f"ASSIGN {{source:word}} {{amount:number}} TO {_MODE} {_FOR}", "assign"),
         # "Transferring two points from Companion to Informer" (Assign Points)
-        (f"ASSIGN {{amount:word}} [FROM] {{source:word}} TO {_MODE} [FOR {{vassal}}] [{{when}}]", "assign"),
+        (f"ASSIGN {{amount:word}} [FROM] {{source:word}} TO {_MODE} {_FOR}", "assign"),
         # "Khans can spend their Companion points, transferring them to Informer"; "he can
         # spend Leader points to increase any of the other Modes" (Character Modes; SPEND
         # comes after Spend Honor below)
