@@ -25,7 +25,6 @@ import quopri
 import subprocess
 import sys
 from dataclasses import dataclass, field
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pbem.mail.message import parse  # noqa: E402
 from pbem.mail.quotes import own_text  # noqa: E402
+from tests.mail_reading.replies import lines, own_text_of  # noqa: E402
 
 EXPECTATIONS = Path(__file__).with_suffix(".yaml")
 MIRRORS = Path("/work/.mirror")
@@ -89,23 +89,12 @@ class Corpus:
         return done.stdout.strip()
 
 
-def lines(text: str) -> list[str]:
-    return [line.strip() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
-
-
 def read_own(case: Case) -> str:
     """The mail's own text as intake reads it: parsed as a message, then ``own_text``."""
     if isinstance(case.mail, bytes):
         incoming = parse(case.mail)
         return own_text(incoming.text, incoming.html)
-    if case.html:
-        message = EmailMessage()
-        message["From"] = "player@example.test"
-        message["Subject"] = "Re: orders"
-        message.set_content(case.mail, subtype="html")
-        incoming = parse(message.as_bytes())
-        return own_text(incoming.text, incoming.html)
-    return own_text(case.mail.replace("\r\n", "\n"))
+    return own_text_of(case.mail, html=case.html)
 
 
 def verdict(case: Case, own: str) -> list[str]:

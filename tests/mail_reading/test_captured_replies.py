@@ -2,35 +2,22 @@
 tests/data/replies/captured/SOURCES.md): the reader keeps the writer's words and drops the rest."""
 
 import re
-from email.message import EmailMessage
 from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
 import yaml
 
-from pbem.mail.message import parse
-from pbem.mail.quotes import own_text, strip_reply
+from pbem.mail.quotes import strip_reply
+from tests.mail_reading.replies import lines, own_text_of
 
 CAPTURED = Path(__file__).parent.parent / "data" / "replies" / "captured"
 EXPECTED: dict[str, dict[str, str]] = yaml.safe_load((CAPTURED / "expected.yaml").read_bytes())["replies"]
 
 
-def lines(text: str) -> list[str]:
-    return [line.strip() for line in text.split("\n") if line.strip()]
-
-
 def read(path: Path) -> str:
-    """The own text of a captured reply, read as intake reads a mail: a body of plain text, or an
-    HTML page sent as a mail's only part."""
-    if path.suffix == ".html":
-        message = EmailMessage()
-        message["From"] = "player@example.test"
-        message["Subject"] = "Re: orders"
-        message.set_content(path.read_text(encoding="utf-8"), subtype="html")
-        incoming = parse(message.as_bytes())
-        return own_text(incoming.text, incoming.html)
-    return own_text(path.read_text(encoding="utf-8").replace("\r\n", "\n"))
+    """The own text of a captured reply, read as intake reads a mail."""
+    return own_text_of(path.read_text(encoding="utf-8"), html=path.suffix == ".html")
 
 
 def test_every_captured_reply_has_an_expectation_and_a_source():
