@@ -93,6 +93,12 @@ def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
         "power": player.power,
         "seat": player.seat + 1,
         "camp": player.camp,
+        # the rows of the camp's lines and of the enemy's front line, for HELP (RULINGS 18)
+        "rows": {
+            "front": board.FRONT_ROW[player.camp],
+            "back": board.BACK_ROW[player.camp],
+            "enemy": board.FRONT_ROW[1 - player.camp],
+        },
         "leader": render(CARD_SET.term(player.leader), language) if player.leader else "",
         "hand_count": len(player.hand),
         "deck_count": len(player.deck),
