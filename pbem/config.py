@@ -17,7 +17,7 @@ from __future__ import annotations
 import hmac
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import time, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ import yaml
 
 from pbem import passwords, settings
 from pbem.deadlines import parse_duration, parse_time_of_day
+from pbem.frozen import Frozen
 from pbem.i18n import DEFAULT as DEFAULT_LANGUAGE
 
 
@@ -68,8 +69,7 @@ def check_secret(given: str, secret: Secret | None, stored_hash: str) -> bool:
     return hmac.compare_digest(given.encode(), secret.value.encode())
 
 
-@dataclass(frozen=True)
-class Transport:
+class Transport(Frozen):
     """Where mail comes from (inbox) or goes to (outbox)."""
 
     kind: str  # maildir | imap | smtp
@@ -85,8 +85,7 @@ class Transport:
     timeout: float = 20.0
 
 
-@dataclass(frozen=True)
-class Referee:
+class Referee(Frozen):
     address: str
     password: Secret | None = None
     password_hash: str = ""
@@ -96,8 +95,7 @@ class Referee:
         return check_secret(password, self.password, self.password_hash)
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Frozen):
     power: str
     address: str
     name: str = ""
@@ -105,16 +103,14 @@ class Player:
     password_hash: str = ""
 
 
-@dataclass(frozen=True)
-class DeadlineRule:
+class DeadlineRule(Frozen):
     """How long a phase of one kind lasts, optionally ending at a time of day."""
 
     duration: timedelta
     at: time | None = None
 
 
-@dataclass(frozen=True)
-class PressRules:
+class PressRules(Frozen):
     allowed: bool = True
     grey: bool = False  # a sender may hide their name
     postal: bool = False  # press is held until the next results
@@ -122,8 +118,7 @@ class PressRules:
     referee_copies: bool = False
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Frozen):
     """One game as the referee configured it; its play state lives in the database."""
 
     id: str
@@ -164,8 +159,7 @@ class Game:
         return self.deadlines.get(kind) or self.deadlines.get("default") or DeadlineRule(timedelta(hours=48))
 
 
-@dataclass(frozen=True)
-class Service:
+class Service(Frozen):
     """The whole service: its mail, its folders, its referee and games."""
 
     path: Path

@@ -15,7 +15,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -25,6 +25,7 @@ from pathlib import Path
 import yaml
 
 from pbem import config as configuration
+from pbem.frozen import Frozen
 from pbem.games import start_game
 from pbem.run import Run
 from pbem.service import run_sync
@@ -39,8 +40,7 @@ def address(power: str) -> str:
     return f"{power.lower()}@demo.invalid"
 
 
-@dataclass(frozen=True)
-class Letter:
+class Letter(Frozen):
     """One mail a demo player sends."""
 
     power: str
@@ -49,8 +49,7 @@ class Letter:
     subject: str = "orders"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """Some mails and a run of the cron job; then, if asked, runs after the deadline and grace."""
 
     title: str

@@ -23,9 +23,10 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from pbem.frozen import Frozen
 from pbem.records import from_plain, to_plain
 
 REFEREE = "REFEREE"
@@ -36,8 +37,7 @@ class SetupError(ValueError):
     """A game cannot be started as configured; the message says what to change."""
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(Frozen):
     """Where a game stands: what the service needs to run deadlines and NMRs.
 
     ``acting`` are the powers who must send orders (they get reminders and NMRs,
@@ -58,8 +58,7 @@ class Phase:
     survivors: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class OrderLine:
+class OrderLine(Frozen):
     """One line of a player's mail as the ruleset understood it.
 
     Exactly one of ``order`` and ``error`` is set. ``order`` is canonical text
@@ -78,8 +77,7 @@ class OrderLine:
     note: str | None = None
 
 
-@dataclass(frozen=True)
-class Adjudication:
+class Adjudication(Frozen):
     """What ``adjudicate`` returns: the next state, the events, referee notices.
 
     ``notices`` are plain sentences the service mails to the referee, e.g.

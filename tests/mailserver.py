@@ -38,7 +38,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 from email.utils import getaddresses
@@ -50,6 +49,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP as SMTPServerProtocol
 from aiosmtpd.smtp import AuthResult, Envelope, LoginPassword, Session
 
+from pbem.frozen import Frozen
+
 HOST = "127.0.0.1"
 DOMAIN = "example.test"
 INSTALL_HINT = (
@@ -59,8 +60,7 @@ INSTALL_HINT = (
 PROCESSED_FOLDER = "Processed"
 
 
-@dataclass(frozen=True)
-class MailUser:
+class MailUser(Frozen):
     """A mailbox on the test server: its address (also its IMAP and SMTP login) and password."""
 
     address: str
@@ -221,8 +221,7 @@ protocol imap {{
 """
 
 
-@dataclass(frozen=True)
-class Accepted:
+class Accepted(Frozen):
     """One message an SMTP server of the fixture accepted: on which port, from which client
     connection (its port), who logged in (None if nobody), and the envelope."""
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from pbem.deadlines import parse_duration, parse_wall_clock
+from pbem.frozen import Frozen
 from pbem.i18n import Message, _
 from pbem.intake.powers import unquote
 from pbem.mail.message import ADDRESS
@@ -101,8 +102,7 @@ _ASCII = str.maketrans(
 )
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Frozen):
     """One command line (or block, for press) of a mail."""
 
     name: str  # upper case, e.g. "LIST", "PRESS", "NOT READY"
@@ -113,8 +113,7 @@ class Command:
     error: str = ""  # why the command is malformed, with how to write it (a pbem.i18n Message)
 
 
-@dataclass(frozen=True)
-class SignOn:
+class SignOn(Frozen):
     power: str
     game: str
     password: str

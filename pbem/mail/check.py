@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from pbem.config import Service, Transport
+from pbem.frozen import Frozen
 from pbem.mail.compose import Outgoing, compose, new_message_id
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.transport import TransportError
@@ -28,8 +28,7 @@ USUAL_PORTS = {
 _MISMATCH = ("timed out", "timeout", "wrong version number", "ssl", "tls", "handshake", "unexpected eof")
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Frozen):
     """What one side of the mail did when tried."""
 
     side: str  # "inbox" or "outbox"

@@ -16,18 +16,17 @@ from __future__ import annotations
 import base64
 import quopri
 import secrets
-from dataclasses import dataclass
 from datetime import datetime
 from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from pbem import __version__
+from pbem.frozen import Frozen
 from pbem.mail.message import MSG_ID, OWN_HEADER
 from pbem.mail.pictures import Picture, as_png
 
 
-@dataclass(frozen=True)
-class Outgoing:
+class Outgoing(Frozen):
     """What a mail says, before it is given headers and bytes."""
 
     to: str

@@ -21,8 +21,9 @@ than any wording can, whatever the language:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from html.parser import HTMLParser
+
+from pbem.frozen import Frozen
 
 _BLOCKS = {
     "p",
@@ -74,8 +75,7 @@ _END_IDS = {"divRplyFwdMsg", "appendonsend", "x_divRplyFwdMsg"}
 _OUTLOOK_HEADER_STYLE = re.compile(r"border-top:\s*solid\b.*padding:\s*3\.0pt\s+0(in|cm)", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class HtmlText:
+class HtmlText(Frozen):
     """The text of an HTML body, and whether a mail program's quote or signature was left out."""
 
     text: str

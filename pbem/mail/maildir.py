@@ -17,11 +17,11 @@ import os
 import re
 import time
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from pathlib import Path
 
+from pbem.frozen import Frozen
 from pbem.mail.transport import (
     Closing,
     Fetched,
@@ -34,8 +34,7 @@ _REF_PREFIX = "maildir:"
 _INFO = mailbox.Maildir.colon + "2,"  # what separates a key from its flags in cur/
 
 
-@dataclass(frozen=True)
-class _Waiting:
+class _Waiting(Frozen):
     """A message file found in new/ or cur/ that is not done yet."""
 
     arrived_ns: int

@@ -20,13 +20,13 @@ import email.policy
 import hashlib
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.header import decode_header
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from typing import TypeVar
 
+from pbem.frozen import Frozen
 from pbem.mail.html import html_to_text
 
 T = TypeVar("T")
@@ -71,8 +71,7 @@ MSG_ID = re.compile(rf"<{_DOT_ATOM}@(?:{_DOT_ATOM}|\[[\x21-\x5a\x5e-\x7e]*\])>")
 _UNKNOWN_CHARSETS = {"unknown-8bit", "x-unknown", "unknown", "8bit", "default", "x-user-defined"}
 
 
-@dataclass(frozen=True)
-class Incoming:
+class Incoming(Frozen):
     """One received message, decoded as far as intake needs."""
 
     message_id: str  # a valid msg-id (RFC 5322), or "" when the mail had none

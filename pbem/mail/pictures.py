@@ -17,11 +17,12 @@ import hashlib
 import html
 import io
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 import resvg_py
 from PIL import Image
+
+from pbem.frozen import Frozen
 
 #: an <svg> element in HTML with its content; pbem's pictures never nest one in another
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL | re.IGNORECASE)
@@ -30,8 +31,7 @@ _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"', r
 COLOURS = 64
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(Frozen):
     """A PNG part of a mail: its Content-ID (without <>), file name and bytes."""
 
     content_id: str

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from types import TracebackType
 from typing import Literal, Protocol, Self, runtime_checkable
+
+from pbem.frozen import Frozen
 
 Security = Literal["tls", "starttls", "plain"]
 """How a client protects its connection: implicit TLS (IMAPS 993, SMTPS 465), an upgrade with
@@ -21,8 +22,7 @@ STARTTLS (IMAP 143, submission 587), or none at all (only sensible on loopback).
 SECURITIES: tuple[Security, ...] = ("tls", "starttls", "plain")
 
 
-@dataclass(frozen=True)
-class Fetched:
+class Fetched(Frozen):
     """One message read from an inbox.
 
     ``ref`` tells the inbox which message to mark done later (``maildir:<key>`` or

@@ -8,12 +8,13 @@ that misses a province or names one the map lacks fails with the file and the en
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 import yaml
+
+from pbem.frozen import Frozen
 
 from . import MapDataError
 from .layout import Polygon
@@ -22,8 +23,7 @@ from .svg import Point
 BOARDS = resources.files(__package__) / "boards"
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Frozen):
     """The drawn board of one variant, in its picture's pixels."""
 
     width: float

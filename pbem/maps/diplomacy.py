@@ -17,10 +17,10 @@ unit removed or disbanded a cross in its power's colour.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
+from pbem.frozen import Frozen
 from pbem.rulesets.diplomacy.core import province_of
 from pbem.rulesets.diplomacy.orders import (
     Build,
@@ -60,8 +60,7 @@ DISLODGED_OFFSET = (17.0, 13.0)
 LEGEND_HEIGHT = 78.0
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(Frozen):
     """How a variant's map is laid out on the picture."""
 
     width: float
@@ -168,8 +167,7 @@ def _extra_key_rows(board: Shape, view: Mapping[str, Any]) -> int:
     return round(max((y for _, y in places), default=0.0) / KEY_ROW)
 
 
-@dataclass(frozen=True)
-class _Owned:
+class _Owned(Frozen):
     """Who owns each supply centre, and the colours that shows in on areas and centres."""
 
     owners: Mapping[str, str]

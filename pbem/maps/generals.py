@@ -18,9 +18,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+from pbem.frozen import Frozen
 
 from . import colours, power_colours
 from .layout import Polygon, nearest_neighbour_distances, regions, spread
@@ -40,8 +41,7 @@ _ARMY = re.compile(r"^(?P<region>[^:]+): (?P<troops>.*?)(?: \((?P<owner>[^()]*)\
 _GENERAL_AT = re.compile(r" at (?P<region>.+)$")
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(Frozen):
     positions: Mapping[str, Point]
     areas: Mapping[str, Polygon]
     roads: tuple[tuple[str, str], ...]
@@ -59,8 +59,7 @@ def shape(regions_and_borders: tuple[tuple[str, tuple[str, ...]], ...]) -> Shape
     return Shape(positions, regions(positions, WIDTH, HEIGHT, reach), tuple((a, b) for a, b in roads))
 
 
-@dataclass(frozen=True)
-class Army:
+class Army(Frozen):
     region: str
     owner: str | None
     men: int

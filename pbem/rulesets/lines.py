@@ -51,8 +51,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from pbem.frozen import Frozen
 from pbem.spelling import close_words, did_you_mean
 
 Slots = Mapping[str, str | None]
@@ -223,8 +224,7 @@ def _sequence_firsts(parts: Sequence[str], at: int) -> tuple[set[str], bool, int
     return words, open_, at
 
 
-@dataclass(frozen=True)
-class Slip:
+class Slip(Frozen):
     """One word that, mended, makes a line fit a row of ``kind``: the word at ``at`` (of the
     line's words) was ``wrong`` for ``word``, or ``word`` is missing there (``wrong`` is ""),
     or ``wrong`` is one word too many (``word`` is "")."""
@@ -235,8 +235,7 @@ class Slip:
     wrong: str
 
 
-@dataclass(frozen=True)
-class Grammar:
+class Grammar(Frozen):
     """A game's wordings: ``rows`` of (pattern, kind), tried in order; ``forms`` gives each
     kind the one form hints teach."""
 

@@ -15,11 +15,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from pbem.frozen import Frozen
+
 Writer = Callable[[Any], str]
 
 
-class Written:
-    """An order whose canonical line is its ``form`` with its fields written in."""
+class Written(Frozen):
+    """An order whose canonical line is its ``form`` with its fields written in: a fixed
+    form stands in the class line (``class Rest(_Action, form="{general}: rest")``)."""
+
+    def __init_subclass__(cls, form: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if form is not None:
+            # the base's ``form`` is a property (some kinds compute it): a fixed one replaces it
+            setattr(cls, "form", form)  # noqa: B010
 
     @property
     def form(self) -> str:

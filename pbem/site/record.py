@@ -21,10 +21,10 @@ show --as REFEREE`` on the referee's own machine.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pbem import maps
+from pbem.frozen import Frozen
 from pbem.ruleset import PUBLIC, REFEREE, Ruleset, get_ruleset
 from pbem.store import Store, TurnRow
 
@@ -35,8 +35,7 @@ class SiteError(Exception):
     """The site cannot be made as asked; the message says what to do instead."""
 
 
-@dataclass(frozen=True)
-class PressItem:
+class PressItem(Frozen):
     """One press message as the site's viewer may see it."""
 
     sender: str
@@ -46,8 +45,7 @@ class PressItem:
     phase_id: str
 
 
-@dataclass(frozen=True)
-class TurnRecord:
+class TurnRecord(Frozen):
     """What only the referee sees of a turn: the orders as adjudicated and the seed."""
 
     orders: Mapping[str, Sequence[str]]
@@ -55,8 +53,7 @@ class TurnRecord:
     seed: int
 
 
-@dataclass(frozen=True)
-class PhasePage:
+class PhasePage(Frozen):
     """One adjudicated phase as one viewer saw it."""
 
     viewer: str
@@ -73,8 +70,7 @@ class PhasePage:
     rolled_back: bool = False  # the referee rolled the game back past it: kept, for the record
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Frozen):
     """A game as the site's viewer may see it: a list of phase pages per viewer shown."""
 
     id: str

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from pbem.frozen import Frozen
 from pbem.ruleset import Adjudication, Phase
 from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.data import MODES
@@ -70,8 +70,7 @@ def keep_by_key(game: Game, power: str, text: str) -> list[str]:
     return [order for group in kept.values() for order in group]
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """One adjudicated phase of a random game."""
 
     before: Game

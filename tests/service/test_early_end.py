@@ -7,12 +7,12 @@ all have said READY. A mail with no accepted line does not make its sender "orde
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from pbem.cli import main
+from pbem.frozen import Frozen
 from tests.harness import Table, game, text_of
 from tests.invoke import script as invoke_script
 
@@ -27,8 +27,7 @@ DIPLOMACY_HOLDS = {
 }
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(Frozen):
     """A game at its first phase: every acting power's complete orders, and for ``target`` a
     line its ruleset refuses (a player's real slip where the scripts have one)."""
 

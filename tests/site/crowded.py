@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+from pbem.frozen import Frozen
 from pbem.mail.compose import Outgoing, compose
 from pbem.mail.pictures import as_png
 from pbem.ruleset import REFEREE, Adjudication, Ruleset, get_ruleset
@@ -46,8 +47,7 @@ PHASES = 60
 GENERALS_EACH = 4
 
 
-@dataclass(frozen=True)
-class Crowded:
+class Crowded(Frozen):
     """A position just adjudicated: the state before, the orders given and what came of them."""
 
     game: str  # what the benchmark calls it
@@ -223,8 +223,7 @@ def crowded_maps(seed: int = 1) -> list[Crowded]:
             generals("duel", seed)]
 
 
-@dataclass(frozen=True)
-class Mail:
+class Mail(Frozen):
     """A report mail as sent, and the PNG it carries."""
 
     raw: bytes

@@ -16,7 +16,8 @@ of the province's name.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+from pbem.frozen import Frozen
 
 from .core import Board, Order, Unit, UnitType
 from .orders import Build, Cancel, Disband, Waive
@@ -24,8 +25,7 @@ from .results import FAILURE, SUCCESS, OrderResult, read_lines
 from .variant import Variant
 
 
-@dataclass(frozen=True)
-class AdjustmentOutcome:
+class AdjustmentOutcome(Frozen):
     results: list[OrderResult]
     units: dict[str, Unit]
     built: tuple[Unit, ...]

@@ -14,6 +14,8 @@ from functools import cached_property, lru_cache
 from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
+from pbem.frozen import Frozen
+
 
 class UnitType(StrEnum):
     ARMY = "A"
@@ -101,8 +103,7 @@ class Turn:
             raise ValueError(f"there is no {self.kind.word} phase in {self.season.word}")
 
 
-@dataclass(frozen=True)
-class Dislodgement:
+class Dislodgement(Frozen):
     """A unit pushed out of its province, waiting to retreat or disband."""
 
     unit: Unit
@@ -113,8 +114,7 @@ class Dislodgement:
     retreats: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Frozen):
     """What stands on the map: units by province, supply-centre owners, dislodged units."""
 
     units: Mapping[str, Unit]
@@ -149,8 +149,7 @@ def board_of(
     return Board(by_province, dict(centres or {}), dislodged)
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(Frozen):
     """Everything the next phase needs: where it stands in the calendar and on the board."""
 
     variant: str

@@ -13,12 +13,14 @@ Heaven's placement area and calendar), which its ``Variant`` subclass checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from pbem.frozen import Frozen
 
 from .core import UnitType, coast_of, parse_unit, province_of
 
@@ -31,8 +33,7 @@ class MapError(ValueError):
     """A map file is wrong; the message names the file and the entry to fix."""
 
 
-@dataclass(frozen=True)
-class Province:
+class Province(Frozen):
     abbr: str
     name: str
     type: str
@@ -51,8 +52,7 @@ class Province:
         return (self.abbr,) if self.type in ("sea", "coast") else ()
 
 
-@dataclass(frozen=True)
-class Power:
+class Power(Frozen):
     name: str
     adjective: str
     home_centres: tuple[str, ...]
@@ -60,8 +60,7 @@ class Power:
     player: bool = True
 
 
-@dataclass(frozen=True)
-class Start:
+class Start(Frozen):
     phase: str
     units: Mapping[str, tuple[str, ...]]
     centres: Mapping[str, tuple[str, ...]]
@@ -70,8 +69,7 @@ class Start:
 _NONE: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class Map:
+class Map(Frozen):
     """A checked map: provinces, borders, powers and the start position."""
 
     name: str

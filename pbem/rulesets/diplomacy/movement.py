@@ -15,8 +15,9 @@ explicit ``VIA`` move never falls back to the land route (DATC 3.0, 6.G.8).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from pbem.frozen import Frozen
 
 from .core import Board, Dislodgement, IllegalOrder, Order, Unit, UnitOrder, UnitType, unit_at
 from .orders import Convoy, Hold, Move, NotationError, SupportHold, SupportMove
@@ -32,8 +33,7 @@ _ARMY = UnitType.ARMY
 _NONE: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class MovementOutcome:
+class MovementOutcome(Frozen):
     results: list[OrderResult]
     #: units by province after the moves, without the dislodged ones
     units: dict[str, Unit]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+
+from pbem.frozen import Frozen
 
 from .core import Board, IllegalOrder, Unit, UnitOrder, UnitType, province_of
 from .orders import Disband, Move, Retreat
@@ -21,8 +22,7 @@ from .variant import Variant
 RETREAT_ORDERS = (Retreat, Disband, Move)
 
 
-@dataclass(frozen=True)
-class RetreatOutcome:
+class RetreatOutcome(Frozen):
     results: list[OrderResult]
     units: dict[str, Unit]
     disbanded: tuple[Unit, ...]

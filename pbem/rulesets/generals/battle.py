@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from pbem.frozen import Frozen
 from pbem.rulesets.generals import army
 from pbem.rulesets.generals.state import General, Unit
 from pbem.rulesets.generals.world import (
@@ -43,8 +44,7 @@ from pbem.rulesets.generals.world import (
 ATTACKER, DEFENDER = "attacker", "defender"
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(Frozen):
     """One side as it comes to battle; ``away`` is a withdrawing defender's main body."""
 
     units: tuple[Unit, ...]
@@ -53,8 +53,7 @@ class Side:
     away: tuple[Unit, ...] = ()
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Frozen):
     terrain: str
     attacker: Side
     defender: Side

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from pbem.frozen import Frozen
 from pbem.rulesets.generals import army, battle
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.orders import Attack, Order, PrepareBattlefield
@@ -35,8 +35,7 @@ def prepare(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         )
 
 
-@dataclass(frozen=True)
-class Force:
+class Force(Frozen):
     power: str
     general: str
     origin: str

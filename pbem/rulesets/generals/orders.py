@@ -11,7 +11,6 @@ action, the region's defence, the region's overtaxing, one diplomatic relation.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pbem.rulesets.generals.army import describe_picks
@@ -29,7 +28,6 @@ class _Keyed(Written):
         return self.keyed.format_map(vars(self))
 
 
-@dataclass(frozen=True)
 class _Action(_Keyed):
     """A general's action: he has one a turn, so a later one replaces it."""
 
@@ -37,81 +35,62 @@ class _Action(_Keyed):
     general: str
 
 
-@dataclass(frozen=True)
-class Travel(_Action):
-    form = "{general}: travel to {to}"
+class Travel(_Action, form="{general}: travel to {to}"):
     to: str
 
 
-@dataclass(frozen=True)
-class MoveArmy(_Action):
-    form = "{general}: move army {picks} to {to}{via}"
+class MoveArmy(_Action, form="{general}: move army {picks} to {to}{via}"):
     writers = {"picks": describe_picks, "via": optional(" via {}")}
     picks: tuple[Pick, ...]
     to: str
     via: str | None = None
 
 
-@dataclass(frozen=True)
-class Attack(_Action):
-    form = "{general}: attack {target} with {picks} by {order}"
+class Attack(_Action, form="{general}: attack {target} with {picks} by {order}"):
     writers = {"picks": describe_picks}
     target: str
     picks: tuple[Pick, ...]
     order: str
 
 
-@dataclass(frozen=True)
-class Recruit(_Action):
-    form = "{general}: recruit {count} {troop}"
+class Recruit(_Action, form="{general}: recruit {count} {troop}"):
     count: int
     troop: str
 
 
-@dataclass(frozen=True)
-class PrepareBattlefield(_Action):
-    form = "{general}: prepare battlefield"
+class PrepareBattlefield(_Action, form="{general}: prepare battlefield"): ...
 
 
-@dataclass(frozen=True)
-class Rest(_Action):
+class Rest(_Action, form="{general}: R and R{learn}"):
     """R and R: the general does nothing, but may buy a new skill with renown."""
 
-    form = "{general}: R and R{learn}"
     writers = {"learn": optional(", learn {}")}
     learn: str | None = None
 
 
-@dataclass(frozen=True)
-class TrainGeneral(_Action):
-    form = "{general}: train general {name}{skills}"
+class TrainGeneral(_Action, form="{general}: train general {name}{skills}"):
     writers = {"skills": optional(" with {}", ", ".join)}
     name: str
     skills: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RaiseSkill(_Keyed):
+class RaiseSkill(_Keyed, form="{general}: raise {skill} to {level}"):
     """Raising a skill costs renown but no action: the rulebook allows it at any time."""
 
-    form = "{general}: raise {skill} to {level}"
     keyed = "raise:{general}:{skill}"
     general: str
     skill: str
     level: int
 
 
-@dataclass(frozen=True)
-class Champion(_Keyed):
+class Champion(_Keyed, form="{general}: fight alongside {troop}"):
     """The unit an Invincible Warrior fights alongside; standing until changed."""
 
-    form = "{general}: fight alongside {troop}"
     keyed = "champion:{general}"
     general: str
     troop: str
 
 
-@dataclass(frozen=True)
 class Defend(_Keyed):
     keyed = "defend:{region}"
     region: str
@@ -125,7 +104,6 @@ class Defend(_Keyed):
         return f"{self.region}: Withdraw{to}, rearguard {rearguard}"
 
 
-@dataclass(frozen=True)
 class Overtax(_Keyed):
     """Convert income into hire limit ("income") or hire limit into income ("hire limit")."""
 
@@ -139,14 +117,11 @@ class Overtax(_Keyed):
         return f"{self.region}: convert {self.amount} {self.spend} to {gain}"
 
 
-@dataclass(frozen=True)
-class DeclareWar(_Keyed):
-    form = "declare war on {power}"
+class DeclareWar(_Keyed, form="declare war on {power}"):
     keyed = "war:{power}"
     power: str
 
 
-@dataclass(frozen=True)
 class _PeaceAnswer(_Keyed):
     """An order about peace with ``power``: offered, refused or withdrawn, the last one stands."""
 
@@ -154,30 +129,20 @@ class _PeaceAnswer(_Keyed):
     power: str
 
 
-@dataclass(frozen=True)
-class Peace(_PeaceAnswer):
-    form = "peace with {power}"
+class Peace(_PeaceAnswer, form="peace with {power}"): ...
 
 
-@dataclass(frozen=True)
-class RefusePeace(_PeaceAnswer):
+class RefusePeace(_PeaceAnswer, form="refuse peace with {power}"):
     """An answer of no to ``power``'s standing offer of peace."""
 
-    form = "refuse peace with {power}"
 
-
-@dataclass(frozen=True)
-class WithdrawPeace(_PeaceAnswer):
+class WithdrawPeace(_PeaceAnswer, form="withdraw peace offer to {power}"):
     """Taking back one's own standing offer of peace to ``power``."""
 
-    form = "withdraw peace offer to {power}"
 
-
-@dataclass(frozen=True)
-class ProposeAlliance(_Keyed):
+class ProposeAlliance(_Keyed, form="propose {kind} alliance with {powers}"):
     """An alliance is made when every member sends the same proposal in the same turn."""
 
-    form = "propose {kind} alliance with {powers}"
     writers = {"powers": ", ".join}
     kind: str
     powers: tuple[str, ...]
@@ -186,16 +151,12 @@ class ProposeAlliance(_Keyed):
         return f"alliance:{self.kind}:{','.join(self.powers)}"
 
 
-@dataclass(frozen=True)
-class BreakAlliance(_Keyed):
-    form = "break alliance with {power}"
+class BreakAlliance(_Keyed, form="break alliance with {power}"):
     keyed = "break:{power}"
     power: str
 
 
-@dataclass(frozen=True)
-class Gift(_Keyed):
-    form = "gift {gold} gold to {power}"
+class Gift(_Keyed, form="gift {gold} gold to {power}"):
     keyed = "gift:{power}"
     power: str
     gold: int

@@ -10,8 +10,8 @@ and the player gets a note now (RULINGS.md, ruling 14).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from pbem.frozen import Frozen
 from pbem.rulesets.generals import army
 from pbem.rulesets.generals.orders import Order
 from pbem.rulesets.generals.state import General, Pick, State
@@ -19,8 +19,7 @@ from pbem.rulesets.generals.world import Variant, world
 from pbem.rulesets.lines import Refusal, items, match, number, squash
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(Frozen):
     """A line read: its order, and a note for the player (what will happen, and why)."""
 
     order: Order

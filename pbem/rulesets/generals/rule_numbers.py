@@ -5,13 +5,12 @@ more where ``Count``) and RULINGS.md says why each default is what it is."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from pbem.frozen import Frozen
 from pbem.records import Count, Number
 
 
-@dataclass(frozen=True)
-class OrderEffect:
+class OrderEffect(Frozen):
     offense: Number
     defense: Number
     damage: Number
@@ -20,28 +19,24 @@ class OrderEffect:
     speed_weight: Number
 
 
-@dataclass(frozen=True)
-class TerrainEffect:
+class TerrainEffect(Frozen):
     defender_defense: Number
     movement: Number
 
 
-@dataclass(frozen=True)
-class Overtax:
+class Overtax(Frozen):
     hire_per_income: Count
     income_recovery: Count
     hire_recovery: Count
 
 
-@dataclass(frozen=True)
-class Economy:
+class Economy(Frozen):
     train_general_cost: Count
     overtax: Overtax
     plunder_per_income: Count
 
 
-@dataclass(frozen=True)
-class Renown:
+class Renown(Frozen):
     new_skill_cost: Count
     raise_cost_per_level: Count
     max_skill_level: Count
@@ -50,20 +45,17 @@ class Renown:
     victory: Count
 
 
-@dataclass(frozen=True)
-class Diplomacy:
+class Diplomacy(Frozen):
     formal_break_vp: Count
     peace_offer_turns: Count
 
 
-@dataclass(frozen=True)
-class AmbushDiscovery:
+class AmbushDiscovery(Frozen):
     defender: Number
     attacker: Number
 
 
-@dataclass(frozen=True)
-class Flanking:
+class Flanking(Frozen):
     base: Number
     per_movement: Number
     min: Number
@@ -73,8 +65,7 @@ class Flanking:
     success_morale: Number
 
 
-@dataclass(frozen=True)
-class Morale:
+class Morale(Frozen):
     base: Number
     max: Number
     per_morale: Number
@@ -86,8 +77,7 @@ class Morale:
     renown_cap: Number
 
 
-@dataclass(frozen=True)
-class Veteran:
+class Veteran(Frozen):
     chance_winner: Number
     chance_loser: Number
     offense: Number
@@ -95,8 +85,7 @@ class Veteran:
     max_level: Count
 
 
-@dataclass(frozen=True)
-class BattleRules:
+class BattleRules(Frozen):
     max_rounds: Count
     damage_rate: Number
     spread: Number
@@ -112,8 +101,7 @@ class BattleRules:
     veteran: Veteran
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Frozen):
     economy: Economy
     renown: Renown
     diplomacy: Diplomacy

@@ -9,13 +9,12 @@ treasury, victory points and scouting reports, and the alliances and wars betwee
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from pbem.frozen import Frozen
 from pbem.rulesets.generals.world import FIELD_BATTLE
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(Frozen):
     """Men of one troop type and one veteran level, fighting together."""
 
     troop: str
@@ -23,8 +22,7 @@ class Unit:
     level: int = 0
 
 
-@dataclass(frozen=True)
-class Pick:
+class Pick(Frozen):
     """A choice of troops in an order: ``count`` men (None: all) of ``troop`` (None: any).
 
     ``level`` narrows the choice to one veteran level; without it the most experienced
@@ -36,8 +34,7 @@ class Pick:
     level: int | None = None
 
 
-@dataclass(frozen=True)
-class Defence:
+class Defence(Frozen):
     """A region's standing defensive order; a withdrawal names its rearguard."""
 
     order: str = FIELD_BATTLE
@@ -45,8 +42,7 @@ class Defence:
     rearguard: tuple[Pick, ...] = ()
 
 
-@dataclass(frozen=True)
-class Holding:
+class Holding(Frozen):
     """A region as it stands: its holder (None: nobody, or an independent garrison)."""
 
     region: str
@@ -58,14 +54,12 @@ class Holding:
     prepared_by: str | None = None
 
 
-@dataclass(frozen=True)
-class SkillLevel:
+class SkillLevel(Frozen):
     skill: str
     level: int = 1
 
 
-@dataclass(frozen=True)
-class General:
+class General(Frozen):
     name: str
     power: str
     region: str
@@ -79,8 +73,7 @@ class General:
         return next((s.level for s in self.skills if s.skill == skill), 0)
 
 
-@dataclass(frozen=True)
-class Sighting:
+class Sighting(Frozen):
     """What a power's scouts saw of a neighbouring region at the end of a turn."""
 
     region: str
@@ -89,8 +82,7 @@ class Sighting:
     generals: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Realm:
+class Realm(Frozen):
     """One power's own affairs: treasury, victory points, scouting reports."""
 
     power: str
@@ -104,14 +96,12 @@ class Realm:
     intel: tuple[Sighting, ...] = ()
 
 
-@dataclass(frozen=True)
-class Alliance:
+class Alliance(Frozen):
     kind: str
     members: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class PeaceOffer:
+class PeaceOffer(Frozen):
     """``by`` offers ``to`` peace; it stands until answered, withdrawn, or the end of turn
     ``until`` (RULINGS.md, ruling 21)."""
 
@@ -120,8 +110,7 @@ class PeaceOffer:
     until: int
 
 
-@dataclass(frozen=True)
-class State:
+class State(Frozen):
     variant: str
     turn: int
     last_turn: int

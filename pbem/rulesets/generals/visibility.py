@@ -11,9 +11,9 @@ lists, from the state itself, the printed sentences of everything outside it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from pbem.frozen import Frozen
 from pbem.ruleset import PUBLIC, REFEREE
 from pbem.rulesets.generals import victory, wording
 from pbem.rulesets.generals.board import Board
@@ -21,8 +21,7 @@ from pbem.rulesets.generals.state import Alliance, Sighting, State
 from pbem.rulesets.generals.world import world
 
 
-@dataclass(frozen=True)
-class Sight:
+class Sight(Frozen):
     """What one viewer may see of a state."""
 
     viewer: str

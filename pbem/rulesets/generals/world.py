@@ -9,13 +9,14 @@ them, and raises ``DataError`` naming the file and the entry when something is w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from pbem.frozen import Frozen
 from pbem.records import RecordError, from_plain
 from pbem.rulesets.generals.rule_numbers import Rules, TerrainEffect
 
@@ -53,14 +54,12 @@ class DataError(ValueError):
     """A game data file is wrong; the message names the file and the entry."""
 
 
-@dataclass(frozen=True)
-class Bonus:
+class Bonus(Frozen):
     offense: float = 0.0
     defense: float = 0.0
 
 
-@dataclass(frozen=True)
-class TroopType:
+class TroopType(Frozen):
     name: str
     movement: int
     offense: float
@@ -81,16 +80,14 @@ class TroopType:
         return self.range >= 2
 
 
-@dataclass(frozen=True)
-class Skill:
+class Skill(Frozen):
     name: str
     description: str
     per_level: Mapping[str, float]
     undead_troop: str = ""
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(Frozen):
     name: str
     terrain: str
     income: int
@@ -100,8 +97,7 @@ class Region:
     towns: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Objective:
+class Objective(Frozen):
     """A secret task of one power: what it asks (kind and target) and what it is worth."""
 
     kind: str
@@ -126,15 +122,13 @@ class Objective:
         return self.kind in ("hold", "hoard")
 
 
-@dataclass(frozen=True)
-class GeneralSetup:
+class GeneralSetup(Frozen):
     name: str
     region: str
     skills: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class PowerSetup:
+class PowerSetup(Frozen):
     name: str
     gold: int
     armies: Mapping[str, Mapping[str, int]]
@@ -142,14 +136,12 @@ class PowerSetup:
     objectives: tuple[Objective, ...]
 
 
-@dataclass(frozen=True)
-class Garrison:
+class Garrison(Frozen):
     order: str
     troops: Mapping[str, int]
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Frozen):
     name: str
     description: str
     turns: int
@@ -159,8 +151,7 @@ class Variant:
     garrisons: Mapping[str, Garrison]
 
 
-@dataclass(frozen=True)
-class World:
+class World(Frozen):
     """All the data of the game: what every scenario shares, and the scenarios."""
 
     troops: Mapping[str, TroopType]

@@ -8,12 +8,12 @@ and refuses, naming the file and the entry, anything the engine could not play.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from pbem.frozen import Frozen
 from pbem.i18n import Message, Term, _
 from pbem.rulesets.invictus.words import fold, singular
 
@@ -54,8 +54,7 @@ class CardSheetError(ValueError):
     """cards.yaml says something the engine cannot play; the message names the entry."""
 
 
-@dataclass(frozen=True)
-class Support:
+class Support(Frozen):
     """What a card does when played as a Support, and in whose turn it may be."""
 
     effect: str
@@ -95,8 +94,7 @@ class Support:
         return _("{effect} ({when})", effect=self.effect_text(), when=when)
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Frozen):
     """One card type of a version: a Leader or a Soldier."""
 
     name: str
@@ -149,8 +147,7 @@ class Card:
         )
 
 
-@dataclass(frozen=True)
-class Version:
+class Version(Frozen):
     """One of the six boxes: a Leader and its five Soldiers."""
 
     key: str
@@ -160,8 +157,7 @@ class Version:
     soldiers: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
-class CardSet:
+class CardSet(Frozen):
     """Every card of every version, looked up by name in English or French."""
 
     versions: Mapping[str, Version]

@@ -5,16 +5,15 @@ is folded and looked up once, whatever its language (``words``) or card set (``c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from pbem.frozen import Frozen
 from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.words import COLOUR_WORDS, EFFECT_WORDS, KEYWORDS, SLOT
 
 _COUNT = re.compile(r"^x?(\d+)x?$")
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(Frozen):
     """One folded word of a line and what it is."""
 
     kind: str  # kw, card, slot, colour, effect, number, unknown

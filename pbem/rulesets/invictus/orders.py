@@ -10,9 +10,9 @@ decided against a table by the modules of each action (``recruit``, ``attack``,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import ClassVar
 
+from pbem.frozen import Frozen
 from pbem.i18n import Message, _, join
 from pbem.rulesets.invictus.cards import CARD_SET, EFFECTS
 from pbem.rulesets.invictus.lexicon import VOCABULARY, Word, classify
@@ -29,8 +29,7 @@ class Refusal(Exception):
         self.hint = hint
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(Frozen):
     """A unit on the battlefield as an order names it: a card name, a slot or both."""
 
     card: str | None = None
@@ -40,8 +39,7 @@ class Ref:
         return " ".join(part for part in (self.card, self.slot) if part)
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(Frozen):
     """What a standing reaction matches: LEADER, SOLDIER, a card name or a slot."""
 
     kind: str
@@ -51,8 +49,7 @@ class Condition:
         return self.value if self.kind in ("card", "slot") else self.kind.upper()
 
 
-@dataclass(frozen=True)
-class Order:
+class Order(Frozen):
     """Any order; ``key`` groups the orders a later mail replaces (see OrderLine)."""
 
     key: ClassVar[str] = "turn"
@@ -65,12 +62,10 @@ class Order:
         return self.written
 
 
-@dataclass(frozen=True)
 class Pass(Order):
     written: ClassVar[str] = "PASS"
 
 
-@dataclass(frozen=True)
 class Recruit(Order):
     slot: str
     card: str | None = None
@@ -79,7 +74,6 @@ class Recruit(Order):
         return f"RECRUIT {self.card} TO {self.slot}" if self.card else f"RECRUIT TO {self.slot}"
 
 
-@dataclass(frozen=True)
 class Attack(Order):
     attacker: Ref
     target: Ref
@@ -88,7 +82,6 @@ class Attack(Order):
         return f"ATTACK {self.attacker.text()} ON {self.target.text()}"
 
 
-@dataclass(frozen=True)
 class PlaySupport(Order):
     card: str
     on: Ref | None = None
@@ -106,7 +99,6 @@ class PlaySupport(Order):
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
 class Citizen(Order):
     card: str
 
@@ -114,7 +106,6 @@ class Citizen(Order):
         return f"CITIZEN {self.card}"
 
 
-@dataclass(frozen=True)
 class Army(Order):
     key: ClassVar[str] = "army"
     leader: str
@@ -125,19 +116,16 @@ class Army(Order):
         return f"ARMY {self.leader}: {listed}" if listed else f"ARMY {self.leader}"
 
 
-@dataclass(frozen=True)
 class Keep(Order):
     key: ClassVar[str] = "hand"
     written: ClassVar[str] = "KEEP"
 
 
-@dataclass(frozen=True)
 class Mulligan(Order):
     key: ClassVar[str] = "hand"
     written: ClassVar[str] = "MULLIGAN"
 
 
-@dataclass(frozen=True)
 class Front(Order):
     key: ClassVar[str] = "deploy"
     card: str
@@ -147,7 +135,6 @@ class Front(Order):
         return f"FRONT {self.card} TO {self.slot}" if self.slot else f"FRONT {self.card}"
 
 
-@dataclass(frozen=True)
 class Reserve(Order):
     key: ClassVar[str] = "deploy"
     card: str
@@ -156,7 +143,6 @@ class Reserve(Order):
         return f"RESERVE {self.card}"
 
 
-@dataclass(frozen=True)
 class Cancel(Order):
     """A standing reaction: play a cancelling Support when an attack or Support matches."""
 
@@ -184,13 +170,11 @@ class Cancel(Order):
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
 class NoReactions(Order):
     key: ClassVar[str] = "reactions"
     written: ClassVar[str] = "NO REACTIONS"
 
 
-@dataclass(frozen=True)
 class Conscript(Order):
     """Which citizens to conscript first, by card name or colour (empty: the default)."""
 

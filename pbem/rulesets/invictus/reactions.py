@@ -10,8 +10,7 @@ other side answer that Support in turn. How conditions match is RULINGS.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pbem.frozen import Frozen
 from pbem.i18n import Message, _
 from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.notation import notation
@@ -22,8 +21,7 @@ from pbem.rulesets.invictus.table import Table
 NEEDED = {"attack": "cancel_attack", "support": "cancel_support"}
 
 
-@dataclass(frozen=True)
-class Trigger:
+class Trigger(Frozen):
     """Something a reaction may cancel: an attack, or a Support about to take effect."""
 
     kind: str  # "attack" or "support"

@@ -6,13 +6,13 @@ camp, army and hand sizes, the reserve limit and who places what at setup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import yaml
 from annotated_types import Ge
 
+from pbem.frozen import Frozen
 from pbem.i18n import Term
 from pbem.records import Count, RecordError, from_plain
 
@@ -36,8 +36,7 @@ class VariantError(ValueError):
     """variants.yaml says something the engine cannot set up; the message names the entry."""
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Frozen):
     """One way to set up the table."""
 
     name: str

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.frozen import Frozen
+
 from .assistance import assign, help_in_battle, spend_honor
 from .orders import Assign
 from .plan import holds
@@ -42,8 +44,7 @@ class _Battle:
         return self.defender if power == self.attacker else self.attacker
 
 
-@dataclass(frozen=True)
-class _End:
+class _End(Frozen):
     winner: str | None = None
     retreat: bool = False
 

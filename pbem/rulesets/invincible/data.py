@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,6 +17,7 @@ import yaml
 from annotated_types import MinLen
 from pydantic import Strict
 
+from pbem.frozen import Frozen
 from pbem.records import RecordError, from_plain
 
 MODES = ("companion", "accuser", "informer", "leader")
@@ -31,8 +31,7 @@ class DataError(ValueError):
     """A variant file is wrong; the message names the file and the entry."""
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Frozen):
     """A character card: a khan's starting Modes, Honor and Wine."""
 
     name: str
@@ -45,8 +44,7 @@ class Card:
     aliases: tuple[Annotated[str, Strict(), MinLen(1)], ...] = ()
 
 
-@dataclass(frozen=True)
-class EnemyKind:
+class EnemyKind(Frozen):
     """One line of the Mongol Enemy table."""
 
     roll: Whole
@@ -54,8 +52,7 @@ class EnemyKind:
     rating: Whole
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Frozen):
     """One variant file, checked."""
 
     name: str

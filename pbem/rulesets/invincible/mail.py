@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from pbem.frozen import Frozen
 from pbem.ruleset import OrderLine
 from pbem.rulesets.lines import Refusal
 
@@ -31,8 +32,7 @@ from .state import DECLARATIONS, OVER, Game
 DECLARATION_KEY = "declaration"
 
 
-@dataclass(frozen=True)
-class Sent:
+class Sent(Frozen):
     """One khan's orders of a phase, sorted by what they do."""
 
     lines: tuple[str, ...] = ()

@@ -20,7 +20,7 @@ Khans are named by their card names in capitals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pbem.rulesets.written import Written, optional
 
@@ -45,7 +45,6 @@ class Said(Written):
 CONDITION_FORMS = {"always": "", "never": "NEVER", "after": "AFTER ROUND {value}"}
 
 
-@dataclass(frozen=True)
 class Condition(Said):
     """When a plan line applies: always, never, or on a khan's numbers.
 
@@ -84,39 +83,35 @@ class _ActionOrPlan(Said):
     """An action when written without a condition, a plan line (made after a round of
     battle) with one."""
 
-    when: Condition
+    if TYPE_CHECKING:  # each kind has the field, last, after its own
+
+        @property
+        def when(self) -> Condition: ...
 
     @property
     def sort(self) -> str:
         return ACTION if self.when == ALWAYS else PLAN
 
 
-@dataclass(frozen=True)
-class AttackKhan(_Action):
+class AttackKhan(_Action, form="ATTACK KHAN {target}"):
     """Attack Khan: start a battle with ``target`` in Accuser mode."""
 
     target: str
-    form = "ATTACK KHAN {target}"
 
 
-@dataclass(frozen=True)
-class AttackEnemy(_Action):
+class AttackEnemy(_Action, form="ATTACK MONGOL ENEMY {number}"):
     """Attack Mongol Enemy number ``number``."""
 
     number: int
-    form = "ATTACK MONGOL ENEMY {number}"
 
 
-@dataclass(frozen=True)
-class Cooperate(_Action):
+class Cooperate(_Action, form="COOPERATE WITH {leader}"):
     """Cooperate with ``leader`` against the Mongol Enemies he attacks this turn."""
 
     leader: str
-    form = "COOPERATE WITH {leader}"
 
 
-@dataclass(frozen=True)
-class Assign(_ActionOrPlan):
+class Assign(_ActionOrPlan, form="ASSIGN {amount} {source} TO {target}{vassal}{when}"):
     """Assign Points from one Mode to another (of ``vassal`` if named).
 
     With a condition other than always it is a plan line, made after a round
@@ -130,11 +125,9 @@ class Assign(_ActionOrPlan):
     vassal: str = ""
     when: Condition = ALWAYS
 
-    form = "ASSIGN {amount} {source} TO {target}{vassal}{when}"
     writers = {**Said.writers, "vassal": optional(" FOR {}", str.upper)}
 
 
-@dataclass(frozen=True)
 class Assist(Said):
     """Assist Khan: give ``amount`` points of a Mode, or Wine, to ``receiver``.
 
@@ -164,100 +157,74 @@ class Assist(Said):
         return given + " IN BATTLE{when}" if self.in_battle else given
 
 
-@dataclass(frozen=True)
-class Feast(_Action):
+class Feast(_Action, form="FEAST{guests}"):
     """Feast, sharing the Wine with ``guests`` (one Wine per khan fed)."""
 
     guests: tuple[str, ...] = ()
 
-    form = "FEAST{guests}"
     writers = {"guests": optional(" WITH {}", lambda guests: ", ".join(guests).upper())}
 
 
-@dataclass(frozen=True)
-class HordeFeast(_Action):
+class HordeFeast(_Action, form="HORDE FEAST"):
     """The Genghis Khan calls a Horde Feast, held at the start of next turn."""
 
-    form = "HORDE FEAST"
 
-
-@dataclass(frozen=True)
-class SpendHonor(_ActionOrPlan):
+class SpendHonor(_ActionOrPlan, form="SPEND HONOR ON {mode}{when}"):
     """Spend Honor: one Honor for 1d6 permanent points in ``mode``."""
 
     mode: str
     when: Condition = ALWAYS
-    form = "SPEND HONOR ON {mode}{when}"
 
 
-@dataclass(frozen=True)
-class Submit(_Action):
+class Submit(_Action, form="SUBMIT TO {ruler}"):
     """Submit to ``ruler``."""
 
     ruler: str
-    form = "SUBMIT TO {ruler}"
 
 
-@dataclass(frozen=True)
-class RequestTransfer(_Action):
+class RequestTransfer(_Action, form="REQUEST TRANSFER"):
     """A submitted khan asks the Genghis Khan to buy him from his ruler."""
 
-    form = "REQUEST TRANSFER"
 
-
-@dataclass(frozen=True)
-class Buy(_Action):
+class Buy(_Action, form="BUY {vassal}"):
     """The Genghis Khan buys ``vassal`` from his ruler for two Wine."""
 
     vassal: str
-    form = "BUY {vassal}"
 
 
-@dataclass(frozen=True)
-class RestoreHonor(_Action):
+class RestoreHonor(_Action, form="RESTORE {amount} HONOR TO {receiver}"):
     """The Genghis Khan restores ``amount`` Honor to ``receiver``."""
 
     amount: int
     receiver: str
-    form = "RESTORE {amount} HONOR TO {receiver}"
 
 
-@dataclass(frozen=True)
-class Pass(_Action):
+class Pass(_Action, form="PASS"):
     """No action this turn (replaces the actions of an earlier mail)."""
 
-    form = "PASS"
 
-
-@dataclass(frozen=True)
-class Defence(_Plan):
+class Defence(_Plan, form="{ambush} {amount}{when}"):
     """Defend (or Ambush) with ``amount`` Informer points each round."""
 
     amount: int
     ambush: bool = False
     when: Condition = ALWAYS
 
-    form = "{ambush} {amount}{when}"
     writers = {**Said.writers, "ambush": lambda ambush: "AMBUSH" if ambush else "DEFEND"}
 
 
-@dataclass(frozen=True)
-class Exit(_Plan):
+class Exit(_Plan, form="{word}{when}"):
     """Sue for Peace, Retreat, Withdraw or Pursue, when ``when`` holds."""
 
     word: str
     when: Condition = ALWAYS
 
-    form = "{word}{when}"
 
-
-@dataclass(frozen=True)
-class TransferLoss(_Plan):
+class TransferLoss(_Plan, form="TRANSFER LOSS {mode} TO {khan}"):
     """The Genghis Khan hands the loss of one Mode to a pledged khan."""
 
     mode: str
     khan: str
-    form = "TRANSFER LOSS {mode} TO {khan}"
 
 
 #: answer kind -> (words to accept, words to refuse, the form of the khan it concerns)
@@ -270,7 +237,6 @@ ANSWER_FORMS = {
 }
 
 
-@dataclass(frozen=True)
 class Answer(Said):
     """Accept or refuse an offer; ``other`` is the khan it concerns, "" for all."""
 
@@ -286,12 +252,10 @@ class Answer(Said):
         return f"{word} {whom}" if self.other else word
 
 
-@dataclass(frozen=True)
-class Unsignalled(Said):
+class Unsignalled(Said, form="SPEAK WITHOUT SIGNALS"):
     """A mail that used no hand signal, when the game insists on them."""
 
     sort = INFRACTION
-    form = "SPEAK WITHOUT SIGNALS"
 
 
 Order = (

@@ -12,7 +12,8 @@ is the one followed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from pbem.frozen import Frozen
 
 from .orders import (
     Answer,
@@ -48,8 +49,7 @@ def holds(when: Condition, me: Khan, them: Khan | None, round_: int) -> bool:
     return value < when.value if when.kind == "below" else value > when.value
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Frozen):
     """The plan lines and standing answers of one khan for one turn."""
 
     defences: tuple[Defence, ...] = ()

@@ -10,7 +10,9 @@ and back exactly, so the service can archive a turn and replay it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from pbem.frozen import Frozen
 
 from .data import MODES
 
@@ -19,8 +21,7 @@ ACTIONS = "actions"
 OVER = "over"
 
 
-@dataclass(frozen=True)
-class Modes:
+class Modes(Frozen):
     """The four Character Modes of a khan."""
 
     companion: int
@@ -42,8 +43,7 @@ class Modes:
         return Modes(*(self.get(mode) + other.get(mode) for mode in MODES))
 
 
-@dataclass(frozen=True)
-class Khan:
+class Khan(Frozen):
     """One player's khan.
 
     ``modes`` are the points the khan has now; ``full`` are the points a
@@ -68,8 +68,7 @@ class Khan:
         return not self.out and self.ruler is None
 
 
-@dataclass(frozen=True)
-class Enemy:
+class Enemy(Frozen):
     """A Mongol Enemy threatening the Horde since the end of turn ``appeared``.
 
     ``ignored`` once it has cost the Genghis Khan Honor: from then on any
@@ -84,8 +83,7 @@ class Enemy:
     final: bool = False
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(Frozen):
     """An offer made openly that its receiver has not answered yet.
 
     ``kind`` is "assistance" (``amount`` points of ``what``, a Mode or
@@ -105,8 +103,7 @@ class Offer:
     answer: str = ""
 
 
-@dataclass(frozen=True)
-class Debt:
+class Debt(Frozen):
     """An accepted suit for peace: ``debtor`` owes one Wine and one Honor."""
 
     debtor: str
@@ -114,8 +111,7 @@ class Debt:
     due: int
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Frozen):
     """The game's settings (see the package docstring)."""
 
     declarations: bool = True
@@ -131,8 +127,7 @@ class Options:
         return replace(self, declarations=self.declarations_next_turn, declarations_next_turn=None)
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Frozen):
     """The whole table between two phases."""
 
     variant: str

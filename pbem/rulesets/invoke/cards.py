@@ -13,11 +13,13 @@ Every problem in a file is reported with the file and the entry it concerns.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from pbem.frozen import Frozen
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
 
@@ -63,8 +65,7 @@ class CardSetError(ValueError):
     """A card set file is wrong; the message names the file and the entry."""
 
 
-@dataclass(frozen=True)
-class CardDef:
+class CardDef(Frozen):
     """One card of a deck, as many times as ``count`` says."""
 
     name: str
@@ -81,8 +82,7 @@ class CardDef:
     text: str = ""  # a Chaos card's words, as the players read them
 
 
-@dataclass(frozen=True)
-class CardSet:
+class CardSet(Frozen):
     """A whole set: the decks in order, every card by name, and the table settings."""
 
     name: str

@@ -8,14 +8,15 @@ power are here too, since every one of them asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from pbem.frozen import Frozen
 
 from .cards import CardSet
 from .state import AETHER, Played
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(Frozen):
     """A seat counted from an anchor: ``offset`` seats to the anchor's left."""
 
     anchor: str
@@ -35,15 +36,13 @@ class Place:
         return Place(self.anchor, self.offset + seats_moved)
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Frozen):
     """Elements striking power gems at one or more stops."""
 
     stops: tuple[tuple[Place, tuple[int, ...]], ...]
 
 
-@dataclass(frozen=True)
-class Destroy:
+class Destroy(Frozen):
     """Elements destroying a targeted gem, creature or magical item."""
 
     target: int
@@ -51,16 +50,14 @@ class Destroy:
     elements: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class HandDiscard:
+class HandDiscard(Frozen):
     """Target Hand & Discard: a mage discards ``count`` cards at random."""
 
     place: Place
     count: int
 
 
-@dataclass(frozen=True)
-class Relocate:
+class Relocate(Frozen):
     """A target moved: gems or hand cards from one mage to another, or a creature or item."""
 
     target: int
@@ -69,21 +66,18 @@ class Relocate:
     count: int
 
 
-@dataclass(frozen=True)
-class BuildWall:
+class BuildWall(Frozen):
     """A shield wall charged with elements of one kind."""
 
     on: str  # "" for the caster's gems, AETHER, or a creature or item (name or id)
     elements: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Manifest:
+class Manifest(Frozen):
     """A Tome, Wand or creature brought into play with the cards it keeps."""
 
 
-@dataclass(frozen=True)
-class Alter:
+class Alter(Frozen):
     """Target Current / Established Invocation: change another invocation.
 
     ``change`` is "adjust" (its last card gains ``amount``), "elements" (each
@@ -102,8 +96,7 @@ class Alter:
 Shape = Attack | Destroy | HandDiscard | Relocate | BuildWall | Manifest | Alter
 
 
-@dataclass(frozen=True)
-class Invocation:
+class Invocation(Frozen):
     """A sequence as read: its shape and timing."""
 
     caster: str

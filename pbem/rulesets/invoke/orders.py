@@ -30,8 +30,8 @@ import copy
 import re
 from collections import Counter as Tally
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from pbem.frozen import Frozen
 from pbem.ruleset import OrderLine
 
 from .cards import CardSet
@@ -56,8 +56,7 @@ from .walls import repair
 KEYWORDS = ("REFILL", "REPAIR", "DISCARD", "PASS", "ACTIVATE WAND", "IF", "NO COUNTERS")
 
 
-@dataclass(frozen=True)
-class Order:
+class Order(Frozen):
     """A line understood: what it is, its canonical text, its key and any note."""
 
     kind: str  # invoke, wand, pass, repair, discard, refill, counter, no_counters

@@ -12,14 +12,15 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from pbem.frozen import Frozen
+
 #: the bank of unclaimed power; a place an invocation can reach with Target Power Gem
 AETHER = "Aether"
 #: what a wall guards when it guards no item or creature
 GEMS = "gems"
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(Frozen):
     """One card of an invocation as written, with what modifies it.
 
     ``what`` and ``who`` are the card's words (``Invoke Bob`` has who "Bob";
@@ -39,8 +40,7 @@ class Played:
     down: bool = False
 
 
-@dataclass(frozen=True)
-class Counter:
+class Counter(Frozen):
     """A standing answer set in advance: IF <what> [BY <by>] AT <at>: <action>.
 
     ``what`` is "ANY" or a card name, ``by`` "ANYONE" or a mage, ``at`` "ME",

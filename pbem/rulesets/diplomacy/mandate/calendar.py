@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from pbem.frozen import Frozen
 
 from ..core import PhaseKind, Season, Turn
 from ..maps import MapError
@@ -20,8 +21,7 @@ from ..maps import MapError
 _PHASE_ID = re.compile(r"^([SFW])\s*(\d+)\s*B\.?\s*C\.?\s*([MRA])$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Calendar:
+class Calendar(Frozen):
     #: the year (as the engine counts it) of the first sign
     first: int
     signs: tuple[str, ...]

@@ -16,23 +16,22 @@ come off the allowance below six centres; see RULINGS.md for the rulings.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from pbem.frozen import Frozen
 
 from ..core import Board
 from ..maps import Map, MapError
 
 
-@dataclass(frozen=True)
-class Melting:
+class Melting(Frozen):
     #: the game year at whose end the nomads are counted (as the engine counts years: -367 is 367 B.C.)
     year: int
     #: they lose an army if they own fewer centres than this
     fewer_than: int
 
 
-@dataclass(frozen=True)
-class Nomads:
+class Nomads(Frozen):
     power: str
     placement_area: tuple[str, ...]
     armies: int

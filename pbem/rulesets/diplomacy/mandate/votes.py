@@ -17,8 +17,9 @@ with a ``neutral_votes`` event that records every ballot.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from pbem.frozen import Frozen
 
 from ..adjustments import must_act
 from ..core import PhaseKind, UnitOrder
@@ -36,8 +37,7 @@ NO_MAJORITY = {
 }
 
 
-@dataclass(frozen=True)
-class Electorate:
+class Electorate(Frozen):
     """The players whose votes count this phase, with their units at its start."""
 
     units: Mapping[str, int]
