@@ -23,6 +23,7 @@ from collections.abc import Collection, Iterable
 from functools import lru_cache
 
 from pbem.mail.quotes import is_sent_from
+from pbem.mail.signatures import is_company, is_contact, pieces
 
 #: closing phrases, written without accents and in lower case (``_folded`` folds a line the same)
 CLOSINGS = frozenset(
@@ -58,14 +59,17 @@ CLOSINGS = frozenset(
     if phrase.strip()
 )
 
-#: a closing is short: "Best regards, / Alice Martin / Sent from my phone" and the like
-MAX_CLOSING_LINES = 6
+#: a closing is short: "Best regards, / Alice Martin / Sent from my phone" and the like, or with
+#: a block of contact details under the name (a title, a company, an address, phones, a web
+#: address); talon looks for a signature in the last 11 lines
+MAX_CLOSING_LINES = 10
 #: the lines of a signature after a closing phrase that are not the writer's known name: a
 #: name, and a town or a team under it ("Best regards / Jean-Pierre Dupont / Paris")
 SIGNATURE_LINES = 2
 #: the small words inside a name that are not capitalised: "Ludwig van Beethoven"
 _PARTICLES = frozenset({"van", "von", "de", "der", "den", "du", "da", "di", "la", "le", "del", "dos", "ter",
-                        "ten", "bin", "ibn", "al"})
+                        "ten", "bin", "ibn", "al",
+                        "of", "for"})  # and in a title under a name: "Head of Sales"
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
@@ -75,6 +79,12 @@ _DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u26
 _NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_][^\W\d_'-]+")
 # what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"
 _NOT_A_NAME = re.compile(r"\s-+>?\s|->|\d")
+# the most words of a title or a company under a name: "Vice President of Sales and Marketing"
+_TITLE_WORDS = 8
+# a word of a title or a company: "Engineer", "CEO", "R&D", "Co.", "(EMEA)", "&"
+_TITLE_WORD = re.compile(r"[(&]?[^\W\d_][\w&.'/-]*[).,]?|&")
+# a mark around a line of contact details: "-- ", "~", a bullet in front
+_DECORATION_AROUND = re.compile(r"^[-~*>\s]+|[\s*]+$")
 
 
 def _folded(text: str) -> str:
@@ -89,12 +99,27 @@ _FOLDED_CLOSINGS = frozenset(_folded(phrase) for phrase in CLOSINGS)
 
 def name_words(*names: str) -> frozenset[str]:
     """The words of a writer's names (display name, address, power), folded, to know them alone
-    on a line: "Alice Martin <alice.martin@x>" gives alice, martin."""
+    on a line: "Alice Martin <alice.martin@x>" gives alice, martin; and the initials of a name
+    of two or three words ("am"), which people sign with ("-- AM")."""
     words: set[str] = set()
     for name in names:
         local = name.partition("@")[0] if "@" in name else name
-        words.update(_folded(word) for word in re.split(r"[\s._+-]+", local) if len(word) > 1)
+        parts = [_folded(word) for word in re.split(r"[^\w']+", local) if word]
+        words.update(word for word in parts if len(word) > 1)
+        if "@" not in name and 1 < len(parts) <= 3:  # "Barrow, Clyde" is Clyde Barrow, as Outlook writes it
+            ordered = parts[::-1] if "," in name else parts
+            words.add("".join(word[0] for word in ordered))
     return frozenset(words - {""})
+
+
+def _own_name(words: list[str], names: frozenset[str]) -> bool:
+    """Whether ``words`` are the writer's own name: words of their names, and letters that are
+    the initials of one after a whole one ("Clyde B." for Clyde Barrow; not "F Clyde", an order)."""
+    folded = [_folded(word) for word in words]
+    if not folded or folded[0] not in names:
+        return False
+    return all(word in names or (len(word) == 1 and any(name.startswith(word) for name in names))
+               for word in folded[1:])
 
 
 def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> bool:
@@ -104,11 +129,15 @@ def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words
     words = piece.split()
     if not words:
         return False
-    if all(_folded(word) in names for word in words):
+    if _own_name(words, names):
         return True
+    return after_closing and _name_shaped(words, order_words)
+
+
+def _name_shaped(words: list[str], order_words: frozenset[str]) -> bool:
+    """One to three words written as a name is, none a word of the game's orders."""
     return (
-        after_closing
-        and len(words) <= 3
+        len(words) <= 3
         and all(_NAME_WORD.fullmatch(word) for word in words)
         and all(_capitalised(word) or (index > 0 and word in _PARTICLES) for index, word in enumerate(words))
         and not _names_a_game_word(words, order_words)
@@ -159,11 +188,21 @@ def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: fr
         return ""
     kind = ""
     for piece in pieces:
-        if _folded(piece) in _FOLDED_CLOSINGS:
+        if _folded(piece) in _FOLDED_CLOSINGS or (name_like and _phrase_and_name(piece, names, order_words)):
             kind = "phrase"
         elif not _is_name(piece, names, name_like and (after_closing or kind == "phrase"), order_words):
             return ""
     return kind or "name"
+
+
+def _phrase_and_name(piece: str, names: frozenset[str], order_words: frozenset[str]) -> bool:
+    """Whether ``piece`` is a closing phrase and a name with no comma between: "Thanks Bob",
+    "Cheers /Clyde" (not "Love Paris" in Diplomacy, where Paris is a province)."""
+    words = piece.split()
+    for cut in range(len(words) - 1, 0, -1):
+        if _folded(" ".join(words[:cut])) in _FOLDED_CLOSINGS:
+            return _is_name(" ".join(words[cut:]), names, True, order_words)
+    return False
 
 
 def closing_start(
@@ -173,26 +212,67 @@ def closing_start(
 
     Blank lines are skipped, and a closing has at most ``MAX_CLOSING_LINES`` lines. Each is a
     closing phrase or the writer's name; a line that merely looks like a name counts only after
-    a closing phrase, and no more than ``SIGNATURE_LINES`` of them after one ("Cheers, / Bob").
+    a closing phrase or the writer's name, and no more than ``SIGNATURE_LINES`` of them after
+    one ("Cheers, / Bob"); so do the lines of contact details under them (``signature_line``).
     """
     known = frozenset(names)
     words = frozenset(order_words)
     filled = [index for index, line in enumerate(lines) if line.strip()][-MAX_CLOSING_LINES:]
     for first in range(len(filled)):  # the earliest start whose every line reads as a closing
-        phrase_seen = False
+        opened = False  # a closing phrase or the writer's name was seen: a signature may follow
         signature = 0  # lines since the last closing phrase that read as a name only after it
         for index in filled[first:]:
             kind = closing_kind(lines[index], known, order_words=words)
-            if not kind and phrase_seen and signature < SIGNATURE_LINES:
+            if kind:
+                opened = True
+            elif opened and signature < SIGNATURE_LINES:
                 kind = closing_kind(lines[index], known, after_closing=True, order_words=words)
                 signature += 1
+            if not kind and opened and signature_line(lines[index], known, words):
+                kind = "contact"
             if not kind:
                 break
             if kind == "phrase":
-                phrase_seen, signature = True, 0
+                signature = 0
         else:
             return filled[first]
     return None
+
+
+def signature_line(line: str, names: frozenset[str], order_words: Collection[str] = frozenset()) -> bool:
+    """Whether ``line`` is a line of contact details under a signature (``pbem.mail.signatures``):
+    "CEO @ Acme", "Senior Engineer | Acme Corp", "+44 20 7946 0958", "www.acme.example". Its
+    pieces of words, a title or a company, hold no word of the game's orders, as names do not;
+    an address or a phone number may ("10 Downing Street, London"): no order is written so."""
+    return _signature_line(line, names, frozenset(order_words))
+
+
+@lru_cache(maxsize=1024)
+def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str]) -> bool:
+    found = pieces(_DECORATION_AROUND.sub("", line))
+    if not found or _NOT_A_NAME.search(line) and not any(is_contact(piece) for piece in found):
+        return False
+    marked = len(found) > 1
+    for piece in found:
+        if is_contact(piece):
+            marked = True
+        elif _titled(piece, order_words):
+            marked = marked or is_company(piece)
+        elif not _own_name(piece.split(), names):
+            return False
+    return marked
+
+
+def _titled(piece: str, order_words: frozenset[str]) -> bool:
+    """A title or a company: "Senior Engineer", "CEO", "R&D", "Acme GmbH & Co. KG"; up to eight
+    words of letters, none a word of the game's orders."""
+    words = piece.split()
+    return (
+        0 < len(words) <= _TITLE_WORDS
+        and all(_TITLE_WORD.fullmatch(word) for word in words)
+        and not _NOT_A_NAME.search(piece)
+        and not _names_a_game_word([word.strip(".,()&") for word in words], order_words)
+    )
 
 
 def closing_block(

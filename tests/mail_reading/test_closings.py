@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pbem.intake.closings import without_closing
 from pbem.intake.commands import read_mail
-from pbem.mail.closings import CLOSINGS, closing_kind, closing_start, name_words
+from pbem.mail.closings import CLOSINGS, MAX_CLOSING_LINES, closing_kind, closing_start, name_words
 from pbem.ruleset import get_ruleset
 
 DIPLOMACY = get_ruleset("diplomacy")
@@ -91,4 +91,4 @@ def test_an_order_never_looks_like_a_name_after_a_closing():
 def test_a_closing_is_only_at_the_end_and_short():
     names = name_words(*NAMES)
     assert closing_start(["Cheers", "A PAR - BUR"], names) is None
-    assert closing_start(["Thanks"] * 10, names) == 4  # the last MAX_CLOSING_LINES lines at most
+    assert closing_start(["Thanks"] * 14, names) == 14 - MAX_CLOSING_LINES  # the last lines at most

@@ -1,0 +1,156 @@
+"""The contact details of a signature block: "+44 20 7946 0958", "www.acme.example",
+"CEO @ Acme", "221B Baker Street, London NW1 6XE".
+
+Under a closing and the writer's name, mail programs and people put a block of contact
+details: Outlook and Apple Mail send it as plain lines with no mark. Its lines have shapes
+no order has: a phone number, a mail or web address, a picture a program left as
+"[cid:image001.png@...]", a postal address (a house number and a street, or a postcode), a
+company with its legal form ("Acme GmbH"), or pieces set apart by "|", "•" or " @ ". talon
+(Mailgun) weighs the same marks to find a signature (a phone, a mail address, a URL, the
+sender's names, capitalised words in the last lines), but learnt from business mail it takes
+any two groups of digits for a phone and a line of capitalised words for a name, which order
+lines are; so the shapes here are narrower, and say nothing of games: whether a title holds a
+word of the game's orders is for ``pbem.mail.closings`` to ask.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: what sets the pieces of one line of a signature apart: "CEO @ Acme", "Engineer | Acme",
+#: "Acme • London", "Engineer – Acme" (an en or em dash: orders write "-" for a move)
+_SEPARATOR = re.compile(r"\s*[|•·◆]\s*|\s+[@–—]\s+|\s+at\s+")
+
+#: a label before a phone number, a mail or a web address: "T:", "Mob.", "E-mail:", "Web:"
+_LABEL = r"(?:[^\W\d_][\w.'-]{0,15}\.?\s?[:.]\s*|(?:t|m|p|f|tel|tél|mob|fax|cell|phone|mobile|ph)\s+)?"
+#: a phone number: "+44 20 7946 0958", "(555) 123-4567", "06 12 34 56 78", "+1 555 123 4567 ext. 12"
+_PHONE = re.compile(
+    _LABEL + r"(?P<number>\+?\s?(?:\(\s?\+?\d{1,4}\s?\)\s?)?\d[\d\s().\-/]*\d)"
+    r"(?:\s*(?:ext|x|poste|dw|durchwahl)\.?\s*\d{1,5})?",
+    re.IGNORECASE,
+)
+#: the fewest and most digits of a phone number (E.164 has at most 15)
+_PHONE_DIGITS = (7, 15)
+#: a mail address, maybe a link: "clyde@acme.example", "E: <mailto:clyde@acme.example>"
+_MAIL = re.compile(_LABEL + r"<?(?:mailto:)?[\w.+'-]+@[\w-]+(?:\.[\w-]+)+>?", re.IGNORECASE)
+#: the endings of the web addresses people write without "www." or "https://"
+_DOMAINS = ("com|org|net|io|co|info|biz|dev|app|me|edu|gov|eu|uk|de|fr|nl|be|ch|at|it|es|pt|se|no|dk|fi|"
+            "pl|cz|ru|ca|us|au|nz|jp|ie")
+#: a web address, a handle, or a picture: "www.acme.example", "Web: https://acme.example/team",
+#: "acme.co.uk", "@clydebarrow", "[cid:image001.png@01DA2B3C]", "[image: Acme logo]"
+_WEB = re.compile(
+    _LABEL + r"(?:<?(?:https?://|www\.)\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + _DOMAINS + r")(?:/\S*)?"
+    r"|@[\w.]{2,}|\[(?:cid:|image\b|description:)[^\]]*\])",
+    re.IGNORECASE,
+)
+#: a link target a program wrote after the link's text: "Acme<https://acme.example/>" (Outlook),
+#: "Acme <http://acme.example>" (Gmail's text part)
+_LINK_TARGET = re.compile(r"<(?:https?://|mailto:)\S*>$|\((?:https?://)\S*\)$", re.IGNORECASE)
+#: the legal forms ending a company's name: "Acme Ltd", "Acme GmbH & Co. KG", "Acme S.A."
+_COMPANY = re.compile(
+    r"[^\W\d_][\w&.' -]*\s(?:Ltd|LTD|Limited|Inc|INC|Corp|CORP|Corporation|LLC|LLP|plc|PLC|GmbH|AG|KG|SA|S\.A"
+    r"|SARL|SAS|BV|B\.V|NV|N\.V|Oy|AB|AS|A/S|ApS|SpA|S\.p\.A|Srl|S\.r\.l|SL|S\.L|Pty|Co)\.?"
+)
+#: the words of a street, written after its name ("Baker Street", "rue de la Paix" before it)
+_STREETS = frozenset({
+    "street", "st", "road", "rd", "avenue", "ave", "av", "lane", "ln", "drive", "dr", "boulevard",
+    "blvd", "bd", "way", "parkway", "pkwy", "place", "pl", "square", "sq", "court", "ct", "terrace",
+    "close", "crescent", "highway", "hwy", "suite", "ste", "floor", "rue", "allee", "chemin",
+    "impasse", "quai", "cours", "strasse", "str", "weg", "platz", "gasse", "damm", "ufer", "via",
+    "viale", "piazza", "corso", "largo", "calle", "avenida", "avda", "plaza", "paseo", "rua",
+    "praca", "travessa", "straat", "laan", "gracht", "plein", "kade", "vej", "gade", "gata",
+    "gatan", "vagen", "ulica", "ul", "aleja",
+})  # fmt: skip
+#: the endings of a street written as one word: "Hauptstraße", "Kalverstraat", "Drottninggatan"
+_STREET_ENDINGS = ("strasse", "str.", "weg", "gasse", "platz", "straat", "laan", "gracht", "gade", "gatan",
+                   "vagen", "vej")
+#: a house number: "221B", "12-14", "3/5"
+_HOUSE = re.compile(r"\d{1,5}[a-z]?(?:[-/]\d{1,5}[a-z]?)?,?", re.IGNORECASE)
+#: postcodes written after the town: "NW1 6XE" (UK), "CA 94043" (US), "K1A 0B1" (Canada); post boxes
+_POSTCODE_AFTER = re.compile(
+    r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|[A-Z]{2}\s\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d"
+    r"|(?:P\.?\s?O\.?\s?Box|Postfach|BP|CS|Apartado)\s\d[\d ]*"
+)
+#: postcodes written before the town: "75001 Paris", "D-10115 Berlin", "1012 AB Amsterdam"; a
+#: number alone ("Spring 1901") is none
+_POSTCODE_BEFORE = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}(?:\s?[A-Z]{2}(?=\s))?")
+#: a place in an address: "London", "Mountain View", "United Kingdom", "Saint-Denis"
+_PLACE = re.compile(r"[^\W\d_][\w.'-]*(?:\s[^\W\d_][\w.'-]*){0,3}")
+
+
+def pieces(line: str) -> list[str]:
+    """The pieces of ``line`` set apart as signatures set them: "CEO @ Acme | +44 20 7946 0958"
+    gives "CEO", "Acme", "+44 20 7946 0958"."""
+    return [piece for piece in (p.strip() for p in _SEPARATOR.split(line.strip())) if piece]
+
+
+def is_separated(line: str) -> bool:
+    """Whether ``line`` has pieces set apart as no order sets them ("|", "•", " @ ", " at ")."""
+    return len(pieces(line)) > 1
+
+
+def is_contact(piece: str) -> bool:
+    """Whether ``piece`` is a contact detail: a phone number, a mail or web address, a picture,
+    a link, or a postal address."""
+    piece = piece.strip()
+    return bool(
+        _is_phone(piece)
+        or _MAIL.fullmatch(piece)
+        or _WEB.fullmatch(piece)
+        or _LINK_TARGET.search(piece)
+        or _is_address(piece)
+    )
+
+
+def is_company(piece: str) -> bool:
+    """Whether ``piece`` is a company's name with its legal form ("Acme Ltd", "Acme GmbH & Co. KG")."""
+    return bool(_COMPANY.fullmatch(piece.strip()))
+
+
+def _is_phone(piece: str) -> bool:
+    """A phone number, told from a number in an order by its digits: seven to fifteen of them,
+    and a "+", a bracket, a label, or groups of two and more ("020 7946 0958", not "3 4 5 6 7 8 9")."""
+    match = _PHONE.fullmatch(piece)
+    if not match:
+        return False
+    number = match.group("number")
+    groups = re.findall(r"\d+", number)
+    digits = sum(len(group) for group in groups)
+    if not _PHONE_DIGITS[0] <= digits <= _PHONE_DIGITS[1]:
+        return False
+    marked = number.lstrip().startswith(("+", "(")) or match.start("number") > 0
+    return marked or (len(groups) > 1 and all(len(group) > 1 for group in groups))
+
+
+def _is_address(line: str) -> bool:
+    """A line of a postal address: pieces between commas, each a street with its house number,
+    a postcode with or without its town, or a place, and one at least a street or a postcode."""
+    kinds = [_address_piece(piece.strip()) for piece in line.split(",") if piece.strip()]
+    return bool(kinds) and all(kinds) and any(kind != "place" for kind in kinds)
+
+
+def _address_piece(piece: str) -> str:
+    """"street", "postcode", "place", or "" when ``piece`` is none of them."""
+    words = piece.split()
+    folded = [_fold(word).rstrip(".,") for word in words]
+    house_first = len(words) > 1 and _HOUSE.fullmatch(words[0])
+    house_last = len(words) > 1 and _HOUSE.fullmatch(words[-1])
+    named = folded[1:] if house_first else folded[:-1] if house_last else []
+    street = any(word in _STREETS or word.endswith(_STREET_ENDINGS) for word in named)
+    if street and _PLACE.fullmatch(" ".join(words[1:] if house_first else words[:-1])):
+        return "street"
+    before = _POSTCODE_BEFORE.match(piece)  # "75001 Paris"
+    if before and _PLACE.fullmatch(piece[before.end() :].strip()):
+        return "postcode"
+    for at in range(len(words)):  # "London NW1 6XE", "Mountain View, CA 94043", "P.O. Box 12"
+        town, code = " ".join(words[:at]), " ".join(words[at:])
+        if _POSTCODE_AFTER.fullmatch(code) and (not town or _PLACE.fullmatch(town)):
+            return "postcode"
+    return "place" if _PLACE.fullmatch(piece) else ""
+
+
+def _fold(word: str) -> str:
+    """Lower case without accents: "Straße" is "strasse", "Praça" is "praca"."""
+    word = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(char for char in word if not unicodedata.combining(char))
