@@ -22,8 +22,8 @@ import unicodedata
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 
+from pbem.mail import signatures
 from pbem.mail.quotes import is_sent_from
-from pbem.mail.signatures import is_company, is_contact, pieces
 
 #: closing phrases, written without accents and in lower case (``_folded`` folds a line the same)
 CLOSINGS = frozenset(
@@ -83,6 +83,8 @@ _NOT_A_NAME = re.compile(r"\s-+>?\s|->|\d")
 _TITLE_WORDS = 8
 # a word of a title or a company: "Engineer", "CEO", "R&D", "Co.", "(EMEA)", "&"
 _TITLE_WORD = re.compile(r"[(&]?[^\W\d_][\w&.'/-]*[).,]?|&")
+# what is around and between the initials of a name: "-- C.B.", "c. b."
+_INITIALS_AROUND = re.compile(r"[-~/.\s]+")
 # a mark around a line of contact details: "-- ", "~", a bullet in front
 _DECORATION_AROUND = re.compile(r"^[-~*>\s]+|[\s*]+$")
 
@@ -180,6 +182,8 @@ def closing_kind(
 def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> str:
     if is_sent_from(line):
         return "phrase"
+    if _folded(_INITIALS_AROUND.sub("", line)) in names:  # "C.B.", "-- CB": the writer's initials
+        return "name"
     raw = [piece for piece in _JOINS.split(line) if piece.strip()]
     pieces = [" ".join(_DECORATION.sub(" ", piece).split()) for piece in raw]
     # a line with digits or arrows may look like a name only if it is the writer's own
@@ -249,15 +253,19 @@ def signature_line(line: str, names: frozenset[str], order_words: Collection[str
 
 @lru_cache(maxsize=1024)
 def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str]) -> bool:
-    found = pieces(_DECORATION_AROUND.sub("", line))
-    if not found or _NOT_A_NAME.search(line) and not any(is_contact(piece) for piece in found):
+    def ordered(words: list[str]) -> bool:
+        return _names_a_game_word(words, order_words)
+
+    found = signatures.pieces(_DECORATION_AROUND.sub("", line))
+    contact = [signatures.is_contact(piece, ordered) for piece in found]
+    if not found or _NOT_A_NAME.search(line) and not any(contact):
         return False
     marked = len(found) > 1
-    for piece in found:
-        if is_contact(piece):
+    for piece, is_contact in zip(found, contact, strict=True):
+        if is_contact:
             marked = True
         elif _titled(piece, order_words):
-            marked = marked or is_company(piece)
+            marked = marked or signatures.is_company(piece)
         elif not _own_name(piece.split(), names):
             return False
     return marked

@@ -17,6 +17,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+
+#: whether words hold a word of the game's orders ("ACCEPT VIA 1" is an order in Invincible!,
+#: not a street): the caller's to say; none by default
+Ordered = Callable[[list[str]], bool]
 
 #: what sets the pieces of one line of a signature apart: "CEO @ Acme", "Engineer | Acme",
 #: "Acme • London", "Engineer – Acme" (an en or em dash: orders write "-" for a move)
@@ -38,10 +43,11 @@ _MAIL = re.compile(_LABEL + r"<?(?:mailto:)?[\w.+'-]+@[\w-]+(?:\.[\w-]+)+>?", re
 _DOMAINS = ("com|org|net|io|co|info|biz|dev|app|me|edu|gov|eu|uk|de|fr|nl|be|ch|at|it|es|pt|se|no|dk|fi|"
             "pl|cz|ru|ca|us|au|nz|jp|ie")
 #: a web address, a handle, or a picture: "www.acme.example", "Web: https://acme.example/team",
-#: "acme.co.uk", "@clydebarrow", "[cid:image001.png@01DA2B3C]", "[image: Acme logo]"
+#: "acme.co.uk", "@clydebarrow", "skype: clyde.b", "[cid:image001.png@01DA2B3C]", "[image: Acme logo]"
 _WEB = re.compile(
     _LABEL + r"(?:<?(?:https?://|www\.)\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + _DOMAINS + r")(?:/\S*)?"
-    r"|@[\w.]{2,}|\[(?:cid:|image\b|description:)[^\]]*\])",
+    r"|@[\w.]{2,}|\[(?:cid:|image\b|description:)[^\]]*\])"
+    r"|(?:skype|linkedin|twitter|github|instagram|telegram|signal|whatsapp|wechat|teams)\s?:\s?\S+",
     re.IGNORECASE,
 )
 #: a link target a program wrote after the link's text: "Acme<https://acme.example/>" (Outlook),
@@ -90,16 +96,20 @@ def is_separated(line: str) -> bool:
     return len(pieces(line)) > 1
 
 
-def is_contact(piece: str) -> bool:
+def _nothing_ordered(words: list[str]) -> bool:
+    return False
+
+
+def is_contact(piece: str, ordered: Ordered = _nothing_ordered) -> bool:
     """Whether ``piece`` is a contact detail: a phone number, a mail or web address, a picture,
-    a link, or a postal address."""
+    a link, or a postal address whose street holds no word ``ordered`` names."""
     piece = piece.strip()
     return bool(
         _is_phone(piece)
         or _MAIL.fullmatch(piece)
         or _WEB.fullmatch(piece)
         or _LINK_TARGET.search(piece)
-        or _is_address(piece)
+        or _is_address(piece, ordered)
     )
 
 
@@ -123,22 +133,24 @@ def _is_phone(piece: str) -> bool:
     return marked or (len(groups) > 1 and all(len(group) > 1 for group in groups))
 
 
-def _is_address(line: str) -> bool:
+def _is_address(line: str, ordered: Ordered) -> bool:
     """A line of a postal address: pieces between commas, each a street with its house number,
     a postcode with or without its town, or a place, and one at least a street or a postcode."""
-    kinds = [_address_piece(piece.strip()) for piece in line.split(",") if piece.strip()]
+    kinds = [_address_piece(piece.strip(), ordered) for piece in line.split(",") if piece.strip()]
     return bool(kinds) and all(kinds) and any(kind != "place" for kind in kinds)
 
 
-def _address_piece(piece: str) -> str:
-    """"street", "postcode", "place", or "" when ``piece`` is none of them."""
+def _address_piece(piece: str, ordered: Ordered) -> str:
+    """"street", "postcode", "place", or "" when ``piece`` is none of them. A town may be named
+    in an order ("75001 Paris"); a street's name holds no word of one ("PLACE 1" is an order)."""
     words = piece.split()
     folded = [_fold(word).rstrip(".,") for word in words]
     house_first = len(words) > 1 and _HOUSE.fullmatch(words[0])
     house_last = len(words) > 1 and _HOUSE.fullmatch(words[-1])
     named = folded[1:] if house_first else folded[:-1] if house_last else []
     street = any(word in _STREETS or word.endswith(_STREET_ENDINGS) for word in named)
-    if street and _PLACE.fullmatch(" ".join(words[1:] if house_first else words[:-1])):
+    name = words[1:] if house_first else words[:-1]
+    if street and _PLACE.fullmatch(" ".join(name)) and not ordered(name):
         return "street"
     before = _POSTCODE_BEFORE.match(piece)  # "75001 Paris"
     if before and _PLACE.fullmatch(piece[before.end() :].strip()):
