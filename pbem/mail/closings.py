@@ -6,13 +6,16 @@ closing: a common closing phrase (English, French, German, Spanish, Italian, Dut
 Portuguese, Danish, Norwegian, Swedish, Finnish, Polish, Czech, Hungarian, Romanian, Russian),
 the writer's own name, or both on one line ("Thanks, Bob").
 
-After a closing phrase may come a short signature that is not the writer's known name: at
+After a closing phrase or the writer's own name may come a short signature that is not it: at
 most ``SIGNATURE_LINES`` lines ("Jean-Pierre Dupont / Paris"), each of one to three words
 capitalised as names are, none of them a word or name the game's orders use (``order_words``:
 "Thanks / Hold Paris" is a refused order, never a signature). A slip of such a word is not
 looked for: "Alicia" is one letter from Galicia, and the answer names the lines it read as
-the closing anyway. It knows nothing of games beyond those words: whether a line is really
-an order is for the caller to ask the game first.
+the closing anyway. Under them may come a block of contact details, which no order is
+written like (``pbem.mail.signatures``): "CEO @ Acme", "+44 20 7946 0958",
+"www.acme.example", a postal address; their titles and companies hold no word of the
+game's orders either. It knows nothing of games beyond those words: whether a
+line is really an order is for the caller to ask the game first.
 """
 
 from __future__ import annotations
@@ -231,9 +234,9 @@ def closing_start(
                 opened = True
             elif opened and signature < SIGNATURE_LINES:
                 kind = closing_kind(lines[index], known, after_closing=True, order_words=words)
-                signature += 1
+                signature += 1 if kind else 0
             if not kind and opened and signature_line(lines[index], known, words):
-                kind = "contact"
+                kind = "contact"  # contact details are no name: they are not counted
             if not kind:
                 break
             if kind == "phrase":
@@ -258,7 +261,7 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
 
     found = signatures.pieces(_DECORATION_AROUND.sub("", line))
     contact = [signatures.is_contact(piece, ordered) for piece in found]
-    if not found or _NOT_A_NAME.search(line) and not any(contact):
+    if not found or (_NOT_A_NAME.search(line) and not any(contact)):
         return False
     marked = len(found) > 1
     for piece, is_contact in zip(found, contact, strict=True):

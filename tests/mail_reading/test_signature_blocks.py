@@ -86,6 +86,10 @@ def test_contact_details_follow_a_closing_phrase_or_the_writers_name_only():
     assert closing_block(["A PAR - BUR", "CEO @ Acme", "+44 20 7946 0958"], CLYDE, words) is None
     # an order under the block ends the closing: it is answered, not swallowed
     assert closing_block(["A PAR - BUR", *block, "A Mar - Spa"], CLYDE, words) == (1, 3)
+    # contact details are not counted among the (at most two) name-shaped lines of a signature
+    bob = ["Thanks", "Bob Smith", "CEO @ Acme", "Lille", "acme.co.uk"]
+    assert closing_block(["A PAR - BUR", *bob], CLYDE, words) == (1, 5)
+    assert closing_block(["A PAR - BUR", *bob, "Lens"], CLYDE, words) == (1, 5)
 
 
 # the games' words, and the other things order lines are written with
