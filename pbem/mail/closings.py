@@ -267,10 +267,14 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
     for piece, is_contact in zip(found, contact, strict=True):
         if is_contact:
             marked = True
-        elif _titled(piece, order_words):
-            marked = marked or signatures.is_company(piece)
-        elif not _own_name(piece.split(), names):
-            return False
+            continue
+        # a comma sets a title or a company beside the name: "Clyde Barrow, MBA", "Engineer, Acme Ltd"
+        parts = [part.strip() for part in piece.split(",") if part.strip()]
+        for part in parts:
+            own = _own_name(part.split(), names)
+            if not own and not _titled(part, order_words):
+                return False
+            marked = marked or (own and len(parts) > 1) or signatures.is_company(part)
     return marked
 
 
