@@ -58,7 +58,8 @@ def test_a_signature_line_is_marked_and_names_nothing_of_the_game():
     for line in ["CEO @ Acme", "Senior Engineer | Acme Corp", "Senior Software Engineer at Acme",
                  "Acme GmbH & Co. KG", "Clyde Barrow | CEO", "T: +44 20 7946 0958 | M: +44 7700 900123",
                  "10 Downing Street, London", "Head of Sales • EMEA", "-- www.acme.example",
-                 "Clyde Barrow, MBA", "Senior Engineer, Acme Corp", "Tel +44 (0)20 7946 0958", "LinkedIn: linkedin.com/in/clyde"]:
+                 "Clyde Barrow, MBA", "Senior Engineer, Acme Corp", "Tel +44 (0)20 7946 0958",
+                 "LinkedIn: linkedin.com/in/clyde"]:
         assert signature_line(line, CLYDE, words), line
     # a title or a company holding a province, a unit or an order word is answered as the game reads it
     for line in ["Army Officer | Royal Navy", "CEO @ Paris Consulting", "Senior Engineer", "Hold | Paris",
