@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,6 +152,20 @@ orders: st.SearchStrategy[Order] = st.one_of(
         st.none() | cards,
     ),
 )
+
+
+#: canonical lines as the hand-written text() methods wrote them, before the order kinds became
+#: forms of pbem.rulesets.written (issue 16): the orders stored with games
+STORED = yaml.safe_load((Path(__file__).parent / "order_lines.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("line", STORED)
+def test_a_stored_line_reads_back_to_an_order_that_writes_it_again(line: str) -> None:
+    assert parse(line).text() == line
+
+
+def test_the_stored_lines_have_every_order_kind() -> None:
+    assert {type(parse(line)) for line in STORED} == set(Order.__subclasses__())
 
 
 @settings(max_examples=300, deadline=None)
