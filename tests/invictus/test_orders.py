@@ -237,6 +237,29 @@ def test_placer_in_the_turn_makes_a_citizen_or_recruits() -> None:
     ]
 
 
+def test_placer_in_the_reserve_in_a_turn_is_refused_with_the_support_it_would_be() -> None:
+    """RULINGS 44: in a turn a unit reaches the reserve only played as a Support ("le joueur
+    place immédiatement l'unité choisie sur l'emplacement libre le plus à gauche de sa réserve
+    et applique son effet"), so "Placer ... dans la réserve" is not read as one: the hint says
+    how, and what it says is then accepted. At setup the same line is RESERVE (ruling 39)."""
+    from pbem.rulesets.invictus import ruleset
+    from tests.invictus.tables import build
+
+    game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Guard", "Samurai"]})
+    game.language = "fr"
+    [line] = ruleset.parse_orders(game, "North", "Placer le Samurai dans la réserve")
+    assert line.order is None
+    assert line.error == (
+        "pendant un tour, une unité ne va dans votre réserve que jouée en Soutien, pour son effet"
+    )
+    assert line.hint == "pour la jouer en Soutien, écrivez SOUTIEN Samurai"
+    [followed] = ruleset.parse_orders(game, "North", "SOUTIEN Samurai")
+    assert (followed.order, followed.error) == ("SUPPORT Samurai", None)
+    # the opponent, whose turn it is not, is told whose turn it is, not to play a Support
+    [theirs] = ruleset.parse_orders(game, "South", "RESERVE Musha")
+    assert "SUPPORT" not in str(theirs.hint) and "SOUTIEN" not in str(theirs.hint)
+
+
 def test_hints_do_not_mislead() -> None:
     from pbem.intake.hints import command_hint
     from pbem.rulesets.invictus import ruleset

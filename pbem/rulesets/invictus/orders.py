@@ -302,7 +302,8 @@ _PLACES = ("CITIZEN", "RESERVE", "FRONT")
 
 def _placed(words: list[Word]) -> list[Word]:
     """ "Placer le Garde dans le royaume" is CITIZEN, "... dans la réserve" RESERVE, "... sur
-    la ligne de front" or "... sur b2" FRONT (a RECRUIT in a turn: ``rehearsal``)."""
+    la ligne de front" or "... sur b2" FRONT (in a turn ``rehearsal`` makes that a RECRUIT and
+    refuses a RESERVE)."""
     at = next((i for i, w in enumerate(words) if w.kind == "kw" and w.value in _PLACES), None)
     if at is None:
         return [classify("front"), *words] if words else [classify("placer")]
