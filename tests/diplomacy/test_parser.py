@@ -1,4 +1,5 @@
-"""Reading orders as players write them in mail (``parser``) and through ``parse_orders``."""
+"""Reading orders as players write them in mail (``parser``) and through ``parse_orders``. The forms
+players write are rows of tests/data/wordings/diplomacy.yaml, read by tests/test_wordings.py."""
 
 from __future__ import annotations
 
@@ -30,50 +31,6 @@ def one(
 ):
     [line] = read_mail(VARIANT, board or start_board(), kind, power, text)
     return line
-
-
-@pytest.mark.parametrize(
-    ("text", "order"),
-    [
-        ("A PAR - BUR", "A PAR - BUR"),
-        ("a par - bur", "A PAR - BUR"),
-        ("A Paris - Burgundy", "A PAR - BUR"),
-        ("army paris -> burgundy", "A PAR - BUR"),
-        ("A PAR->BUR", "A PAR - BUR"),
-        ("A Paris to Burgundy", "A PAR - BUR"),
-        ("A Paris moves to Burgundy", "A PAR - BUR"),
-        ("A PAR M BUR", "A PAR - BUR"),
-        ("Paris - Burgundy", "A PAR - BUR"),  # no unit letter: the board says it is an army
-        ("PAR-BUR", "A PAR - BUR"),
-        ("A PAR H", "A PAR H"),
-        ("A Paris holds", "A PAR H"),
-        ("A Paris hold", "A PAR H"),
-        ("A MAR S A PAR - BUR", "A MAR S A PAR - BUR"),
-        ("A Marseilles supports A Paris - Burgundy", "A MAR S A PAR - BUR"),
-        ("paris supports brest", "A PAR S F BRE"),
-        ("A PAR S F BRE H", "A PAR S F BRE"),
-        ("F Brest - Mid-Atlantic Ocean", "F BRE - MAO"),
-        ("F BRE - mid atlantic", "F BRE - MAO"),
-        ("1. France: F Brest -> English Channel.", "F BRE - ENG"),
-    ],
-)
-def test_movement_orders_in_the_forms_players_write(text: str, order: str) -> None:
-    line = one(text)
-    assert (line.order, line.error) == (order, None)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "F STP - BOT",
-        "F St Petersburg(sc) - Gulf of Bothnia",
-        "F stp/sc - bot",
-        "F St. Petersburg south coast - Gulf of Bothnia",
-        "fleet st petersburg sc to bothnia",
-    ],
-)
-def test_coasts_in_every_spelling(text: str) -> None:
-    assert one(text, "Russia").order == "F STP/SC - BOT"
 
 
 @pytest.mark.parametrize(

@@ -122,23 +122,3 @@ def test_a_changed_form_changes_the_hint() -> None:
     table = Grammar(rows=SIGNALS.rows, forms=forms, near_misses=SIGNALS.near_misses)
     with pytest.raises(Refusal, match="write SUBMIT TO OGADAI"):
         read("submit to", NAMES, STANDARD, table)
-
-
-@pytest.mark.parametrize(
-    ("line", "error", "hint"),
-    [
-        ("Sue for Paece", "expected PEACE here, not PAECE: write SUE FOR PEACE", "did you mean PEACE?"),
-        ("Attend the Hrode Feast", "expected HORDE here, not HRODE", "did you mean HORDE?"),
-        ("Restore 2 Honur to Jamukha", "expected HONOR here, not HONUR", "did you mean HONOR?"),
-        ("Sue for", "expected PEACE next: write SUE FOR PEACE", None),
-        ("Spend on Leader", "expected HONOR here, not ON", None),
-        ("Horde 3 Feast", "expected FEAST here, not 3: write HORDE FEAST", None),
-    ],
-)
-def test_a_slip_in_a_word_of_the_table_is_named_with_the_tables_form(
-    line: str, error: str, hint: str | None
-) -> None:
-    with pytest.raises(Refusal) as refused:
-        read(line, NAMES, STANDARD)
-    assert error in refused.value.error
-    assert refused.value.hint == hint
