@@ -7,7 +7,8 @@ empty (" via {via}") or a field that is a list ("Sneaky, Healer"), a few with wo
 depend on a field ("ACCEPT PEACE" or "REFUSE PEACE"). ``Written`` is that one
 mechanism: a ``form``, a ``writers`` table for the fields written specially, and ``write``
 for every other field, which is how a game writes its values (The Generals as they are,
-Invincible! in capitals).
+Invincible! in capitals; a record inside an order, such as the unit an Invictus attack names,
+by its own line).
 """
 
 from __future__ import annotations
@@ -46,10 +47,16 @@ class Written(Frozen):
 
     @staticmethod
     def write(value: Any) -> str:
-        return str(value)
+        return write(value)
 
 
-def optional(part: str, write: Writer = str) -> Writer:
+def write(value: Any) -> str:
+    """A value as a line writes it: a record that is written itself (a unit an attack names)
+    by its own line, anything else as ``str`` writes it."""
+    return value.text() if isinstance(value, Written) else str(value)
+
+
+def optional(part: str, write: Writer = write) -> Writer:
     """A writer for a field that may be empty: ``part`` with the value written in, or nothing
     (``optional(" via {}")`` writes " via Thornfield", or "" for None); a value that writes
     as nothing is empty too (a condition that always holds)."""

@@ -3,6 +3,10 @@ the unreadable lines are rows of tests/data/wordings/invictus.yaml, read by test
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +61,20 @@ orders: st.SearchStrategy[Order] = st.one_of(
         st.none() | cards,
     ),
 )
+
+
+#: canonical lines as the hand-written text() methods wrote them, before the order kinds became
+#: forms of pbem.rulesets.written (issue 16): the orders stored with games
+STORED = yaml.safe_load((Path(__file__).parent / "order_lines.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("line", STORED)
+def test_a_stored_line_reads_back_to_an_order_that_writes_it_again(line: str) -> None:
+    assert parse(line).text() == line
+
+
+def test_the_stored_lines_have_every_order_kind() -> None:
+    assert {type(parse(line)) for line in STORED} == set(Order.__subclasses__())
 
 
 @settings(max_examples=300, deadline=None)
@@ -126,6 +144,29 @@ def test_placer_in_the_turn_makes_a_citizen_or_recruits() -> None:
         ("RECRUIT Guard TO a2", None),
         ("CITIZEN Knight", None),
     ]
+
+
+def test_placer_in_the_reserve_in_a_turn_is_refused_with_the_support_it_would_be() -> None:
+    """RULINGS 44: in a turn a unit reaches the reserve only played as a Support ("le joueur
+    place immédiatement l'unité choisie sur l'emplacement libre le plus à gauche de sa réserve
+    et applique son effet"), so "Placer ... dans la réserve" is not read as one: the hint says
+    how, and what it says is then accepted. At setup the same line is RESERVE (ruling 39)."""
+    from pbem.rulesets.invictus import ruleset
+    from tests.invictus.tables import build
+
+    game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Guard", "Samurai"]})
+    game.language = "fr"
+    [line] = ruleset.parse_orders(game, "North", "Placer le Samurai dans la réserve")
+    assert line.order is None
+    assert line.error == (
+        "pendant un tour, une unité ne va dans votre réserve que jouée en Soutien, pour son effet"
+    )
+    assert line.hint == "pour la jouer en Soutien, écrivez SOUTIEN Samurai"
+    [followed] = ruleset.parse_orders(game, "North", "SOUTIEN Samurai")
+    assert (followed.order, followed.error) == ("SUPPORT Samurai", None)
+    # the opponent, whose turn it is not, is told whose turn it is, not to play a Support
+    [theirs] = ruleset.parse_orders(game, "South", "RESERVE Musha")
+    assert "SUPPORT" not in str(theirs.hint) and "SOUTIEN" not in str(theirs.hint)
 
 
 def test_hints_do_not_mislead() -> None:

@@ -8,11 +8,10 @@ units never share a province, so the board is keyed by province.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
-from operator import attrgetter
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from pbem.frozen import Frozen
 
@@ -33,7 +32,7 @@ class Season(StrEnum):
 
     @property
     def word(self) -> str:
-        return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.value]
+        return self.name.capitalize()  # "Spring", as a turn is named
 
 
 class PhaseKind(StrEnum):
@@ -43,7 +42,7 @@ class PhaseKind(StrEnum):
 
     @property
     def word(self) -> str:
-        return {"M": "movement", "R": "retreats", "A": "adjustments"}[self.value]
+        return self.name.lower()  # "movement", as in "the movement phase"
 
 
 def province_of(location: str) -> str:
@@ -178,9 +177,13 @@ class IllegalOrder(Exception):
         self.reason = reason
 
 
-@dataclass(slots=True, unsafe_hash=True)  # not frozen: see quick
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see orders.kind.quick
 class Order:
-    """An order in the engine's canonical notation; the kinds live in ``orders/``."""
+    """An order in the engine's canonical notation; the kinds live in ``orders/``, each declared
+    with ``orders.kind.order_kind``."""
+
+    #: the word that says which kind the order is: after the unit ("H", "-", "S", ...), or first
+    WORD: ClassVar[str]
 
     def key(self) -> str:
         """What a later order replaces: the unit's province, or the build site."""
@@ -191,35 +194,29 @@ class Order:
         return ()
 
 
-@dataclass(slots=True, unsafe_hash=True)  # not frozen: see quick
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see orders.kind.quick
 class UnitOrder(Order):
     """An order that names a unit by its type and location, as the player wrote them.
 
-    ``PLACES`` names the fields that hold locations; each gets a province field, derived once
-    (the resolver asks for them constantly): ``location`` -> ``province``, ``dest`` ->
-    ``dest_province``, ``army`` -> ``army_province``, ``supported`` -> ``supported_province``.
+    A kind that names other places says so by its bases (``NamesDest``, ``NamesSupported``,
+    ``NamesArmy`` in ``orders.kind``); each place gets a province field, derived once (the
+    resolver asks for them constantly): ``location`` -> ``province``, ``dest`` ->
+    ``dest_province``, and so on.
     """
 
     unit_type: UnitType
     location: str
     province: str = field(init=False, repr=False, compare=False)
 
-    #: the word after the unit that says which kind the order is ("H", "-", "S", ...)
-    WORD: ClassVar[str]
+    #: the fields that hold locations, set by ``order_kind`` from the kind's bases
     PLACES: ClassVar[tuple[str, ...]] = ("location",)
     #: for each kind, from ``PLACES``: the other places with their province fields, and a getter
     #: of all places (worked out once per kind: every order read is built this way)
     _DERIVED: ClassVar[tuple[tuple[str, str], ...]] = ()
     _PLACES_OF: ClassVar[Callable[[Any], tuple[str, ...]]] = staticmethod(lambda order: (order.location,))
 
-    #: the kind's maker from its ``__init__`` arguments, set by ``@quick``
+    #: the kind's maker from its ``__init__`` arguments, set by ``quick``
     made: ClassVar[Callable[..., Any]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super(UnitOrder, cls).__init_subclass__(**kwargs)  # by name: slots make a new class
-        cls._DERIVED = tuple((name, f"{name}_province") for name in cls.PLACES[1:])
-        if len(cls.PLACES) > 1:
-            cls._PLACES_OF = staticmethod(attrgetter(*cls.PLACES))
 
     def __post_init__(self) -> None:
         setattr_ = object.__setattr__
@@ -259,37 +256,3 @@ class UnitOrder(Order):
     def locations(self) -> tuple[str, ...]:
         """Every location the order names, for checking them against the map."""
         return type(self)._PLACES_OF(self)
-
-
-K = TypeVar("K", bound=type[UnitOrder])
-
-
-def quick(kind: K) -> K:
-    """Give a dataclass order kind ``made``: its ``__init__`` arguments to the order, each field
-    stored at once, without ``__post_init__`` (a fresh process reads thousands of lines cold).
-    Written out per kind, as dataclasses writes ``__init__``; ``made(*args)`` is ``kind(*args)``
-    field for field (tests/diplomacy/test_properties.py).
-
-    Orders are values (compared and hashed by their fields) but not frozen dataclasses: a frozen
-    class can only be filled through ``object.__setattr__`` or a slot's ``__set__`` per field,
-    which made building an order ~2.5x dearer (pbem adjudicate --jsonl reads a line cold in
-    ~20k instructions, ~4k of them that). Nothing assigns to an order once made."""
-    names = [f.name for f in fields(kind) if f.init]
-    places = {"province": "location", **{derived: name for name, derived in kind._DERIVED}}
-    sets = [f"    order.{name} = {name}" for name in names]
-    sets += [
-        f"    order.{derived} = {name} if '/' not in {name} else {name}.partition('/')[0]"
-        for derived, name in places.items()
-    ]
-    defaults = {f.name: f.default for f in fields(kind) if f.init and f.default is not MISSING}
-    arguments = [f"{name}=_d_{name}" if name in defaults else name for name in names]
-    source = (
-        f"def made({', '.join(arguments)}):\n    order = _new(_kind)\n"
-        + "\n".join(sets)
-        + "\n    return order\n"
-    )
-    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
-    scope.update({f"_d_{name}": value for name, value in defaults.items()})
-    exec(source, scope)  # noqa: S102 - our own source, from the kind's fields
-    kind.made = staticmethod(scope["made"])  # type: ignore[assignment]
-    return kind

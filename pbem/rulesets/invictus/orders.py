@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from pbem.frozen import Frozen
 from pbem.i18n import Message, _, join
 from pbem.rulesets.invictus.cards import CARD_SET, EFFECTS
 from pbem.rulesets.invictus.lexicon import VOCABULARY, Word, classify
 from pbem.rulesets.invictus.notation import ORDER_WORDS, notation
 from pbem.rulesets.invictus.words import KEYWORDS, suggest, tokens
+from pbem.rulesets.written import Written, optional
 
 
 class Refusal(Exception):
@@ -29,121 +29,100 @@ class Refusal(Exception):
         self.hint = hint
 
 
-class Ref(Frozen):
+class Ref(Written):
     """A unit on the battlefield as an order names it: a card name, a slot or both."""
 
     card: str | None = None
     slot: str | None = None
 
     def text(self) -> str:
+        # whichever of the two it names, not a form: with one left out there is no space to keep
         return " ".join(part for part in (self.card, self.slot) if part)
 
 
-class Condition(Frozen):
+class Condition(Written):
     """What a standing reaction matches: LEADER, SOLDIER, a card name or a slot."""
 
     kind: str
     value: str = ""
+    writers = {"kind": str.upper}
 
-    def text(self) -> str:
-        return self.value if self.kind in ("card", "slot") else self.kind.upper()
+    @property
+    def form(self) -> str:
+        return "{value}" if self.kind in ("card", "slot") else "{kind}"
 
 
-class Order(Frozen):
-    """Any order; ``key`` groups the orders a later mail replaces (see OrderLine)."""
+class Order(Written):
+    """Any order; its canonical line is its ``form`` with its fields written in (a unit or a
+    condition by its own line), and ``key`` groups the orders a later mail replaces (see OrderLine)."""
 
     key: ClassVar[str] = "turn"
-    #: the canonical text of an order that is words alone (PASS, KEEP); others write their own
-    written: ClassVar[str] = ""
-
-    def text(self) -> str:
-        if not self.written:
-            raise NotImplementedError
-        return self.written
 
 
-class Pass(Order):
-    written: ClassVar[str] = "PASS"
+class Pass(Order, form="PASS"): ...
 
 
-class Recruit(Order):
+class Recruit(Order, form="RECRUIT{card} TO {slot}"):
     slot: str
     card: str | None = None
-
-    def text(self) -> str:
-        return f"RECRUIT {self.card} TO {self.slot}" if self.card else f"RECRUIT TO {self.slot}"
+    writers = {"card": optional(" {}")}
 
 
-class Attack(Order):
+class Attack(Order, form="ATTACK {attacker} ON {target}"):
     attacker: Ref
     target: Ref
 
-    def text(self) -> str:
-        return f"ATTACK {self.attacker.text()} ON {self.target.text()}"
 
-
-class PlaySupport(Order):
+class PlaySupport(Order, form="SUPPORT {card}{object}{on}{to}"):
     card: str
     on: Ref | None = None
     object: str | None = None
     to: str | None = None
-
-    def text(self) -> str:
-        parts = [f"SUPPORT {self.card}" + (":" if self.object else "")]
-        if self.object:
-            parts.append(self.object)
-        if self.on:
-            parts.append(f"ON {self.on.text()}")
-        if self.to:
-            parts.append(f"TO {self.to}")
-        return " ".join(parts)
+    writers = {"object": optional(": {}"), "on": optional(" ON {}"), "to": optional(" TO {}")}
 
 
-class Citizen(Order):
+class Citizen(Order, form="CITIZEN {card}"):
     card: str
 
-    def text(self) -> str:
-        return f"CITIZEN {self.card}"
+
+def _counted(soldiers: tuple[tuple[str, int], ...]) -> str:
+    """An army's Soldiers as its line lists them: "4 Samurai, 4 Musha"."""
+    return ", ".join(f"{count} {name}" for name, count in soldiers)
 
 
-class Army(Order):
+class Army(Order, form="ARMY {leader}{soldiers}"):
     key: ClassVar[str] = "army"
     leader: str
     soldiers: tuple[tuple[str, int], ...] = ()
-
-    def text(self) -> str:
-        listed = ", ".join(f"{count} {name}" for name, count in self.soldiers)
-        return f"ARMY {self.leader}: {listed}" if listed else f"ARMY {self.leader}"
+    writers = {"soldiers": optional(": {}", _counted)}
 
 
-class Keep(Order):
+class Keep(Order, form="KEEP"):
     key: ClassVar[str] = "hand"
-    written: ClassVar[str] = "KEEP"
 
 
-class Mulligan(Order):
+class Mulligan(Order, form="MULLIGAN"):
     key: ClassVar[str] = "hand"
-    written: ClassVar[str] = "MULLIGAN"
 
 
-class Front(Order):
+class Front(Order, form="FRONT {card}{slot}"):
     key: ClassVar[str] = "deploy"
     card: str
     slot: str | None = None
-
-    def text(self) -> str:
-        return f"FRONT {self.card} TO {self.slot}" if self.slot else f"FRONT {self.card}"
+    writers = {"slot": optional(" TO {}")}
 
 
-class Reserve(Order):
+class Reserve(Order, form="RESERVE {card}"):
     key: ClassVar[str] = "deploy"
     card: str
 
-    def text(self) -> str:
-        return f"RESERVE {self.card}"
+
+def _effect(support: str) -> str:
+    """A Support named by its effect is written as a keyword (CANCEL-ATTACK), by a card as the card."""
+    return support.upper().replace("_", "-") if support in EFFECTS else support
 
 
-class Cancel(Order):
+class Cancel(Order, form="CANCEL {every}{what}{support}{on}{by}{lethal}{card}"):
     """A standing reaction: play a cancelling Support when an attack or Support matches."""
 
     key: ClassVar[str] = "reactions"
@@ -154,35 +133,27 @@ class Cancel(Order):
     lethal: bool = False
     support: str | None = None
     card: str | None = None
-
-    def text(self) -> str:
-        parts = ["CANCEL"] + (["EVERY"] if self.every else []) + [self.what.upper()]
-        if self.support:
-            parts.append(self.support.upper().replace("_", "-") if self.support in EFFECTS else self.support)
-        if self.on:
-            parts.append(f"ON {self.on.text()}")
-        if self.by:
-            parts.append(f"BY {self.by.text()}")
-        if self.lethal:
-            parts.append("IF LETHAL")
-        if self.card:
-            parts.append(f"WITH {self.card}")
-        return " ".join(parts)
+    writers = {
+        "every": optional("EVERY "),
+        "what": str.upper,
+        "support": optional(" {}", _effect),
+        "on": optional(" ON {}"),
+        "by": optional(" BY {}"),
+        "lethal": optional(" IF LETHAL"),
+        "card": optional(" WITH {}"),
+    }
 
 
-class NoReactions(Order):
+class NoReactions(Order, form="NO REACTIONS"):
     key: ClassVar[str] = "reactions"
-    written: ClassVar[str] = "NO REACTIONS"
 
 
-class Conscript(Order):
+class Conscript(Order, form="CONSCRIPT {choices}"):
     """Which citizens to conscript first, by card name or colour (empty: the default)."""
 
     key: ClassVar[str] = "conscript"
     choices: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        return "CONSCRIPT " + (", ".join(self.choices) if self.choices else "ANY")
+    writers = {"choices": lambda choices: ", ".join(choices) if choices else "ANY"}
 
 
 TURN_STEPS = (Pass, Recruit, Attack, PlaySupport, Citizen)
@@ -202,6 +173,8 @@ HOW = {
     "CANCEL": "CANCEL ATTACK ON LEADER WITH Guard",
     "CONSCRIPT": "CONSCRIPT Guard, red",
 }
+
+
 def _unknown(word: Word) -> Refusal:
     near = suggest(word.raw, VOCABULARY)
     hint = None
@@ -329,7 +302,8 @@ _PLACES = ("CITIZEN", "RESERVE", "FRONT")
 
 def _placed(words: list[Word]) -> list[Word]:
     """ "Placer le Garde dans le royaume" is CITIZEN, "... dans la réserve" RESERVE, "... sur
-    la ligne de front" or "... sur b2" FRONT (a RECRUIT in a turn: ``rehearsal``)."""
+    la ligne de front" or "... sur b2" FRONT (in a turn ``rehearsal`` makes that a RECRUIT and
+    refuses a RESERVE)."""
     at = next((i for i, w in enumerate(words) if w.kind == "kw" and w.value in _PLACES), None)
     if at is None:
         return [classify("front"), *words] if words else [classify("placer")]

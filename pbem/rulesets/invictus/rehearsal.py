@@ -27,6 +27,7 @@ from pbem.rulesets.invictus.orders import (
     Keep,
     Mulligan,
     Order,
+    PlaySupport,
     Recruit,
     Refusal,
     Reserve,
@@ -159,6 +160,13 @@ def _check(reading: Reading, order: Order, number: int) -> tuple[str, str, Messa
             else _("as things stand: {order}", order=notation(step.text()))
         )
         return order.text(), "turn", note
+    if stage == "turn" and isinstance(order, Reserve) and player is game.current:
+        # "Placer le Samurai dans la réserve" in a turn (RULINGS 44): the book puts a unit there
+        # only as a Support, whose effect the line does not ask for, so it is not read as one
+        raise Refusal(
+            _("in a turn a unit goes into your reserve only when it is played as a Support, for its effect"),
+            _("to play it as a Support, write {order}", order=notation(PlaySupport(order.card).text())),
+        )
     raise Refusal(
         _("{verb} is not an order for now", verb=notation(order.text().split()[0])), WHAT_NOW[stage]
     )

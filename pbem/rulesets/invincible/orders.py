@@ -34,7 +34,7 @@ class Said(Written):
     """An order, or a part of one, whose canonical line is its ``form`` with its fields written
     in capitals, and a condition (``{when}``) after a space when there is one."""
 
-    writers = {"when": optional(" {}", Written.text)}
+    writers = {"when": optional(" {}")}
 
     @staticmethod
     def write(value: object) -> str:

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from ..core import Order, UnitOrder, quick
+from ..core import Order, UnitOrder
+from .kind import order_kind
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
+@order_kind("B")
 class Build(UnitOrder):
-    WORD: ClassVar[str] = "B"
+    """A new unit on one of the power's build sites: "A PAR B"."""
 
 
-
-@dataclass(slots=True, unsafe_hash=True)
+@order_kind("WAIVE")
 class Waive(Order):
     """Give up one build."""
-
-    WORD: ClassVar[str] = "WAIVE"
 
     @classmethod
     def from_words(cls, words: list[str]) -> Waive | None:
@@ -32,14 +26,12 @@ class Waive(Order):
         return "waive"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@order_kind("CANCEL")
 class Cancel(Order):
     """Take back a build, removal or waive sent earlier this phase. It replaces that order where
     the orders are kept (same key) and is not adjudicated itself."""
 
     order: Order
-
-    WORD: ClassVar[str] = "CANCEL"
 
     def __str__(self) -> str:
         return f"CANCEL {self.order}"

@@ -6,12 +6,10 @@ from one coast to another, and whether a given fleet is needed on some chain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
-
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, quick
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType
 from ..maps import Map
 from ..rules import Decisions, Rules
+from .kind import NamesArmy, NamesDest, order_kind
 
 
 def convoying_fleets(variant: Rules, board: Board) -> frozenset[str]:
@@ -62,17 +60,10 @@ def _chordless(
     )
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
-class Convoy(UnitOrder):
+@order_kind("C")
+class Convoy(UnitOrder, NamesArmy, NamesDest):
     army: str
     dest: str
-
-    army_province: str = field(init=False, repr=False, compare=False)
-    dest_province: str = field(init=False, repr=False, compare=False)
-
-    WORD: ClassVar[str] = "C"
-    PLACES: ClassVar[tuple[str, ...]] = ("location", "army", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Convoy | None:

@@ -3,14 +3,10 @@ in the adjustment phase."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from ..core import UnitOrder, quick
+from ..core import UnitOrder
+from .kind import order_kind
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
+@order_kind("D")
 class Disband(UnitOrder):
-    WORD: ClassVar[str] = "D"
-
+    """A unit leaves the board: "A PAR D"."""

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from ..core import Board, UnitOrder, quick
+from ..core import Board, UnitOrder
 from ..maps import Map
 from ..rules import Decisions, Rules
+from .kind import order_kind
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
+@order_kind("H")
 class Hold(UnitOrder):
-    WORD: ClassVar[str] = "H"
-
-
     def plain(self, game_map: Map) -> bool:
         return True
 

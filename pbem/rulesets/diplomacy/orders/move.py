@@ -6,13 +6,11 @@ is decided by: attack, hold, defend and prevent strength.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
-
-from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of, quick
+from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
 from ..maps import Map
 from ..rules import Decisions, Rules
 from .convoy import convoying_fleets, route_exists
+from .kind import NamesDest, order_kind
 
 
 def fleet_destination(game_map: Map, location: str, dest: str) -> str:
@@ -67,16 +65,10 @@ def army_can_reach(
     return route_exists(game_map, origin, dest, fleets)
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
-class Move(UnitOrder):
+@order_kind("-")
+class Move(UnitOrder, NamesDest):
     dest: str
     via_convoy: bool = False
-
-    dest_province: str = field(init=False, repr=False, compare=False)
-
-    WORD: ClassVar[str] = "-"
-    PLACES: ClassVar[tuple[str, ...]] = ("location", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Move | None:

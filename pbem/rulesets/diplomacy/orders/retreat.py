@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
-
-from ..core import (
-    UNIT_LETTERS,
-    Dislodgement,
-    IllegalOrder,
-    UnitOrder,
-    UnitType,
-    coast_of,
-    province_of,
-    quick,
-)
+from ..core import UNIT_LETTERS, Dislodgement, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
 from ..rules import Rules
+from .kind import NamesDest, order_kind
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
-class Retreat(UnitOrder):
+@order_kind("R")
+class Retreat(UnitOrder, NamesDest):
     dest: str
-
-    dest_province: str = field(init=False, repr=False, compare=False)
-
-    WORD: ClassVar[str] = "R"
-    PLACES: ClassVar[tuple[str, ...]] = ("location", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> Retreat | None:

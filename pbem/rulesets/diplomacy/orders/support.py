@@ -7,12 +7,11 @@ but the province the support is directed at, or dislodged (DATC 5.B.5).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import ClassVar
 
-from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of, quick
+from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
 from ..maps import Map
 from ..rules import Decisions, Rules
+from .kind import NamesDest, NamesSupported, order_kind
 from .move import Move, army_can_reach
 
 
@@ -64,16 +63,10 @@ def _can_support_into(variant: Rules, board: Board, province: str, target: str) 
         raise IllegalOrder(f"{unit} cannot support into {name}: it could not move there itself")
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
-class SupportHold(UnitOrder):
+@order_kind("S")
+class SupportHold(UnitOrder, NamesSupported):
     supported_type: UnitType
     supported: str
-
-    supported_province: str = field(init=False, repr=False, compare=False)
-
-    WORD: ClassVar[str] = "S"
-    PLACES: ClassVar[tuple[str, ...]] = ("location", "supported")
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportHold | None:
@@ -116,18 +109,11 @@ class SupportHold(UnitOrder):
         return given(movement, self.province, None)
 
 
-@quick
-@dataclass(slots=True, unsafe_hash=True)
-class SupportMove(UnitOrder):
+@order_kind("S")
+class SupportMove(UnitOrder, NamesSupported, NamesDest):
     supported_type: UnitType
     supported: str
     dest: str
-
-    supported_province: str = field(init=False, repr=False, compare=False)
-    dest_province: str = field(init=False, repr=False, compare=False)
-
-    WORD: ClassVar[str] = "S"
-    PLACES: ClassVar[tuple[str, ...]] = ("location", "supported", "dest")
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportMove | None:
