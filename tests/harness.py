@@ -285,7 +285,7 @@ class MailServerTable(Table):
                   **kwargs: Any) -> MailServerTable:
         """A table for games written with any addresses: each player gets a fresh mailbox on the
         server, and the table translates the test's addresses to them and back."""
-        renamed = {}
+        renamed: dict[str, str] = {}
         for entry in games:
             for player in entry["players"]:
                 local = player["address"].partition("@")[0]
