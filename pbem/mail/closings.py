@@ -119,12 +119,14 @@ def name_words(*names: str) -> frozenset[str]:
 
 def _own_name(words: list[str], names: frozenset[str]) -> bool:
     """Whether ``words`` are the writer's own name: words of their names, and letters that are
-    the initials of one after a whole one ("Clyde B." for Clyde Barrow; not "F Clyde", an order)."""
-    folded = [_folded(word) for word in words]
-    if not folded or folded[0] not in names:
+    the initials of one after a whole one ("Clyde B." for Clyde Barrow; not "F Clyde", an order),
+    or a middle initial between them ("John E. Doe")."""
+    folded = [_folded(word).rstrip(".") for word in words]
+    if not folded or folded[0] not in names or folded[-1] not in names | {word[0] for word in names}:
         return False
     return all(word in names or (len(word) == 1 and any(name.startswith(word) for name in names))
-               for word in folded[1:])
+               or (len(word) == 1 and written.endswith(".") and at < len(words) - 1)
+               for at, (word, written) in enumerate(zip(folded, words, strict=True)) if at)
 
 
 def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> bool:
@@ -187,6 +189,11 @@ def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: fr
         return "phrase"
     if _folded(_INITIALS_AROUND.sub("", line)) in names:  # "C.B.", "-- CB": the writer's initials
         return "name"
+    name, *degrees = [part.strip() for part in line.split(",")]
+    if degrees and _own_name(name.split(), names) and all(
+        signatures.is_title(part) and _titled(part, order_words) for part in degrees
+    ):  # "John E. Doe, Ph.D.", "Clyde Barrow, MBA": the writer's name and degrees
+        return "name"
     raw = [piece for piece in _JOINS.split(line) if piece.strip()]
     pieces = [" ".join(_DECORATION.sub(" ", piece).split()) for piece in raw]
     # a line with digits or arrows may look like a name only if it is the writer's own
@@ -224,6 +231,10 @@ def closing_start(
     """
     known = frozenset(names)
     words = frozenset(order_words)
+    disclaimer = disclaimer_start(lines, words)
+    if disclaimer is not None:  # a disclaimer ends the mail as "-- " would: the closing is above it
+        above = closing_start(lines[:disclaimer], known, words)
+        return disclaimer if above is None else above
     filled = [index for index, line in enumerate(lines) if line.strip()][-MAX_CLOSING_LINES:]
     for first in range(len(filled)):  # the earliest start whose every line reads as a closing
         opened = False  # a closing phrase or the writer's name was seen: a signature may follow
@@ -244,6 +255,30 @@ def closing_start(
         else:
             return filled[first]
     return None
+
+
+def disclaimer_start(lines: list[str], order_words: Collection[str] = frozenset()) -> int | None:
+    """The index in ``lines`` where a disclaimer that runs to the end begins, or None: a line
+    that opens one ("CONFIDENTIALITY NOTICE:", "Ce message et ses pièces jointes sont
+    confidentiels", "Please consider the environment before printing this e-mail"), and under
+    it lines of prose only (``signatures.is_prose``), so that an order under it is answered.
+    It is no part of ``MAX_CLOSING_LINES``: a disclaimer runs as long as lawyers write it."""
+    single, several = _game_words(frozenset(order_words))
+    game = single.union(*several)  # "north" of "North Atlantic Ocean" too: "a north atlantic ocean"
+
+    def ordered(found: list[str]) -> bool:
+        return any(_folded(word) in game for word in found)
+
+    filled = [index for index, line in enumerate(lines) if line.strip()]
+    start = None
+    for at in reversed(range(len(filled))):
+        line = lines[filled[at]]
+        following = lines[filled[at + 1]] if at + 1 < len(filled) else ""
+        if signatures.opens_disclaimer(f"{line} {following}"):
+            start = filled[at]
+        elif not signatures.is_prose(line, ordered):
+            break
+    return start
 
 
 def signature_line(line: str, names: frozenset[str], order_words: Collection[str] = frozenset()) -> bool:
@@ -274,7 +309,7 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
             own = _own_name(part.split(), names)
             if not own and not _titled(part, order_words):
                 return False
-            marked = marked or (own and len(parts) > 1) or signatures.is_company(part)
+            marked = marked or (own and len(parts) > 1) or signatures.is_company(part) or signatures.is_title(part)
     return marked
 
 

@@ -143,10 +143,11 @@ _HEADER_LINE = _header_line(_HEADER_KEYS)
 #: what phones and mail apps sign a mail with; never a colon in them, nor a sentence after a
 #: comma ("Sent from my desk, is much easier than my phone", though "Sent from my iPhone, sorry")
 _SENT_FROM = re.compile(
-    r"^\s*(?!.*,(\s+\S+){5})(Sent from (my )?\S.*|Sent with \S.*|Get Outlook for \S.*"
-    r"|Envoyé (de|depuis|à partir de) (mon )?\S.*|Obtenir Outlook pour \S.*"
-    r"|Von meinem \S.* gesendet|Gesendet von \S.*|Mit \S.* gesendet"
-    r"|Enviado desde (mi )?\S.*|Inviato da(l mio)? \S.*"
+    r"^\s*(?!.*,(\s+\S+){5})(Sent (from|via|using|on) (my )?\S.*|Sent with \S.*|Get Outlook for \S.*"
+    r"|Envoyé (de|depuis|à partir de|avec|via) (mon )?\S.*|Obtenir Outlook pour \S.*"
+    r"|Von meinem \S.* gesendet|Gesendet (von|mit|über) \S.*|Mit \S.* gesendet"
+    r"|Outlook für \S+ (beziehen|herunterladen)\S*|Holen Sie sich Outlook für \S.*"
+    r"|Enviado (desde|con|vía|via) (mi )?\S.*|Obtener Outlook para \S.*|Inviato da(l mio)? \S.*"
     r"|(Verzonden|Verstuurd) (vanaf|met) (mijn )?\S.*"
     r"|Enviado (do|a partir do) (meu )?\S.*"
     r"|Sendt fra min \S.*|Skickat från min \S.*|Wysłane z \S.*|Отправлено с \S.*)\s*$",

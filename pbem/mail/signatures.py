@@ -85,6 +85,20 @@ _POSTCODE_BEFORE = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}(?:\s?[A-Z]{2}(?=\s))?")
 _PLACE = re.compile(r"[^\W\d_][\w.'-]*(?:\s[^\W\d_][\w.'-]*){0,3}")
 
 
+#: titles written as letters, and degrees after a name: "CTO", "VP of Engineering", "Ph.D."
+_TITLES = frozenset({
+    "ceo", "cto", "cfo", "coo", "cio", "cmo", "cso", "cpo", "cro", "cdo", "vp", "svp", "evp", "avp",
+    "phd", "ph.d", "mba", "msc", "m.sc", "bsc", "b.sc", "ma", "m.a", "ba", "b.a", "esq", "dipl.-ing",
+    "dr", "dr.-ing", "prof", "cpa", "pmp", "frcs", "mrcp",
+})  # fmt: skip
+
+
+def is_title(piece: str) -> bool:
+    """Whether ``piece`` holds a title written as letters or a degree: "CTO", "VP of Sales",
+    "Ph.D.", "MBA" (as in "John E. Doe, Ph.D."), which no order is written with."""
+    return any(_fold(word).strip(".,()") in _TITLES for word in piece.split())
+
+
 def pieces(line: str) -> list[str]:
     """The pieces of ``line`` set apart as signatures set them: "CEO @ Acme | +44 20 7946 0958"
     gives "CEO", "Acme", "+44 20 7946 0958"."""
@@ -166,3 +180,50 @@ def _fold(word: str) -> str:
     """Lower case without accents: "Straße" is "strasse", "Praça" is "praca"."""
     word = unicodedata.normalize("NFKD", word.casefold())
     return "".join(char for char in word if not unicodedata.combining(char))
+
+
+#: how a disclaimer under a corporate signature begins, folded (lower case, no accents): a
+#: notice's heading, or a sentence about the mail being confidential, in English, French,
+#: German, Spanish, Italian, Dutch; and the line asking not to print the mail. talon and
+#: mail-parser-reply know them only as "the rest of the mail"; here they are a paragraph
+_DISCLAIMER = re.compile(
+    r"(?:(?:confidentiality|legal|privacy|important|email|e-mail) (?:notice|note|disclaimer|statement|warning)"
+    r"|disclaimer|confidential(?:ity)?|avis (?:de confidentialite|juridique)|avertissement|vertraulichkeitshinweis"
+    r"|haftungsausschluss|rechtlicher hinweis|aviso (?:legal|de confidencialidad)|clausula de confidencialidad"
+    r"|avviso di riservatezza|disclaimer)\s*[:.!-]"
+    r"|(?:the information (?:contained )?in )?(?:this|the) (?:e-?mail|message|communication|transmission)\b"
+    r".*\b(?:confidential|privileged|intended (?:solely |only )?for|intended recipient|addressee)"
+    r"|(?:les informations contenues dans )?ce (?:message|courriel|mail|e-?mail|courrier)\b"
+    r".*\b(?:confidentiel|destinataire|strictement)"
+    r"|(?:die informationen in )?diese (?:e-?mail|nachricht)\b.*\b(?:vertraulich|empfanger|bestimmt)"
+    r"|(?:la informacion contenida en )?(?:este|el presente) (?:mensaje|correo|e-?mail)\b"
+    r".*\b(?:confidencial|destinatario|privilegiad)"
+    r"|questo (?:messaggio|e-?mail)\b.*\b(?:riservat|confidenzial|destinatari)"
+    r"|dit (?:bericht|e-?mailbericht|e-?mail)\b.*\b(?:vertrouwelijk|geadresseerde|bestemd)"
+    r"|(?:p )?(?:please )?(?:consider|think (?:of|about)) the environment before printing"
+    r"|(?:please )?(?:don'?t|do not|only) print this (?:e-?mail|message)|think before you print|save paper\b"
+    r"|(?:merci de )?(?:pensez|penser) a l'environnement|n'imprimez ce (?:message|courriel|mail)"
+    r"|(?:bitte )?(?:denken sie an die umwelt|drucken sie diese (?:e-?mail|nachricht) nur)"
+    r"|(?:por favor,? )?(?:considere|piense en|piensa en) el medio ambiente|antes de imprimir"
+)
+#: a word of prose in a disclaimer: lower case letters ("confidential", "l'environnement")
+_PROSE_WORD = re.compile(r"[^\W\d_][^\W\d_'’-]+[.,;:)]?")
+
+
+def opens_disclaimer(text: str) -> bool:
+    """Whether ``text`` (a line, with the next one joined: disclaimers wrap) begins a legal or
+    confidentiality disclaimer, or is the line asking not to print the mail."""
+    return bool(_DISCLAIMER.match(_fold(" ".join(text.strip(" *_-[]").split()))))
+
+
+def is_prose(line: str, ordered: Ordered = _nothing_ordered) -> bool:
+    """Whether ``line`` reads as a line of a disclaimer's prose: three different words of lower
+    case letters that name nothing ``ordered`` knows, or the end of a sentence with one long
+    word ("information."); never a line with an arrow as moves are written ("a to to to" and
+    "via." are no prose: orders are written with such small words)."""
+    if re.search(r"\s-+>?\s|->", line):
+        return False
+    words = {word.strip(".,;:)") for word in line.split() if _PROSE_WORD.fullmatch(word) and word.islower()}
+    plain = [word for word in words if len(word) > 2 and not ordered([word])]
+    ended = line.rstrip().endswith((".", ")", "!")) and any(len(word) > 3 for word in plain)
+    return len(plain) >= 3 or ended

@@ -266,3 +266,113 @@ def test_a_street_never_holds_a_word_of_the_games_orders():
     assert not signature_line("PLACE 1", NAMES, WORDS["invictus"])
     assert signature_line("12 Place Vendôme", NAMES, WORDS["diplomacy"])
     assert not signature_line("12 Place Vendôme", NAMES, WORDS["invictus"])
+
+
+# A disclaimer under a corporate signature: a paragraph of prose that ends the mail, as long as
+# lawyers write it (no part of MAX_CLOSING_LINES), in the languages offices write it in
+DISCLAIMERS = {
+    "english": "This e-mail and any attachments are confidential and may be privileged. If you are\n"
+               "not the intended recipient, please notify the sender immediately and delete it; you\n"
+               "must not copy, forward or disclose its contents to any other person.\n"
+               "Acme Ltd is registered in England and Wales, No. 01234567.",
+    "notice": "CONFIDENTIALITY NOTICE: The contents of this email message and any attachments are\n"
+              "intended solely for the addressee(s) and may contain confidential and/or privileged\n"
+              "information.\n\nIf you have received it in error, please delete it.",
+    "environment": "P Please consider the environment before printing this e-mail",
+    "french": "Ce message et ses pièces jointes sont confidentiels et établis à l'attention exclusive\n"
+              "de leurs destinataires. Si vous avez reçu ce message par erreur, merci de le détruire\n"
+              "et d'en avertir immédiatement l'expéditeur.\n"
+              "Pensez à l'environnement avant d'imprimer ce message.",
+    "german": "Diese E-Mail enthält vertrauliche und/oder rechtlich geschützte Informationen. Wenn Sie\n"
+              "nicht der richtige Adressat sind, informieren Sie bitte sofort den Absender und\n"
+              "vernichten Sie diese Mail.",
+    "spanish": "AVISO LEGAL: Este mensaje y sus anexos son confidenciales y están dirigidos\n"
+               "exclusivamente a su destinatario. Si lo ha recibido por error, le rogamos que lo\n"
+               "comunique al remitente y lo elimine.",
+}
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_disclaimer_under_a_signature_is_the_end_of_the_closing(game_name):
+    words = WORDS[game_name]
+    for language, disclaimer in DISCLAIMERS.items():
+        paragraph = disclaimer.split("\n")
+        lines = ["A PAR - BUR", "", *SIGNATURE, "", *paragraph]
+        assert closing_block(lines, NAMES, words) == (2, len(lines) - 1), language
+        # with no closing above it, the disclaimer alone is the end of the mail
+        assert closing_block(["A PAR - BUR", "", *paragraph], NAMES, words) == (2, len(paragraph) + 1), language
+        # a line under it that is no prose is answered: "Hold Kiel" is a refused order
+        assert closing_block([*lines, "Hold Kiel"], NAMES, words) == (2, len(lines) - 1), language
+    # a sentence that only speaks of a mail opens no disclaimer
+    assert closing_block(["A PAR - BUR", "This message is my last, sorry"], NAMES, words) is None
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_no_order_line_is_ever_taken_for_a_disclaimer(game_name, data):
+    line = data.draw(order_lines(game_name))
+    words = WORDS[game_name]
+    assume(not closing_kind(line, NAMES, order_words=words))
+    paragraph = DISCLAIMERS[data.draw(st.sampled_from(sorted(DISCLAIMERS)))].split("\n")
+    lines = ["A PAR - BUR", "", *SIGNATURE, "", *paragraph]
+    # an order under a disclaimer, or in its place, is never read as part of it
+    assert closing_block([*lines, line], NAMES, words) == (2, len(lines) - 1)
+    block = closing_block(["A PAR - BUR", "", line, *paragraph[1:]], NAMES, words)
+    assert block is None or block[0] > 2
+
+
+def test_titles_and_degrees_beside_the_writers_name():
+    words = DIPLOMACY.order_words(EUROPE)
+    doe = name_words("John Doe", "john.doe@example.test")
+    assert closing_kind("John E. Doe, Ph.D.", doe, order_words=words) == "name"
+    assert closing_kind("John Doe, MBA, CPA", doe, order_words=words) == "name"
+    for line in ["VP of Engineering", "CTO", "CTO | Acme", "Dr.-Ing., Head of R&D"]:
+        assert signature_line(line, doe, words), line
+    assert closing_block(["A PAR - BUR", "John E. Doe, Ph.D.", "VP of Engineering"], doe, words) == (1, 2)
+    # a degree beside a name that is not the writer's, or a game word after the name, is no closing
+    assert closing_kind("Bob Smith, Ph.D.", doe, order_words=words) == ""
+    assert closing_kind("John Doe, Hold", doe, order_words=words) == ""
+    assert not signature_line("VP of Paris", doe, words)
+
+
+def corporate(setup: dict[str, Any], disclaimer: str) -> str:
+    """An Outlook corporate signature with a title and degrees beside the name, and a disclaimer."""
+    first, *rest = setup["sender"].split()
+    return (f"Kind regards,\n\n{first} Q. {' '.join(rest)}, Ph.D.\nVP of Engineering\nCTO | Acme Corp\n"
+            f"T: +44 20 7946 0958\nwww.acme.example<http://www.acme.example/>\n\n{disclaimer}")
+
+
+@pytest.mark.parametrize("language", ["english", "french", "german", "spanish"])
+def test_a_corporate_signature_with_a_disclaimer_is_the_closing(table, language):
+    setup = GAMES_BY_MAIL[table.game]  # type: ignore[attr-defined]
+    closing = corporate(setup, DISCLAIMERS[language])
+    read, refused = answer_to(table, closing)
+    assert refused == []
+    assert read == [line for line in closing.split("\n") if line.strip()]
+
+
+def test_an_order_right_above_a_disclaimer_is_read_and_one_under_it_answered(table):
+    setup = GAMES_BY_MAIL[table.game]  # type: ignore[attr-defined]
+    # no closing at all: the last order, then the disclaimer a mail server appended
+    read, refused = answer_to(table, DISCLAIMERS["notice"])
+    assert refused == [] and read == [line for line in DISCLAIMERS["notice"].split("\n") if line.strip()]
+    read, refused = answer_to(table, f"{DISCLAIMERS['environment']}\n{setup['refused']}")
+    assert refused == [setup["refused"]] and read == [DISCLAIMERS["environment"]]
+
+
+@pytest.mark.parametrize("table", ["diplomacy"], indirect=True)
+def test_a_diplomacy_order_above_a_disclaimer_is_stored(table):
+    read, refused = answer_to(table, f"F Bre - Mao\n{DISCLAIMERS['english']}")
+    assert refused == [] and read[0].startswith("This e-mail")
+    with table.store() as store:
+        stored = store.order_set("g1", "S1901M", "France")
+        assert stored is not None and "F BRE - MAO" in stored.orders()
+
+
+def test_a_phones_line_under_the_orders_is_no_refused_line(table):
+    setup = GAMES_BY_MAIL[table.game]  # type: ignore[attr-defined]
+    for line in ["Sent via mobile", "Get Outlook for iOS<https://aka.ms/o0ukef>", "Envoyé de mon iPhone",
+                 "Von meinem iPhone gesendet"]:
+        read, refused = answer_to(table, f"{setup['name']}\n\n{line}")
+        assert refused == [] and read == [setup["name"]], line
