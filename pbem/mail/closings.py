@@ -309,7 +309,8 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
             own = _own_name(part.split(), names)
             if not own and not _titled(part, order_words):
                 return False
-            marked = marked or (own and len(parts) > 1) or signatures.is_company(part) or signatures.is_title(part)
+            named = signatures.is_company(part) or signatures.is_title(part)
+            marked = marked or (own and len(parts) > 1) or named
     return marked
 
 

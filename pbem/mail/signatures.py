@@ -187,10 +187,10 @@ def _fold(word: str) -> str:
 #: German, Spanish, Italian, Dutch; and the line asking not to print the mail. talon and
 #: mail-parser-reply know them only as "the rest of the mail"; here they are a paragraph
 _DISCLAIMER = re.compile(
-    r"(?:(?:confidentiality|legal|privacy|important|email|e-mail) (?:notice|note|disclaimer|statement|warning)"
-    r"|disclaimer|confidential(?:ity)?|avis (?:de confidentialite|juridique)|avertissement|vertraulichkeitshinweis"
-    r"|haftungsausschluss|rechtlicher hinweis|aviso (?:legal|de confidencialidad)|clausula de confidencialidad"
-    r"|avviso di riservatezza|disclaimer)\s*[:.!-]"
+    r"(?:(?:confidentiality|legal|privacy|important|e-?mail) (?:notice|note|disclaimer|statement|warning)"
+    r"|disclaimer|confidential(?:ity)?|avis (?:de confidentialite|juridique)|avertissement"
+    r"|vertraulichkeitshinweis|haftungsausschluss|rechtlicher hinweis|aviso (?:legal|de confidencialidad)"
+    r"|clausula de confidencialidad|avviso di riservatezza)\s*[:.!-]"
     r"|(?:the information (?:contained )?in )?(?:this|the) (?:e-?mail|message|communication|transmission)\b"
     r".*\b(?:confidential|privileged|intended (?:solely |only )?for|intended recipient|addressee)"
     r"|(?:les informations contenues dans )?ce (?:message|courriel|mail|e-?mail|courrier)\b"

@@ -129,13 +129,20 @@ def order_lines(draw: Any, game_name: str) -> str:
     return " ".join(case(token) for token in tokens)
 
 
+def drawn_order_line(game_name: str, data: Any) -> tuple[str, list[str]]:
+    """An order line of the game, and the game's words; not a closing phrase ("Cheers" and the
+    like are closings anywhere)."""
+    line = data.draw(order_lines(game_name))
+    words = WORDS[game_name]
+    assume(not closing_kind(line, NAMES, order_words=words))
+    return line, words
+
+
 @pytest.mark.parametrize("game_name", GAMES)
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_no_order_line_is_ever_taken_for_a_signature(game_name, data):
-    line = data.draw(order_lines(game_name))
-    words = WORDS[game_name]
-    assume(not closing_kind(line, NAMES, order_words=words))  # "Cheers" and the like are closings anywhere
+    line, words = drawn_order_line(game_name, data)
     assert not signature_line(line, NAMES, words)
     for after in range(1, len(SIGNATURE) + 1):  # under a closing phrase, a name, or contact details
         lines = ["A PAR - BUR", "", *SIGNATURE[:after], line]
@@ -300,7 +307,8 @@ def test_a_disclaimer_under_a_signature_is_the_end_of_the_closing(game_name):
         lines = ["A PAR - BUR", "", *SIGNATURE, "", *paragraph]
         assert closing_block(lines, NAMES, words) == (2, len(lines) - 1), language
         # with no closing above it, the disclaimer alone is the end of the mail
-        assert closing_block(["A PAR - BUR", "", *paragraph], NAMES, words) == (2, len(paragraph) + 1), language
+        alone = ["A PAR - BUR", "", *paragraph]
+        assert closing_block(alone, NAMES, words) == (2, len(alone) - 1), language
         # a line under it that is no prose is answered: "Hold Kiel" is a refused order
         assert closing_block([*lines, "Hold Kiel"], NAMES, words) == (2, len(lines) - 1), language
     # a sentence that only speaks of a mail opens no disclaimer
@@ -311,9 +319,7 @@ def test_a_disclaimer_under_a_signature_is_the_end_of_the_closing(game_name):
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_no_order_line_is_ever_taken_for_a_disclaimer(game_name, data):
-    line = data.draw(order_lines(game_name))
-    words = WORDS[game_name]
-    assume(not closing_kind(line, NAMES, order_words=words))
+    line, words = drawn_order_line(game_name, data)
     paragraph = DISCLAIMERS[data.draw(st.sampled_from(sorted(DISCLAIMERS)))].split("\n")
     lines = ["A PAR - BUR", "", *SIGNATURE, "", *paragraph]
     # an order under a disclaimer, or in its place, is never read as part of it
