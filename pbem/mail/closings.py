@@ -274,7 +274,7 @@ def disclaimer_start(lines: list[str], order_words: Collection[str] = frozenset(
     for at in reversed(range(len(filled))):
         line = lines[filled[at]]
         following = lines[filled[at + 1]] if at + 1 < len(filled) else ""
-        if signatures.opens_disclaimer(f"{line} {following}"):
+        if signatures.opens_disclaimer(f"{line}\n{following}"):
             start = filled[at]
         elif not signatures.is_prose(line, ordered):
             break

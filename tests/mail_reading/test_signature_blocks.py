@@ -311,7 +311,8 @@ def test_a_disclaimer_under_a_signature_is_the_end_of_the_closing(game_name):
         assert closing_block(alone, NAMES, words) == (2, len(alone) - 1), language
         # a line under it that is no prose is answered: "Hold Kiel" is a refused order
         assert closing_block([*lines, "Hold Kiel"], NAMES, words) == (2, len(lines) - 1), language
-    # a sentence that only speaks of a mail opens no disclaimer
+    # a sentence that only speaks of a mail opens no disclaimer, nor a heading with a move after it
+    assert closing_block(["A PAR - BUR", "Confidential: F Bre - Mao"], NAMES, words) is None
     assert closing_block(["A PAR - BUR", "This message is my last, sorry"], NAMES, words) is None
 
 
