@@ -285,6 +285,9 @@ DISCLAIMERS = {
     "notice": "CONFIDENTIALITY NOTICE: The contents of this email message and any attachments are\n"
               "intended solely for the addressee(s) and may contain confidential and/or privileged\n"
               "information.\n\nIf you have received it in error, please delete it.",
+    "content": "The content of this email is confidential and intended for the recipient specified in\n"
+               "message only. If you received this message by mistake, please reply to this message and\n"
+               "follow with its deletion.",
     "environment": "P Please consider the environment before printing this e-mail",
     "french": "Ce message et ses pièces jointes sont confidentiels et établis à l'attention exclusive\n"
               "de leurs destinataires. Si vous avez reçu ce message par erreur, merci de le détruire\n"
