@@ -105,11 +105,6 @@ def pieces(line: str) -> list[str]:
     return [piece for piece in (p.strip() for p in _SEPARATOR.split(line.strip())) if piece]
 
 
-def is_separated(line: str) -> bool:
-    """Whether ``line`` has pieces set apart as no order sets them ("|", "•", " @ ", " at ")."""
-    return len(pieces(line)) > 1
-
-
 def _nothing_ordered(words: list[str]) -> bool:
     return False
 
