@@ -81,7 +81,7 @@ _DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u26
 # a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
 _NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_][^\W\d_'-]+")
 # what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"
-_NOT_A_NAME = re.compile(r"\s-+>?\s|->|\d")
+_NOT_A_NAME = re.compile(signatures.ARROW.pattern + r"|\d")
 # the most words of a title or a company under a name: "Vice President of Sales and Marketing"
 _TITLE_WORDS = 8
 # a word of a title or a company: "Engineer", "CEO", "R&D", "Co.", "(EMEA)", "&"

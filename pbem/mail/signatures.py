@@ -203,7 +203,7 @@ _DISCLAIMER = re.compile(
     r"|(?:por favor,? )?(?:considere|piense en|piensa en) el medio ambiente|antes de imprimir"
 )
 #: an arrow as moves are written: "A PAR - BUR", "F Lon -> Nth"
-_ARROW = re.compile(r"\s-+>?\s|->")
+ARROW = re.compile(r"\s-+>?\s|->")
 #: a word of prose in a disclaimer: lower case letters ("confidential", "l'environnement")
 _PROSE_WORD = re.compile(r"[^\W\d_][^\W\d_'’-]+[.,;:)]?")
 
@@ -212,7 +212,7 @@ def opens_disclaimer(text: str) -> bool:
     """Whether ``text`` (a line, and the next one after a newline: disclaimers wrap) begins a
     legal or confidentiality disclaimer, or is the line asking not to print the mail; never
     where the line holds an arrow as moves are written ("Confidential: F Bre - Mao")."""
-    if _ARROW.search(text.partition("\n")[0]):
+    if ARROW.search(text.partition("\n")[0]):
         return False
     return bool(_DISCLAIMER.match(_fold(" ".join(text.strip(" *_-[]").split()))))
 
@@ -222,7 +222,7 @@ def is_prose(line: str, ordered: Ordered = _nothing_ordered) -> bool:
     case letters that name nothing ``ordered`` knows, or the end of a sentence with one long
     word ("information."); never a line with an arrow as moves are written ("a to to to" and
     "via." are no prose: orders are written with such small words)."""
-    if _ARROW.search(line):
+    if ARROW.search(line):
         return False
     words = {word.strip(".,;:)") for word in line.split() if _PROSE_WORD.fullmatch(word) and word.islower()}
     plain = [word for word in words if len(word) > 2 and not ordered([word])]
