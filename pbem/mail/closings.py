@@ -122,9 +122,10 @@ def _own_name(words: list[str], names: frozenset[str]) -> bool:
     the initials of one after a whole one ("Clyde B." for Clyde Barrow; not "F Clyde", an order),
     or a middle initial between them ("John E. Doe")."""
     folded = [_folded(word).rstrip(".") for word in words]
-    if not folded or folded[0] not in names or folded[-1] not in names | {word[0] for word in names}:
+    initials = {name[0] for name in names}
+    if not folded or folded[0] not in names or folded[-1] not in names | initials:
         return False
-    return all(word in names or (len(word) == 1 and any(name.startswith(word) for name in names))
+    return all(word in names or word in initials
                or (len(word) == 1 and written.endswith(".") and at < len(words) - 1)
                for at, (word, written) in enumerate(zip(folded, words, strict=True)) if at)
 
