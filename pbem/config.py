@@ -143,6 +143,9 @@ class Game(Frozen):
     absence_max_days: int = 14
     absence_max_count: int = 3
     absence_max_ahead_days: int = 90  # an absence must begin within this many days
+    approval: bool = False  # joins and takeovers by mail wait for the referee's APPROVE
+    seats: int | None = None  # players of a game opened by mail, where the ruleset allows several
+    muster: timedelta | None = None  # time to CONFIRM a seat; None: the service's judge.muster
 
     @property
     def language(self) -> str:
@@ -157,6 +160,23 @@ class Game(Frozen):
 
     def deadline_rule(self, kind: str) -> DeadlineRule:
         return self.deadlines.get(kind) or self.deadlines.get("default") or DeadlineRule(timedelta(hours=48))
+
+
+class Judge(Frozen):
+    """The front door's policy: who opens games by mail, and the limits on joining."""
+
+    create: str = "referee"  # referee | registered | anyone
+    muster: timedelta = timedelta(hours=48)  # 0: seats need no CONFIRM
+    games_per_address: int = 5
+    joins_per_day: int = 5
+    banned: tuple[str, ...] = ()
+    stranger_answers_per_hour: int = 60
+
+    def bans(self, address: str) -> bool:
+        """Whether ``address`` (or its domain, listed as ``@domain``) is on the banned list."""
+        address = address.lower()
+        domain = "@" + address.rpartition("@")[2]
+        return any(entry.lower() in (address, domain) for entry in self.banned)
 
 
 class Service(Frozen):
@@ -177,6 +197,9 @@ class Service(Frozen):
     mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
     answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
+    judge: Judge = Judge()
+    #: the games a mailed CREATE may open: template id -> its keys (a game's, without players)
+    game_templates: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: games whose entry has problems, set aside (not run): game id (or games[N]) -> the problems
     broken: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -297,9 +320,26 @@ def load(path: str | os.PathLike[str]) -> Service:
         else:
             name = entry.get("id") if isinstance(entry, dict) else None
             broken[str(name).lower() if name else f"games[{index}]"] = tuple(alone.found)
+    templates = data.get("game_templates") if isinstance(data, dict) else None
+    game_templates: dict[str, Mapping[str, Any]] = {}
+    for index, entry in enumerate(templates if isinstance(templates, list) else []):
+        template = _game(problems, entry, ("game_templates", index), path, True, set(game_templates),
+                         template=True)
+        if template is not None and isinstance(entry, dict):
+            game_templates[template.id] = entry
     if problems.found or service is None:  # the service itself is wrong: say everything, run nothing
         raise ConfigError(problems.found + [found for listed in broken.values() for found in listed])
-    return replace(service, games=tuple(games), broken=broken)
+    return replace(service, games=tuple(games), broken=broken, game_templates=game_templates)
+
+
+def stored_game(entry: Mapping[str, Any], path: Path) -> Game:
+    """A game opened by mail, from the keys kept with it (pbem.store.lobby): checked as a config
+    entry is, so that one way loads a game whichever made it. ConfigError if it no longer passes."""
+    problems = _Problems(path, {})
+    game = _game(problems, dict(entry), ("open game", str(entry.get("id"))), path, True, set(), template=True)
+    if game is None or problems.found:
+        raise ConfigError(problems.found or [f"game {entry.get('id')!r} cannot be read"])
+    return game
 
 
 def _resolver(path: Path) -> Callable[[str], Path]:
@@ -354,6 +394,14 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
         mail_attempts=keys.mail_attempts,
         answers_per_hour=keys.answers_per_hour,
         templates=templates,
+        judge=Judge(
+            create=keys.judge.create,
+            muster=parse_duration(keys.judge.muster) or timedelta(0),
+            games_per_address=keys.judge.games_per_address,
+            joins_per_day=keys.judge.joins_per_day,
+            banned=tuple(keys.judge.banned),
+            stranger_answers_per_hour=keys.judge.stranger_answers_per_hour,
+        ),
     )
 
 
@@ -410,9 +458,11 @@ def _referee(
 
 
 def _game(
-    problems: _Problems, entry: Any, loc: Location, path: Path, has_referee: bool, taken: set[str]
+    problems: _Problems, entry: Any, loc: Location, path: Path, has_referee: bool, taken: set[str],
+    template: bool = False,
 ) -> Game | None:
-    """One game's entry, checked alone: its problems stop only this game."""
+    """One game's entry, checked alone: its problems stop only this game. A ``template`` (or a
+    game opened by mail, before its players join) may name no players."""
     try:
         keys = settings.GameKeys.model_validate(entry)
     except pydantic.ValidationError as error:
@@ -421,6 +471,8 @@ def _game(
     resolve = _resolver(path)
     if keys.id in taken:
         problems.add((*loc, "id"), f"game id {keys.id!r} is used twice")
+    if not keys.players and not template:
+        problems.add((*loc, "players"), "is required: one entry per power")
     players = []
     for index, player in enumerate(keys.players):
         at = (*loc, "players", index)
@@ -465,6 +517,9 @@ def _game(
         absence_max_days=keys.absence.max_days,
         absence_max_count=keys.absence.max_count,
         absence_max_ahead_days=keys.absence.max_ahead_days,
+        approval=keys.approval,
+        seats=keys.seats,
+        muster=parse_duration(keys.muster) if keys.muster is not None else None,
     )
     _check_setup(problems, game, loc)
     return game

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 
 from pbem import passwords
+from pbem.config import Game
+from pbem.frozen import Frozen
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import SetupError, get_ruleset
 from pbem.run import LiveGame, Run
@@ -20,23 +23,25 @@ class GameError(Exception):
     """A game cannot be started; the message says why."""
 
 
+class NewPlayer(Frozen):
+    """A player seated at a game's start: the password mailed in the welcome (None where they chose
+    it, or the referee's config holds only its hash) and the token of their reply address."""
+
+    power: str
+    address: str
+    password_hash: str
+    password: str | None = None
+    token: str = ""
+    chosen: bool = False  # the player chose the password (a game formed by mail)
+
+
 def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
     """Start configured game ``game_id`` and queue every player's welcome."""
     config = run.service.game(game_id)
     if config is None:
         known = ", ".join(game.id for game in run.service.games) or "none"
         raise GameError(f"no game {game_id!r} in {run.service.path}; configured games: {known}")
-    if run.store.game(config.id) is not None:
-        raise GameError(f"game {config.id} has already started")
-    ruleset = get_ruleset(config.ruleset)
-    seed = seed if seed is not None else secrets.randbits(62)
-    try:
-        state = ruleset.start(config.variant, [p.power for p in config.players], config.options, seed)
-    except SetupError as error:
-        raise GameError(f"game {config.id} cannot start: {error}") from None
-    phase = ruleset.phase(state)
-    told: dict[str, str | None] = {}
-    rows = []
+    players = []
     for player in config.players:
         password: str | None
         if player.password_hash:
@@ -44,16 +49,35 @@ def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
         else:
             password = player.password.value if player.password else passwords.new_password()
             stored = passwords.hash_password(password)
-        told[player.power] = password
-        rows.append(
-            PlayerRow(
-                game_id=config.id,
-                power=player.power,
-                address=player.address,
-                password_hash=stored,
-                token=passwords.new_token(),
-            )
+        players.append(NewPlayer(power=player.power, address=player.address, password_hash=stored,
+                                 password=password))
+    return begin(run, config, players, seed)
+
+
+def begin(run: Run, config: Game, players: Sequence[NewPlayer], seed: int | None = None) -> LiveGame:
+    """Start ``config``'s game with ``players``: its opening state, stored with them, and every
+    player's welcome and the referee's notice (with the roster) queued, in one transaction."""
+    if run.store.game(config.id) is not None:
+        raise GameError(f"game {config.id} has already started")
+    ruleset = get_ruleset(config.ruleset)
+    seed = seed if seed is not None else secrets.randbits(62)
+    try:
+        state = ruleset.start(config.variant, [p.power for p in players], config.options, seed)
+    except SetupError as error:
+        raise GameError(f"game {config.id} cannot start: {error}") from None
+    phase = ruleset.phase(state)
+    rows = [
+        PlayerRow(
+            game_id=config.id,
+            power=player.power,
+            address=player.address.lower(),
+            password_hash=player.password_hash,
+            token=player.token or passwords.new_token(),
         )
+        for player in players
+    ]
+    told = {player.power: player.password for player in players}
+    chosen = {player.power for player in players if player.chosen}
     deadline = deadline_for(config, phase, run.now, rows)
     with run.store.atomic():
         run.store.add_game(
@@ -79,16 +103,17 @@ def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
         live = run.live(config.id)
         assert live is not None
         for row in live.players:
-            welcome(run, live, row, told[row.power])
+            welcome(run, live, row, told[row.power], chosen_password=row.power in chosen)
         referee = run.service.game_referee(config)
         if referee:
+            roster = "\n".join(f"  {row.power:<12} {row.address}" for row in live.players)
             run.queue(
                 Outgoing(
                     to=referee.address,
                     subject=f"[{config.id}] game started",
                     text=f"Game {config.id} ({config.name}) has started: {phase.label}, "
                     f"deadline {live.deadline_text()}. Players were sent their "
-                    "welcome mails.",
+                    f"welcome mails.\n\nThe players:\n{roster}\n",
                 ),
                 kind="notice",
                 dedup_key=f"started:{config.id}",

@@ -33,6 +33,10 @@ REFEREE = "REFEREE"
 PUBLIC = "PUBLIC"
 
 
+#: the seats of a card game formed by mail, where players bring no power names of their own
+SEAT_NAMES = ("North", "South", "East", "West", "Centre", "Steppe")
+
+
 class SetupError(ValueError):
     """A game cannot be started as configured; the message says what to change."""
 
@@ -120,6 +124,22 @@ class Ruleset(ABC):
         game checks they are its powers; a card game takes them as seat names.
         ``seed`` drives any setup shuffle or roll.
         """
+
+    def seat_names(self, variant: str, options: Mapping[str, Any], seats: int | None) -> list[str]:
+        """The powers of a game formed by mail, in seating order: a map game's own powers; a card
+        game's seats, named from ``SEAT_NAMES``, ``seats`` of them (None: four where the variant
+        allows, else the fewest it does). SetupError if no such game can start."""
+        counts = [seats] if seats else [4, 2, 3, 5, 6]
+        problem = SetupError(f"no game of {len(SEAT_NAMES)} or fewer players")
+        for count in counts:
+            names = list(SEAT_NAMES[:count])
+            try:
+                self.start(variant, names, options, 0)
+            except SetupError as error:
+                problem = error
+                continue
+            return names
+        raise problem
 
     @abstractmethod
     def phase(self, state: Any) -> Phase:

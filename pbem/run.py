@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pbem import config as configuration
+from pbem import entries
 from pbem.deadlines import format_deadline, utc_text
 from pbem.i18n import _, render
 from pbem.mail.compose import Outgoing, compose, new_message_id
@@ -26,7 +27,7 @@ from pbem.store import GameRow, PlayerRow, Store
 log = logging.getLogger("pbem")
 
 #: what answers a mail: counted against ``answers_per_hour`` per address
-ANSWER_KINDS = ("reply", "stranger", "refused")
+ANSWER_KINDS = ("reply", "stranger", "refused", "frontdoor")
 
 
 def format_utc(moment: datetime) -> str:
@@ -110,13 +111,17 @@ class Run:
 
     def live(self, game_id: str) -> LiveGame | None:
         """The started game ``game_id``, or None if it is not configured or not started."""
-        config = self.service.game(game_id)
+        config = self.game_config(game_id)
         row = self.store.game(game_id)
         if config is None or row is None:
             return None
         ruleset = get_ruleset(row.ruleset)
         state = ruleset.load_state(row.state)
         return LiveGame(config, row, ruleset, state, ruleset.phase(state), self.store.players(game_id))
+
+    def game_config(self, game_id: str) -> configuration.Game | None:
+        """Game ``game_id``'s entry: in the config, or kept with a game opened by mail."""
+        return entries.game_config(self.service, self.store, game_id)
 
     def reply_address(self, player: PlayerRow) -> str:
         """The player's secret address: mail to it needs no password."""

@@ -30,6 +30,7 @@ from pbem import archive, config_check, intake, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
+from pbem.judge import forming
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
@@ -223,6 +224,11 @@ def act(run: Run, tally: Tally) -> None:
             failures.append((row_id, intake.fail(run, row_id, error)))
     if failures:
         intake.tell_referee_of_failures(run, failures)
+    try:
+        forming.tend_musters(run)
+    except Exception as error:  # noqa: BLE001 - a forming game must not stop the running ones
+        log.exception("the forming games could not be tended")
+        tally.errors.append(f"forming games: {error}")
     for game_id in run.store.game_ids():
         try:
             turns.tend(run, game_id)

@@ -157,7 +157,9 @@ class GameKeys(Keys):
     variant: Text = Field("standard", description="the ruleset's variant")
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's own options")
     timezone: Text = Field("UTC", description="the zone of deadlines' times of day")
-    players: list[PlayerKeys] = Field(min_length=1, description="one entry per power")
+    players: list[PlayerKeys] = Field(
+        default_factory=list, description="one entry per power (required in `games:`; none in a template)"
+    )
     deadlines: dict[str, Annotated[DeadlineKeys, BeforeValidator(_deadline)]] = Field(
         default_factory=dict,
         description='per phase kind (or `default`): `48h` or `{after: 48h, at: "20:00"}`',
@@ -188,6 +190,17 @@ class GameKeys(Keys):
         default=AbsenceKeys.model_validate({}), description="limits of `SET ABSENCE` (below)"
     )
 
+    approval: bool = Field(
+        False, description="joins and takeovers by mail wait for the referee's `APPROVE` (or `DENY`)"
+    )
+    seats: int | None = Field(
+        None, ge=1, description="players of a game opened by mail, where the ruleset allows several counts"
+    )
+    muster: Duration | None = Field(
+        None, description="a game formed by mail: its players confirm their seats within this time "
+        "(default: `service.judge.muster`; `0`: no confirmation)"
+    )
+
     @field_validator("id", mode="after")
     @classmethod
     def _game_id(cls, value: str) -> str:
@@ -212,6 +225,32 @@ class GameKeys(Keys):
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError(f"unknown time zone {value!r}; write e.g. Europe/Paris") from None
         return value
+
+
+class JudgeKeys(Keys):
+    """The front door (`service.judge`): games opened, joined, watched and refilled by mail."""
+
+    create: Literal["referee", "registered", "anyone"] = Field(
+        "referee",
+        description="who may open a game by mail with `CREATE`: the service's referee, an address "
+        "that plays or played here, or anyone",
+    )
+    muster: Duration = Field(
+        "48h", description="a full game's players confirm their seats (`CONFIRM`) within this time; `0`: no "
+        "confirmation"
+    )
+    games_per_address: int = Field(
+        5, ge=0, description="games an address may play or be joining at once; `0`: no limit"
+    )
+    joins_per_day: int = Field(
+        5, ge=0, description="joins, takeovers and games opened by one address in a day; `0`: no limit"
+    )
+    banned: list[Text] = Field(
+        default_factory=list, description="addresses (or `@domain`) that may not join, open or watch games"
+    )
+    stranger_answers_per_hour: int = Field(
+        60, ge=0, description="answers to addresses that play no game, all together, in an hour; `0`: no limit"
+    )
 
 
 class ServiceKeys(Keys):
@@ -242,17 +281,26 @@ class ServiceKeys(Keys):
     inbox: MailKeys | None = Field(None, description="where mail comes from (below; default: a Maildir)")
     outbox: MailKeys | None = Field(None, description="where mail goes (below; default: a Maildir)")
     referee: RefereeKeys | None = Field(None, description="the referee of every game without its own")
+    judge: JudgeKeys = Field(
+        default=JudgeKeys.model_validate({}), description="games formed by mail (below)"
+    )
 
 
 class RootKeys(Keys):
     service: ServiceKeys = Field(description="the service")
     games: list[Any] = Field(default_factory=list, description="the games (each checked alone)")
+    game_templates: list[Any] = Field(
+        default_factory=list,
+        description="games a mailed `CREATE` (or `pbem create --template`) may open: a game's keys "
+        "without `players` (each checked alone)",
+    )
 
 
 #: the sections of the README's key list, in order
 SECTIONS: list[tuple[str, type[Keys]]] = [
     ("service", ServiceKeys),
     ("service.inbox, service.outbox", MailKeys),
+    ("service.judge", JudgeKeys),
     ("referee (service.referee, games[].referee)", RefereeKeys),
     ("games[]", GameKeys),
     ("games[].players[]", PlayerKeys),

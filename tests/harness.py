@@ -136,6 +136,7 @@ class Table:
         seed_source: Callable[[str, str], int] | None = None,
         address: str = SERVICE_ADDRESS,
         referee: str = REFEREE_ADDRESS,
+        game_templates: Iterable[dict[str, Any]] = (),
     ):
         self.folder = folder
         self.now = now
@@ -148,6 +149,7 @@ class Table:
                 **(service_settings or {}),
             },
             "games": list(games),
+            "game_templates": list(game_templates),
         }
         folder.mkdir(parents=True, exist_ok=True)
         self.config_path = folder / "pbem.yaml"

@@ -11,6 +11,7 @@ from typing import Any
 from pbem import archive, site
 from pbem.commands.common import add_command, read_store
 from pbem.config import Service
+from pbem.entries import game_config
 from pbem.reports import Templates
 from pbem.store import Store
 
@@ -83,7 +84,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def _site(args: argparse.Namespace) -> int:
     def build(service: Service, store: Store) -> Path:
-        configured = service.game(args.game)
+        configured = game_config(service, store, args.game)
         return site.build(
             store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None,
             templates=Templates.with_own(service.templates),

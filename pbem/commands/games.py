@@ -14,6 +14,7 @@ from pbem import passwords
 from pbem.commands.common import add_command, load_config, open_store, read_store
 from pbem.commands.mail import failed_lines
 from pbem.config_check import changed_passwords
+from pbem.entries import all_game_ids
 from pbem.games import GameError, start_game
 from pbem.mail.check import check_mail
 from pbem.replay import replay
@@ -119,15 +120,18 @@ def _status(args: argparse.Namespace) -> int:
         return 0
     with open_store(service) as store:
         run = Run(service, store, datetime.now(UTC))
-        ids = [args.game] if args.game else [game.id for game in service.games]
+        ids = [args.game] if args.game else all_game_ids(service, store)
         for game_id in ids:
             live = run.live(game_id)
             if live is None:
-                configured = service.game(game_id) is not None
-                print(
-                    f"{game_id}: "
-                    + (f"not started (pbem new-game {game_id})" if configured else "no such game")
-                )
+                opened = store.open_game(game_id)
+                if opened is not None:
+                    seats = len(store.seats(game_id))
+                    print(f"{game_id} ({opened.template}): {opened.status}, {seats} seat(s) taken")
+                elif service.game(game_id) is not None:
+                    print(f"{game_id}: not started (pbem new-game {game_id})")
+                else:
+                    print(f"{game_id}: no such game")
                 continue
             sets = store.order_sets(live.id, live.phase.id)
             waiting = waiting_for(live, sets)

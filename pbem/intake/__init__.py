@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from pbem import i18n
@@ -27,6 +28,7 @@ from pbem.intake.closings import closing_of, left_out, without_closing
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.hints import hint_for
 from pbem.intake.identity import Identity, held_game, identify
+from pbem.mail.authresults import forged
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming, parse, shortened_from
 from pbem.mail.quotes import own_text
@@ -139,10 +141,15 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     if held is not None:
         return _hold(run, row, incoming, held)
     identity = identify(incoming, mail, run.service, run.store)
+    from pbem.intake import frontdoor  # the front door seats players: it reaches the turn code
+
+    if frontdoor.wanted(run, incoming, mail, signed_on=identity.player is not None or identity.referee):
+        return frontdoor.handle(run, row, incoming, mail)
     if identity.referee:
         live = run.live(identity.game_id or "")
-        assert live is not None
         mail, _closing = without_closing(mail, [incoming.sender_name, incoming.sender], lambda text: ())
+        if live is None:  # a game opened by mail, not begun: its master's APPROVE, DENY, FORCE BEGIN
+            return frontdoor.master(run, row, incoming, identity.game_id or "", mail)
         answer = Answer()
         if incoming.problem:
             answer.notes.append(incoming.problem)
@@ -150,7 +157,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         _reply(run, row, incoming, live, None, answer, to=incoming.sender)
         return "done", "referee commands", live.id, "REFEREE"
     if identity.player is None:
-        return _unauthenticated(run, row, incoming, identity)
+        return _unauthenticated(run, row, incoming, identity, mail)
     player = identity.player
     live = run.live(player.game_id)
     if live is None:
@@ -226,7 +233,7 @@ def _closing_left_out(
 
 
 def _unauthenticated(
-    run: Run, row: dict[str, Any], incoming: Incoming, identity: Identity
+    run: Run, row: dict[str, Any], incoming: Incoming, identity: Identity, mail: Mail
 ) -> tuple[str, str, str | None, str | None]:
     if identity.warn_player is not None:
         player = identity.warn_player
@@ -262,15 +269,27 @@ def _unauthenticated(
         )
     if not incoming.sender:
         return "ignored", "no sender to answer", identity.game_id, None
+    failed = forged(row["raw"])
+    if failed:
+        return "ignored", f"not accepted; sender failed authentication ({failed}), not answered", None, None
+    problem = identity.problem
+    if not mail.commands and mail.signon is None and not run.store.players_by_address(incoming.sender):
+        # a stranger's mail with no command: one fixed text a day, whatever they wrote
+        if run.store.count_mail_to(incoming.sender, ["stranger"], run.now - timedelta(days=1)):
+            return "ignored", "a stranger answered already today", None, None
+        from pbem.judge import listing
+
+        problem = _("{problem}\n\nThe games open to newcomers:\n\n{games}", problem=problem,
+                    games=listing.open_games(run))
     language = _language(run, identity.game_id) if identity.game_id else i18n.DEFAULT
-    _answer_stranger(run, row, incoming.sender, incoming.subject, identity.problem, incoming.message_id,
+    _answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
                      language=language)
     return "done", "not accepted; sender told", identity.game_id, None
 
 
 def _language(run: Run, game_id: str) -> str:
     """The language of configured game ``game_id`` (English if it is not configured)."""
-    config = run.service.game(game_id)
+    config = run.game_config(game_id)
     return config.language if config else i18n.DEFAULT
 
 
@@ -279,7 +298,16 @@ def _answer_stranger(
     key: str = "reply", language: str = i18n.DEFAULT,
 ) -> None:
     """Answer a mail nobody signed on to: in English, and first in ``language`` (the language
-    of the game the mail names) where that is another, since the sender may read either."""
+    of the game the mail names) where that is another, since the sender may read either.
+
+    Nothing the sender wrote is echoed, not even the subject or the Message-ID (a forged sender
+    must not make the judge reflect someone's spam), and all strangers together get at most
+    ``judge.stranger_answers_per_hour`` answers an hour."""
+    del subject, message_id  # kept in the signature: the callers' mail, deliberately not echoed
+    cap = run.service.judge.stranger_answers_per_hour
+    if cap and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap:
+        log.warning("strangers had %d answers this hour; %s gets none", cap, to)
+        return
     languages = list(dict.fromkeys([language, i18n.DEFAULT]))
     texts = [
         run.templates.text(
@@ -293,13 +321,7 @@ def _answer_stranger(
     ]
     untitled = " / ".join(i18n.render(_("Your mail to the game master"), spoken) for spoken in languages)
     run.queue(
-        Outgoing(
-            to=to,
-            subject=f"Re: {subject}" if subject else untitled,
-            text="\n".join(texts),
-            in_reply_to=message_id or None,
-            automatic="auto-replied",
-        ),
+        Outgoing(to=to, subject=untitled, text="\n".join(texts), automatic="auto-replied"),
         kind="stranger",
         dedup_key=f"{key}:{row['id']}",
         game_id=None,
@@ -316,6 +338,7 @@ def _player_mail(
     row: dict[str, Any],
 ) -> None:
     """Act on a player's commands, and store the order ``lines`` the game read in ``mail``."""
+    from pbem.intake import frontdoor
     from pbem.turns import absences, orders, players, press, votes  # what moves a game along its turns
 
     for command in mail.commands:
@@ -355,6 +378,8 @@ def _player_mail(
             answer.command(command, absences.set_absence(run, live, player, command))
         elif name in players.COMMANDS:
             answer.command(command, players.player_command(run, live, player, command, row))
+        elif name in mailcommands.FRONT_DOOR_COMMANDS:
+            answer.command(command, frontdoor.command(run, player.address, command))
         else:
             answer.command(command, _("not understood"))
     if mail.has_orders():

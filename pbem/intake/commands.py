@@ -41,6 +41,20 @@ PLAYER_COMMANDS = {
     "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
     "SIGNOFF": "SIGNOFF",
 }
+#: the front door: what anyone may send, signed on or not (pbem.intake.frontdoor)
+FRONT_DOOR_COMMANDS = {
+    "LIST": "LIST [<game>]",
+    "CREATE": "CREATE ?<game> <password> [<template>]",
+    "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password>: the next game forming)",
+    "SET PREFERENCE": "SET PREFERENCE <powers, best first: E[FGR][TAI] or England, France...> (* for none)",
+    "CONFIRM": "CONFIRM [<game>]",
+    "WITHDRAW": "WITHDRAW <game>",
+    "OBSERVE": "OBSERVE <game>",
+    "UNOBSERVE": "UNOBSERVE <game>",
+    "STANDBY": "STANDBY [<game>|ANY]",
+    "NO STANDBY": "NO STANDBY [<game>|ANY]",
+    "TAKEOVER": "TAKEOVER <power> <game> <password>",
+}
 REFEREE_COMMANDS = {
     "PROCESS": "PROCESS",
     "EXTEND": "EXTEND <duration> (36h, 2d, 1d 12h)",
@@ -49,12 +63,15 @@ REFEREE_COMMANDS = {
     "REPLACE": "REPLACE <power> <address>",
     "ROLLBACK": "ROLLBACK <phase>",
     "OPTION": "OPTION <name> <value>",
+    "APPROVE": "APPROVE <address>",
+    "DENY": "DENY <address>",
+    "FORCE BEGIN": "FORCE BEGIN",
 }
 
 
 def usage(name: str) -> Message:
     """How to write command ``name``, as a message (the catalogues translate the usages)."""
-    return Message(PLAYER_COMMANDS.get(name) or REFEREE_COMMANDS[name])
+    return Message(PLAYER_COMMANDS.get(name) or FRONT_DOOR_COMMANDS.get(name) or REFEREE_COMMANDS[name])
 
 
 def write_it_as(name: str) -> Message:
@@ -167,6 +184,11 @@ def read_mail(text: str) -> Mail:
         words = line.split()
         head = words[0].upper()
         upper = line.upper()
+        joining = _joining(words, number, line)
+        if joining is not None:
+            mail.commands.append(joining)
+            mail.last_command_line = number
+            continue
         if head in {"SIGNON", "SIGN"}:
             mail.last_command_line = number
             match = _SIGNON.match(line)
@@ -239,8 +261,64 @@ def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:
     return "\n".join(body).strip("\n"), index, False
 
 
+def _joining(words: list[str], number: int, line: str) -> Command | None:
+    """``SIGNON ?game password`` (the Judge's), ``SIGN ON ?game password``, ``SIGNON ? password``
+    and ``JOIN game password``: a seat in a forming game. The password is never echoed."""
+    upper = [word.upper() for word in words]
+    if upper[:2] == ["SIGN", "ON"]:
+        words, upper = ["SIGNON", *words[2:]], ["SIGNON", *upper[2:]]
+    if upper[0] == "SIGNON" and len(words) >= 2 and words[1].startswith("?"):
+        rest = [words[1][1:] or "?", *words[2:]] if words[1] != "?" else ["?", *words[2:]]
+    elif upper[0] == "JOIN":
+        rest = words[1:]
+    else:
+        return None
+    shown = " ".join([*line.split()[: len(line.split()) - 1], "********"]) if len(rest) == 2 else line
+    if len(rest) != 2:
+        return Command("JOIN", tuple(rest[:1]), number, "JOIN", error=write_it_as("JOIN"))
+    return Command("JOIN", (rest[0].lstrip("?") or "?", rest[1]), number, shown)
+
+
+def _front_door(words: list[str], upper: list[str], number: int, line: str) -> Command | None:
+    """CREATE, SET PREFERENCE, CONFIRM, WITHDRAW, OBSERVE, UNOBSERVE, STANDBY, NO STANDBY, TAKEOVER,
+    and the referee's APPROVE, DENY and FORCE BEGIN."""
+    head = upper[0]
+    if head == "CREATE":
+        if len(words) in (3, 4) and words[1].startswith("?") and len(words[1]) > 1:
+            shown = " ".join([words[0], words[1], "********", *words[3:]])
+            return Command(head, (words[1][1:], words[2], *words[3:]), number, shown)
+        return Command(head, (), number, "CREATE", error=write_it_as(head))
+    if upper[:2] == ["SET", "PREFERENCE"] or upper[:2] == ["SET", "PREFERENCES"]:
+        if len(words) > 2:
+            return Command("SET PREFERENCE", (" ".join(words[2:]),), number, line)
+        return _written_wrong("SET PREFERENCE", words, number, line)
+    if upper[:2] == ["FORCE", "BEGIN"] or upper[:2] == ["FORCE", "START"]:
+        return Command("FORCE BEGIN", tuple(words[2:3]), number, line)
+    if upper[:2] == ["NO", "STANDBY"]:
+        return Command("NO STANDBY", tuple(words[2:3]) or ("ANY",), number, line)
+    if head in {"CONFIRM", "WITHDRAW", "STANDBY"} and len(words) <= 2:
+        if head == "WITHDRAW" and len(words) == 1:
+            return _written_wrong(head, words, number, line)
+        return Command(head, tuple(words[1:2]) or (("ANY",) if head == "STANDBY" else ()), number, line)
+    if head in {"OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH"}:
+        name = "UNOBSERVE" if head.startswith("UN") else "OBSERVE"
+        if len(words) == 2:
+            return Command(name, (words[1],), number, line)
+        return _written_wrong(name, words, number, line)
+    if head in {"APPROVE", "DENY"}:
+        if len(words) == 2 and ADDRESS.fullmatch(words[1]):
+            return Command(head, (words[1].lower(),), number, line)
+        return _written_wrong(head, words, number, line)
+    if head == "TAKEOVER":
+        if len(words) >= 4:
+            shown = " ".join([*words[:-1], "********"])
+            return Command(head, (unquote(" ".join(words[1:-2])), words[-2], words[-1]), number, shown)
+        return Command(head, (), number, "TAKEOVER", error=write_it_as(head))
+    return None
+
+
 #: commands that take nothing after them
-_BARE = {"LIST", "READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
+_BARE = {"READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
 
 
 def _written_wrong(head: str, words: list[str], number: int, line: str) -> Command:
@@ -285,6 +363,13 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     seat = _seat_command(words, number, line)
     if seat is not None:
         return seat
+    front_door = _front_door(words, upper, number, line)
+    if front_door is not None:
+        return front_door
+    if head == "LIST":
+        if len(words) <= 2:
+            return Command(head, tuple(words[1:]), number, line)
+        return _written_wrong(head, words, number, line)
     if head in _BARE:
         if len(words) > 1:
             extra = _("{command} takes nothing after it", command=head)

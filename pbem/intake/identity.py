@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from pbem import passwords
 from pbem.config import Service
+from pbem.entries import game_config
 from pbem.i18n import _
 from pbem.intake.commands import Mail
 from pbem.intake.powers import find_power
@@ -81,10 +82,10 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
         player = store.player_by_token(plus)
         if player is not None:
             identity.game_id, identity.player, identity.via = player.game_id, player, "token"
-        elif service.game(plus) is not None:
+        elif game_config(service, store, plus) is not None:
             identity.game_id = plus
     match = _SUBJECT_GAME.search(incoming.subject)
-    if identity.game_id is None and match and service.game(match[1].lower()):
+    if identity.game_id is None and match and game_config(service, store, match[1].lower()):
         identity.game_id = match[1].lower()
     signon = mail.signon
     if signon is None:
@@ -92,7 +93,8 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
             _unauthenticated(identity, incoming, store)
         return identity
     game_id = signon.game.lower()
-    if service.game(game_id) is None or store.game(game_id) is None:
+    refereeing = signon.power.upper() in REFEREE_NAMES
+    if game_config(service, store, game_id) is None or (store.game(game_id) is None and not refereeing):
         identity.game_id = None
         identity.player = None
         identity.problem = _(
@@ -103,7 +105,7 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
         return identity
     identity.game_id = game_id
     if signon.power.upper() in REFEREE_NAMES:
-        return _referee(identity, incoming, service, game_id, signon.password)
+        return _referee(identity, incoming, service, store, game_id, signon.password)
     player = store.player(game_id, signon.power) or _player_named(store, game_id, signon.power)
     if player is None:
         powers = ", ".join(p.power for p in store.players(game_id))
@@ -166,9 +168,9 @@ def _unauthenticated(identity: Identity, incoming: Incoming, store: Store) -> No
 
 
 def _referee(
-    identity: Identity, incoming: Incoming, service: Service, game_id: str, password: str
+    identity: Identity, incoming: Incoming, service: Service, store: Store, game_id: str, password: str
 ) -> Identity:
-    game = service.game(game_id)
+    game = game_config(service, store, game_id)
     assert game is not None
     referee = service.game_referee(game)
     if referee is None or incoming.sender != referee.address or not referee.check(password):

@@ -15,7 +15,8 @@ The SQL of each table lives in one module, by what it stores:
 - ``orders``: orders for the open phase;
 - ``turns``: adjudicated phases and their reports;
 - ``press``: press and votes;
-- ``outbox``: the send queue.
+- ``outbox``: the send queue;
+- ``lobby``: games opened by mail, their seats, observers and standbys.
 
 :class:`Store` is all of them over one connection.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from pbem.store.connection import Connection
 from pbem.store.games import GameRow, Games, PlayerRow
+from pbem.store.lobby import Lobby, OpenGame, Seat
 from pbem.store.messages import Messages
 from pbem.store.orders import Orders, OrderSet
 from pbem.store.outbox import Outbox, QueuedMail
@@ -33,13 +35,15 @@ from pbem.store.turns import TurnRow, Turns
 __all__ = [
     "Connection",
     "GameRow",
+    "OpenGame",
     "OrderSet",
     "PlayerRow",
     "QueuedMail",
+    "Seat",
     "Store",
     "TurnRow",
 ]
 
 
-class Store(Messages, Games, Orders, Turns, Press, Outbox):
+class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby):
     """The service's SQLite database: every table's queries over one connection."""

@@ -14,6 +14,7 @@ from typing import Any
 from pbem import archive, reports
 from pbem.faults import checkpoint
 from pbem.i18n import _
+from pbem.judge.openings import announce_opening, tell_observers
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
 from pbem.run import LiveGame, Run
@@ -123,6 +124,8 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str], seq: int) -> None:
                 # the turn's own number: the game's goes back on a rollback, a replay's never does
                 dedup_key=f"disorder:{live.id}:{player.power}:{seq}",
             )
+            announce_opening(run, live, player.power, f"no orders for {streak} phases in a row",
+                             referee=False)
 
 
 def report_context(
@@ -164,6 +167,8 @@ def send_reports(
         key = f"report:{live.id}:{seq}:{viewer}"
         if viewer in players:
             run.tell(players[viewer], subject, text, html=html, kind="report", key=key)
+        elif viewer == PUBLIC:
+            tell_observers(run, live, subject, text, html, key=key)
         elif viewer == REFEREE and referee:
             run.queue(
                 Outgoing(to=referee.address, subject=f"[{live.id}] {subject}", text=text, html=html),

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pbem.deadlines import format_deadline
 from pbem.i18n import _
 from pbem.intake.commands import Command, extension
+from pbem.judge.watchers import approve_takeover
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
 from pbem.turns.adjudication import adjudicate, new_deadline
@@ -55,6 +56,11 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
     live = run.live(game_id)
     assert live is not None
     name = command.name
+    if name in ("APPROVE", "DENY"):
+        answer = approve_takeover(run, live, command.args[0], approve=name == "APPROVE")
+        return answer or f"{command.args[0]} waits for no approval in game {live.id}"
+    if name == "FORCE BEGIN":
+        return "the game has begun"
     if name == "PAUSE":
         if live.row.status != "running":
             return f"the game is {live.row.status}, not running"

@@ -8,15 +8,18 @@ import hmac
 from pbem import passwords
 from pbem.i18n import _
 from pbem.intake.commands import PLAYER_COMMANDS
+from pbem.judge.openings import announce_opening
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 from pbem.turns.notices import tell_address
 
 
 def welcome(
-    run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None
+    run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None,
+    orders_in_effect: list[str] | None = None, chosen_password: bool = False,
 ) -> None:
-    """Queue ``player``'s welcome: power, password, reply address and how to order."""
+    """Queue ``player``'s welcome: power, password, reply address and how to order; a newcomer
+    taking over also gets the orders their predecessor left in effect."""
     view = live.ruleset.view(live.state, [], player.power)
     orders_help = run.templates.text(
         f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
@@ -33,6 +36,8 @@ def welcome(
         orders_help=orders_help,
         commands=PLAYER_COMMANDS,
         replacing=replacing,
+        orders_in_effect=orders_in_effect,
+        chosen_password=chosen_password,
     )
     run.tell(
         player,
@@ -202,16 +207,9 @@ def resign(run: Run, live: LiveGame, player: PlayerRow) -> str:
     if player.civil_disorder:
         return _("{power} is already in civil disorder; the referee has been told", power=player.power)
     run.store.update_player(live.id, player.power, civil_disorder=True)
-    run.tell_referee(
-        live,
-        f"{player.power} has resigned",
-        f"{player.power} ({player.address}) has resigned from game {live.id}. The power is in "
-        "civil disorder: its units follow the rules' default orders. To give it a new player, "
-        f"send REPLACE {player.power} <address> with your referee sign-on.",
-        dedup_key=f"resign:{live.id}:{player.power}:{run.now.isoformat()}",
-    )
+    announce_opening(run, live, player.power, f"{player.address} resigned")
     return _(
-        "you have resigned: {power} is in civil disorder until the referee finds a new "
-        "player, and the referee has been told. Thank you for playing.",
+        "you have resigned: {power} is in civil disorder until someone takes it over (the "
+        "standby list and the referee have been told). Thank you for playing.",
         power=player.power,
     )

@@ -79,6 +79,24 @@ class DiplomacyRuleset(Ruleset):
     def variants(self) -> list[str]:
         return variant_names()
 
+    def seat_names(self, variant: str, options: Mapping[str, Any], seats: int | None) -> list[str]:
+        """The variant's player powers; with ``seats`` one fewer for each optional player (Mandate of
+        Heaven's nomads left neutral), those left out."""
+        try:
+            rules = load_variant(variant)
+        except ValueError as error:
+            raise SetupError(str(error)) from None
+        powers = rules.player_powers()
+        if seats is None or seats == len(powers):
+            return powers
+        optional = rules.optional_players()
+        if len(powers) - len(optional) <= seats < len(powers):
+            left_out = optional[: len(powers) - seats]
+            return [power for power in powers if power not in left_out]
+        least = len(powers) - len(optional)
+        counts = f"{least} to {len(powers)}" if optional else str(len(powers))
+        raise SetupError(f"the {variant} variant is played by {counts} players, not {seats}")
+
     def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> GameState:
         """The 1901 start (or the variant's). Options are not used; nothing is random."""
         try:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset
+from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from pbem.rulesets.generals import setup, state, turn, view, visibility
 from pbem.rulesets.generals.parse import order_words, read_mail
 from pbem.rulesets.generals.world import world
@@ -49,6 +49,16 @@ class Generals(Ruleset):
         self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
     ) -> state.State:
         return setup.start(variant, powers, options, seed)
+
+    def seat_names(self, variant: str, options: Mapping[str, Any], seats: int | None) -> list[str]:
+        """The scenario's powers: every one is played."""
+        known = world().variants
+        if variant not in known:
+            raise SetupError(f"unknown variant {variant!r} of generals; known: {', '.join(known)}")
+        powers = list(known[variant].powers)
+        if seats is not None and seats != len(powers):
+            raise SetupError(f"the {variant} scenario is played by {len(powers)} players, not {seats}")
+        return powers
 
     def phase(self, game: state.State) -> Phase:
         alive = game.alive()

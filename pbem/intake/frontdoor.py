@@ -1,0 +1,157 @@
+"""Intake at the front door: the mail of someone who plays no game here (yet).
+
+Newcomers list the games (LIST), open one (CREATE), join one (SIGNON ?game), state their power
+preferences, confirm their seat, watch a game (OBSERVE), stand by for openings (STANDBY) and take
+an open power over (TAKEOVER); pbem.judge does each. A seat in a forming game signs on as the
+Judge's do: ``SIGNON ?game password`` again, or a reply to the game's mail (its reply address).
+
+Nothing a stranger wrote is echoed back, not even the subject: the answer names each command by
+its name, never by the line as written (a forged sender must not make the judge a reflector of
+someone else's text). A mail whose sender failed SPF or DMARC at the receiving server gets no
+answer at all, and every answer counts against the address's hourly limit (``answers_per_hour``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.intake.commands import FRONT_DOOR_COMMANDS, Command, Mail
+from pbem.judge import forming, listing, watchers
+from pbem.mail.authresults import forged
+from pbem.mail.compose import Outgoing
+from pbem.mail.message import Incoming
+from pbem.run import Run
+from pbem.store import Seat
+
+#: commands that act for a seat, so need one signed on (a JOIN line in the mail, or its reply address)
+_SEAT_COMMANDS = {"SET PREFERENCE", "CONFIRM", "WITHDRAW"}
+
+
+def seat_addressed(run: Run, incoming: Incoming) -> Seat | None:
+    """The seat whose reply address ``judge+TOKEN@`` the mail was sent to, if any."""
+    local, _, domain = run.service.address.partition("@")
+    for recipient in incoming.recipients:
+        name, _, at = recipient.partition("@")
+        base, plus, token = name.partition("+")
+        if plus and at == domain and base == local and token:
+            seat = run.store.seat_by_token(token)
+            if seat is not None:
+                return seat
+    return None
+
+
+def wanted(run: Run, incoming: Incoming, mail: Mail, signed_on: bool) -> bool:
+    """Whether the front door answers this mail: no sign-on to a game, and a front-door command
+    (LIST included) or a seat's reply address."""
+    if signed_on or mail.signon is not None:
+        return False
+    return seat_addressed(run, incoming) is not None or any(c.name in FRONT_DOOR_COMMANDS for c in mail.commands)
+
+
+def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tuple[str, str, str | None, None]:
+    """Act on every command of the mail and queue one answer; (status, outcome, game, power)."""
+    if not incoming.sender:
+        return "ignored", "front door: no sender to answer", None, None
+    failed = forged(row["raw"])
+    if failed:
+        return "ignored", f"front door: sender failed authentication ({failed}); not answered", None, None
+    seat = seat_addressed(run, incoming)
+    answers: list[tuple[str, str]] = []
+    listed = ""
+    for command in mail.commands:
+        if command.error:
+            answers.append((command.name, f"not understood: {command.error}"))
+            continue
+        if command.name == "LIST":
+            listed = listing.one_game(run, command.args[0]) if command.args else listing.open_games(run)
+            answers.append(("LIST", "the games are below"))
+            continue
+        answer, seat = _command(run, incoming.sender, command, seat)
+        answers.append((command.name, answer))
+    if mail.has_orders():
+        answers.append(("", "the other lines were not read: orders are read only from a player signed on "
+                            "to a game that has begun"))
+    if not answers:
+        answers.append(("", "your mail held no command"))
+    text = run.templates.text("mail/frontdoor.txt.j2", answers=answers, listed=listed,
+                              service=run.service.name, address=run.service.address)
+    local, _, domain = run.service.address.partition("@")
+    run.queue(
+        Outgoing(to=incoming.sender, subject=f"Your mail to {run.service.name}", text=text,
+                 automatic="auto-replied",
+                 reply_to=f"{local}+{seat.token}@{domain}" if seat and seat.token else None),
+        kind="frontdoor", dedup_key=f"reply:{row['id']}", game_id=seat.game_id if seat else None,
+    )
+    game_id = seat.game_id if seat else None
+    return "done", f"front door: {', '.join(name or 'note' for name, _ in answers)}", game_id, None
+
+
+def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tuple[str, Seat | None]:
+    """One front-door command; its answer, and the seat signed on after it."""
+    name, args = command.name, command.args
+    if name == "JOIN":
+        answer, joined = forming.join(run, sender, args[0], args[1], None)
+        return answer, joined or seat
+    if name in _SEAT_COMMANDS:
+        if name == "WITHDRAW" and (seat is None or seat.game_id != args[0].lower()):
+            seat = run.store.seat(args[0].lower(), sender) if seat is None else seat
+            if seat is not None and seat.game_id != args[0].lower():
+                return f"refused: your seat signed on is in game {seat.game_id}", seat
+        if seat is None:
+            return ("refused: it needs your seat signed on: send it after SIGNON ?<game> <password>, or "
+                    "in reply to the game's mail"), None
+        current = run.store.seat(seat.game_id, seat.address)
+        if current is None:
+            return f"refused: you have no seat in game {seat.game_id} any more", None
+        if name == "SET PREFERENCE":
+            return forming.set_preference(run, current, args[0]), current
+        if name == "CONFIRM":
+            return forming.confirm(run, current), current
+        return forming.withdraw(run, current), None
+    if name == "CREATE":
+        refused = forming.may_create(run, sender, args[1])
+        if refused:
+            return refused, seat
+        limited = forming.join_limits(run, sender) if run.service.judge.create != "referee" else None
+        if limited:
+            return limited, seat
+        return forming.open_game(run, sender, args[0], args[1], args[2] if len(args) > 2 else None), seat
+    if name in ("OBSERVE", "UNOBSERVE"):
+        return watchers.observe(run, sender, args[0], on=name == "OBSERVE"), seat
+    if name in ("STANDBY", "NO STANDBY"):
+        return watchers.standby(run, sender, args[0], on=name == "STANDBY"), seat
+    if name == "TAKEOVER":
+        live = run.live(args[1].lower())
+        if live is None:
+            return "refused: there is no running game by that name; LIST shows the openings", seat
+        return watchers.takeover(run, live, sender, args[0], args[2]), seat
+    return ("refused: that command needs a sign-on to a game (SIGNON <power> <game> <password>); "
+            "HELP with a sign-on lists them"), seat
+
+
+def command(run: Run, address: str, command: Command) -> str:
+    """A front-door command in a signed-on player's mail (STANDBY ANY, OBSERVE another game...)."""
+    if command.name in _SEAT_COMMANDS:
+        return "refused: send it in reply to the forming game's mail, or after SIGNON ?<game> <password>"
+    answer, _seat = _command(run, address, command, None)
+    return answer
+
+
+def master(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str, mail: Mail) -> tuple[str, str, str, str]:
+    """The master's (or referee's) mail for a game opened by mail that has not begun."""
+    answers: list[tuple[str, str]] = []
+    for item in mail.commands:
+        if item.error:
+            answers.append((item.name, f"not understood: {item.error}"))
+        elif item.name in ("APPROVE", "DENY", "FORCE BEGIN"):
+            answers.append((item.name, forming.master_command(run, game_id, item.name, item.args)))
+        elif item.name == "LIST":
+            answers.append(("LIST", listing.one_game(run, game_id)))
+        else:
+            answers.append((item.name, "not a command for a game that has not begun"))
+    text = run.templates.text("mail/frontdoor.txt.j2", answers=answers, listed="",
+                              service=run.service.name, address=run.service.address)
+    run.queue(Outgoing(to=incoming.sender, subject=f"[{game_id}] your commands", text=text,
+                       automatic="auto-replied"),
+              kind="reply", dedup_key=f"reply:{row['id']}", game_id=game_id)
+    return "done", "master commands", game_id, "REFEREE"
