@@ -529,7 +529,7 @@ def _check_setup(problems: _Problems, game: Game, loc: Location) -> None:
     """Ask the game's ruleset whether it can start with these variant, powers and options."""
     from pbem.ruleset import REGISTRY, SetupError, get_ruleset
 
-    if game.ruleset not in REGISTRY or not game.players:
+    if game.ruleset not in REGISTRY:
         return
     try:
         ruleset = get_ruleset(game.ruleset)
@@ -543,6 +543,9 @@ def _check_setup(problems: _Problems, game: Game, loc: Location) -> None:
         )
         return
     try:
-        ruleset.start(game.variant, [player.power for player in game.players], game.options, 0)
+        if game.players:
+            ruleset.start(game.variant, [player.power for player in game.players], game.options, 0)
+        else:  # a template, or a game opened by mail that no one has joined: its seats must exist
+            ruleset.seat_names(game.variant, game.options, game.seats)
     except SetupError as error:
-        problems.add((*loc, "players"), str(error))
+        problems.add((*loc, "players" if game.players else "seats"), str(error))

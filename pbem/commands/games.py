@@ -33,6 +33,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("game", help="the game's id in the config")
     parser.add_argument("--seed", type=int, help="the setup seed (default: random)")
 
+    parser = add_command(
+        subparsers, "create", _create,
+        help="open a game to be formed by mail (players join with SIGNON ?GAME)",
+        description="Open a game in the database, not the config, from a template of the config "
+        "(game_templates; none: a standard Diplomacy game). Players join it by mail with "
+        "SIGNON ?GAME <password>; it begins when every seat is taken and confirmed. The referee "
+        "is its master. The same as a mailed CREATE from the referee.",
+    )
+    parser.add_argument("game", help="the new game's name")
+    parser.add_argument("--template", help="a template's id in the config's game_templates")
+
     add_command(
         subparsers, "init", _init,
         help="create the database, empty (new-game does it too)",
@@ -93,6 +104,27 @@ def _new_game(args: argparse.Namespace) -> int:
     print("pbem: fix the outbox settings (pbem status --check-mail), then `pbem send` sends them",
           file=sys.stderr)
     return 1
+
+
+def _create(args: argparse.Namespace) -> int:
+    from pbem.judge.forming import open_game
+
+    service = load_config(args)
+    if service is None:
+        return 2
+    try:
+        with run_lock(service.data_dir), open_store(service, create=True) as store:
+            run = Run(service, store, datetime.now(UTC))
+            with store.atomic():
+                answer = open_game(run, None, args.game, "", args.template)
+    except Busy as busy:
+        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
+        return 1
+    if answer.startswith("refused: "):
+        print(f"pbem: {answer.removeprefix('refused: ')}", file=sys.stderr)
+        return 2
+    print(answer)
+    return 0
 
 
 def _init(args: argparse.Namespace) -> int:

@@ -36,7 +36,8 @@ def read_preference(text: str, powers: Sequence[str]) -> Preference:
         return []
     initials = {fold(power)[:1].upper() for power in powers}
     unique = len(initials) == len(powers)
-    if unique and _LETTERS.match(text) and len(text.replace("[", "").replace("]", "")) <= len(powers):
+    letters = [char for char in text.upper() if char.isalpha()]
+    if unique and _LETTERS.match(text) and all(char in initials for char in letters):
         groups = _letter_groups(text, powers)
     else:
         groups = _named_groups(text, powers)

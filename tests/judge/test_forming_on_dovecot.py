@@ -1,0 +1,43 @@
+"""The front door on a real mailbox: a Diplomacy game formed, confirmed, played, resigned from and
+taken over by mail through Dovecot (IMAP in) and SMTP (out), with no game in the config."""
+
+from __future__ import annotations
+
+import re
+
+from tests.harness import MailServerTable, text_of
+from tests.judge.helpers import OPEN_JUDGE, latest, reply_address, say
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+
+
+def test_a_game_formed_played_and_refilled_by_mail_on_dovecot(tmp_path, mail_server, mailboxes):
+    judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
+    table = MailServerTable(tmp_path, [], mail_server, judge, referee, service_settings=OPEN_JUDGE)
+    address = {name: mailboxes.user(name).address for name in
+               ["master", "watcher", "sub", *(f"p{n}" for n in range(7))]}
+    assert "game imapclub is open" in say(table, address["master"], "CREATE ?imapclub hunter22")
+    assert "standby list of any game" in say(table, address["sub"], "STANDBY ANY")
+    assert "you observe game imapclub" in say(table, address["watcher"], "OBSERVE imapclub")
+    for n, power in enumerate(POWERS):  # each wants a power of their own, first
+        answer = say(table, address[f"p{n}"], f"SIGNON ?imapclub secret-{n}\nSET PREFERENCE {power[0]}")
+        assert "secret-" not in answer
+    for n, power in enumerate(POWERS):
+        muster = latest(table, address[f"p{n}"], "is full. You play")
+        assert f"You play {power}." in text_of(muster)
+        say(table, address[f"p{n}"], "CONFIRM", to=reply_address(muster))
+    welcomes = {n: text_of(latest(table, address[f"p{n}"], "Welcome to game imapclub")) for n in range(7)}
+    for n, power in enumerate(POWERS):  # a phase: every unit holds, every player READY
+        units = re.search(r"Your units: (.*)\.", welcomes[n])
+        assert units, welcomes[n]
+        holds = "\n".join(f"{unit} H" for unit in units[1].split(", "))
+        table.send(address[f"p{n}"], f"SIGNON {power} imapclub secret-{n}\n{holds}\nREADY")
+    table.run()
+    assert table.game_row("imapclub").phase_id == "F1901M"
+    assert any("results" in str(m["Subject"]) for m in table.mails_to(address["watcher"]))
+    assert "until someone takes it over" in say(table, address["p4"], "SIGNON Italy imapclub secret-4\nRESIGN")
+    assert "TAKEOVER Italy imapclub" in text_of(latest(table, address["sub"], "take over Italy"))
+    assert "you play Italy in game imapclub" in say(table, address["sub"], "TAKEOVER Italy imapclub subs-pw-1")
+    welcome = text_of(latest(table, address["sub"], "Welcome to game imapclub"))
+    assert "You take over Italy" in welcome
+    assert "taken over by a new player" in text_of(latest(table, address["p4"], "new player"))
