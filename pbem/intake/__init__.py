@@ -300,12 +300,12 @@ def _answer_stranger(
     """Answer a mail nobody signed on to: in English, and first in ``language`` (the language
     of the game the mail names) where that is another, since the sender may read either.
 
-    Nothing the sender wrote is echoed, not even the subject or the Message-ID (a forged sender
-    must not make the judge reflect someone's spam), and all strangers together get at most
-    ``judge.stranger_answers_per_hour`` answers an hour."""
-    del subject, message_id  # kept in the signature: the callers' mail, deliberately not echoed
+    To an address that plays no game here nothing the sender wrote is echoed, not even the subject
+    or the Message-ID (a forged sender must not make the judge reflect someone's spam), and all
+    such answers together are at most ``judge.stranger_answers_per_hour`` an hour."""
+    known = bool(run.store.players_by_address(to))  # an address that plays here is answered in thread
     cap = run.service.judge.stranger_answers_per_hour
-    if cap and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap:
+    if not known and cap and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap:
         log.warning("strangers had %d answers this hour; %s gets none", cap, to)
         return
     languages = list(dict.fromkeys([language, i18n.DEFAULT]))
@@ -321,7 +321,8 @@ def _answer_stranger(
     ]
     untitled = " / ".join(i18n.render(_("Your mail to the game master"), spoken) for spoken in languages)
     run.queue(
-        Outgoing(to=to, subject=untitled, text="\n".join(texts), automatic="auto-replied"),
+        Outgoing(to=to, subject=f"Re: {subject}" if known and subject else untitled, text="\n".join(texts),
+                 in_reply_to=message_id or None if known else None, automatic="auto-replied"),
         kind="stranger",
         dedup_key=f"{key}:{row['id']}",
         game_id=None,

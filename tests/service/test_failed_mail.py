@@ -237,11 +237,29 @@ def test_a_stranger_flooding_the_game_master_is_answered_so_many_times_an_hour(t
     table = Table(tmp_path, [game("g1", "tally", PLAYERS)], service_settings={"answers_per_hour": 2})
     table.start("g1")
     table.take()
-    for number in range(4):
-        table.send("Stranger@Elsewhere.test", f"hello {number}")
+    for _number in range(4):
+        table.send("Stranger@Elsewhere.test", "LIST")
     table.run()
     assert len(table.take("stranger@elsewhere.test")) + len(table.take("Stranger@Elsewhere.test")) == 2
     assert len(table.take(referee_of(table))) == 1
+
+
+def test_a_stranger_s_mail_with_no_command_is_answered_once_a_day_whatever_it_says(tmp_path):
+    from tests.harness import Table
+
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS)])
+    table.start("g1")
+    table.take()
+    for number in range(3):
+        table.send("someone@elsewhere.test", f"Buy cheap watches {number}", subject=f"CHEAP WATCHES {number}")
+    table.run()
+    [answer] = table.take("someone@elsewhere.test")
+    assert "WATCHES" not in str(answer["Subject"]).upper() and "watches" not in text_of(answer).lower()
+    assert answer["In-Reply-To"] is None
+    table.advance(hours=25)
+    table.send("someone@elsewhere.test", "hello again")
+    table.run()
+    assert len(table.take("someone@elsewhere.test")) == 1
 
 
 def test_answers_per_hour_0_means_no_limit(tmp_path):

@@ -183,8 +183,8 @@ def test_an_auto_responder_gets_at_most_one_answer(table, subject, headers):
 
 
 def test_an_auto_responder_without_any_mark_gets_a_bounded_number_of_answers(table):
-    """Nothing in its mail says it is a program; the per-address answer rate (answers_per_hour,
-    20 by default) ends the loop, and the referee is told once."""
+    """Nothing in its mail says it is a program. An address that plays no game gets one answer a
+    day to a mail with no command (pbem.intake), so the loop ends at the first answer."""
     responder = Responder(table, "away@example.test", "Re: {}")
     table.send(responder.address, "hello, can I play?")
     table.run()
@@ -193,6 +193,21 @@ def test_an_auto_responder_without_any_mark_gets_a_bounded_number_of_answers(tab
         answered += responder.answer_all()
         table.advance(minutes=1)
         assert table.run().errors == []
+    assert answered == 1
+
+
+def test_an_auto_responder_answering_a_player_s_address_is_capped_by_the_hourly_rate(table):
+    """A player's own address in a loop with a program: answers_per_hour (20) ends it, and the
+    referee is told once."""
+    player = next(p.address for g in table.service.games for p in g.players)
+    responder = Responder(table, player, "Re: {}")
+    table.send(responder.address, "hello, can I play?")
+    table.run()
+    answered = 0
+    for _ in range(30):
+        answered += responder.answer_all()
+        table.advance(minutes=1)
+        assert table.run().errors == []
     assert answered == 20
-    [notice] = [m for m in table.take(REFEREE_ADDRESS) if "away@example.test" in str(m["Subject"])]
+    [notice] = [m for m in table.take(REFEREE_ADDRESS) if player in str(m["Subject"])]
     assert "no more answers" in str(notice["Subject"])

@@ -140,8 +140,8 @@ def test_resign_puts_the_power_in_civil_disorder_and_tells_the_referee(tmp_path)
     table.send(EAST, "SIGNON East g1 pw\nRESIGN")
     table.run()
     assert "you have resigned" in answer(table, EAST)
-    [notice] = [m for m in table.take(REFEREE_ADDRESS) if "East has resigned" in str(m["Subject"])]
-    assert "REPLACE East <address>" in text_of(notice)
+    [notice] = [m for m in table.take(REFEREE_ADDRESS) if "East waits for someone" in str(m["Subject"])]
+    assert "resigned" in text_of(notice) and "REPLACE East <address>" in text_of(notice)
     with table.store() as store:
         assert store.player("g1", "East").civil_disorder
         assert len(store.turns("g1")) == 1  # nobody else to wait for: the phase ended early
