@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import secrets
+import time
 from email.headerregistry import Address
 from email.utils import formataddr
 
@@ -98,6 +99,20 @@ def test_valid_but_unusual_from_addresses_are_read(header, sender):
 def test_a_long_display_name_is_cut_but_its_address_kept():
     incoming = parse(raw_mail(f'"{"N" * 9000}" <north@example.test>'))
     assert incoming.sender == "north@example.test" and 0 < len(incoming.sender_name) <= 2000
+
+
+@pytest.mark.parametrize("hostile, sender", [
+    ('\\"' * 50_000, ""),  # a quote opened again and again, never closed: no mailbox
+    ("(" * 100_000, ""),  # comments never closed
+    ("<" * 100_000, ""),  # a hundred thousand <...>: no mailbox
+    ('"' + "N" * 99_000, "north@example.test"),  # one quote never closed: read as a character
+])
+def test_reading_a_hostile_from_header_of_100_000_characters_takes_well_under_a_second(hostile, sender):
+    """The scan is linear: an unclosed quote or comment is read again at most three times."""
+    started = time.perf_counter()
+    incoming = parse(raw_mail(hostile + " <north@example.test>"))
+    assert time.perf_counter() - started < 0.5
+    assert incoming.sender == sender
 
 
 @pytest.mark.parametrize("address", ["a@b@example.org", "caf\u00e9@example.org", "x@xn--zz.example",
