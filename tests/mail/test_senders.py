@@ -125,7 +125,7 @@ names = st.one_of(st.text(max_size=40), st.emails(),
                   st.sampled_from(["referee@test.invalid", "a, b", '"', "<x@y.z>", "=?utf-8?q?x=40y.z?="]))
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(names, st.emails())
 def test_any_from_python_writes_is_read_as_its_address_never_its_name(name, address):
     """What the email package writes for (name, address), encoded words and all, or the same
