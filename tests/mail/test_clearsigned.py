@@ -7,8 +7,9 @@ import quopri
 
 from pbem.mail.armour import without_armour
 from pbem.mail.message import parse
+from pbem.mail.quotes import own_text
 from pbem.turns.orders import unsettled
-from tests.harness import MailServerTable, game, text_of
+from tests.harness import MailServerTable, game, plain_mail, text_of
 from tests.mail.test_senders import raw_mail
 
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
@@ -58,6 +59,16 @@ def test_a_clear_signed_mail_in_quoted_printable_with_crlf_is_read_as_its_signed
     text = parse(raw).text
     assert "PGP" not in text and "Hash:" not in text and "=AbCd" not in text
     assert "SIGNON North g1 pw\nADD 3\n-- \nNorth" in text
+
+
+def test_a_clear_signed_html_reply_above_its_quote_is_read_as_its_signed_text():
+    """Gmail's HTML, whose quote is marked in the mark-up, is read from the HTML: without armour too."""
+    signed = clear_signed("ADD 3\n").replace("\n", "<br>\n")
+    html = (f'<div dir="ltr">{signed}</div><br><div class="gmail_quote"><div class="gmail_attr">'
+            "On Mon, 2 Mar 2026 at 10:00, Judge &lt;judge@pbem.test&gt; wrote:<br></div>"
+            '<blockquote class="gmail_quote">ADD 9</blockquote></div>')
+    incoming = parse(plain_mail("north@example.test", "", html=html))
+    assert [line for line in own_text(incoming.text, incoming.html).split("\n") if line.strip()] == ["ADD 3"]
 
 
 def test_clear_signed_orders_are_read_and_no_line_of_armour_is_refused(make_table):
