@@ -105,9 +105,9 @@ class Incoming(Frozen):
     """One received message, decoded as far as intake needs."""
 
     message_id: str  # a valid msg-id (RFC 5322), or "" when the mail had none
-    sender: str  # the From address, lower-cased; empty if there is none
+    sender: str  # the From header's address (never its display name), in addresses.normal form; or ""
     sender_name: str
-    recipients: tuple[str, ...]  # To and Cc addresses, lower-cased
+    recipients: tuple[str, ...]  # To and Cc addresses, in addresses.normal form
     subject: str  # one line, no control characters
     text: str  # the body as plain text, quotes and signature still in it
     automatic: str  # why this is a bounce or auto-reply; "" for a person's mail
