@@ -8,7 +8,8 @@ raise: ``decode_text`` (bytes in a named charset, by a fallback chain),
 ``header_text`` (a header as one line of text), ``msg_id`` (a Message-ID only
 if it is one), ``header_date`` (a date or None) and ``_text_parts`` (the MIME
 tree, to a depth limit). A message that cannot be read still yields an
-Incoming (with what could be read and a ``problem``), never an exception.
+Incoming (with what could be read and a ``problem``), never an exception. Who sent a mail is
+read from its raw From header by ``pbem.mail.addresses``, before any encoded word is decoded.
 """
 
 from __future__ import annotations
