@@ -2,8 +2,8 @@
 
 Each module in ``COMMANDS`` defines ``register(subparsers)``, which adds its
 sub-command and sets ``func(args) -> int`` on the parser's defaults. Exit
-codes: 0 success, 1 the job ran but something failed (see the log), 2 bad
-input or configuration.
+codes: 0 success, 1 the job ran but something failed (see the log; also a full
+disk), 2 bad input or configuration, or a database missing, empty or damaged.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from pbem.commands.common import add_config_option
-from pbem.service import MissingDatabase
+from pbem.commands.common import add_config_option, fault_line
 
 COMMANDS = [
     "pbem.commands.run",
@@ -56,9 +55,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         result: int = args.func(args)
-    except MissingDatabase as missing:
-        print(f"pbem: {missing}", file=sys.stderr)
-        return 2
+    except Exception as error:
+        said = fault_line(error)
+        if said is None:
+            raise
+        print(said[0], file=sys.stderr)
+        return said[1]
     return result
 
 

@@ -45,6 +45,7 @@ from pbem.mail.transport import (
 from pbem.reports import Templates
 from pbem.run import Run
 from pbem.store import Store
+from pbem.store.connection import storage_fault
 
 log = logging.getLogger("pbem")
 
@@ -57,7 +58,7 @@ class Busy(Exception):
 
 
 class MissingDatabase(Exception):
-    """The database file is gone: never start afresh in silence, every game would be lost."""
+    """The database file is gone, or empty: never start afresh in silence, every game would be lost."""
 
 
 def traces_of_history(service: Service) -> list[Path]:
@@ -73,17 +74,23 @@ def traces_of_history(service: Service) -> list[Path]:
 
 
 def require_database(service: Service, traces: list[Path] | None = None) -> None:
-    """Raise :class:`MissingDatabase` if the database is missing although the service has history
+    """Raise :class:`MissingDatabase` if the database is missing, or empty (a file truncated to
+    0 bytes, which SQLite would take for a new database), although the service has history
     (``traces``, found now if not given).
 
     Only ``pbem new-game`` and ``pbem init`` create a database where there was history.
     """
-    if service.database.exists():
+    try:
+        size = service.database.stat().st_size
+    except FileNotFoundError:
+        size = None
+    if size:
         return
     traces = traces_of_history(service) if traces is None else traces
     if traces:
+        state = "is missing" if size is None else "is empty (0 bytes)"
         raise MissingDatabase(
-            f"the database {service.database} is missing, but this service has run before "
+            f"the database {service.database} {state}, but this service has run before "
             f"({', '.join(str(path) for path in traces)}): restore it from a backup; "
             "`pbem init` starts afresh with an empty one (every game and message would be gone)"
         )
@@ -165,6 +172,8 @@ async def _store_batch(service: Service, store: Store, inbox: Inbox, now: dateti
                 with store.atomic():  # a savepoint: a mail that cannot be stored spoils no other
                     row = _store_one(service, store, fetched, now)
             except Exception as error:  # noqa: BLE001 - one bad mail must not stop the run
+                if storage_fault(error, service.database):
+                    raise  # no mail could be stored: the run stops, the inbox keeps them all
                 log.exception("message %s could not be stored; left in the inbox", fetched.ref)
                 tally.errors.append(f"message {fetched.ref} could not be stored: {error}")
                 unstored.add(fetched.ref)
@@ -219,6 +228,8 @@ def act(run: Run, tally: Tally) -> None:
             tally.handled += 1
             checkpoint("handled")
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
+            if storage_fault(error, run.service.database):
+                raise  # the mail is not at fault: it stays new for the next run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
             failures.append((row_id, intake.fail(run, row_id, error)))
@@ -233,6 +244,8 @@ def act(run: Run, tally: Tally) -> None:
         try:
             turns.tend(run, game_id)
         except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+            if storage_fault(error, run.service.database):
+                raise
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
     archive.write_missing(run)
@@ -307,6 +320,8 @@ async def send_queue(
                 if not give_up:
                     return  # the server is unwell: leave the rest for the next run
             except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
+                if storage_fault(error, service.database):
+                    raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
                 delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
                 give_up = mail.attempts + 1 >= service.send_attempts
                 store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
@@ -346,7 +361,30 @@ async def run_once(
     do_send: bool = True,
     seed_source: Callable[[str, str], int] | None = None,
 ) -> Tally:
-    """The cron job: poll, act, send, under the data directory's lock."""
+    """The cron job: poll, act, send, under the data directory's lock.
+
+    A damaged database or a full disk stops the run with a ``pbem.store.connection.StorageFault``.
+    """
+    try:
+        return await _run_once(service, now, templates, do_poll=do_poll, do_act=do_act,
+                               do_send=do_send, seed_source=seed_source)
+    except Exception as error:
+        fault = storage_fault(error, service.database)
+        if fault is None or fault is error:
+            raise
+        raise fault from error
+
+
+async def _run_once(
+    service: Service,
+    now: datetime | None,
+    templates: Templates | None,
+    *,
+    do_poll: bool,
+    do_act: bool,
+    do_send: bool,
+    seed_source: Callable[[str, str], int] | None,
+) -> Tally:
     now = now or datetime.now(UTC)
     tally = Tally()
     history = traces_of_history(service)  # looked at before the lock file is this run's

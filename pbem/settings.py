@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from pbem.deadlines import parse_duration, parse_time_of_day
+from pbem.mail.addresses import normal
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,30}$")
 ADDRESS = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$|^[^@\s<>]+@localhost$")
@@ -33,7 +34,7 @@ def _address(value: Any) -> str:
     text = _text(value).strip().lower()
     if not ADDRESS.match(text):
         raise ValueError(f"{text!r} is not a mail address")
-    return text
+    return normal(text) or text  # an IDN domain in its ASCII form, as mail's From is read
 
 
 def _duration(value: Any) -> str | int:

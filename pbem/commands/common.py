@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from pbem import config as configuration
 from pbem.service import MissingDatabase, require_database
 from pbem.store import Store
+from pbem.store.connection import StorageFault, storage_fault
 
 DEFAULT_CONFIG = "config/pbem.yaml"
 T = TypeVar("T")
@@ -67,11 +68,37 @@ def open_store(service: configuration.Service, create: bool = False) -> Iterator
                 f"no database at {service.database} yet: nothing has been played "
                 "(`pbem new-game GAME` starts a game)"
             )
-    store = Store(service.database)
+    with _faults_named(service):
+        store = Store(service.database)
     try:
-        yield store
+        with _faults_named(service):
+            yield store
     finally:
         store.close()
+
+
+@contextmanager
+def _faults_named(service: configuration.Service) -> Iterator[None]:
+    """An error of the block that is a damaged database or a full disk raised as the
+    StorageFault that names the file; any other as it was."""
+    try:
+        yield
+    except Exception as error:
+        fault = storage_fault(error, service.database)
+        if fault is None or fault is error:
+            raise
+        raise fault from error
+
+
+def fault_line(error: Exception) -> tuple[str, int] | None:
+    """The one line and the exit status the CLI gives for a problem of the data rather than of
+    pbem (README: "When a mail or the database goes wrong"); None for anything else, whose
+    traceback is a bug report."""
+    if isinstance(error, MissingDatabase):
+        return f"pbem: {error}", 2
+    if isinstance(error, StorageFault):
+        return f"pbem: {error}", error.status
+    return None
 
 
 def read_store(

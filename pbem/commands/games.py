@@ -131,7 +131,7 @@ def _init(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
-    if service.database.exists():
+    if service.database.exists() and service.database.stat().st_size:  # 0 bytes: nothing to keep
         print(f"pbem: {service.database} exists already; nothing done", file=sys.stderr)
         return 1
     with open_store(service, create=True):

@@ -188,11 +188,11 @@ class MaildirOutbox(Closing):
             envelope = f"Return-Path: <{sender}>\nDelivered-To: {recipient}\n".encode()
             name = f"{time.time_ns():020d}.{digest}.pbem"
             staged = self.path / "tmp" / name
-            staged.write_bytes(envelope + message)
-            try:
+            try:  # a full disk leaves no half-written file behind in tmp/
+                staged.write_bytes(envelope + message)
                 os.link(staged, self.path / "new" / name)
             finally:
-                staged.unlink()
+                staged.unlink(missing_ok=True)
             delivered.add(digest)
 
     def _digests(self) -> set[str]:

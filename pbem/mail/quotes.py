@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from pbem.mail.armour import without_armour
 from pbem.mail.html import html_text
 from pbem.mail.message import MAX_TEXT_CHARS
 
@@ -165,8 +166,8 @@ def own_text(text: str, html: str = "") -> str:
     program marked its quote there, else from ``text`` (the body as plain text)."""
     if html:
         found = html_text(html)
-        if found.quote_found:
-            return strip_reply(found.text[:MAX_TEXT_CHARS])
+        if found.quote_found:  # read from the HTML: its clear-signing armour goes as the text's does
+            return strip_reply(without_armour(found.text[:MAX_TEXT_CHARS]))
     return strip_reply(text)
 
 

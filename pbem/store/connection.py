@@ -7,6 +7,7 @@ over one connection.
 
 from __future__ import annotations
 
+import errno
 import json
 import secrets
 import sqlite3
@@ -31,6 +32,46 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 );
 """
+
+
+class StorageFault(Exception):
+    """The database or the disk pbem writes to cannot be used: a file that is no SQLite database
+    or a damaged one, or a full disk. Said in one line that names the file and what to do;
+    ``status`` is the exit status the CLI gives for it (README: "When a mail or the database
+    goes wrong"). Nothing is lost by stopping: a mail is marked done in the inbox only once it
+    is stored, and sent mail is recorded after the server took it."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+#: SQLite's result codes for a file that is not its database, or a damaged one
+_DAMAGED = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
+#: the errno of a full disk, and of a full quota
+_FULL = {errno.ENOSPC, errno.EDQUOT}
+
+
+def storage_fault(error: BaseException, database: Path | str) -> StorageFault | None:
+    """``error`` as a :class:`StorageFault` when it is one (of ``database``, or of the file an
+    OSError names); None for any other error, which stays a bug of its own to report."""
+    if isinstance(error, StorageFault):
+        return error
+    name = getattr(error, "sqlite_errorname", "")
+    if isinstance(error, sqlite3.DatabaseError) and (name in _DAMAGED or "not a database" in str(error)):
+        return StorageFault(
+            f"the database {database} is damaged or is not a pbem database ({error}): restore it "
+            "from a backup; `pbem init` makes an empty one (every game and message would be gone)", 2)
+    if isinstance(error, sqlite3.DatabaseError) and (name == "SQLITE_FULL" or "disk is full" in str(error)):
+        return StorageFault(
+            f"the disk holding the database {database} is full ({error}): free some space there; "
+            "nothing is lost, the next run goes on from where this one stopped", 1)
+    if isinstance(error, OSError) and error.errno in _FULL:
+        where = error.filename or database
+        return StorageFault(
+            f"the disk is full writing {where} ({error.strerror}): free some space there; "
+            "nothing is lost, the next run goes on from where this one stopped", 1)
+    return None
 
 
 class Connection:
@@ -95,8 +136,9 @@ class Connection:
             try:
                 yield
             except BaseException:
-                connection.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                connection.execute(f"RELEASE SAVEPOINT {name}")
+                if connection.in_transaction:  # SQLite rolls back all by itself on a full disk
+                    connection.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    connection.execute(f"RELEASE SAVEPOINT {name}")
                 raise
             connection.execute(f"RELEASE SAVEPOINT {name}")
             return
