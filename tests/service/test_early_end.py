@@ -61,7 +61,7 @@ CASES = [
             "Aldmark": "Edric: recruit 30 spearmen\nAldwick: Fortify",
             "Brenn": "Hilde: recruit 20 Crossbowmen",
             "Corvath": "Malus: move army 100 Spearmen, all Crossbowmen, all Trolls to Blackwater",
-            "Dunmere": "Dunmoor: convert 3 income to hire limit",
+            "Dunmere": "Dunmoor: convert 3 income to hire limit\nRowan: R and R",
         },
         "Aldmark",
         "Edrik: R and R",
