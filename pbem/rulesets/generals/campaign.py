@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.frozen import Frozen
-from pbem.rulesets.generals import army, battle
+from pbem.rulesets.generals import army, battle, wording
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.orders import Attack, Order, PrepareBattlefield
 from pbem.rulesets.generals.state import Unit
@@ -213,12 +213,13 @@ def fight_at(board: Board, force: Force, rng: random.Random, marching: set[str])
         )
         if holder is not None:
             _victory(board, holder, force.power)
-    winner = force.power if attacker_won else (holder or "the garrison")
+    won = "attacker" if attacker_won else "defender"
+    result = wording.outcome_line(force.power, holder, won, outcome.how)
     board.event(
         "battle",
         audience,
         f"Battle of {region}, turn {board.turn}: {force.power} attacked "
-        f"{holder or 'the independent garrison'}; {winner} won ({outcome.how})",
+        f"{holder or wording.GARRISON}; {result}",
         region=region,
         attacker=_side_record(
             outcome, battle.ATTACKER, force.power, force.general, force.units, lost[battle.ATTACKER]
@@ -258,7 +259,7 @@ def _side_record(
         "lost": lost,
         "end": army.describe(left),
         "left": army.men(left),
-        "renown": outcome.renown[key] if general else 0,
+        "renown": outcome.renown[key] if general and not outcome.died[key] else 0,  # dead men gain none
         "died": outcome.died[key],
         "veterans": outcome.promoted[key],
     }

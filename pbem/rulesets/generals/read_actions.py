@@ -182,10 +182,14 @@ def recruit(orders: Orders, general: General, slots: Slots) -> Reading:
     holding = orders.state.holding(general.region)
     gold = orders.state.realm(orders.power).gold
     notes = [f"costs {cost} gold and {cost} of the hire limit"]
-    if cost > holding.hire_limit:
+    overtaxed = orders.overtaxed.get(region.name, 0)
+    limit = max(0, holding.hire_limit + overtaxed)
+    if cost > limit:
+        this_mail = " with this mail's overtaxing" if overtaxed else ""
+        more = " more" if overtaxed > 0 else ""
         notes.append(
-            f"{region.name}'s hire limit is {holding.hire_limit} this turn: only "
-            f"{holding.hire_limit // points} will be hired unless you overtax"
+            f"{region.name}'s hire limit is {limit} this turn{this_mail}: only "
+            f"{limit // points} will be hired unless you overtax{more}"
         )
     if cost > gold:
         notes.append(f"you have {gold} gold: as many as you can pay for will be hired")
