@@ -11,7 +11,7 @@ the offer of peace with the replies that answer it.
 from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
-from tests.bymail import archived_states, phase_id, send_mails
+from tests.bymail import archived_states, phase_id, send_mails, to_deadline
 from tests.harness import Table, game, text_of
 
 from . import script
@@ -104,3 +104,32 @@ def test_a_general_left_without_an_action_holds_the_turn_and_the_answer_names_hi
     send_mails(table, ADDRESSES, {"Aldmark": "Osric: travel to Thornfield"})
     table.run()
     assert phase_id(table) == "T3"
+
+
+def test_the_books_wordings_and_a_recruiting_note_by_mail(tmp_path):
+    """A route as the book writes it, "end the war with", and the note on a recruitment the same
+    mail's overtaxing pays for, as players get them in answers (RULINGS 19, 30)."""
+    table = Table(tmp_path, [game("g1", "generals", ADDRESSES, deadlines={"turn": "72h"})])
+    table.start("g1")
+    table.take()
+    mail = "Edric: recruit 20 Knights\r\nAldwick: convert 5 income to hire limit\r\ndeclare war on Brenn\r\n"
+    resting = {"Brenn": "Hilde: R and R", "Corvath": "Malus: R and R", "Dunmere": "Rowan: R and R"}
+    send_mails(table, ADDRESSES, {"Aldmark": mail, **resting})
+    table.run()
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Aldmark"])]
+    assert "hire limit is 170 this turn with this mail's overtaxing" in answer
+    to_deadline(table)
+    table.take()
+    send_mails(
+        table,
+        ADDRESSES,
+        {
+            "Aldmark": "Edric: move army 10 Spearmen, route Aldwick - Thornfield",
+            "Brenn": "End the war with Aldmark.",
+        },
+    )
+    table.run()
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Aldmark"])]
+    assert "Edric: move army 10 Spearmen to Thornfield" in answer and "ERROR" not in answer
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Brenn"])]
+    assert "peace with Aldmark" in answer and "ERROR" not in answer
