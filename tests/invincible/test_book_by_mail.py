@@ -83,3 +83,28 @@ def test_the_books_points_by_mail(tmp_path: Any) -> None:
     gifts = [e for e in turn.events if e["type"] == "assistance" and e["what"] == "wine"]
     assert [(e["giver"], e["receiver"], e["amount"]) for e in gifts] == [("Ogadai", "Jamukha", 1)]
     assert "feast" in kinds
+
+
+def test_a_khan_without_companion_passes_and_the_turn_ends_early(tmp_path: Any) -> None:
+    """Ruling 22: a khan at 0 Companion may send PASS, so with READY he does not hold every
+    actions phase to its deadline."""
+    table = Table(tmp_path, [game("g1", "invincible", ADDRESSES, options=OPTIONS)])
+    table.start("g1", seed=4)
+    first = {
+        "North": "Pass\nREADY",
+        "East": "Assign 2 Companion to Informer\nAssist Jamukha 3 Companion\nREADY",
+        "South": "Accept assistance from Kublai\nREADY",
+        "West": "Pass\nREADY",
+    }
+    for power, text in first.items():
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+    table.run()
+    state = get_ruleset("invincible").load_state(table.game_row().state)
+    assert state.turn == 2 and state.khan("East").modes.companion == 0
+    table.take()
+    for power in POWERS:
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\nPass\nREADY")
+    table.run()
+    reply = _reply(table.take(ADDRESSES["East"]))
+    assert "PASS" in reply and "ERROR" not in reply
+    assert get_ruleset("invincible").load_state(table.game_row().state).turn == 3

@@ -133,6 +133,22 @@ def test_with_declarations_the_horde_feast_is_held_in_the_declarations_phase() -
     assert events(acted, "attack") == []
 
 
+def test_a_khan_who_attended_the_horde_feast_does_not_feast_again_that_turn() -> None:
+    # Ruling 19: a khan feasts once a turn; the Horde Feast was his feast.
+    called = play(GAME, {"Temujin": "Horde Feast"}, [QUIET])
+    [noted] = parse_orders(called.state, "Kublai", "Feast")
+    assert noted.error is None and "this feast is not held" in (noted.note or "")
+    wine = called.state.khan("Kublai").wine
+    held = play(called.state, {"Kublai": "Feast"}, [QUIET])
+    assert len(events(held, "horde-feast")) == 1 and events(held, "feast") == []
+    assert held.state.khan("Kublai").wine == wine
+    game = new_game(declarations=True)
+    called = play(play(game, {}, []).state, {"Temujin": "Horde Feast"}, [QUIET])
+    held = play(called.state, {}, [])
+    [refused] = parse_orders(held.state, "Kublai", "Feast")
+    assert refused.error == "you feasted at the Horde Feast this turn: a khan feasts once a turn"
+
+
 def test_the_genghis_khans_privileges_stand_in_the_turn_of_his_horde_feast() -> None:
     # His privileges are not among the rulebook's Actions that a feast forbids: the
     # Horde Feast held at the start of turn 2 does not void his RESTORE HONOR.

@@ -116,6 +116,8 @@ def check(game: Game, power: str, order: o.Order) -> str | None:
     if game.step != DECLARATIONS and order.sort == o.ACTION:
         if isinstance(order, o.Feast) and me.wine < 1:
             return "you have no Wine to feast with"
+        if power in game.feasted and isinstance(order, o.Feast):
+            return "you feasted at the Horde Feast this turn: a khan feasts once a turn"
         if power in game.feasted and not isinstance(order, o.FEAST_ALLOWS):
             return "you feasted at the Horde Feast this turn: a feasting khan takes no other action"
     if isinstance(order, o.RequestTransfer) and (not ruler or me.ruler == game.genghis):
@@ -208,13 +210,25 @@ def _one_mails_actions(
         if not companion and raises_companion(order):
             companion = True  # later lines may act once this one has raised it
             continue
+        if isinstance(order, o.Pass):
+            continue  # no action, so nothing a khan without Companion cannot do (ruling 22)
         if not companion:
             why = (
                 "your khan has no Companion: until it is one again he can only ASSIGN points TO "
-                "COMPANION, SPEND HONOR ON COMPANION or FEAST"
+                "COMPANION, SPEND HONOR ON COMPANION or FEAST, or PASS"
             )
         elif feast is not None and not isinstance(order, o.FEAST_ALLOWS):
             why = f"this mail feasts ({feast.text()}): a feasting khan takes no other action"
+        elif isinstance(order, o.Feast) and order is not feast:
+            assert feast is not None
+            every = tuple(dict.fromkeys(feast.guests + order.guests))
+            results[index] = OrderLine(
+                line.line,
+                line.text,
+                error=f"this mail feasts already ({feast.text()}): a khan feasts once a turn",
+                hint=f"feed every guest at one feast: {o.Feast(guests=every).text()}",
+            )
+            continue
         elif cooperate is not None and isinstance(order, o.AttackKhan | o.AttackEnemy):
             why = (
                 f"this mail cooperates ({cooperate.text()}): a khan who cooperates takes no "
@@ -225,6 +239,12 @@ def _one_mails_actions(
                 note = (
                     "you attend the Horde Feast held at the start of this turn unless you send "
                     "DECLINE HORDE FEAST; a feasting khan's action does not happen"
+                )
+                results[index] = replace(line, note=note)
+            elif guest and isinstance(order, o.Feast):
+                note = (
+                    "you attend the Horde Feast held at the start of this turn unless you send "
+                    "DECLINE HORDE FEAST; a khan feasts once a turn, so then this feast is not held"
                 )
                 results[index] = replace(line, note=note)
             continue

@@ -174,6 +174,8 @@ def _act(table: Table, power: str, order: o.Order, feasting: bool) -> None:
     if feasting and not isinstance(order, o.FEAST_ALLOWS):
         table.void(power, text, "a feasting khan takes no other action this turn")
         return
+    if isinstance(order, o.Pass):
+        return  # no action: also a khan without Companion may send it (RULINGS.md 22)
     if table.khans[power].modes.companion <= 0 and not o.raises_companion(order):
         table.void(power, text, "with no Companion a khan can only raise his Companion")
         return
