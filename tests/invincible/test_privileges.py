@@ -57,6 +57,19 @@ def test_an_unanswered_purchase_waits_for_the_rulers_next_mail() -> None:
     assert second.state.khan("Ogadai").ruler == "Temujin"
 
 
+def test_a_purchase_from_a_named_ruler_is_void_when_he_no_longer_rules_the_khan() -> None:
+    # "Buy Temujin from Ogadai for two Wine": the seller named is checked when the mail comes
+    # and again in the Genghis Khan's place in the order of play (ruling 24).
+    mails = {"Temujin": "Buy Ogadai from Kublai for two Wine", "Kublai": "Sell Ogadai"}
+    bought = play(VASSAL, mails, [QUIET])
+    assert bought.state.khan("Ogadai").ruler == "Temujin"
+    moved = set_khan(VASSAL, "Ogadai", ruler="Jamukha")
+    result = play_stored(moved, {"Temujin": ["BUY OGADAI FROM KUBLAI"]}, [QUIET])
+    assert result.state.khan("Ogadai").ruler == "Jamukha" and result.state.offers == ()
+    [void] = events(result, "void")
+    assert void["order"] == "BUY OGADAI FROM KUBLAI" and "no longer serves Kublai" in void["text"]
+
+
 def test_buying_needs_two_wine() -> None:
     game = set_khan(VASSAL, "Temujin", wine=1)
     result = play(game, {"Temujin": "Buy Ogadai", "Kublai": "Sell Ogadai"}, [QUIET])

@@ -109,6 +109,10 @@ def check(game: Game, power: str, order: o.Order) -> str | None:
         return "name another khan, not yourself"
     if isinstance(order, o.Buy) and playing[order.vassal].ruler in (None, power):
         return f"{order.vassal} has not submitted to another khan"
+    if isinstance(order, o.Buy) and order.seller:
+        serves = game.khan(playing[order.vassal].ruler or power).card
+        if serves != order.seller:
+            return f"{order.vassal} serves {serves}, not {order.seller}"
     if isinstance(order, o.Submit) and ruler:
         return f"you have already submitted to {ruler}"
     if isinstance(order, o.Cooperate) and not game.enemies:
