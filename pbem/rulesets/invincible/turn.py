@@ -67,8 +67,9 @@ def adjudicate(
 
 def _result(table: Table, step: str, turn: int | None = None, **changes: Any) -> Adjudication:
     if table.over:
+        # no notice: the referee's report of the last turn says the game is over, and a notice
+        # would reach him as "the rules need you" when they need nothing (RULINGS.md 36)
         state = table.freeze(step=OVER)
-        table.notices.append(f"The game is over: {table.result}")
     else:
         state = table.freeze(step=step, turn=table.turn if turn is None else turn, **changes)
     return Adjudication(state, table.events, table.notices)
