@@ -69,7 +69,8 @@ def problem(turn: Turn, invocation: Invocation, pending: Cast | None = None) -> 
         guard = guard_of(turn, invocation.caster, shape.on)
         if isinstance(guard, str):
             return guard
-        return build_problem(turn, guard[0], guard[1], invocation.played[shape.elements[0]].card)
+        element = invocation.played[shape.elements[0]].card
+        return build_problem(turn, guard[0], guard[1], element, invocation.caster)
     if isinstance(shape, Manifest):
         return manifest.manifest_problem(turn, invocation)
     if isinstance(shape, Alter):
@@ -229,7 +230,7 @@ def resolve(turn: Turn, invocation: Invocation, cast: Cast, pending: Cast | None
         if why or isinstance(guard, str):
             turn.say("fails", f"{cast.label} cannot build its wall: {why}.")
             return []
-        return build(turn, shape, invocation.played, guard[0], guard[1])
+        return build(turn, shape, invocation.played, guard[0], guard[1], invocation.caster)
     elif isinstance(shape, Manifest):
         why = problem(turn, invocation)
         if why:

@@ -71,6 +71,13 @@ class Wall:
     owner: str  # a mage, or AETHER
     guards: str  # GEMS or the id of an item or creature
     charge: list[WallCard] = field(default_factory=list)
+    #: the mage who built a wall the Aether owns (in front of its gems): the wall is his
+    #: established invocation, his to repair (RULINGS.md 13)
+    builder: str = ""
+
+    def held_by(self) -> str:
+        """The mage whose established invocation the wall is (the Aether's has a builder)."""
+        return self.builder or self.owner
 
 
 @dataclass
