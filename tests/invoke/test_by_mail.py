@@ -70,3 +70,26 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
                 assert not any(fact in text for text in texts), (power, fact)
     final = [text_of(m) for m in table.mails_to(ADDRESSES["Carol"])][-1]
     assert "Alice wins with 8 power gems" in final
+
+
+def test_help_cards_names_the_creatures_and_the_chaos_cards(tmp_path: Any) -> None:
+    """No Card Reference reaches a player by mail: HELP CARDS gives the four creatures and the
+    twelve Chaos cards with their words (RULINGS 37)."""
+    from pbem.rulesets.invoke.cards import VARIANTS
+    from tests.harness import Table
+
+    table = Table(tmp_path, [game("g1", "invoke", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)])
+    table.start("g1", seed=script.START_SEED)
+    table.take()
+    table.send(ADDRESSES["Bob"], "SIGNON Bob g1 pw\nHELP CARDS")
+    table.run()
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Bob"])]
+    cards = VARIANTS[script.VARIANT].cards.values()
+    creatures = [c for c in cards if c.kind == "creature"]
+    chaos = [c for c in cards if c.kind == "chaos"]
+    assert len(creatures) == 4 and len(chaos) == 12
+    for card in creatures:
+        assert f"{card.name:<10s} {card.element}, holds up to {card.holds} cards" in answer
+    flat = " ".join(answer.split())
+    for card in chaos:
+        assert f"{card.name}: {card.text}" in flat
