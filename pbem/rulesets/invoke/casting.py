@@ -321,11 +321,17 @@ def answer(turn: Turn, pending: Cast) -> None:
 def fire(turn: Turn, ready: Ready, pending: Cast) -> None:
     owner = ready.owner
     turn.mage(owner).counters.remove(ready.counter)
-    turn.say(
-        "counter",
+    # the table sees the cards played, never the standing counter's condition: only its
+    # owner (and the referee) read which of them fired (RULINGS.md 24; Invictus ruling 41)
+    fires = (
         f"{owner}'s counter fires against {pending.label} "
-        f"(speed {ready.invocation.speed} against "
-        f"{read_cast(turn, pending).speed}): {counter_text(ready.counter)}.",
+        f"(speed {ready.invocation.speed} against {read_cast(turn, pending).speed}): "
+    )
+    turn.whisper(
+        "counter",
+        f"{fires}{ready.counter.action}.",
+        f"{fires}{counter_text(ready.counter)}.",
+        [owner],
         power=owner,
     )
     if ready.counter.action == WAND:
