@@ -143,6 +143,10 @@ class Game:
     over: bool = False
     result: str = ""
     winners: list[str] = field(default_factory=list)
+    #: before the first turn: the mages choose by mail how to draw their starting hands,
+    #: dealt from decks shuffled by ``deal_seed`` (setup.py, RULINGS.md 38)
+    setup: bool = False
+    deal_seed: int = 0
 
     @property
     def rounds(self) -> int:

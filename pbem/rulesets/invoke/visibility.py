@@ -24,6 +24,7 @@ from .counters import listed
 from .manifest import describe
 from .notation import write_sequence
 from .orders import refill_text
+from .setup import choosing, default_split
 from .state import AETHER, Game
 from .table import Turn, cardset
 from .walls import wall_text
@@ -130,6 +131,12 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
         "winners": list(game.winners),
         "aether": {"gems": game.aether, "walls": walls_of(AETHER)},
         "catalogue": catalogue(cards),
+        # before turn 1: who still chooses a starting hand, and what they draw if they do not
+        "setup": (
+            {"choosing": choosing(game), "default": default_split(cards), "limit": cards.draw_limit}
+            if game.setup
+            else None
+        ),
         "mages": mages,
         "decks": [
             {
