@@ -125,9 +125,9 @@ class InvokeRuleset(Ruleset):
         game = state.copy()
         turn = Turn(game, cardset(game), random.Random(seed))
         play_turn(turn, orders)
+        # the end is no notice: the referee's report of the last turn tells it, and a notice
+        # reaches him as "the rules need you" (RULINGS.md 36)
         notices = [e["secret"] for e in turn.events if e["kind"] == "ignored"]
-        if game.over:
-            notices.append(game.result)
         return Adjudication(state=game, events=turn.events, notices=notices)
 
     def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
