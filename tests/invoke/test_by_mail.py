@@ -124,7 +124,7 @@ def test_the_mages_choose_their_starting_hands_by_mail_and_the_silent_draw_the_d
     table.run()
     assert phase_id(table) == "SETUP"  # Carol has not chosen
     [alice] = [text_of(m) for m in table.take(ADDRESSES["Alice"])]
-    assert "ok: REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy" in alice
+    assert "ok: REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy (your starting hand is drawn so" in alice
     [bob] = [text_of(m) for m in table.take(ADDRESSES["Bob"])]
     assert "Move Left & Fire\n      ERROR: the first turn has not begun" in bob
     to_deadline(table)

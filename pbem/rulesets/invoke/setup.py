@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pbem.ruleset import OrderLine, SetupError
@@ -162,8 +163,9 @@ def setup_lines(game: Game, lines: Sequence[OrderLine]) -> list[OrderLine]:
     """A mail's lines in the setup phase: only the choice of the starting hand is taken (a DRAW
     line keeps its own answer); any other line is told what the phase is for."""
     example = f"DRAW {default_split(VARIANTS[game.variant])}"
+    taken = "your starting hand is drawn so when the setup phase ends, and it stands as your REFILL"
     return [
-        line
+        (replace(line, note=taken) if line.order else line)
         if line.text.split(None, 1)[0].lower() in ("draw", "refill")
         else OrderLine(
             line.line,
