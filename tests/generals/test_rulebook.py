@@ -266,6 +266,9 @@ def test_end_the_war_in_the_books_words_offers_peace():
     """"To end a war, all sides involved must agree to it"."""
     assert read("end the war with Brenn", state=AT_WAR).order == "peace with Brenn"
     assert read("End war with Brenn.", state=AT_WAR).order == "peace with Brenn"
+    assert "peace with <power>" in (read("End the war", state=AT_WAR).hint or "")
+    ended = read("End of orders", state=AT_WAR)  # a mail's last line, no peace to be taught
+    assert ended.error == "'End of orders' is not an order" and "peace" not in (ended.hint or "")
 
 
 @pytest.mark.parametrize(

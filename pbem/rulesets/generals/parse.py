@@ -137,7 +137,7 @@ class Reader(Orders):
         headless = self._headless(line)
         if headless:
             raise headless
-        if phrasings.DIPLOMACY.starts(line):
+        if phrasings.starts_diplomacy(line):
             raise phrasings.DIPLOMACY.refusal(line, "a diplomatic order")
         first = line.split()[0] if line else ""
         suggestion = self.suggest(first) if first else None

@@ -122,6 +122,16 @@ DIPLOMACY = Grammar(
     },
 )
 
+def starts_diplomacy(line: str) -> bool:
+    """Whether ``line`` starts as a diplomatic order does, so that a slip in it is told that
+    order's form. "End" starts one only before "war" ("end the war with Brenn"): "End of
+    orders" is told that it is no order, not taught to make peace."""
+    words = line.lower().split()
+    if words[:1] == ["end"]:
+        return "war" in words
+    return DIPLOMACY.starts(line)
+
+
 ACTION_HELP = (
     "travel to <region>; move army <troops> to <region> [via <region>]; "
     "attack <region> with <troops> by <order>; recruit <number> <troop>; prepare battlefield; "
