@@ -348,6 +348,28 @@ def test_a_beaten_attacker_falls_back_to_where_it_came_from():
         assert next(g for g in after.generals if g.name == "Edric").region == "Aldwick"
 
 
+def test_a_beaten_attacker_whose_home_emptied_goes_back_there_and_gains_no_region():
+    """Ruling 49: an army that marched out with every man goes home beaten, not into the
+    first empty region beside the battle (Aldwick here, which it never held)."""
+    edric = general("Edric", "Aldmark", "Millbrook", "Battlefield Planner", "Inspirational")
+    state = arrange(
+        START,
+        {
+            "Millbrook": ("Aldmark", {"Knights": 100}),
+            "Aldwick": (None, {}),
+            "Ashwood": ("Corvath", {"Swordsmen": 200}),
+        },
+        generals=[edric, *START.generals[1:]],
+    )
+    result = play(state, {"Aldmark": "Edric: attack Ashwood with all troops"})
+    after = result.state
+    [fought] = events_of(result, "battle")
+    assert fought["winner"] == "defender"
+    assert after.holding("Aldwick").owner is None
+    assert after.holding("Millbrook").owner == "Aldmark"
+    assert men_of(after, "Millbrook", "Knights") == 100 - fought["attacker"]["killed"] > 0
+
+
 def test_a_withdrawal_on_the_map_goes_to_the_named_region():
     state = arrange(
         START,

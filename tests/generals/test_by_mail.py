@@ -11,8 +11,8 @@ the offer of peace with the replies that answer it.
 from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
-from tests.bymail import archived_states, phase_id, send_mails
-from tests.harness import game, text_of
+from tests.bymail import archived_states, phase_id, send_mails, to_deadline
+from tests.harness import Table, game, text_of
 
 from . import script
 
@@ -82,3 +82,54 @@ def test_the_scripted_game_plays_by_mail(make_table):
     ]
     offer = "Corvath offers Dunmere peace, standing until the end of turn 4: answer 'peace with Corvath'"
     assert offer in text_of(dunmere[2])  # the results of turn 3
+
+
+def test_a_general_left_without_an_action_holds_the_turn_and_the_answer_names_him(tmp_path):
+    """"The player must choose one action for each general": a mail that orders one general of
+    two and says READY does not end the turn; the answer names the other (RULINGS 15)."""
+    table = Table(tmp_path, [game("g1", "generals", ADDRESSES, deadlines={"turn": "72h"})])
+    table.start("g1")
+    resting = {"Brenn": "Hilde: R and R", "Corvath": "Malus: R and R", "Dunmere": "Rowan: R and R"}
+    ready = {power: f"{text}\nREADY" for power, text in resting.items()}
+    send_mails(table, ADDRESSES, {"Aldmark": "Edric: train general Osric\nREADY", **ready})
+    table.run()
+    assert phase_id(table) == "T2"  # one general, one action: the turn ended early
+    table.take()
+    send_mails(table, ADDRESSES, {"Aldmark": "Edric: R and R\nREADY", **ready})
+    table.run()
+    assert phase_id(table) == "T2"
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Aldmark"])]
+    assert "Still without orders: Osric" in answer
+    assert "You said READY, but you still have to order: Osric" in answer
+    send_mails(table, ADDRESSES, {"Aldmark": "Osric: travel to Thornfield"})
+    table.run()
+    assert phase_id(table) == "T3"
+
+
+def test_the_books_wordings_and_a_recruiting_note_by_mail(tmp_path):
+    """A route as the book writes it, "end the war with", and the note on a recruitment the same
+    mail's overtaxing pays for, as players get them in answers (RULINGS 19, 30)."""
+    table = Table(tmp_path, [game("g1", "generals", ADDRESSES, deadlines={"turn": "72h"})])
+    table.start("g1")
+    table.take()
+    mail = "Edric: recruit 20 Knights\r\nAldwick: convert 5 income to hire limit\r\ndeclare war on Brenn\r\n"
+    resting = {"Brenn": "Hilde: R and R", "Corvath": "Malus: R and R", "Dunmere": "Rowan: R and R"}
+    send_mails(table, ADDRESSES, {"Aldmark": mail, **resting})
+    table.run()
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Aldmark"])]
+    assert "hire limit is 170 this turn with this mail's overtaxing" in answer
+    to_deadline(table)
+    table.take()
+    send_mails(
+        table,
+        ADDRESSES,
+        {
+            "Aldmark": "Edric: move army 10 Spearmen, route Aldwick - Thornfield",
+            "Brenn": "End the war with Aldmark.",
+        },
+    )
+    table.run()
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Aldmark"])]
+    assert "Edric: move army 10 Spearmen to Thornfield" in answer and "ERROR" not in answer
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Brenn"])]
+    assert "peace with Aldmark" in answer and "ERROR" not in answer

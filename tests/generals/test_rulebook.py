@@ -222,6 +222,55 @@ def test_the_rulebooks_wordings_are_read(text, canonical):
     assert (line.error, line.order) == (None, canonical)
 
 
+WIDER = arrange(START, {"Millbrook": ("Aldmark", {"Militia": 10})})
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        (
+            "Edric: move army all troops to Millbrook, route Aldwick - Thornfield - Millbrook",
+            "Edric: move army all troops to Millbrook via Thornfield",
+        ),
+        (
+            "Edric: move army with 50 Spearmen, route Aldwick -> Thornfield -> Millbrook",
+            "Edric: move army 50 Spearmen to Millbrook via Thornfield",
+        ),
+        ("Edric: move army all troops, route: Thornfield", "Edric: move army all troops to Thornfield"),
+        (
+            "Edric: move army to Millbrook by route Thornfield - Millbrook with all Archers",
+            "Edric: move army all Archers to Millbrook via Thornfield",
+        ),
+    ],
+)
+def test_a_move_army_with_its_route_written_as_the_book_asks_is_read(text, canonical):
+    """"A move army order needs to include where the general is moving to, and his route"."""
+    line = read(text, state=WIDER)
+    assert (line.error, line.order) == (None, canonical)
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("Edric: move army all troops, route Aldwick - Thornfield - Millbrook - Ashwood", "3 regions long"),
+        ("Edric: move army all troops, route Aldwick", "names only Aldwick"),
+        ("Edric: move army all troops, route Millbrook - Thornfield", "Millbrook is not next to Aldwick"),
+    ],
+)
+def test_a_route_the_army_cannot_take_is_refused_saying_why(text, error):
+    line = read(text, state=WIDER)
+    assert line.order is None and error in line.error, line
+
+
+def test_end_the_war_in_the_books_words_offers_peace():
+    """"To end a war, all sides involved must agree to it"."""
+    assert read("end the war with Brenn", state=AT_WAR).order == "peace with Brenn"
+    assert read("End war with Brenn.", state=AT_WAR).order == "peace with Brenn"
+    assert "peace with <power>" in (read("End the war", state=AT_WAR).hint or "")
+    ended = read("End of orders", state=AT_WAR)  # a mail's last line, no peace to be taught
+    assert ended.error == "'End of orders' is not an order" and "peace" not in (ended.hint or "")
+
+
 @pytest.mark.parametrize(
     "text", ["Edric: increase Inspirational to 2", "Edric: increase the Inspirational level to 2"]
 )

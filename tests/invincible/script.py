@@ -52,6 +52,7 @@ REJECTED: dict[tuple[int, str], list[str]] = {
     (1, "West"): ["Atack Khan Kublai"],
     (2, "West"): ["Cooperate with Temujin"],  # no Mongol Enemy in the field yet
     (3, "North"): ["Attack Khan Kublai"],  # he feasted at the Horde Feast this turn
+    (3, "South"): ["Feast"],  # so did Jamukha: a khan feasts once a turn
     (3, "West"): ["May the sky smile on us."],
     (5, "East"): ["Assign 7 Leader to Companion"],
     (9, "South"): ["Feast"],  # Jamukha has no Wine left

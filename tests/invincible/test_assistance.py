@@ -153,6 +153,21 @@ def test_a_feasting_mails_battle_actions_are_refused_when_it_comes() -> None:
     assert (lines[1].error, lines[2].error) == (None, None)
 
 
+def test_a_khan_feasts_once_a_turn_and_a_second_feast_line_is_refused() -> None:
+    # "When feasting, Khans may not make any other action": not a second Feast, which would
+    # charge him again; two FEAST WITH lines cost more than one with both guests (ruling 19).
+    lines = parse_orders(GAME, "Kublai", "Feast with Jamukha\nFeast with Ogadai")
+    assert lines[0].error is None
+    assert lines[1].error == "this mail feasts already (FEAST WITH JAMUKHA): a khan feasts once a turn"
+    assert lines[1].hint == "feed every guest at one feast: FEAST WITH JAMUKHA, OGADAI"
+    stored = play_stored(GAME, {"Kublai": ["FEAST WITH JAMUKHA", "FEAST WITH OGADAI"]}, [QUIET])
+    assert len(events(stored, "feast")) == 1
+    assert stored.state.khan("Kublai").wine == GAME.khan("Kublai").wine - 2
+    assert [e["order"] for e in events(stored, "void")] == ["FEAST WITH OGADAI"]
+    both = play(GAME, {"Kublai": "Feast with Jamukha, Ogadai"}, [QUIET])
+    assert both.state.khan("Kublai").wine == GAME.khan("Kublai").wine - 3
+
+
 def test_a_feast_without_wine_is_refused_and_voids_nothing() -> None:
     # A failed Feast is no feast: the khan's other actions happen (issue: "A failed Feast
     # (no Wine) still voids the khan's other actions").

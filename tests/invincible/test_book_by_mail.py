@@ -83,3 +83,47 @@ def test_the_books_points_by_mail(tmp_path: Any) -> None:
     gifts = [e for e in turn.events if e["type"] == "assistance" and e["what"] == "wine"]
     assert [(e["giver"], e["receiver"], e["amount"]) for e in gifts] == [("Ogadai", "Jamukha", 1)]
     assert "feast" in kinds
+
+
+def test_a_khan_without_companion_passes_and_the_turn_ends_early(tmp_path: Any) -> None:
+    """Ruling 22: a khan at 0 Companion may send PASS, so with READY he does not hold every
+    actions phase to its deadline."""
+    table = Table(tmp_path, [game("g1", "invincible", ADDRESSES, options=OPTIONS)])
+    table.start("g1", seed=4)
+    first = {
+        "North": "Pass\nREADY",
+        "East": "Assign 2 Companion to Informer\nAssist Jamukha 3 Companion\nREADY",
+        "South": "Accept assistance from Kublai\nREADY",
+        "West": "Pass\nREADY",
+    }
+    for power, text in first.items():
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}")
+    table.run()
+    state = get_ruleset("invincible").load_state(table.game_row().state)
+    assert state.turn == 2 and state.khan("East").modes.companion == 0
+    table.take()
+    for power in POWERS:
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\nPass\nREADY")
+    table.run()
+    reply = _reply(table.take(ADDRESSES["East"]))
+    assert "PASS" in reply and "ERROR" not in reply
+    assert get_ruleset("invincible").load_state(table.game_row().state).turn == 3
+
+
+def test_the_end_of_the_game_by_the_turn_limit_is_told_plainly(tmp_path: Any) -> None:
+    """Ruling 36: at the turn limit the last report says the game is over, not when it will end;
+    the referee gets the report, not a notice that "the rules need you"."""
+    options = {**OPTIONS, "turn_limit": 1}
+    table = Table(tmp_path, [game("g1", "invincible", ADDRESSES, options=options)])
+    table.start("g1", seed=4)
+    table.take()
+    for power in POWERS:
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\nPass\nREADY")
+    table.run()
+    assert table.game_row().status == "over"
+    sent = table.take()
+    east = [m for m in sent if m["Delivered-To"] == ADDRESSES["East"]]
+    [last] = [text_of(m) for m in east if "results" in str(m["Subject"])]
+    assert "turn limit of 1" in last
+    assert "ends undecided after turn" not in last
+    assert not [m for m in sent if "the rules need you" in str(m["Subject"])]

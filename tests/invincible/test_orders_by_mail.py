@@ -149,6 +149,7 @@ def test_a_mail_without_hand_signals_is_an_infraction_when_the_game_insists() ->
     assert lines[0].order == "SPEAK WITHOUT SIGNALS"
     assert lines[0].key is not None and lines[0].key.startswith("signals:")
     assert lines[0].note is not None and "warning" in lines[0].note
+    assert lines[0].note.startswith("not an order: this mail makes no hand signal, an infraction")
     assert lines[1].error is not None and lines[1].order is None
 
 

@@ -57,6 +57,19 @@ def test_an_unanswered_purchase_waits_for_the_rulers_next_mail() -> None:
     assert second.state.khan("Ogadai").ruler == "Temujin"
 
 
+def test_a_purchase_from_a_named_ruler_is_void_when_he_no_longer_rules_the_khan() -> None:
+    # "Buy Temujin from Ogadai for two Wine": the seller named is checked when the mail comes
+    # and again in the Genghis Khan's place in the order of play (ruling 24).
+    mails = {"Temujin": "Buy Ogadai from Kublai for two Wine", "Kublai": "Sell Ogadai"}
+    bought = play(VASSAL, mails, [QUIET])
+    assert bought.state.khan("Ogadai").ruler == "Temujin"
+    moved = set_khan(VASSAL, "Ogadai", ruler="Jamukha")
+    result = play_stored(moved, {"Temujin": ["BUY OGADAI FROM KUBLAI"]}, [QUIET])
+    assert result.state.khan("Ogadai").ruler == "Jamukha" and result.state.offers == ()
+    [void] = events(result, "void")
+    assert void["order"] == "BUY OGADAI FROM KUBLAI" and "no longer serves Kublai" in void["text"]
+
+
 def test_buying_needs_two_wine() -> None:
     game = set_khan(VASSAL, "Temujin", wine=1)
     result = play(game, {"Temujin": "Buy Ogadai", "Kublai": "Sell Ogadai"}, [QUIET])
@@ -131,6 +144,22 @@ def test_with_declarations_the_horde_feast_is_held_in_the_declarations_phase() -
     assert "feasted at the Horde Feast" in (attack.error or "")
     acted = play_stored(held.state, {"Kublai": ["ATTACK KHAN JAMUKHA"]}, [QUIET])
     assert events(acted, "attack") == []
+
+
+def test_a_khan_who_attended_the_horde_feast_does_not_feast_again_that_turn() -> None:
+    # Ruling 19: a khan feasts once a turn; the Horde Feast was his feast.
+    called = play(GAME, {"Temujin": "Horde Feast"}, [QUIET])
+    [noted] = parse_orders(called.state, "Kublai", "Feast")
+    assert noted.error is None and "this feast is not held" in (noted.note or "")
+    wine = called.state.khan("Kublai").wine
+    held = play(called.state, {"Kublai": "Feast"}, [QUIET])
+    assert len(events(held, "horde-feast")) == 1 and events(held, "feast") == []
+    assert held.state.khan("Kublai").wine == wine
+    game = new_game(declarations=True)
+    called = play(play(game, {}, []).state, {"Temujin": "Horde Feast"}, [QUIET])
+    held = play(called.state, {}, [])
+    [refused] = parse_orders(held.state, "Kublai", "Feast")
+    assert refused.error == "you feasted at the Horde Feast this turn: a khan feasts once a turn"
 
 
 def test_the_genghis_khans_privileges_stand_in_the_turn_of_his_horde_feast() -> None:

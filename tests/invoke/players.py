@@ -19,8 +19,16 @@ MODS = ["+1", "+2", "-1", "-2"]
 
 
 def mail(game: Game, power: str, rng: random.Random) -> str:
-    """A mail from ``power``: their turn if it is theirs, else counters and draw choices."""
+    """A mail from ``power``: their turn if it is theirs, else counters and draw choices; before
+    the first turn, the split of their starting hand (and a line the setup phase refuses)."""
     lines: list[str] = []
+    if game.setup:
+        if rng.random() < 0.7:
+            decks = rng.sample(list(CARDS.decks), 3)
+            lines.append("DRAW " + ", ".join(f"{rng.randint(1, 3)} {deck}" for deck in decks))
+        if rng.random() < 0.2:
+            lines.append("Move Left & Fire")
+        return "\n".join(lines)
     if rng.random() < 0.2:
         decks = rng.sample(list(CARDS.decks), rng.randint(1, 3))
         lines.append("REFILL " + ", ".join(f"{rng.randint(0, 3)} {deck}" for deck in decks))

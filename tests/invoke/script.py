@@ -68,10 +68,12 @@ def check(states: Sequence[Any], events: Sequence[Sequence[Mapping[str, Any]]]) 
 
     # 1. Water 3, less Carol's -1, strikes Carol for 2; Air strikes Bob for 1.
     assert gems(states[1]) == [7, 6, 5] and states[1].destroyed == 3
+    # the table sees the counter's cards; its condition only Carol (ruling 24)
     assert (
         "Carol's counter fires against Alice's invocation (speed 1 against 0): "
-        "IF ANY AT ME: Target Current Invocation & -1."
+        "Target Current Invocation & -1."
     ) in said(0)
+    assert "IF ANY AT ME" not in said(0)
     assert states[1].mages["Carol"].counters == []
     # 2. Bob's Imp holds a Fire, face down; his counter is set.
     (imp,) = states[2].things

@@ -20,6 +20,12 @@ from pbem.rulesets.invoke.state import Game, Wall, WallCard
 CARDS = VARIANTS["starter"]
 
 
+def dealt(game: Game) -> Game:
+    """``game`` past its setup phase, every mage drawing the split the config gives or the
+    default: the hands a game dealt at once would have (ruling 38)."""
+    return ruleset.adjudicate(game, {}, 0).state if game.setup else game
+
+
 def table(
     seats: Sequence[str] = ("Alice", "Bob", "Carol"),
     *,
@@ -29,7 +35,7 @@ def table(
     seed: int = 1,
     options: Mapping[str, Any] | None = None,
 ) -> Game:
-    game = ruleset.start("starter", list(seats), dict(options or {}), seed)
+    game = dealt(ruleset.start("starter", list(seats), dict(options or {}), seed))
     for deck in CARDS.decks:
         stock = game.stock[deck]
         chaos = [c for c in stock if CARDS.kind(c) == "chaos"]

@@ -70,3 +70,75 @@ def test_the_scripted_game_by_mail(make_table: Any) -> None:
                 assert not any(fact in text for text in texts), (power, fact)
     final = [text_of(m) for m in table.mails_to(ADDRESSES["Carol"])][-1]
     assert "Alice wins with 8 power gems" in final
+
+
+def test_help_cards_names_the_creatures_and_the_chaos_cards(tmp_path: Any) -> None:
+    """No Card Reference reaches a player by mail: HELP CARDS gives the four creatures and the
+    twelve Chaos cards with their words (RULINGS 37)."""
+    from pbem.rulesets.invoke.cards import VARIANTS
+    from tests.harness import Table
+
+    table = Table(tmp_path, [game("g1", "invoke", ADDRESSES, variant=script.VARIANT, options=script.OPTIONS)])
+    table.start("g1", seed=script.START_SEED)
+    table.take()
+    table.send(ADDRESSES["Bob"], "SIGNON Bob g1 pw\nHELP CARDS")
+    table.run()
+    [answer] = [text_of(m) for m in table.take(ADDRESSES["Bob"])]
+    cards = VARIANTS[script.VARIANT].cards.values()
+    creatures = [c for c in cards if c.kind == "creature"]
+    chaos = [c for c in cards if c.kind == "chaos"]
+    assert len(creatures) == 4 and len(chaos) == 12
+    for card in creatures:
+        assert f"{card.name:<10s} {card.element}, holds up to {card.holds} cards" in answer
+    flat = " ".join(answer.split())
+    for card in chaos:
+        assert f"{card.name}: {card.text}" in flat
+
+
+def test_the_mages_choose_their_starting_hands_by_mail_and_the_silent_draw_the_default(
+    tmp_path: Any,
+) -> None:
+    """"Each Mage draws their starting hand by taking cards from the three piles in any
+    combination": a setup phase asks each mage for the split; one who does not answer draws
+    3 Manifest, 3 Thaumaturgy, 1 Focus (RULINGS 38)."""
+    from collections import Counter
+
+    from pbem.rulesets.invoke.cards import VARIANTS
+    from tests.harness import Table
+
+    table = Table(tmp_path, [game("g1", "invoke", ADDRESSES, variant="starter", options={"rounds": 2})])
+    table.start("g1", seed=5)
+    assert phase_id(table) == "SETUP"
+    welcome = text_of(table.take(ADDRESSES["Alice"])[0])
+    assert "FIRST: YOUR STARTING HAND" in welcome
+    assert "you draw 3 Manifest, 3 Thaumaturgy, 1 Focus" in " ".join(welcome.split())
+    table.take()
+    send_mails(
+        table,
+        ADDRESSES,
+        {
+            "Alice": "Draw 3 Focus, 2 Manifest, 2 Thaumaturgy\nREADY",
+            "Bob": "draw 3 cards from the Thaumaturgy deck, 3 Manifest, 1 Focus\nMove Left & Fire",
+        },
+    )
+    table.run()
+    assert phase_id(table) == "SETUP"  # Carol has not chosen
+    [alice] = [text_of(m) for m in table.take(ADDRESSES["Alice"])]
+    assert "ok: REFILL 3 Focus, 2 Manifest, 2 Thaumaturgy (your starting hand is drawn so" in alice
+    [bob] = [text_of(m) for m in table.take(ADDRESSES["Bob"])]
+    assert "Move Left & Fire\n      ERROR: the first turn has not begun" in bob
+    to_deadline(table)
+    assert phase_id(table) == "T1"
+    with table.store() as store:
+        [turn] = store.turns("g1")
+        reports = store.reports("g1", turn.seq)
+    state = ruleset.load_state(turn.state_after)
+    cards = VARIANTS["starter"]
+    decks = {name: Counter(cards.deck_of(card) for card in state.mages[name].hand) for name in ADDRESSES}
+    assert decks["Alice"]["Focus"] == 3 and decks["Alice"]["Manifest"] >= 2
+    assert decks["Carol"]["Focus"] <= 1 and decks["Carol"]["Manifest"] == 3
+    assert state.mages["Alice"].draw == [("Focus", 3), ("Manifest", 2), ("Thaumaturgy", 2)]
+    silent = "Carol: no choice received; the starting hand was drawn the default way."
+    assert silent in reports["Carol"]["text"]
+    default = "Carol draws the default starting hand: 3 Manifest, 3 Thaumaturgy, 1 Focus."
+    assert default in reports["Bob"]["text"]

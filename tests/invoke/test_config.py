@@ -28,5 +28,8 @@ def test_the_example_config_loads_in_the_service_and_starts_a_game(tmp_path: Pat
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.start(game.variant, [p.power for p in game.players], game.options, 1)
     phase = ruleset.phase(state)
+    # Merlin's split is in the config; the others choose theirs by mail first (ruling 38)
+    assert phase.acting == ("Morgana", "Nimue", "Taliesin") and phase.kind in game.deadlines
+    phase = ruleset.phase(ruleset.adjudicate(state, {}, 1).state)
     assert phase.acting == ("Morgana",) and phase.kind in game.deadlines
     assert phase.may_order == ("Merlin", "Morgana", "Nimue", "Taliesin")

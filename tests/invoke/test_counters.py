@@ -232,3 +232,26 @@ def test_target_established_invocation_cannot_raise_a_wall_above_three_points() 
     wall = with_wall(game, "Bob", "Earth", [["+1"]])
     after = play(game, {"Alice": f"Target Established Invocation {wall.id} & +2"}).state
     assert after.walls[0].charge[0].adjust == 1  # 2 points + 1 = the wall's 3
+
+
+def test_a_counter_that_fires_shows_the_table_its_cards_never_its_condition() -> None:
+    """At the table the others see the cards played, not what the counter was set to answer:
+    only its owner reads his standing order (ruling 24, as Invictus's ruling 41)."""
+    game = table(
+        SEATS,
+        hands={
+            "Alice": ["Target Hand", "Discard", "+2"],
+            "Carol": ["Fire", "Air", "Earth", "Water", "Fire"],
+            "Dave": ["Target Current Invocation", "-1"],
+        },
+    )
+    counter = "IF Target Hand AT Carol: Target Current Invocation & -1"
+    result = play(game, {"Alice": "Target Hand of Carol & Discard & +2", "Dave": counter})
+    fired = "Dave's counter fires against Alice's invocation (speed 1 against 0): "
+    for viewer in ("Alice", "Bob", "Carol", "PUBLIC"):
+        seen = " ".join(e["text"] for e in ruleset.view(result.state, result.events, viewer)["events"])
+        assert f"{fired}Target Current Invocation & -1." in seen, viewer
+        assert "IF Target Hand AT Carol" not in seen, viewer
+        assert f"{fired}{counter}." in ruleset.hidden_facts(result.state, result.events, viewer)
+    owners = ruleset.view(result.state, result.events, "Dave")["events"]
+    assert f"{fired}{counter}." in [e["text"] for e in owners]

@@ -27,13 +27,14 @@ def whole_game(seed: int, mages: int, rounds: int, render: bool) -> None:
     destroyed = 0
     seen_phases = set()
     secrets = 0
-    for _ in range(rounds * mages + 1):
+    for _ in range(rounds * mages + 2):  # the setup phase, then the turns
         phase = ruleset.phase(game)
         if phase.over:
             break
         assert phase.id not in seen_phases
         seen_phases.add(phase.id)
-        assert phase.acting == (game.current,) and set(phase.acting) <= set(phase.may_order)
+        acting = tuple(game.seats) if game.setup else (game.current,)  # nobody's split is set
+        assert phase.acting == acting and set(phase.acting) <= set(phase.may_order)
         result = ruleset.adjudicate(game, orders(game, rng), rng.randrange(2**32))
         after = result.state
         destroyed += sum(e.get("destroyed", 0) for e in result.events)

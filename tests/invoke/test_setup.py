@@ -11,7 +11,7 @@ from pbem.ruleset import SetupError
 from pbem.rulesets.invoke import ruleset
 from pbem.rulesets.invoke.cards import VARIANTS, VARIANTS_DIR, build_cardset
 
-from .tables import CARDS, all_cards, full_set
+from .tables import CARDS, all_cards, dealt, full_set
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
 
@@ -41,7 +41,7 @@ def test_power_gems_by_table_size_and_the_aether_at_half_rounded_up(
 
 @pytest.mark.parametrize("seed", range(12))
 def test_starting_hands_hold_seven_at_most_three_per_deck_and_no_chaos(seed: int) -> None:
-    game = ruleset.start("starter", NAMES, {}, seed)
+    game = dealt(ruleset.start("starter", NAMES, {}, seed))
     for mage in game.mages.values():
         decks = Counter(CARDS.deck_of(card) for card in mage.hand)
         assert max(decks.values()) <= 3
@@ -59,7 +59,7 @@ def test_chaos_cards_drawn_at_setup_are_set_aside_and_shuffled_back(monkeypatch)
     for action in data["decks"]["Thaumaturgy"]["Action"]:
         action["count"] = 1
     monkeypatch.setitem(VARIANTS, "chaotic", build_cardset(data, "chaotic.yaml"))
-    game = ruleset.start("chaotic", ["Ann", "Ben"], {"draw": {"Ann": "3 Thaumaturgy"}}, 2)
+    game = dealt(ruleset.start("chaotic", ["Ann", "Ben"], {"draw": {"Ann": "3 Thaumaturgy"}}, 2))
     thaumaturgy = [c for c in game.mages["Ann"].hand if CARDS.deck_of(c) == "Thaumaturgy"]
     # her three Thaumaturgy draws were Backfires, set aside; the other decks give 3 each
     assert thaumaturgy == [] and len(game.mages["Ann"].hand) == 6
@@ -77,11 +77,13 @@ def test_the_same_seed_deals_the_same_table() -> None:
 
 
 def test_options_choose_the_first_mage_starting_draws_and_rounds() -> None:
-    game = ruleset.start(
-        "starter",
-        NAMES[:3],
-        {"first": "Cid", "rounds": 4, "draw": {"Ben": "3 Focus, 3 Manifest, 1 Thaumaturgy"}},
-        3,
+    game = dealt(
+        ruleset.start(
+            "starter",
+            NAMES[:3],
+            {"first": "Cid", "rounds": 4, "draw": {"Ben": "3 Focus, 3 Manifest, 1 Thaumaturgy"}},
+            3,
+        )
     )
     assert game.current == "Cid" and game.turn_limit == 12
     decks = Counter(CARDS.deck_of(card) for card in game.mages["Ben"].hand)

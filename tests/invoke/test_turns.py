@@ -128,8 +128,10 @@ def test_the_game_ends_after_its_rounds() -> None:
     for _ in range(3):
         game = play(game, {game.current: "PASS"}).state
         assert not game.over
-    game = play(game, {game.current: "PASS"}).state
+    last = play(game, {game.current: "PASS"})
+    game = last.state
     assert game.over and "the last turn (4)" in game.result
+    assert last.notices == []  # the referee reads the end in his report, not in a notice
 
 
 def test_orders_after_the_end_are_refused() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pbem.rulesets.invoke import ruleset
 from pbem.rulesets.invoke.state import AETHER
 
-from .tables import give, play, table, texts, with_wall
+from .tables import give, play, table, texts, until, with_wall
 
 
 def errors(game, power: str, text: str) -> list[str]:
@@ -26,6 +26,23 @@ def test_a_wall_can_guard_the_aether() -> None:
     assert (after.walls[0].owner, after.walls[0].guards) == (AETHER, "gems")
 
 
+def test_a_wall_built_in_front_of_the_aether_is_its_builders_to_count_and_repair() -> None:
+    # Ruling 10: it guards the Aether's gems but is Alice's established invocation: she
+    # cannot also have a Water one, and she alone repairs it.
+    game = table(hands={"Alice": ["Build Wall", "Fire", "Build Wall", "Water", "Fire"], "Bob": ["Fire"]})
+    result = play(game, {"Alice": ["Build Wall on Aether & Fire", "Build Wall & Water"]})
+    assert "opposite elements" in texts(result.events)
+    [wall] = result.state.walls
+    assert (wall.owner, wall.builder, wall.held_by()) == (AETHER, "Alice", "Alice")
+    assert "guarding the Aether's power gems, built by Alice is built." in texts(result.events)
+    game = until(result.state, "Alice")
+    give(game, "Alice", ["Fire"])
+    assert errors(game, "Alice", f"REPAIR {wall.id} & Fire") == []
+    assert "not a wall of yours" in errors(game, "Bob", f"REPAIR {wall.id} & Fire")[0]
+    repaired = play(game, {"Alice": f"REPAIR {wall.id} & Fire"}).state
+    assert [c.element for c in repaired.walls[0].charge] == ["Fire", "Fire"]
+
+
 def test_a_wall_guarding_a_creature_is_built_on_it() -> None:
     game = table(hands={"Alice": ["Mermaid", "Build Wall", "Water"]})
     after = play(game, {"Alice": ["Mermaid", "Build Wall on Mermaid & Water"]}).state
@@ -37,8 +54,8 @@ def test_a_mage_may_not_have_opposite_elements_established() -> None:
     # "So if you have a Water Wall, you can not also have a Fire Wall"
     game = table(hands={"Alice": ["Build Wall", "Fire"]})
     with_wall(game, "Alice", "Water", [[]], guards="gems")
-    notes = [line.note for line in ruleset.parse_orders(game, "Alice", "Build Wall on Aether & Fire")]
-    assert notes == [None]  # a wall for the Aether is the Aether's, not Alice's
+    [line] = ruleset.parse_orders(game, "Alice", "Build Wall on Aether & Fire")
+    assert "opposite elements" in (line.note or "")  # a wall she builds for the Aether is hers
     game2 = table(hands={"Alice": ["Mermaid", "Build Wall", "Fire"]})
     with_wall(game2, "Alice", "Water", [[]])
     result = play(game2, {"Alice": ["Mermaid", "Build Wall on Mermaid & Fire"]})
@@ -99,3 +116,13 @@ def test_a_wall_with_no_element_left_crumbles_at_once_no_ghost_round_for_walls()
     assert "crumbles" in texts(result.events)
     give(result.state, "Bob", ["Water"])
     assert "not a wall of yours" in errors(result.state, "Bob", "REPAIR E1 & Water")[0]
+
+
+def test_names_keep_their_capitals_where_a_sentence_starts_with_them() -> None:
+    """"Baba yaga's power gems", "The aether's power gems": str.capitalize lowered the rest."""
+    game = table(("Alice", "Baba Yaga", "Carol"), hands={"Alice": ["Move Left", "Fire"]})
+    result = play(game, {"Alice": "Move Left & Fire"})
+    assert "Baba Yaga's power gems take 1 point of damage" in texts(result.events)
+    game = table(hands={"Alice": ["Target Power Gem", "Fire"]})
+    result = play(game, {"Alice": "Target Power Gem of Aether & Fire"})
+    assert "The Aether's power gems take 1 point of damage" in texts(result.events)

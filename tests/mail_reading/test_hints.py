@@ -43,7 +43,10 @@ def started(name: str) -> tuple:
     if name not in _STATES:
         ruleset_name, variant, powers, power = GAMES[name]
         ruleset = get_ruleset(ruleset_name)
-        _STATES[name] = (ruleset, ruleset.start(variant, powers, {}, 7), power)
+        state = ruleset.start(variant, powers, {}, 7)
+        if name == "invoke":  # past the setup phase: the starting hands dealt by the default split
+            state = ruleset.adjudicate(state, {}, 7).state
+        _STATES[name] = (ruleset, state, power)
     return _STATES[name]
 
 

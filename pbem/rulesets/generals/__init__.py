@@ -85,6 +85,10 @@ class Generals(Ruleset):
     def default_orders(self, game: state.State, power: str) -> list[str]:
         return turn.default_orders(game, power)
 
+    def missing(self, game: state.State, power: str, orders: Sequence[str]) -> list[str]:
+        """The generals still without an action, by name."""
+        return turn.without_action(game, power, orders)
+
     def adjudicate(self, game: state.State, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         return turn.resolve(game, orders, seed)
 

@@ -41,6 +41,11 @@ def unit_name(troop: str, level: int | None) -> str:
     return f"{troop} vet {level}" if level else troop
 
 
+def headcount(men: int) -> str:
+    """'1 man', '40 men'."""
+    return f"{men} man" if men == 1 else f"{men} men"
+
+
 def describe(army: Sequence[Unit]) -> str:
     """'120 Spearmen, 40 Archers vet 1', the way reports and orders write an army."""
     if not army:

@@ -236,7 +236,8 @@ class Battle:
             if self.rng.random() < chance:
                 found.append(key)
                 self.prelude.append(
-                    f"The {key}'s ambush was discovered ({round(chance * 100)}% chance): both sides skirmish."
+                    # no chance printed: it would give away the ambusher's Sneaky level (ruling 81)
+                    f"The {key}'s ambush was discovered: both sides skirmish."
                 )
             else:
                 self.prelude.append(f"The {key}'s ambush was not discovered.")
@@ -343,7 +344,7 @@ class Battle:
             reserve = [f for f in fighting if f.troop.reserve]
             losses[target_key] = self._kill(target_key, blows[key], (main, reserve))
         return (
-            f"the attacker lost {losses[ATTACKER]} men, the defender {losses[DEFENDER]}; "
+            f"the attacker lost {army.headcount(losses[ATTACKER])}, the defender {losses[DEFENDER]}; "
             f"left fighting: attacker {self.armies[ATTACKER].men()}, "
             f"defender {self.armies[DEFENDER].men()}"
         )
@@ -354,7 +355,7 @@ class Battle:
         targets = self.armies[loser].routed()
         wounds = self.wounds(winner, round_number, targets, FLEE) * self.rules.pursuit_damage
         dead = self._kill(loser, wounds, (targets,))
-        return f"the {loser} fled and lost {dead} men in the pursuit"
+        return f"the {loser} fled and lost {army.headcount(dead)} in the pursuit"
 
     @staticmethod
     def _other(key: str) -> str:

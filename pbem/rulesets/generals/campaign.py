@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pbem.frozen import Frozen
-from pbem.rulesets.generals import army, battle
+from pbem.rulesets.generals import army, battle, wording
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.orders import Attack, Order, PrepareBattlefield
 from pbem.rulesets.generals.state import Unit
@@ -121,7 +121,7 @@ def arrive(board: Board, force: Force, rng: random.Random, marching: set[str]) -
             f"{force.general} found {force.target} held by your ally {holder} and turned back",
             power=power,
         )
-        retreat(board, power, force.target, force.units, [force.general], prefer=force.origin)
+        retreat(board, power, force.target, force.units, [force.general], came_from=force.origin)
         return
     if holder is not None:
         board.declare_war(power, holder, f"{power} attacked {holder}")
@@ -209,16 +209,17 @@ def fight_at(board: Board, force: Force, rng: random.Random, marching: set[str])
         board.set_units(region, survivors[battle.DEFENDER])
         retreating = [force.general] if force.general in board.generals else []
         lost[battle.ATTACKER] = retreat(
-            board, force.power, region, survivors[battle.ATTACKER], retreating, prefer=force.origin
+            board, force.power, region, survivors[battle.ATTACKER], retreating, came_from=force.origin
         )
         if holder is not None:
             _victory(board, holder, force.power)
-    winner = force.power if attacker_won else (holder or "the garrison")
+    won = "attacker" if attacker_won else "defender"
+    result = wording.outcome_line(force.power, holder, won, outcome.how)
     board.event(
         "battle",
         audience,
         f"Battle of {region}, turn {board.turn}: {force.power} attacked "
-        f"{holder or 'the independent garrison'}; {winner} won ({outcome.how})",
+        f"{holder or wording.GARRISON}; {result}",
         region=region,
         attacker=_side_record(
             outcome, battle.ATTACKER, force.power, force.general, force.units, lost[battle.ATTACKER]
@@ -258,7 +259,7 @@ def _side_record(
         "lost": lost,
         "end": army.describe(left),
         "left": army.men(left),
-        "renown": outcome.renown[key] if general else 0,
+        "renown": outcome.renown[key] if general and not outcome.died[key] else 0,  # dead men gain none
         "died": outcome.died[key],
         "veterans": outcome.promoted[key],
     }
@@ -279,14 +280,21 @@ def retreat(
     units: tuple[Unit, ...],
     generals: Sequence[str],
     prefer: str | None = None,
+    came_from: str | None = None,
 ) -> int:
     """The beaten side leaves ``region`` for a neighbour; the men lost for want of one.
 
-    It goes to ``prefer`` if that is still its own, else to its own neighbouring region
-    with the most men, else to an empty neighbouring region; with nowhere to go the
-    troops surrender and the generals are taken (RULINGS.md, ruling 49).
+    An attacker goes back the way it came (``came_from``) unless another power holds it
+    now, else to its own neighbouring region with the most men: never into a region it did
+    not hold, so that it gains nothing by losing. A defender goes to ``prefer`` (its
+    withdrawal's) if that is still its own, else to its own neighbouring region with the
+    most men, else to an empty neighbouring region. With nowhere to go the troops surrender
+    and the generals are taken (RULINGS.md, ruling 49).
     """
-    to = retreat_to(board, power, region, prefer)
+    if came_from is not None:
+        to = way_back(board, power, region, came_from)
+    else:
+        to = retreat_to(board, power, region, prefer)
     if to is None:
         for name in generals:
             board.remove_general(name)
@@ -311,6 +319,15 @@ def retreat(
         who = ", ".join([*generals, army.describe(units)] if units else generals)
         board.event("retreat", [power], f"{who} fell back from {region} to {to}", power=power)
     return 0
+
+
+def way_back(board: Board, power: str, region: str, came_from: str) -> str | None:
+    """Where a beaten or turned-back attacker goes: home, or its own strongest neighbour."""
+    home = board.holdings[came_from]
+    if home.owner == power or not home.units:
+        return came_from
+    own = [r for r in board.variant.regions[region].neighbours if board.holder(r) == power]
+    return board.strongest(own) if own else None
 
 
 def retreat_to(board: Board, power: str, region: str, prefer: str | None) -> str | None:

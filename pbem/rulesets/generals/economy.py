@@ -80,7 +80,11 @@ def recruit(board: Board, power: str, order: Recruit, general: General) -> None:
             free.append(Unit(skill.undead_troop, int(skill.per_level["undead"] * necro)))
     why = []
     if count < order.count:
-        why.append(f"hire limit left {limit}, gold {gold}")
+        # what was left before this hire: room for so many men by the hire limit, by the gold
+        why.append(
+            f"{order.count} asked; the hire limit had room for {limit // troop.points}, "
+            f"the treasury for {gold // troop.points}"
+        )
     board.spend(power, cost, "recruiting")
     board.hired[region] = board.hired.get(region, 0) + cost
     hired = [Unit(troop.name, count)] if count else []

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from pbem.ruleset import OrderLine
 from pbem.rulesets.generals import phrasings, read_actions, read_diplomacy, read_regions
-from pbem.rulesets.generals.orders import Champion, MoveArmy, Order, RaiseSkill, Rest, Travel
+from pbem.rulesets.generals.orders import Champion, MoveArmy, Order, Overtax, RaiseSkill, Rest, Travel
 from pbem.rulesets.generals.reading import Orders, Reading
 from pbem.rulesets.generals.state import General, State
 from pbem.rulesets.generals.world import world
@@ -26,6 +26,7 @@ class Reader(Orders):
     def read_mail(self, text: str) -> list[OrderLine]:
         lines: list[OrderLine] = []
         seen: dict[str, int] = {}
+        self.overtaxed = self._overtaxing(text)
         for number, raw in enumerate(text.splitlines(), start=1):
             if not raw.strip():
                 continue
@@ -42,6 +43,21 @@ class Reader(Orders):
             seen[key] = number
             lines.append(OrderLine(number, raw, order=reading.order.text(), key=key, note=note))
         return lines
+
+    def _overtaxing(self, text: str) -> dict[str, int]:
+        """The hire limit each region gains (or loses) by the overtaxing lines of a mail, wherever
+        they stand in it: a recruiting note counts them (the turn overtaxes before it hires)."""
+        step = world().rules.economy.overtax.hire_per_income
+        gained: dict[str, int] = {}
+        for raw in text.splitlines():
+            try:
+                order = self.read_line(raw).order if raw.strip() else None
+            except Refusal:
+                continue
+            if isinstance(order, Overtax):
+                change = order.amount * step if order.spend == "income" else -order.amount
+                gained[order.region] = gained.get(order.region, 0) + change
+        return gained
 
     def read_line(self, raw: str) -> Reading:
         line = squash(raw.replace("\t", " ")).rstrip(".;")
@@ -121,7 +137,7 @@ class Reader(Orders):
         headless = self._headless(line)
         if headless:
             raise headless
-        if phrasings.DIPLOMACY.starts(line):
+        if phrasings.starts_diplomacy(line):
             raise phrasings.DIPLOMACY.refusal(line, "a diplomatic order")
         first = line.split()[0] if line else ""
         suggestion = self.suggest(first) if first else None

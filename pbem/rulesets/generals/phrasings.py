@@ -37,6 +37,10 @@ _REST = "(r (and|&|+|n) r|rnr|randr|rest)"
 ACTIONS = Grammar(
     rows=[
         ("(travel|travels|go|ride) [to] {to}", "travel"),
+        # the book: "a move army order needs to include where the general is moving to, and
+        # his route" ("route Aldwick - Thornfield - Millbrook"): read_actions.route
+        ("(move|march) [army] to {to} [,] [by] route [:] {route} [,] with {troops}", "move"),
+        ("(move|march) [army] [with] {troops} [[,] to {to}] [,] [by] route [:] {route}", "move"),
         ("(move|march) [army] to {to} [(via|through) {via}] with {troops}", "move"),
         ("(move|march) [army] with {troops} to {to} [(via|through) {via}]", "move"),
         ("(move|march) [army] [{troops}] to {to} [(via|through) {via}]", "move"),
@@ -97,6 +101,7 @@ DIPLOMACY = Grammar(
     rows=[
         ("(declare war|war) [on|against|with] {power}", "war"),
         ("[make] peace (with|to) {power}", "peace"),
+        ("end [the] war (with|against|on) {power}", "peace"),  # "to end a war, all sides ... agree"
         ("accept [the] [offer of] peace [offer] [(with|from|of)] {power}", "peace"),
         ("(refuse|reject|decline) [the] [offer of] peace [offer] [(with|from|of)] {power}", "refuse peace"),
         ("(withdraw|retract) [the|my|our] [offer of] peace [offer] [(to|with)] {power}", "withdraw peace"),
@@ -116,6 +121,16 @@ DIPLOMACY = Grammar(
         "gift": "gift <n> gold to <power>",
     },
 )
+
+def starts_diplomacy(line: str) -> bool:
+    """Whether ``line`` starts as a diplomatic order does, so that a slip in it is told that
+    order's form. "End" starts one only before "war" ("end the war with Brenn"): "End of
+    orders" is told that it is no order, not taught to make peace."""
+    words = line.lower().split()
+    if words[:1] == ["end"]:
+        return "war" in words
+    return DIPLOMACY.starts(line)
+
 
 ACTION_HELP = (
     "travel to <region>; move army <troops> to <region> [via <region>]; "

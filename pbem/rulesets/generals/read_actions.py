@@ -59,8 +59,11 @@ def move_army(orders: Orders, general: General, slots: Slots) -> Reading:
             f"write e.g. 'move army all troops to {_text(slots, 'to')}'",
         )
     picks = read_picks(_text(slots, "troops"))
-    to = orders.region(_text(slots, "to"))
-    via = orders.region(_text(slots, "via")) if slots.get("via") else None
+    if slots.get("route"):
+        to, via = route(orders, general, _text(slots, "route"), slots.get("to"))
+    else:
+        to = orders.region(_text(slots, "to"))
+        via = orders.region(_text(slots, "via")) if slots.get("via") else None
     note = None
     if via == general.region:
         # "to Thornfield via Aldwick" from Aldwick names the start as the first step: the
@@ -85,6 +88,25 @@ def move_army(orders: Orders, general: General, slots: Slots) -> Reading:
     if problem:
         raise Refusal(problem, TWO_REGIONS)
     return Reading(MoveArmy(general.name, picks, to, via), orders.short(general, picks, note))
+
+
+STEP = re.compile(r"\s*(?:->|→|–|—|-|>|,|\bthen\b)\s*", re.IGNORECASE)
+
+
+def route(orders: Orders, general: General, text: str, to: str | None) -> tuple[str, str | None]:
+    """The destination and the region on the way of a route written as the book asks ("his
+    route": "Aldwick - Thornfield - Millbrook", with or without the start; ruling 19)."""
+    steps = [orders.region(step) for step in STEP.split(text) if step.strip()]
+    if steps and steps[0] == general.region:
+        steps = steps[1:]
+    if to is not None and orders.region(to) not in steps[-1:]:
+        steps.append(orders.region(to))
+    if not steps:
+        raise Refusal(f"the route names only {general.region}, where {general.name} is", TWO_REGIONS)
+    if len(steps) > 2:
+        raise Refusal(f"the route {general.region} - {' - '.join(steps)} is {len(steps)} regions long",
+                      TWO_REGIONS)
+    return steps[-1], steps[0] if len(steps) == 2 else None
 
 
 def attack(orders: Orders, general: General, slots: Slots) -> Reading:
@@ -160,10 +182,14 @@ def recruit(orders: Orders, general: General, slots: Slots) -> Reading:
     holding = orders.state.holding(general.region)
     gold = orders.state.realm(orders.power).gold
     notes = [f"costs {cost} gold and {cost} of the hire limit"]
-    if cost > holding.hire_limit:
+    overtaxed = orders.overtaxed.get(region.name, 0)
+    limit = max(0, holding.hire_limit + overtaxed)
+    if cost > limit:
+        this_mail = " with this mail's overtaxing" if overtaxed else ""
+        more = " more" if overtaxed > 0 else ""
         notes.append(
-            f"{region.name}'s hire limit is {holding.hire_limit} this turn: only "
-            f"{holding.hire_limit // points} will be hired unless you overtax"
+            f"{region.name}'s hire limit is {limit} this turn{this_mail}: only "
+            f"{limit // points} will be hired unless you overtax{more}"
         )
     if cost > gold:
         notes.append(f"you have {gold} gold: as many as you can pay for will be hired")

@@ -70,6 +70,9 @@ class Orders:
         self.holders = {h.region: h.owner for h in state.holdings}
         self.generals = {g.name: g for g in state.generals_of(power)}
         self.scouted = {s.region: s.owner for s in state.realm(power).intel}
+        #: region -> hire limit the mail being read adds by overtaxing (less if it converts some
+        #: into income), for the notes on its recruiting
+        self.overtaxed: dict[str, int] = {}
 
     def region(self, name: str) -> str:
         return match(name, self.variant.regions, "region")

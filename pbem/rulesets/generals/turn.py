@@ -34,7 +34,7 @@ from pbem.rulesets.generals import (
     victory,
 )
 from pbem.rulesets.generals.board import Board
-from pbem.rulesets.generals.orders import Defend, Order, Rest, of_kind
+from pbem.rulesets.generals.orders import ACTIONS, Defend, Order, Rest, of_kind
 from pbem.rulesets.generals.parse import read_orders
 from pbem.rulesets.generals.state import State
 
@@ -42,6 +42,16 @@ from pbem.rulesets.generals.state import State
 def default_orders(state: State, power: str) -> list[str]:
     """A power that sent nothing: its generals rest; its regions keep their defences."""
     return [Rest(g.name).text() for g in state.generals_of(power)]
+
+
+def without_action(state: State, power: str, orders: Sequence[str]) -> list[str]:
+    """The generals of ``power`` that ``orders`` give no action: "the player must choose one
+    action for each general" (The Rules of the Turn), so a turn waits for them (ruling 15)."""
+    if power not in state.alive():
+        return []
+    given, _ = read_orders(state, power, orders)
+    acting = {order.general for order in given if isinstance(order, ACTIONS)}
+    return [g.name for g in state.generals_of(power) if g.name not in acting]
 
 
 def gather(board: Board, state: State, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:

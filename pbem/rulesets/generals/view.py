@@ -16,7 +16,7 @@ from pbem.rulesets.generals import victory, wording
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.state import State
 from pbem.rulesets.generals.visibility import Sight, sight, sighted_general_lines
-from pbem.rulesets.generals.world import world
+from pbem.rulesets.generals.world import FLEE, world
 
 
 def _power_section(state: State, power: str, events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -90,7 +90,14 @@ def _battle(event: Mapping[str, Any]) -> dict[str, Any]:
         "rounds",
         "generals_killed",
     )
-    return {key: event[key] for key in keys}
+    shown = {key: event[key] for key in keys}
+    attacker, defender = event["attacker"], event["defender"]
+    shown["result"] = wording.outcome_line(
+        attacker["power"], defender["power"], event["winner"], event["how"]
+    )
+    shown["attacker"] = attacker | {"losses": wording.losses_line("Attacker", attacker)}
+    shown["defender"] = defender | {"losses": wording.losses_line("Defender", defender, event["trapped"])}
+    return shown
 
 
 def _numbers() -> dict[str, Any]:
@@ -114,6 +121,14 @@ def _numbers() -> dict[str, Any]:
         "veteran_winner": round(battle.veteran.chance_winner * 100),
         "veteran_loser": round(battle.veteran.chance_loser * 100),
         "veteran_max": battle.veteran.max_level,
+        "hire_per_income": rules.economy.overtax.hire_per_income,
+        "income_recovery": rules.economy.overtax.income_recovery,
+        "hire_recovery": rules.economy.overtax.hire_recovery,
+        "battle_orders": [
+            {"name": name, "effects": wording.order_effects(effect)}
+            for name, effect in battle.orders.items()
+            if name != FLEE
+        ],
         "terrain_defense": {
             name: f"{terrain.defender_defense:g}"
             for name, terrain in rules.terrains.items()
@@ -143,6 +158,8 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
     ]
     return {
         "viewer": viewer,
+        # who sent no orders is each power's own affair (ruling 81): the referee sees them all
+        "sees_all": seen.everything,
         "variant": {"name": variant.name, "description": variant.description},
         "turn": state.turn,
         "last_turn": state.last_turn,
@@ -205,6 +222,7 @@ def view(state: State, events: Sequence[Mapping[str, Any]], viewer: str) -> dict
                 "range": t.range,
                 "morale": t.morale,
                 "tags": list(t.tags),
+                "bonuses": wording.troop_bonuses(t),
             }
             for t in world().troops.values()
             if t.hireable

@@ -8,9 +8,13 @@ it cannot turn up by chance in someone else's report.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pbem.rulesets.generals import army
+from pbem.rulesets.generals.rule_numbers import OrderEffect
 from pbem.rulesets.generals.state import Alliance, General, Holding, PeaceOffer, Sighting
-from pbem.rulesets.generals.world import WITHDRAW, Objective, Region, Skill
+from pbem.rulesets.generals.world import WITHDRAW, Bonus, Objective, Region, Skill, TroopType
 
 
 def army_line(region: str, owner: str | None, units: tuple) -> str:
@@ -25,8 +29,41 @@ def sighting_line(sighting: Sighting) -> str:
 
 
 def general_line(name: str, power: str, region: str) -> str:
-    """'Edric of Aldmark at Aldwick': where a general is."""
-    return f"{name} of {power} at {region}"
+    """'Edric of Aldmark at Aldwick': where a general is ('Heir of Brenn at Harrowby': an heir's
+    name already says whose he is)."""
+    whose = "" if name.endswith(f" of {power}") else f" of {power}"
+    return f"{name}{whose} at {region}"
+
+
+GARRISON = "the independent garrison"
+#: how a battle ended (``battle.Outcome.how``), said of the side that lost it
+_LOSER_DID = {
+    "fled": "{loser} fled",
+    "caught": "{loser} was caught withdrawing",
+    "annihilated": "{loser} was wiped out",
+    "withdrew": "{loser} withdrew",
+    "held": "{loser} broke off the attack",
+}
+
+
+def outcome_line(attacker: str, defender: str | None, winner: str, how: str) -> str:
+    """'Corvath won: Aldmark fled': who won a battle and what the loser did (``winner`` is
+    "attacker" or "defender")."""
+    sides = {"attacker": attacker, "defender": defender or GARRISON}
+    loser = sides["defender" if winner == "attacker" else "attacker"]
+    return f"{sides[winner]} won: {_LOSER_DID.get(how, '{loser} ' + how).format(loser=loser)}"
+
+
+def losses_line(role: str, side: Mapping[str, Any], trapped: int = 0) -> str:
+    """'Attacker lost 12 of 100 men; left: 88 Knights': one side's losses, and what is left of it
+    where it goes; the men left that then surrendered or disbanded are said to have done so."""
+    text = f"{role} lost {side['killed']} of {army.headcount(side['men'])}"
+    if trapped:
+        text += f" ({trapped} of them trapped in their fortifications)"
+    if not side["lost"]:
+        return f"{text}; left: {side['end']}"
+    fate = "disbanded" if side["power"] is None else "surrendered with nowhere to go"
+    return f"{text}; the {army.headcount(side['lost'])} left ({side['end']}) {fate}"
 
 
 def skills_line(general: General) -> str:
@@ -112,3 +149,34 @@ def skill_per_level(skill: Skill) -> str:
         for key, value in skill.per_level.items()
     ]
     return "per level: " + ", ".join(parts)
+
+
+def _signed(value: float, what: str) -> str:
+    return f"{value:+g} {what}"
+
+
+def _bonus(bonus: Bonus) -> str:
+    """'+2 offense, -1 defense' (the non-zero parts)."""
+    parts = ((bonus.offense, "offense"), (bonus.defense, "defense"))
+    return ", ".join(_signed(value, what) for value, what in parts if value)
+
+
+def troop_bonuses(troop: TroopType) -> str:
+    """'Fortify +2 offense; forest -2 offense': what a troop's battle order and the ground of the
+    battle add to its numbers (data/troops.yaml, ``bonuses``), for HELP; "" for none."""
+    parts = [f"{order} {_bonus(bonus)}" for order, bonus in troop.order_bonus.items()]
+    parts += [f"{terrain} {_bonus(bonus)}" for terrain, bonus in troop.terrain_bonus.items()]
+    return "; ".join(parts)
+
+
+def order_effects(effect: OrderEffect) -> str:
+    """'-1 offense, +2 defense, blows x0.8, steadiness +15': what a battle order does to every
+    man who fights on it (data/rules.yaml, battle ``orders``), for HELP."""
+    parts = [_signed(v, what) for v, what in ((effect.offense, "offense"), (effect.defense, "defense")) if v]
+    if effect.damage != 1:
+        parts.append(f"blows x{effect.damage:g}")
+    if effect.first_round_damage != 1:
+        parts.append(f"first round's blows x{effect.first_round_damage:g} when not discovered")
+    if effect.morale:
+        parts.append(_signed(effect.morale, "steadiness against fleeing"))
+    return ", ".join(parts) or "no change"

@@ -197,6 +197,9 @@ def feast(table: Table, host: str, order: Feast) -> None:
     if host in table.engaged:
         table.void(host, order.text(), "a khan engaged in battle this turn cannot feast")
         return
+    if host in table.feasted:  # his own Feast earlier in the mail, or the Horde Feast (ruling 19)
+        table.void(host, order.text(), "a khan feasts once a turn, and he has feasted")
+        return
     if table.khans[host].wine < 1:
         table.void(host, order.text(), "you have no Wine")
         return

@@ -279,6 +279,19 @@ def _gift(s: _Slots, receiver: str, amount: int, what: str) -> Order:
     return Assist(receiver, amount, what, source, in_battle=True, when=s.condition(example))
 
 
+def _buy(s: _Slots) -> Order:
+    """BUY a submitted khan, maybe naming his ruler and the book's price (RULINGS.md 24)."""
+    vassal = s.khan("vassal")
+    seller = s.khan("seller") if s["seller"] else ""
+    price = (s["price"] or "2 WINE").split()
+    if price[:2] != ["2", "WINE"] or not set(price[2:]) <= {"1", "LEADER"}:
+        raise Refusal(
+            "the price of a submitted khan is two Wine (and one Leader point): the book sets it",
+            f"write BUY {vassal.upper()}{' FROM ' + seller.upper() if seller else ''}",
+        )
+    return Buy(vassal, seller)
+
+
 def _feast(s: _Slots) -> Order:
     if not s["with"]:
         return Feast()
@@ -353,7 +366,7 @@ READERS: dict[str, Reader] = {
     "spend honor": lambda s: SpendHonor(s.mode("mode"), s.condition(s.example + " IF COMPANION BELOW 2")),
     "submit": lambda s: Submit(s.khan("ruler")),
     "request transfer": lambda s: RequestTransfer(),
-    "buy": lambda s: Buy(s.khan("vassal")),
+    "buy": _buy,
     "restore honor": _restore,
     "pass": lambda s: Pass(),
     "defend": _defence,

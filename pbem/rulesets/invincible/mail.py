@@ -109,6 +109,10 @@ def check(game: Game, power: str, order: o.Order) -> str | None:
         return "name another khan, not yourself"
     if isinstance(order, o.Buy) and playing[order.vassal].ruler in (None, power):
         return f"{order.vassal} has not submitted to another khan"
+    if isinstance(order, o.Buy) and order.seller:
+        serves = game.khan(playing[order.vassal].ruler or power).card
+        if serves != order.seller:
+            return f"{order.vassal} serves {serves}, not {order.seller}"
     if isinstance(order, o.Submit) and ruler:
         return f"you have already submitted to {ruler}"
     if isinstance(order, o.Cooperate) and not game.enemies:
@@ -116,6 +120,8 @@ def check(game: Game, power: str, order: o.Order) -> str | None:
     if game.step != DECLARATIONS and order.sort == o.ACTION:
         if isinstance(order, o.Feast) and me.wine < 1:
             return "you have no Wine to feast with"
+        if power in game.feasted and isinstance(order, o.Feast):
+            return "you feasted at the Horde Feast this turn: a khan feasts once a turn"
         if power in game.feasted and not isinstance(order, o.FEAST_ALLOWS):
             return "you feasted at the Horde Feast this turn: a feasting khan takes no other action"
     if isinstance(order, o.RequestTransfer) and (not ruler or me.ruler == game.genghis):
@@ -176,8 +182,9 @@ def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
             first.text,
             order=o.Unsignalled().text(),
             key="signals:" + _digest(text),
-            note="this mail uses no hand signal: the first time is a warning, "
-            "after that each such mail costs your khan one Honor",
+            note="not an order: this mail makes no hand signal, an infraction of the rules; the "
+            "first time is a warning, after that each such mail costs your khan one Honor. "
+            "Orders start with a hand signal (send HELP for the list); talk goes in PRESS",
         )
     return results
 
@@ -208,13 +215,25 @@ def _one_mails_actions(
         if not companion and raises_companion(order):
             companion = True  # later lines may act once this one has raised it
             continue
+        if isinstance(order, o.Pass):
+            continue  # no action, so nothing a khan without Companion cannot do (ruling 22)
         if not companion:
             why = (
                 "your khan has no Companion: until it is one again he can only ASSIGN points TO "
-                "COMPANION, SPEND HONOR ON COMPANION or FEAST"
+                "COMPANION, SPEND HONOR ON COMPANION or FEAST, or PASS"
             )
         elif feast is not None and not isinstance(order, o.FEAST_ALLOWS):
             why = f"this mail feasts ({feast.text()}): a feasting khan takes no other action"
+        elif isinstance(order, o.Feast) and order is not feast:
+            assert feast is not None
+            every = tuple(dict.fromkeys(feast.guests + order.guests))
+            results[index] = OrderLine(
+                line.line,
+                line.text,
+                error=f"this mail feasts already ({feast.text()}): a khan feasts once a turn",
+                hint=f"feed every guest at one feast: {o.Feast(guests=every).text()}",
+            )
+            continue
         elif cooperate is not None and isinstance(order, o.AttackKhan | o.AttackEnemy):
             why = (
                 f"this mail cooperates ({cooperate.text()}): a khan who cooperates takes no "
@@ -225,6 +244,12 @@ def _one_mails_actions(
                 note = (
                     "you attend the Horde Feast held at the start of this turn unless you send "
                     "DECLINE HORDE FEAST; a feasting khan's action does not happen"
+                )
+                results[index] = replace(line, note=note)
+            elif guest and isinstance(order, o.Feast):
+                note = (
+                    "you attend the Horde Feast held at the start of this turn unless you send "
+                    "DECLINE HORDE FEAST; a khan feasts once a turn, so then this feast is not held"
                 )
                 results[index] = replace(line, note=note)
             continue

@@ -186,10 +186,14 @@ class RequestTransfer(_Action, form="REQUEST TRANSFER"):
     """A submitted khan asks the Genghis Khan to buy him from his ruler."""
 
 
-class Buy(_Action, form="BUY {vassal}"):
-    """The Genghis Khan buys ``vassal`` from his ruler for two Wine."""
+class Buy(_Action, form="BUY {vassal}{seller}"):
+    """The Genghis Khan buys ``vassal`` from his ruler for two Wine; ``seller``, if named, is the
+    ruler the Genghis Khan means to buy him from ("Buy Temujin from Ogadai for two Wine")."""
 
     vassal: str
+    seller: str = ""
+
+    writers = {"seller": optional(" FROM {}", str.upper)}
 
 
 class RestoreHonor(_Action, form="RESTORE {amount} HONOR TO {receiver}"):

@@ -70,8 +70,8 @@ SIGNALS = Grammar(
         # "A Khan may transfer any Modal Points to another Khan" (Assist Khan)
         (f"TRANSFER {{amount:number}} [FROM] {{what:word}} TO {{receiver}} {_GIFT}", "assign to khan"),
         (f"ASSIST [KHAN] {{receiver}} [WITH] {{amount:word}} {{what:word}} {_GIFT}", "assist"),
-        # the book's "gift of Wine"
-        (f"GIVE {{amount:number}} {{what:word}} TO {{receiver}} {_GIFT}", "give"),
+        # the book's "gift of Wine"; "Wine can be traded at any time"
+        (f"(GIVE|TRADE) {{amount:number}} {{what:word}} TO {{receiver}} {_GIFT}", "give"),
         (f"GIVE {{receiver}} {{amount:number}} {{what:word}} {_GIFT}", "give"),
         ("FEAST [{with:WITH} [{guests}]]", "feast"),
         ("[CALL] (HORDE|MONGOL) FEAST", "horde feast"),
@@ -83,7 +83,8 @@ SIGNALS = Grammar(
         ("SUBMIT [TO] [{ruler}]", "submit"),
         # "requests to transfer his allegiance to the Genghis Khan"
         ("REQUEST [TO] TRANSFER [HIS] [ALLEGIANCE] [TO [GENGHIS] (KHAN|GK)]", "request transfer"),
-        ("BUY [{vassal}]", "buy"),
+        # "Can purchase a submitted Khan from another Khan for two Wine" (the GK's privileges)
+        ("(BUY|PURCHASE) [{vassal}] [FROM {seller}] [FOR {price}]", "buy"),
         ("RESTORE [{amount:word}] HONOR [TO] [{receiver}]", "restore honor"),
         ("PASS", "pass"),
         ("DEFEND [WITH] [{amount:word}] [INFORMER] [{when}]", "defend"),

@@ -57,6 +57,9 @@ def buy(table: Table, gk: str, order: Buy) -> None:
         return
     ruler = table.khans[vassal].ruler
     assert ruler is not None
+    if order.seller and table.khan_named(order.seller) != ruler:
+        table.void(gk, order.text(), f"{order.vassal} no longer serves {order.seller}")
+        return
     offer = Offer("sale", gk, ruler, table.turn, source=vassal)
     table.announce(
         offer,

@@ -67,8 +67,9 @@ def adjudicate(
 
 def _result(table: Table, step: str, turn: int | None = None, **changes: Any) -> Adjudication:
     if table.over:
+        # no notice: the referee's report of the last turn says the game is over, and a notice
+        # would reach him as "the rules need you" when they need nothing (RULINGS.md 36)
         state = table.freeze(step=OVER)
-        table.notices.append(f"The game is over: {table.result}")
     else:
         state = table.freeze(step=step, turn=table.turn if turn is None else turn, **changes)
     return Adjudication(state, table.events, table.notices)
@@ -174,6 +175,8 @@ def _act(table: Table, power: str, order: o.Order, feasting: bool) -> None:
     if feasting and not isinstance(order, o.FEAST_ALLOWS):
         table.void(power, text, "a feasting khan takes no other action this turn")
         return
+    if isinstance(order, o.Pass):
+        return  # no action: also a khan without Companion may send it (RULINGS.md 22)
     if table.khans[power].modes.companion <= 0 and not o.raises_companion(order):
         table.void(power, text, "with no Companion a khan can only raise his Companion")
         return

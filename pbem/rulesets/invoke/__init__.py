@@ -5,8 +5,12 @@ sends their whole turn (repairs, invocations as card sequences, discards) in one
 mail; everyone may meanwhile change their standing REFILL choice and their
 standing counters, the by-mail form of out-of-turn play.
 
-Phases: ids ``T1``, ``T2``... (one per turn, unique over the game), then ``END``.
+Phases: ``SETUP`` first, unless the config gives every mage's starting split (option
+``draw``), then ids ``T1``, ``T2``... (one per turn, unique over the game), then ``END``.
 Deadline kinds (a game's config gives each a duration):
+
+* ``setup``: the mages whose split the config does not give choose how to draw their
+  starting hand (``DRAW 3 Thaumaturgy, 3 Manifest, 1 Focus``); ``acting`` are those mages;
 
 * ``turn``: a mage's turn; ``acting`` is that mage, ``may_order`` every mage
   still in the game (counters and REFILL choices);
@@ -64,6 +68,14 @@ class InvokeRuleset(Ruleset):
                 winners=tuple(state.winners),
                 survivors=tuple(state.in_game()),
             )
+        if state.setup:
+            return Phase(
+                id="SETUP",
+                label="Before turn 1: the mages choose their starting hands",
+                kind="setup",
+                acting=tuple(setup.choosing(state)),
+                may_order=tuple(state.in_game()),
+            )
         return Phase(
             id=f"T{state.turn}",
             label=f"Turn {state.turn} ({state.round_text()}): {state.current} to play",
@@ -73,7 +85,8 @@ class InvokeRuleset(Ruleset):
         )
 
     def parse_orders(self, state: Game, power: str, text: str) -> list[OrderLine]:
-        return parse_mail(state, power, text)
+        lines = parse_mail(state, power, text)
+        return setup.setup_lines(state, lines) if state.setup else lines
 
     def order_words(self, state: Game) -> frozenset[str]:
         """The cards' names, the order words and the mages."""
@@ -88,11 +101,15 @@ class InvokeRuleset(Ruleset):
     def default_orders(self, state: Game, power: str) -> list[str]:
         """A mage who sends nothing casts nothing (and so discards two); others keep
         their standing orders."""
-        return ["PASS"] if power == state.current and not state.over else []
+        return ["PASS"] if power == state.current and not state.over and not state.setup else []
 
     def missing(self, state: Game, power: str, orders: Sequence[str]) -> list[str]:
         """The mage whose turn it is still owes invocations (or PASS) until they send some;
         REFILL, counters, REPAIR and DISCARD alone do not make a turn."""
+        if state.setup:
+            if power not in setup.choosing(state) or any(order.startswith("REFILL ") for order in orders):
+                return []
+            return [f"your starting hand (DRAW {setup.default_split(cardset(state))}, or your split)"]
         if state.over or power != state.current:
             return []
         if any(not order.startswith(STANDING) for order in orders):
@@ -102,12 +119,15 @@ class InvokeRuleset(Ruleset):
     def adjudicate(self, state: Game, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         if state.over:
             return Adjudication(state=state, events=[], notices=["The game is already over."])
+        if state.setup:
+            dealt, events = setup.deal_by_mail(state, orders)
+            return Adjudication(state=dealt, events=events)
         game = state.copy()
         turn = Turn(game, cardset(game), random.Random(seed))
         play_turn(turn, orders)
+        # the end is no notice: the referee's report of the last turn tells it, and a notice
+        # reaches him as "the rules need you" (RULINGS.md 36)
         notices = [e["secret"] for e in turn.events if e["kind"] == "ignored"]
-        if game.over:
-            notices.append(game.result)
         return Adjudication(state=game, events=turn.events, notices=notices)
 
     def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:

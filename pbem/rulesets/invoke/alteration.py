@@ -116,13 +116,13 @@ def wall_problem(turn: Turn, alter: Invocation, shape: Alter, aimed: Invocation)
     if aim is None or shape.wall is None:
         return "the invocation strikes nothing a wall could guard"
     element = alter.played[shape.wall.elements[0]].card
-    return build_problem(turn, aim[0], aim[1], element)
+    return build_problem(turn, aim[0], aim[1], element, alter.caster)
 
 
 def build_in_front(turn: Turn, alter: Invocation, shape: Alter, aimed: Invocation) -> list[str]:
     aim = wall_aim(turn, aimed)
     assert aim is not None and shape.wall is not None
-    return build(turn, shape.wall, alter.played, aim[0], aim[1])
+    return build(turn, shape.wall, alter.played, aim[0], aim[1], alter.caster)
 
 
 def established_problem(turn: Turn, shape: Alter) -> str | None:

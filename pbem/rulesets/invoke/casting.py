@@ -69,7 +69,8 @@ def problem(turn: Turn, invocation: Invocation, pending: Cast | None = None) -> 
         guard = guard_of(turn, invocation.caster, shape.on)
         if isinstance(guard, str):
             return guard
-        return build_problem(turn, guard[0], guard[1], invocation.played[shape.elements[0]].card)
+        element = invocation.played[shape.elements[0]].card
+        return build_problem(turn, guard[0], guard[1], element, invocation.caster)
     if isinstance(shape, Manifest):
         return manifest.manifest_problem(turn, invocation)
     if isinstance(shape, Alter):
@@ -229,7 +230,7 @@ def resolve(turn: Turn, invocation: Invocation, cast: Cast, pending: Cast | None
         if why or isinstance(guard, str):
             turn.say("fails", f"{cast.label} cannot build its wall: {why}.")
             return []
-        return build(turn, shape, invocation.played, guard[0], guard[1])
+        return build(turn, shape, invocation.played, guard[0], guard[1], invocation.caster)
     elif isinstance(shape, Manifest):
         why = problem(turn, invocation)
         if why:
@@ -320,11 +321,17 @@ def answer(turn: Turn, pending: Cast) -> None:
 def fire(turn: Turn, ready: Ready, pending: Cast) -> None:
     owner = ready.owner
     turn.mage(owner).counters.remove(ready.counter)
-    turn.say(
-        "counter",
+    # the table sees the cards played, never the standing counter's condition: only its
+    # owner (and the referee) read which of them fired (RULINGS.md 24; Invictus ruling 41)
+    fires = (
         f"{owner}'s counter fires against {pending.label} "
-        f"(speed {ready.invocation.speed} against "
-        f"{read_cast(turn, pending).speed}): {counter_text(ready.counter)}.",
+        f"(speed {ready.invocation.speed} against {read_cast(turn, pending).speed}): "
+    )
+    turn.whisper(
+        "counter",
+        f"{fires}{ready.counter.action}.",
+        f"{fires}{counter_text(ready.counter)}.",
+        [owner],
         power=owner,
     )
     if ready.counter.action == WAND:

@@ -55,7 +55,7 @@ def aims(turn: Turn, invocation: Invocation) -> set[str]:
 def established_owner(turn: Turn, ident: str) -> str | None:
     for wall in turn.game.walls:
         if wall.id == ident:
-            return wall.owner
+            return wall.held_by()
     for spell in turn.game.spells:
         if spell.id == ident:
             return spell.caster

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import manifest
 from .notation import real_cards
-from .table import Turn, discard, plural, remove_thing, remove_wall, whose
+from .table import Turn, discard, plural, remove_thing, remove_wall, sentence, whose
 
 
 def take_damage(turn: Turn) -> None:
@@ -23,7 +23,7 @@ def take_damage(turn: Turn) -> None:
         lost = game.destroy_gems(target, points)
         turn.say(
             "gems",
-            f"{whose(target).capitalize()} power gems take "
+            f"{sentence(whose(target))} power gems take "
             f"{plural(points, 'point')} of damage: {plural(lost, 'gem')} destroyed.",
             power=target,
             destroyed=lost,
@@ -58,7 +58,7 @@ def leave(turn: Turn, name: str) -> None:
     turn.say("removed", f"{name}'s ghost round is over: {name} leaves the game.", power=name)
     for thing in [t for t in game.things if t.owner == name]:
         remove_thing(turn, thing, "leaves play with its mage")
-    for wall in [w for w in game.walls if w.owner == name]:
+    for wall in [w for w in game.walls if w.held_by() == name]:
         remove_wall(turn, wall, "falls with its mage")
     for spell in [s for s in game.spells if s.caster == name]:
         game.spells.remove(spell)

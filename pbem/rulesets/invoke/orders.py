@@ -207,8 +207,8 @@ def _repair(game: Game, cards: CardSet, power: str, rest: str) -> Order:
         raise OrderError("REPAIR needs the number of your wall", "e.g. REPAIR E3 & Water & +1")
     wall_id = f"E{int(match.group(1))}"
     wall = next((w for w in game.walls if w.id == wall_id), None)
-    if wall is None or wall.owner != power:
-        yours = [w.id for w in game.walls if w.owner == power]
+    if wall is None or wall.held_by() != power:
+        yours = [w.id for w in game.walls if w.held_by() == power]
         raise OrderError(
             f"{wall_id} is not a wall of yours",
             f"your walls: {', '.join(yours)}" if yours else "you have no wall",

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from pbem.ruleset import SetupError
+from pbem.ruleset import OrderLine, SetupError
 
-from .cards import VARIANTS
+from .cards import VARIANTS, CardSet
 from .counters import ANY, ANYONE, ME, WAND
 from .drawing import draw_up
 from .notation import normal
-from .orders import OrderError, read_draw
+from .orders import OrderError, read_draw, read_order, refill_text
 from .state import AETHER, Game, Mage
 from .table import Turn
 
@@ -81,26 +82,96 @@ def start(variant: str, powers: Sequence[str], options: Mapping[str, Any], seed:
         except OrderError as error:
             raise SetupError(f"option draw for {name}: {error.message}") from None
 
-    rng = random.Random(seed)
-    stock = {deck: cards.full_deck(deck) for deck in cards.decks}
-    for deck in cards.decks:
-        rng.shuffle(stock[deck])
     game = Game(
         variant=variant,
         seats=list(powers),
         mages=mages,
         aether=(gems + 1) // 2,
-        stock=stock,
+        stock={deck: cards.full_deck(deck) for deck in cards.decks},
         discards={deck: [] for deck in cards.decks},
         current=first,
         turn_limit=rounds * len(powers),
+        setup=any(not mage.draw for mage in mages.values()),
+        deal_seed=seed,
     )
     game.start_gems = gems * len(powers) + game.aether
+    if not game.setup:  # every mage's split is in the config: nothing to ask
+        deal(game)
+    return game
+
+
+def default_split(cards: CardSet) -> str:
+    """The starting hand of a mage who does not choose: the decks in order, as many from each as
+    may be taken ("3 Manifest, 3 Thaumaturgy, 1 Focus")."""
+    left, split = cards.hand_size, []
+    for deck in cards.decks:
+        count = min(cards.draw_limit, left)
+        left -= count
+        if count:
+            split.append((deck, count))
+    return refill_text(split).removeprefix("REFILL ")
+
+
+def choosing(game: Game) -> list[str]:
+    """The mages still to say how they draw their starting hand: those whose split the config
+    does not give (their DRAW takes effect when the setup phase is adjudicated)."""
+    return [name for name in game.seats if not game.mages[name].draw] if game.setup else []
+
+
+def deal(game: Game) -> list[dict[str, Any]]:
+    """Shuffle the decks (by the game's seed) and draw every starting hand by its mage's split,
+    the first mage first, then clockwise; Chaos cards drawn go back into their deck, which is
+    shuffled again ("Setting the Game" 3-5). The events say who drew how many from where."""
+    cards = VARIANTS[game.variant]
+    rng = random.Random(game.deal_seed)
+    game.stock = {deck: cards.full_deck(deck) for deck in cards.decks}
+    for deck in cards.decks:
+        rng.shuffle(game.stock[deck])
     turn = Turn(game, cards, rng)
+    first = game.current
     order = game.seats[game.seats.index(first) :] + game.seats[: game.seats.index(first)]
+    for name in order:
+        if not game.mages[name].draw:
+            turn.say("starting hand", f"{name} draws the default starting hand: {default_split(cards)}.")
     aside = [card for name in order for card in draw_up(turn, name, setup=True)]
     for card in aside:
         game.stock[cards.deck_of(card)].append(card)
     for deck in {cards.deck_of(card) for card in aside}:
         rng.shuffle(game.stock[deck])
-    return game
+    game.setup = False
+    turn.say("starting hand", f"Every mage holds a starting hand: {first} plays first.")
+    return turn.events
+
+
+def deal_by_mail(game: Game, orders: Mapping[str, Sequence[str]]) -> tuple[Game, list[dict[str, Any]]]:
+    """The setup phase adjudicated: each mage's DRAW (or REFILL) sets the split of their starting
+    hand ("taking cards from the three piles in any combination"), and stands as their choice
+    for later draws; a mage who sent none draws the default split. Then the hands are dealt."""
+    game = game.copy()
+    for name in game.in_game():
+        for line in orders.get(name, ()):
+            try:
+                order = read_order(game, name, line)
+            except OrderError:
+                continue
+            if order.kind == "refill":
+                game.mages[name].draw = list(order.draw)
+    return game, deal(game)
+
+
+def setup_lines(game: Game, lines: Sequence[OrderLine]) -> list[OrderLine]:
+    """A mail's lines in the setup phase: only the choice of the starting hand is taken (a DRAW
+    line keeps its own answer); any other line is told what the phase is for."""
+    example = f"DRAW {default_split(VARIANTS[game.variant])}"
+    taken = "your starting hand is drawn so when the setup phase ends, and it stands as your REFILL"
+    return [
+        (replace(line, note=taken) if line.order else line)
+        if line.text.split(None, 1)[0].lower() in ("draw", "refill")
+        else OrderLine(
+            line.line,
+            line.text,
+            error="the first turn has not begun: now choose only how you draw your starting hand",
+            hint=f"e.g. {example} (at most {VARIANTS[game.variant].draw_limit} from a deck)",
+        )
+        for line in lines
+    ]

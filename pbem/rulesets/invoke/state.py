@@ -71,6 +71,13 @@ class Wall:
     owner: str  # a mage, or AETHER
     guards: str  # GEMS or the id of an item or creature
     charge: list[WallCard] = field(default_factory=list)
+    #: the mage who built a wall the Aether owns (in front of its gems): the wall is his
+    #: established invocation, his to repair (RULINGS.md 13)
+    builder: str = ""
+
+    def held_by(self) -> str:
+        """The mage whose established invocation the wall is (the Aether's has a builder)."""
+        return self.builder or self.owner
 
 
 @dataclass
@@ -136,6 +143,10 @@ class Game:
     over: bool = False
     result: str = ""
     winners: list[str] = field(default_factory=list)
+    #: before the first turn: the mages choose by mail how to draw their starting hands,
+    #: dealt from decks shuffled by ``deal_seed`` (setup.py, RULINGS.md 38)
+    setup: bool = False
+    deal_seed: int = 0
 
     @property
     def rounds(self) -> int:

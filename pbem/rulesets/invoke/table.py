@@ -141,6 +141,12 @@ def whose(owner: str) -> str:
     return "the Aether's" if owner == AETHER else f"{owner}'s"
 
 
+def sentence(text: str) -> str:
+    """``text`` to open a sentence: its first letter a capital, the rest as written ("The
+    Aether's", "Baba Yaga's": str.capitalize would write "Baba yaga's")."""
+    return text[:1].upper() + text[1:]
+
+
 # -- things and walls ----------------------------------------------------------------
 
 

@@ -65,7 +65,7 @@ def play_turn(turn: Turn, orders: Mapping[str, Sequence[str]]) -> None:
 
     for order in plan:
         if order.kind == "repair":
-            wall = next((w for w in game.walls if w.id == order.wall and w.owner == acting), None)
+            wall = next((w for w in game.walls if w.id == order.wall and w.held_by() == acting), None)
             short = missing(turn, acting, real_cards(order.parts))
             why = (
                 "it is no longer there"

@@ -19,10 +19,12 @@ from typing import Any
 
 from pbem.ruleset import REFEREE
 
+from .cards import CardSet
 from .counters import listed
 from .manifest import describe
 from .notation import write_sequence
 from .orders import refill_text
+from .setup import choosing, default_split
 from .state import AETHER, Game
 from .table import Turn, cardset
 from .walls import wall_text
@@ -54,6 +56,24 @@ def spell_text(game: Game, spell: Any) -> str:
     else:
         when = f"resolves at the end of the next turn ({spell.left} more)"
     return f"{spell.id}: {spell.caster}'s {write_sequence(spell.played, cards)}, {when}"
+
+
+def catalogue(cards: CardSet) -> dict[str, list[dict[str, Any]]]:
+    """The cards the rulebook leaves to its Card Reference, which no player holds by mail
+    (RULINGS.md 37): the creatures, with their element and what they hold, and the Chaos
+    cards with their words, for HELP (HELP CARDS)."""
+    return {
+        "creatures": [
+            {"name": c.name, "element": c.element, "holds": c.holds, "count": c.count}
+            for c in cards.cards.values()
+            if c.kind == "creature"
+        ],
+        "chaos": [
+            {"name": c.name, "text": c.text, "count": c.count}
+            for c in cards.cards.values()
+            if c.kind == "chaos"
+        ],
+    }
 
 
 def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
@@ -110,6 +130,13 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
         "result": game.result,
         "winners": list(game.winners),
         "aether": {"gems": game.aether, "walls": walls_of(AETHER)},
+        "catalogue": catalogue(cards),
+        # before turn 1: who still chooses a starting hand, and what they draw if they do not
+        "setup": (
+            {"choosing": choosing(game), "default": default_split(cards), "limit": cards.draw_limit}
+            if game.setup
+            else None
+        ),
         "mages": mages,
         "decks": [
             {

@@ -31,16 +31,18 @@ def element_of(wall: Wall) -> str:
 
 
 def wall_text(turn: Turn, wall: Wall) -> str:
-    """A wall as the table sees it: "E4: Water wall (3 points) guarding Bob's power gems"."""
+    """A wall as the table sees it: "E4: Water wall (3 points) guarding Bob's power gems", and
+    "..., built by Bob" when it guards the Aether's."""
+    built = f", built by {wall.builder}" if wall.builder else ""
     return (
         f"{wall.id}: {element_of(wall)} wall ({wall_points(turn, wall)} "
-        f"point{'s' if wall_points(turn, wall) != 1 else ''}) guarding {guarded(turn, wall)}"
+        f"point{'s' if wall_points(turn, wall) != 1 else ''}) guarding {guarded(turn, wall)}{built}"
     )
 
 
 def established_elements(turn: Turn, mage: str) -> set[str]:
     """The elements in a mage's established invocations: their walls and waiting spells."""
-    found = {element_of(wall) for wall in turn.game.walls if wall.owner == mage}
+    found = {element_of(wall) for wall in turn.game.walls if wall.held_by() == mage}
     for spell in turn.game.spells:
         if spell.caster == mage:
             found |= {p.card for p in spell.played if turn.cards.kind(p.card) == "element"}
@@ -78,14 +80,15 @@ def guard_of(turn: Turn, owner: str, on: str) -> tuple[str, str] | str:
     return owner, thing.id
 
 
-def build_problem(turn: Turn, owner: str, guards: str, element: str) -> str | None:
-    """Why this wall cannot be built, if it cannot."""
+def build_problem(turn: Turn, owner: str, guards: str, element: str, builder: str = "") -> str | None:
+    """Why ``builder``'s wall for ``owner`` cannot be built, if it cannot (the builder is the
+    owner unless the wall guards the Aether's gems)."""
     if next((w for w in turn.game.walls if w.owner == owner and w.guards == guards), None):
         return (
             f"{whose(owner)} {'power gems' if guards == GEMS else guards} already have a wall: "
             "one wall per thing (repair it at the start of your turn instead)"
         )
-    problem = conflict(turn, owner, [element])
+    problem = conflict(turn, builder if owner == AETHER and builder else owner, [element])
     if problem:
         return problem
     thing = thing_by_id(turn, guards)
@@ -96,18 +99,21 @@ def build_problem(turn: Turn, owner: str, guards: str, element: str) -> str | No
     return None
 
 
-def build(turn: Turn, shape: BuildWall, played: Sequence[Played], owner: str, guards: str) -> list[str]:
+def build(
+    turn: Turn, shape: BuildWall, played: Sequence[Played], owner: str, guards: str, builder: str = ""
+) -> list[str]:
     """Build the wall; returns the cards now on the table (the wall's)."""
     charge = [
         WallCard(element=played[i].card, mods=list(played[i].mods), adjust=played[i].bonus)
         for i in shape.elements
     ]
-    wall = Wall(id=turn.game.new_id("E"), owner=owner, guards=guards, charge=charge)
+    by = builder if owner == AETHER and builder != AETHER else ""
+    wall = Wall(id=turn.game.new_id("E"), owner=owner, guards=guards, charge=charge, builder=by)
     if wall_points(turn, wall) <= 0:
         turn.say("wall", f"The wall for {whose(owner)} gems has no points left and crumbles as it is built.")
         return []
     turn.game.walls.append(wall)
-    turn.say("wall", f"{wall_text(turn, wall)} is built.", wall=wall.id, power=owner)
+    turn.say("wall", f"{wall_text(turn, wall)} is built.", wall=wall.id, power=wall.held_by())
     cards = [turn.cards.named("build_wall")]
     for card in charge:
         cards += [card.element, *card.mods]
