@@ -44,6 +44,11 @@ class Identity:
     warn_player: PlayerRow | None = None
     #: notices for registered addresses, e.g. a sign-on from another address
     notices: list[tuple[PlayerRow, str]] = field(default_factory=list)
+    #: (game, power or REFEREE) a password was tried for: pbem.intake.guesses limits those
+    tried: tuple[str, str] | None = None
+    #: the sender is not the address of the seat it signed on as: it gets a receipt that is the
+    #: same whatever the password was, and the answer goes to the seat's address (guesses)
+    quiet: bool = False
 
 
 def _plus_part(address: str, service_address: str) -> str | None:
@@ -113,6 +118,7 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
             game=game_id, power=signon.power, powers=powers,
         )
         return identity
+    identity.tried = (game_id, player.power)
     if not passwords.check_password(signon.password, player.password_hash):
         identity.player = None
         identity.warn_player = player
@@ -171,6 +177,7 @@ def _referee(
     game = service.game(game_id)
     assert game is not None
     referee = service.game_referee(game)
+    identity.tried = (game_id, "REFEREE")
     if referee is None or incoming.sender != referee.address or not referee.check(password):
         identity.problem = _(
             "the referee sign-on for game {game} was refused: referee commands need the "

@@ -15,13 +15,15 @@ The SQL of each table lives in one module, by what it stores:
 - ``orders``: orders for the open phase;
 - ``turns``: adjudicated phases and their reports;
 - ``press``: press and votes;
-- ``outbox``: the send queue.
+- ``outbox``: the send queue;
+- ``attempts``: password sign-ons refused (the guess limits).
 
 :class:`Store` is all of them over one connection.
 """
 
 from __future__ import annotations
 
+from pbem.store.attempts import Attempts
 from pbem.store.connection import Connection
 from pbem.store.games import GameRow, Games, PlayerRow
 from pbem.store.messages import Messages
@@ -41,5 +43,5 @@ __all__ = [
 ]
 
 
-class Store(Messages, Games, Orders, Turns, Press, Outbox):
+class Store(Messages, Games, Orders, Turns, Press, Outbox, Attempts):
     """The service's SQLite database: every table's queries over one connection."""
