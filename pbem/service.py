@@ -26,7 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pbem import archive, config_check, intake, turns
+from pbem import archive, config_check, intake, private, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
@@ -95,8 +95,8 @@ def run_lock(data_dir: Path) -> Iterator[None]:
     flock is released by the kernel when the process dies, so a crashed run
     never leaves a stale lock behind.
     """
-    data_dir.mkdir(parents=True, exist_ok=True)
-    handle = open(data_dir / "pbem.lock", "a+")  # noqa: SIM115 - held for the whole block
+    private.folder(data_dir)
+    handle = os.fdopen(private.open_file(data_dir / "pbem.lock", os.O_RDWR | os.O_APPEND), "a+")
     try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
