@@ -104,9 +104,9 @@ def _write_folder(target: Path, store: Store, turn: TurnRow) -> None:
     _dump(staging / "state_after.json", turn.state_after)
     _dump(staging / "events.json", turn.events)
     for viewer, report in store.reports(turn.game_id, turn.seq).items():
-        _write(staging / "reports" / f"{viewer}.txt", report["text"])
+        _write_file(staging / "reports" / f"{viewer}.txt", report["text"])
         if report["html"]:
-            _write(staging / "reports" / f"{viewer}.html", report["html"])
+            _write_file(staging / "reports" / f"{viewer}.html", report["html"])
     if target.exists():
         old = (_written(target) or {}).get("seq", "x")
         if target.name == turn.phase_id and old != turn.seq:
@@ -124,10 +124,10 @@ def _write_folder(target: Path, store: Store, turn: TurnRow) -> None:
 
 
 def _dump(path: Path, data: Any) -> None:
-    _write(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    _write_file(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def _write(path: Path, text: str) -> None:
+def _write_file(path: Path, text: str) -> None:
     """A file of the turn, 0600 (pbem.private), written once into its staging folder."""
     private.write_new(path, text.encode("utf-8"))
 

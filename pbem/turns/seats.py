@@ -130,7 +130,7 @@ def set_password(run: Run, live: LiveGame, player: PlayerRow, password: str) -> 
         return {
             "short": _("refused: a password needs at least {n} characters", n=passwords.MIN_LENGTH),
             "repeated": _("refused: a password of one character repeated is guessed at once; choose another"),
-            "sequence": _("refused: a run of characters such as 12345678 is guessed at once; choose another"),
+            "sequence": _("refused: a run of characters in order is guessed at once; choose another"),
             "name": _("refused: the game's name, a power's, your address or a word such as 'password' "
                       "is guessed at once; choose another"),
         }[weakness]
