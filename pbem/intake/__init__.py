@@ -141,7 +141,8 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     held = held_game(incoming, mail, run.service, run.store)
     if held is not None:
         return _hold(run, row, incoming, held)
-    identity = guesses.limited(run, row["id"], incoming, identify(incoming, mail, run.service, run.store))
+    identity = identify(incoming, mail, run.service, run.store, run.now)
+    identity = guesses.limited(run, row["id"], incoming, identity)
     if identity.referee:
         live = run.live(identity.game_id or "")
         assert live is not None

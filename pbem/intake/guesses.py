@@ -4,12 +4,13 @@ A ``SIGNON <power> <game> <password>`` by mail could be tried again and again: 1
 passwords, then the right one. So every refused password sign-on is counted (the
 signon_failures table, ``pbem.store.attempts``), per power and per sender address:
 
-* ``PER_POWER`` (5) refused in an hour lock password sign-ons as that power (or as its
+* ``locks.PER_POWER`` (5) refused in an hour lock password sign-ons as that power (or as its
   referee), from anyone;
-* ``PER_SENDER`` (10) refused in an hour lock password sign-ons from that address, as anyone.
+* ``locks.PER_SENDER`` (10) refused in an hour lock password sign-ons from that address, as anyone.
 
 A lock lasts until fewer than that many refusals fall in the last hour, and a sign-on tried
-while locked is refused unchecked, right password or not, and counted too: someone who keeps
+while locked is refused unchecked (identity asks ``pbem.intake.locks`` before it checks a
+password), right password or not, and counted too: someone who keeps
 guessing keeps it locked, and gets no answer that says whether a password was right. The
 player's secret reply address still signs them on, so a lock never shuts a player out. The
 registered address and the referee hear of a lock once a day at most.
@@ -21,20 +22,18 @@ registered address. Only the registered address learns whether a password was ri
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from pbem import i18n
 from pbem.i18n import _
 from pbem.intake.identity import Identity
+from pbem.intake.locks import PER_POWER, PER_SENDER, WINDOW, lock_ends
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming
 from pbem.run import Run, format_utc
 from pbem.store import PlayerRow
 
-WINDOW = timedelta(hours=1)
-PER_POWER = 5
-PER_SENDER = 10
 REFEREE = "REFEREE"
 
 
@@ -48,7 +47,7 @@ def limited(run: Run, row_id: int, incoming: Incoming, identity: Identity) -> Id
     sender = (incoming.sender or "").lower()
     seat = run.store.player(game_id, power) if power != REFEREE else None
     identity.quiet = seat is not None and sender != seat.address
-    locked_until = lock_ends(run, game_id, power, sender)
+    locked_until = lock_ends(run.store, run.now, game_id, power, sender)
     accepted = identity.player is not None or identity.referee
     if accepted and locked_until is None:
         return identity
@@ -66,20 +65,6 @@ def limited(run: Run, row_id: int, incoming: Incoming, identity: Identity) -> Id
     identity.problem = _locked(game_id, power, locked_until)
     identity.warn_player = None if identity.quiet else seat
     return identity
-
-
-def lock_ends(run: Run, game_id: str, power: str, sender: str) -> datetime | None:
-    """When password sign-ons as ``power`` (or from ``sender``) open again, if they are locked now."""
-    since = run.now - WINDOW
-    ends = []
-    of_power = run.store.signon_failures_of(game_id, power, since)
-    if len(of_power) >= PER_POWER:
-        ends.append(of_power[-PER_POWER] + WINDOW)
-    if sender:
-        from_sender = run.store.signon_failures_from(sender, since)
-        if len(from_sender) >= PER_SENDER:
-            ends.append(from_sender[-PER_SENDER] + WINDOW)
-    return max(ends) if ends else None
 
 
 def _locked(game_id: str, power: str, until: datetime) -> str:

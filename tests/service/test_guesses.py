@@ -7,13 +7,16 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.intake.guesses import PER_POWER, PER_SENDER
+from pbem import passwords
+from pbem.intake.locks import PER_POWER, PER_SENDER
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 NORTH, SOUTH, EAST = "north@example.test", "south@example.test", "east@example.test"
 PLAYERS = {"North": NORTH, "South": SOUTH, "East": EAST}
 PASSWORDS = {"North": "n-secret", "South": "s-secret", "East": "e-secret"}
 MALLORY = "mallory@evil.test"
+#: the issue's attack was 150 wrong passwords, then the right one; 30 show the same, for less
+GUESSES = 30
 
 
 @pytest.fixture
@@ -54,9 +57,16 @@ def test_a_stranger_gets_the_same_receipt_for_a_right_a_wrong_and_a_locked_passw
     assert any("ok: ADD 1" in text_of(mail) for mail in table.take(NORTH))
 
 
-def test_wrong_passwords_lock_the_power_even_for_the_right_one_and_tell_player_and_referee_once(table):
-    guess(table, MALLORY, "North", [f"guess{n}" for n in range(150)] + [PASSWORDS["North"]])
+def test_wrong_passwords_lock_the_power_even_for_the_right_one_and_tell_player_and_referee_once(
+    table, monkeypatch
+):
+    checked = []
+    check = passwords.check_password
+    monkeypatch.setattr(passwords, "check_password", lambda *args: checked.append(args[0]) or check(*args))
+    guess(table, MALLORY, "North", [f"guess{n}" for n in range(GUESSES)] + [PASSWORDS["North"]])
     assert orders_of(table, "North") == []
+    tried = [word for word in checked if word.startswith("guess")]  # (the config check tries n-secret)
+    assert tried == [f"guess{n}" for n in range(PER_POWER)]  # a locked sign-on costs no password check
     to_north = table.take(NORTH)
     locks = [mail for mail in to_north if "locked" in str(mail["Subject"])]
     refusals = [mail for mail in to_north if "not accepted" in str(mail["Subject"])]
@@ -67,7 +77,7 @@ def test_wrong_passwords_lock_the_power_even_for_the_right_one_and_tell_player_a
     assert sorted(locked) == ["[g1] password sign-ons as North locked",
                               f"password sign-ons from {MALLORY} locked"]  # one each
     with table.store() as store:
-        assert len(store.signon_failures_of("g1", "North", table.now.replace(hour=0))) == 151
+        assert len(store.signon_failures_of("g1", "North", table.now.replace(hour=0))) == GUESSES + 1
     # the player is not shut out: the reply address still signs on
     table.send(NORTH, "ADD 2", to=table.reply_token_address("North"))
     table.run()
