@@ -30,6 +30,7 @@ from pbem import archive, config_check, intake, private, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
+from pbem.intake import credentials
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
@@ -210,6 +211,7 @@ def act(run: Run, tally: Tally) -> None:
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
     _tell_of_config_problems(run)
+    credentials.redact_backlog(run.store, run.service.address)  # a database from before redaction
     intake.release_held(run)  # mail for a game whose config entry was mended since
     failures: list[tuple[int, str]] = []
     for row_id in run.store.pending_message_ids(run.service.mail_attempts):

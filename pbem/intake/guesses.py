@@ -59,8 +59,9 @@ def limited(run: Run, row_id: int, incoming: Incoming, identity: Identity) -> Id
     if power == REFEREE:
         config = run.service.game(game_id)
         referee = run.service.game_referee(config) if config else None
-        if referee is not None and sender == referee.address:
-            identity.problem = _locked(game_id, power, locked_until)
+        if referee is not None and sender == referee.address:  # the referee's answers are English
+            identity.problem = (f"referee sign-ons for game {game_id} are locked until "
+                                f"{format_utc(locked_until)}, after too many refused ones.")
         return identity
     identity.problem = _locked(game_id, power, locked_until)
     identity.warn_player = None if identity.quiet else seat

@@ -44,7 +44,7 @@ def redacted(raw: bytes, secrets: Iterable[str]) -> bytes:
     except Exception:  # noqa: BLE001 - any mail the package cannot rewrite is cut down instead
         rewritten = None
     if rewritten is None or holds(rewritten, found):
-        return _cut_down(raw, found)
+        return cut_down(raw, found)
     return rewritten
 
 
@@ -92,16 +92,17 @@ def _rewritten(raw: bytes, found: re.Pattern[str]) -> bytes:
     return message.as_bytes(policy=SMTP.clone(linesep="\n"))
 
 
-def _cut_down(raw: bytes, found: re.Pattern[str]) -> bytes:
-    """The identifying headers of ``raw`` (secrets taken out) over a body that says why."""
+def cut_down(raw: bytes, found: re.Pattern[str] | None = None) -> bytes:
+    """The identifying headers of ``raw`` (secrets ``found`` taken out) over a body that says why:
+    what is kept of a mail whose secrets cannot be found in it, or taken out of it."""
     original = message_from_bytes(raw, policy=default)
     message = EmailMessage()
     for name in KEPT_HEADERS:
         value = original.get(name)
         if value is not None:
             try:
-                message[name] = found.sub(MARK, str(value))
+                message[name] = found.sub(MARK, str(value)) if found else str(value)
             except (ValueError, TypeError):
                 continue
-    message.set_content("[the body of this mail held a password and was taken out once it was acted on]\n")
+    message.set_content("[the body of this mail held a password and was taken out]\n")
     return message.as_bytes(policy=SMTP.clone(linesep="\n"))

@@ -104,6 +104,15 @@ class Messages(Connection):
             "UPDATE messages SET raw = ?, subject = ? WHERE id = ?", [raw, storable(subject), row_id]
         )
 
+    def acted_on_between(self, after: int, upto: int, limit: int) -> list[dict[str, Any]]:
+        """The id, bytes and subject of messages acted on (done or ignored) after row ``after``
+        and up to row ``upto``, oldest first, at most ``limit``."""
+        return self._rows(
+            "SELECT id, raw, subject FROM messages WHERE id > ? AND id <= ? AND status IN ('done', 'ignored')"
+            " ORDER BY id LIMIT ?",
+            [after, upto, limit],
+        )
+
     def message_count(self, status: str | None = None) -> int:
         if status is None:
             return int(self._rows("SELECT count(*) AS n FROM messages")[0]["n"])

@@ -60,6 +60,12 @@ class Outbox(Connection):
 
     SCHEMA = SCHEMA
     ADDED_COLUMNS = {"outbox": {"redacted": "BLOB"}}
+    #: a database from before redaction: what it holds already is redacted run by run
+    #: (pbem.intake.credentials.redact_backlog), up to these rows
+    WHEN_ADDED = {
+        "outbox.redacted": "INSERT OR REPLACE INTO meta (key, value) SELECT 'redaction_backlog',"
+        " (SELECT coalesce(max(id), 0) FROM messages) || ' ' || (SELECT coalesce(max(id), 0) FROM outbox)"
+    }
 
     def queue_mail(
         self,
@@ -115,6 +121,21 @@ class Outbox(Connection):
             " status = ?, raw = CASE WHEN ? THEN coalesce(redacted, raw) ELSE raw END,"
             " redacted = CASE WHEN ? THEN NULL ELSE redacted END WHERE id = ?",
             [error, utc_text(next_attempt), "failed" if failed else "queued", failed, failed, mail_id],
+        )
+
+    def welcomes_upto(self, upto: int) -> list[dict[str, Any]]:
+        """The welcomes (each told a password) queued up to row ``upto``, not yet redacted."""
+        return self._rows(
+            "SELECT id, raw, status FROM outbox WHERE kind = 'welcome' AND id <= ? AND redacted IS NULL",
+            [upto],
+        )
+
+    def redact_mail(self, mail_id: int, redacted: bytes) -> None:
+        """Keep ``redacted`` as queued mail ``mail_id`` once it is sent (at once, if it was)."""
+        self.db.execute(
+            "UPDATE outbox SET raw = CASE WHEN status = 'queued' THEN raw ELSE ? END,"
+            " redacted = CASE WHEN status = 'queued' THEN ? ELSE NULL END WHERE id = ?",
+            [redacted, redacted, mail_id],
         )
 
     def count_mail_to(self, recipient: str, kinds: Sequence[str], since: datetime) -> int:

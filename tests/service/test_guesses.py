@@ -126,7 +126,7 @@ def test_referee_sign_ons_are_limited_the_same_way(table):
     assert table.game_row().status == "running"
     to_referee = table.take(REFEREE_ADDRESS)
     assert sum("locked" in str(mail["Subject"]) for mail in to_referee) == 1
-    assert "are locked until" in text_of(to_referee[-1])
+    assert "referee sign-ons for game g1 are locked until 2026-03-02 10:00 UTC" in text_of(to_referee[-1])
 
 
 def test_a_refused_sign_on_is_counted_once_though_the_run_is_done_again(table):

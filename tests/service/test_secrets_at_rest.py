@@ -43,7 +43,7 @@ def anywhere_in_the_database(table: Table, secret: str) -> bool:
 
 
 def test_the_welcome_is_sent_whole_and_kept_without_its_password(table):
-    [welcome] = table.mails_to(NORTH)
+    welcome = table.mails_to(NORTH)[0]
     assert "Your password: n-secret" in text_of(welcome)  # the player got it
     [row] = stored(table, "SELECT * FROM outbox WHERE kind = 'welcome' AND recipient = 'north@example.test'")
     assert row["status"] == "sent" and row["redacted"] is None
@@ -202,3 +202,36 @@ def test_every_file_pbem_writes_is_its_users_alone_under_umask_022(tmp_path):
         assert wide == {}
     finally:
         os.umask(old)
+
+
+def test_a_database_from_before_redaction_is_redacted_run_by_run(tmp_path, monkeypatch):
+    """A database an older pbem wrote keeps clear passwords in mail it acted on and in the
+    welcomes it sent: the runs after the upgrade take them out, a batch of mails a run."""
+    from pbem.intake import credentials
+
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS, passwords=PASSWORDS)])
+    table.start("g1")
+    for n in range(3):
+        table.send(NORTH, f"SIGNON North g1 n-secret\nADD {n + 1}")
+    table.run()
+    welcome = table.mails_to(NORTH)[0]
+    originals = [plain_mail(NORTH, f"SIGNON North g1 n-secret\nADD {n + 1}") for n in range(3)]
+    with table.store() as store:  # as the older pbem left it: clear, and no redacted column
+        ids = [row["id"] for row in store._rows("SELECT id FROM messages ORDER BY id")]
+        for row_id, raw in zip(ids, originals, strict=True):
+            store.db.execute("UPDATE messages SET raw = ? WHERE id = ?", [raw, row_id])
+        store.db.execute("UPDATE outbox SET raw = ? WHERE message_id = ?", [welcome.as_bytes(),
+                                                                              welcome["Message-ID"]])
+        store.db.execute("ALTER TABLE outbox DROP COLUMN redacted")
+    monkeypatch.setattr(credentials, "BACKLOG_BATCH", 2)
+    table.run()  # the first two mails, and the welcomes
+    [first, second, third] = stored(table, "SELECT raw FROM messages ORDER BY id")
+    assert b"n-secret" not in first["raw"] + second["raw"] and b"n-secret" in third["raw"]
+    assert b"ADD 1" in first["raw"]
+    [kept] = stored(table, "SELECT raw, message_id FROM outbox WHERE kind = 'welcome' AND recipient = "
+                           "'north@example.test'")
+    assert b"n-secret" not in kept["raw"] and kept["message_id"].encode() in kept["raw"]
+    table.run()
+    assert not anywhere_in_the_database(table, "n-secret")
+    with table.store() as store:
+        assert store.get_meta("redaction_backlog") == ""
