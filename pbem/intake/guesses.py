@@ -51,21 +51,28 @@ def limited(run: Run, row_id: int, incoming: Incoming, identity: Identity) -> Id
     accepted = identity.player is not None or identity.referee
     if accepted and locked_until is None:
         return identity
-    run.store.add_signon_failure(game_id, power, sender, run.now, row_id)
-    _tell_of_new_locks(run, game_id, power, seat, sender)
+    # a referee sign-on from another address than the referee's had no password checked: it
+    # counts against its sender only, or anyone could lock the referee out
+    counted = "" if power == REFEREE and sender != _referee_address(run, game_id) else power
+    run.store.add_signon_failure(game_id, counted, sender, run.now, row_id)
+    _tell_of_new_locks(run, game_id, counted, seat, sender)
     if locked_until is None:
         return identity  # a wrong password, refused as identity says
     identity.player, identity.referee, identity.via, identity.notices = None, False, "", []
     if power == REFEREE:
-        config = run.service.game(game_id)
-        referee = run.service.game_referee(config) if config else None
-        if referee is not None and sender == referee.address:  # the referee's answers are English
+        if sender == _referee_address(run, game_id):  # the referee's answers are English
             identity.problem = (f"referee sign-ons for game {game_id} are locked until "
                                 f"{format_utc(locked_until)}, after too many refused ones.")
         return identity
     identity.problem = _locked(game_id, power, locked_until)
     identity.warn_player = None if identity.quiet else seat
     return identity
+
+
+def _referee_address(run: Run, game_id: str) -> str | None:
+    config = run.service.game(game_id)
+    referee = run.service.game_referee(config) if config else None
+    return referee.address if referee else None
 
 
 def _locked(game_id: str, power: str, until: datetime) -> str:
@@ -81,7 +88,7 @@ def _tell_of_new_locks(run: Run, game_id: str, power: str, seat: PlayerRow | Non
     once a day at most for each power and each sender."""
     since = run.now - WINDOW
     day = run.now.date().isoformat()
-    if len(run.store.signon_failures_of(game_id, power, since)) == PER_POWER:
+    if power and len(run.store.signon_failures_of(game_id, power, since)) == PER_POWER:
         live = run.live(game_id)
         until = format_utc(run.now + WINDOW)
         if seat is not None and live is not None:

@@ -18,7 +18,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS signon_failures (
     id INTEGER PRIMARY KEY,
     game_id TEXT NOT NULL,
-    power TEXT NOT NULL,              -- the power signed on as, or REFEREE
+    power TEXT NOT NULL,              -- the power signed on as, REFEREE, or '': the sender's alone
     sender TEXT NOT NULL,             -- the From address, lower case ('' for none)
     at TEXT NOT NULL,                 -- UTC
     message INTEGER                   -- the messages row of the mail

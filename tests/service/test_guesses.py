@@ -129,6 +129,15 @@ def test_referee_sign_ons_are_limited_the_same_way(table):
     assert "referee sign-ons for game g1 are locked until 2026-03-02 10:00 UTC" in text_of(to_referee[-1])
 
 
+def test_referee_sign_ons_from_other_addresses_cannot_lock_the_referee_out(table):
+    for n in range(PER_POWER + 1):
+        table.send(MALLORY, f"SIGNON REFEREE g1 guess{n}\nPAUSE")
+    table.run()
+    table.send(REFEREE_ADDRESS, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nPAUSE")
+    table.run()
+    assert table.game_row().status == "paused"
+
+
 def test_a_refused_sign_on_is_counted_once_though_the_run_is_done_again(table):
     guess(table, MALLORY, "North", ["guess"])
     table.run()
