@@ -173,7 +173,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         )
     _player_mail(run, live, player, mail, lines, answer, row)
     current = run.store.player(live.id, player.power) or player  # CONFIRM ADDRESS may have moved it
-    if identity.quiet and incoming.sender != current.address:  # the answer goes to the seat's address
+    if identity.quiet and (incoming.sender or "").lower() != current.address:  # answered at the seat's
         guesses.send_receipt(run, row, incoming, identity)
     _reply(run, row, incoming, live, current, answer, to=current.address)
     return (
