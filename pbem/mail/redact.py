@@ -2,8 +2,8 @@
 
 A secret is taken out where it stands as a word of its own (not inside a longer word: a
 password 'pw' leaves 'pwned' alone), in every text part, decoded (quoted-printable, base64,
-any charset), and in the headers. Where a secret is still there after that (an attachment
-that is not text, a part the email package cannot rewrite), the mail keeps only its
+any charset), and in the headers. Where a secret would stay (an attachment that is not text,
+the bytes around the parts, a mail the email package cannot rewrite), the mail keeps only its
 identifying headers and a line that says its body was taken out: a secret never rests.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from email import message_from_bytes
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from email.policy import SMTP, default
 
@@ -43,27 +44,20 @@ def redacted(raw: bytes, secrets: Iterable[str]) -> bytes:
         rewritten = _rewritten(raw, found)
     except Exception:  # noqa: BLE001 - any mail the package cannot rewrite is cut down instead
         rewritten = None
-    if rewritten is None or holds(rewritten, found):
-        return cut_down(raw, found)
+    if rewritten is None or found.search(rewritten.decode("utf-8", "replace")):
+        return cut_down(raw, found)  # a secret it could not take out, or one left in plain sight
     return rewritten
 
 
-def holds(raw: bytes, found: re.Pattern[str]) -> bool:
-    """Whether ``raw`` shows a secret: in its bytes, a header, or a decoded text part."""
-    if found.search(raw.decode("utf-8", "replace")):
-        return True
-    message = message_from_bytes(raw, policy=default)
-    if any(found.search(str(value)) for value in message.values()):
-        return True
-    for part in message.walk():
-        if part.get_content_maintype() == "text":
-            if found.search(_text(part)):  # type: ignore[arg-type]
-                return True
-        elif not part.is_multipart() and found.search(
-            (part.get_payload(decode=True) or b"").decode("utf-8", "replace")  # type: ignore[union-attr]
-        ):
-            return True
-    return False
+def _header_text(value: str) -> str:
+    """A header's value as read, its RFC 2047 words decoded; without the cost of parsing every
+    header into its structured form, which the secrets do not need."""
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value)))
+    except (LookupError, ValueError, UnicodeError):
+        return value
 
 
 def _text(part: EmailMessage) -> str:
@@ -74,14 +68,23 @@ def _text(part: EmailMessage) -> str:
         return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else str(payload)
 
 
-def _rewritten(raw: bytes, found: re.Pattern[str]) -> bytes:
+def _rewritten(raw: bytes, found: re.Pattern[str]) -> bytes | None:
+    """``raw`` with ``found`` replaced in its headers and text parts; None if a part that is
+    not text holds a secret. What it writes is clean by construction: each text is written
+    again from its decoded content, secrets replaced."""
     message = message_from_bytes(raw, policy=default)
     assert isinstance(message, EmailMessage)
-    for name, value in list(message.items()):
-        if found.search(str(value)):
-            message.replace_header(name, found.sub(MARK, str(value)))
+    for name, value in list(message.raw_items()):
+        text = _header_text(value)
+        if found.search(text):
+            message.replace_header(name, found.sub(MARK, text))
     for part in message.walk():
-        if part.is_multipart() or part.get_content_maintype() != "text":
+        if part.is_multipart():
+            continue
+        if part.get_content_maintype() != "text":
+            payload = part.get_payload(decode=True)
+            if isinstance(payload, bytes) and found.search(payload.decode("utf-8", "replace")):
+                return None
             continue
         text = _text(part)  # type: ignore[arg-type]
         if found.search(text):
