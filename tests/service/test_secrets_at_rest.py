@@ -131,6 +131,23 @@ def test_a_mail_that_failed_keeps_its_password_until_it_is_acted_on(table, monke
     assert row["status"] == "done" and b"n-secret" not in row["raw"]
 
 
+def test_a_run_killed_before_the_mail_is_recorded_acted_on_leaves_it_whole_and_new(table, monkeypatch):
+    from pbem import faults
+
+    table.send(NORTH, "SIGNON North g1 n-secret\nADD 2")
+    monkeypatch.setenv("PBEM_CRASH_AT", "queued-reply")
+    monkeypatch.setattr(faults, "_counts", {})
+    with pytest.raises(faults.InjectedCrash):
+        table.run()
+    [row] = stored(table, "SELECT raw, status FROM messages")
+    assert row["status"] == "new" and b"n-secret" in row["raw"]  # rolled back with its answer
+    monkeypatch.delenv("PBEM_CRASH_AT")
+    table.run()
+    [row] = stored(table, "SELECT raw, status FROM messages")
+    assert row["status"] == "done" and b"n-secret" not in row["raw"]
+    assert sum("ok: ADD 2" in text_of(mail) for mail in table.take(NORTH)) == 1
+
+
 @pytest.mark.parametrize(
     ("password", "refusal"),
     [
