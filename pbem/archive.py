@@ -16,6 +16,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from pbem import private
 from pbem.ruleset import PUBLIC, REFEREE
 from pbem.run import Run
 from pbem.store import Store, TurnRow
@@ -83,7 +84,7 @@ def _write_folder(target: Path, store: Store, turn: TurnRow) -> None:
     staging = target.with_name(f".{target.name}.{turn.seq}.tmp")
     if staging.exists():
         shutil.rmtree(staging)
-    (staging / "reports").mkdir(parents=True)
+    private.folder(staging / "reports")  # 0700 before anything is in it: players' reports, states
     _dump(
         staging / "turn.json",
         {
@@ -103,9 +104,9 @@ def _write_folder(target: Path, store: Store, turn: TurnRow) -> None:
     _dump(staging / "state_after.json", turn.state_after)
     _dump(staging / "events.json", turn.events)
     for viewer, report in store.reports(turn.game_id, turn.seq).items():
-        (staging / "reports" / f"{viewer}.txt").write_text(report["text"], encoding="utf-8")
+        _write_file(staging / "reports" / f"{viewer}.txt", report["text"])
         if report["html"]:
-            (staging / "reports" / f"{viewer}.html").write_text(report["html"], encoding="utf-8")
+            _write_file(staging / "reports" / f"{viewer}.html", report["html"])
     if target.exists():
         old = (_written(target) or {}).get("seq", "x")
         if target.name == turn.phase_id and old != turn.seq:
@@ -123,7 +124,12 @@ def _write_folder(target: Path, store: Store, turn: TurnRow) -> None:
 
 
 def _dump(path: Path, data: Any) -> None:
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    _write_file(path, json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def _write_file(path: Path, text: str) -> None:
+    """A file of the turn, 0600 (pbem.private), written once into its staging folder."""
+    private.write_new(path, text.encode("utf-8"))
 
 
 def write_missing(run: Run) -> int:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+from collections.abc import Iterable
 
 _N, _R, _P = 2**14, 8, 1
 PREFIX = "scrypt$"
@@ -37,6 +39,35 @@ def check_password(password: str, stored: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(digest.hex(), expected)
+
+
+#: the shortest password SET PASSWORD takes
+MIN_LENGTH = 8
+#: words every guesser tries first, as ``_core`` leaves them
+_FIRST_GUESSES = {"password", "passwd", "qwerty", "azerty", "letmein", "iloveyou", "secret", "diplomacy"}
+
+
+def _core(text: str) -> str:
+    """The letters of ``text``, lower case: 'England-1901!' -> 'england'."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def weakness(password: str, names: Iterable[str]) -> str | None:
+    """Why a player's chosen ``password`` is too easy to guess, or None: ``short`` (under
+    ``MIN_LENGTH``), ``repeated`` (one character), ``sequence`` ('12345678', 'hgfedcba') or
+    ``name`` (one of ``names``, the game's and its powers', or a first guess such as 'password',
+    with digits and signs around it). Pure: the answer's wording is the caller's."""
+    if len(password) < MIN_LENGTH:
+        return "short"
+    if len(set(password.lower())) == 1:
+        return "repeated"
+    steps = {ord(b) - ord(a) for a, b in zip(password.lower(), password.lower()[1:], strict=False)}
+    if steps in ({1}, {-1}):
+        return "sequence"
+    core = _core(password)
+    if core and core in {_core(name) for name in names} | _FIRST_GUESSES:
+        return "name"
+    return None
 
 
 def new_token() -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,6 +20,7 @@ from pbem import entries
 from pbem.deadlines import format_deadline, utc_text
 from pbem.i18n import _, render
 from pbem.mail.compose import Outgoing, compose, new_message_id
+from pbem.mail.redact import redacted_text
 from pbem.reports import Templates
 from pbem.ruleset import Phase, Ruleset, get_ruleset
 from pbem.store import GameRow, PlayerRow, Store
@@ -128,11 +129,14 @@ class Run:
         local, _, domain = self.service.address.partition("@")
         return f"{local}+{player.token}@{domain}"
 
-    def queue(self, outgoing: Outgoing, *, kind: str, dedup_key: str, game_id: str | None) -> bool:
+    def queue(
+        self, outgoing: Outgoing, *, kind: str, dedup_key: str, game_id: str | None, secret: str = ""
+    ) -> bool:
         """Put a mail in the send queue, once per ``dedup_key``; True if it was new.
 
         An answer to a mail is not queued if its address had ``answers_per_hour`` answers in
-        the last hour already (a mail loop, or someone flooding us).
+        the last hour already (a mail loop, or someone flooding us). A mail that tells a
+        ``secret`` (a password) is kept without it once sent (pbem.store.outbox).
         """
         if kind in ANSWER_KINDS and self._over_answer_rate(outgoing.to):
             return False
@@ -145,7 +149,14 @@ class Run:
             message_id=message_id,
             date=self.now,
         )
+        without = None
+        if secret:
+            html = redacted_text(outgoing.html, [secret]) if outgoing.html else None
+            bare = replace(outgoing, text=redacted_text(outgoing.text, [secret]), html=html)
+            without = compose(bare, sender=self.service.address, sender_name=self.service.name,
+                              message_id=message_id, date=self.now)
         queued = self.store.queue_mail(
+            redacted=without,
             dedup_key=dedup_key,
             message_id=message_id,
             game_id=game_id,
@@ -181,7 +192,8 @@ class Run:
         return True
 
     def tell(
-        self, player: PlayerRow, subject: str, text: str, *, kind: str, key: str, html: str | None = None
+        self, player: PlayerRow, subject: str, text: str, *, kind: str, key: str, html: str | None = None,
+        secret: str = "",
     ) -> bool:
         """Queue a mail to a player of their game, once per ``key``: the subject names the
         game, and replying to it reaches the game master signed on as that player."""
@@ -196,6 +208,7 @@ class Run:
             kind=kind,
             dedup_key=key,
             game_id=player.game_id,
+            secret=secret,
         )
 
     def tell_referee(self, live: LiveGame | None, subject: str, text: str, dedup_key: str) -> None:

@@ -26,10 +26,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pbem import archive, config_check, intake, turns
+from pbem import archive, config_check, intake, private, turns
 from pbem.config import Service
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
+from pbem.intake import credentials
 from pbem.judge import forming
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
@@ -103,8 +104,8 @@ def run_lock(data_dir: Path) -> Iterator[None]:
     flock is released by the kernel when the process dies, so a crashed run
     never leaves a stale lock behind.
     """
-    data_dir.mkdir(parents=True, exist_ok=True)
-    handle = open(data_dir / "pbem.lock", "a+")  # noqa: SIM115 - held for the whole block
+    private.folder(data_dir)
+    handle = os.fdopen(private.open_file(data_dir / "pbem.lock", os.O_RDWR | os.O_APPEND), "a+")
     try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -220,6 +221,7 @@ def act(run: Run, tally: Tally) -> None:
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
     _tell_of_config_problems(run)
+    credentials.redact_backlog(run.store, run.service.address)  # a database from before redaction
     intake.release_held(run)  # mail for a game whose config entry was mended since
     failures: list[tuple[int, str]] = []
     for row_id in run.store.pending_message_ids(run.service.mail_attempts):

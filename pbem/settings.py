@@ -30,8 +30,22 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+#: a character no header may carry: a CR or LF would start a header of its own (a Bcc) in
+#: every mail the text goes into, and other control characters have no business there
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
+def _line(value: Any) -> str:
+    """Text that goes into mail headers (a display name): one line, no control characters."""
+    text = _text(value)
+    found = _CONTROL.search(text)
+    if found:
+        raise ValueError(f"holds a control character ({found[0]!r}); write it on one line, without one")
+    return text
+
+
 def _address(value: Any) -> str:
-    text = _text(value).strip().lower()
+    text = _line(value).strip().lower()
     if not ADDRESS.match(text):
         raise ValueError(f"{text!r} is not a mail address")
     return normal(text) or text  # an IDN domain in its ASCII form, as mail's From is read
@@ -55,6 +69,7 @@ def _secret(value: Any) -> Any:
 
 
 Text = Annotated[str, BeforeValidator(_text)]
+Line = Annotated[str, BeforeValidator(_line)]
 Address = Annotated[str, BeforeValidator(_address)]
 Duration = Annotated[str | int, BeforeValidator(_duration)]
 SecretValue = Annotated[Any, BeforeValidator(_secret)]
@@ -110,9 +125,9 @@ class RefereeKeys(Keys):
 
 
 class PlayerKeys(Keys):
-    power: Text = Field(description="the power played")
+    power: Line = Field(description="the power played")
     address: Address = Field(description="the player's mail address")
-    name: Text = Field("", description="the player's name")
+    name: Line = Field("", description="the player's name")
     password: SecretValue | None = Field(
         None, description="the password mailed in the welcome; fixed when the game starts"
     )
@@ -153,7 +168,7 @@ class GameKeys(Keys):
     """One game (an entry of `games:`)."""
 
     id: Text = Field(description="the game's name in mail subjects and commands")
-    name: Text | None = Field(None, description="a longer title (default: the id)")
+    name: Line | None = Field(None, description="a longer title (default: the id)")
     ruleset: Text = Field(description="`diplomacy`, `generals`, `invincible`, `invictus` or `invoke`")
     variant: Text = Field("standard", description="the ruleset's variant")
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's own options")
@@ -258,7 +273,7 @@ class ServiceKeys(Keys):
     """The service (`service:`)."""
 
     address: Address = Field(description="the game master's mail address; `local+TOKEN@domain` must reach it")
-    name: Text = Field("pbem game master", description="the display name on pbem's mail")
+    name: Line = Field("pbem game master", description="the display name on pbem's mail")
     data_dir: Text = Field(
         "../var", description="the database, the lock and the default Maildirs (relative: to the config)"
     )

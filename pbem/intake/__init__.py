@@ -24,6 +24,7 @@ from pbem import i18n
 from pbem.faults import checkpoint
 from pbem.i18n import _
 from pbem.intake import commands as mailcommands
+from pbem.intake import credentials, guesses
 from pbem.intake.closings import closing_of, left_out, without_closing
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.hints import hint_for
@@ -62,6 +63,7 @@ def handle(run: Run, row_id: int) -> None:
         status, outcome, game_id, power = _handle(run, row)
         checkpoint("queued-reply")
         run.store.finish_message(row_id, status, outcome, game_id, power)
+        credentials.redact_acted_on(run.store, row, status, row.get("credentials", []))
     log.info("message %s from %s: %s", row_id, row["sender"] or "?", outcome)
 
 
@@ -137,10 +139,12 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         )
         return "done", "too large; sender told", None, None
     mail = read_mail(own_text(incoming.text, incoming.html))
+    row["credentials"] = credentials.credentials(mail)  # taken out of the stored mail once acted on
     held = held_game(incoming, mail, run.service, run.store)
     if held is not None:
         return _hold(run, row, incoming, held)
-    identity = identify(incoming, mail, run.service, run.store)
+    identity = identify(incoming, mail, run.service, run.store, run.now)
+    identity = guesses.limited(run, row["id"], incoming, identity)
     from pbem.intake import frontdoor  # the front door seats players: it reaches the turn code
 
     if frontdoor.wanted(run, incoming, mail, signed_on=identity.player is not None or identity.referee):
@@ -176,8 +180,9 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         )
     _player_mail(run, live, player, mail, lines, answer, row)
     current = run.store.player(live.id, player.power) or player  # CONFIRM ADDRESS may have moved it
-    to = incoming.sender if identity.via == "password" and incoming.sender else current.address
-    _reply(run, row, incoming, live, player, answer, to=to)
+    if identity.quiet and (incoming.sender or "").lower() != current.address:  # answered at the seat's
+        guesses.send_receipt(run, row, incoming, identity)
+    _reply(run, row, incoming, live, current, answer, to=current.address)
     return (
         "done",
         f"{len(answer.orders)} order lines, {len(answer.commands)} commands",
@@ -235,6 +240,8 @@ def _closing_left_out(
 def _unauthenticated(
     run: Run, row: dict[str, Any], incoming: Incoming, identity: Identity, mail: Mail
 ) -> tuple[str, str, str | None, str | None]:
+    if identity.quiet:  # told the same, whatever the password (guesses)
+        guesses.send_receipt(run, row, incoming, identity)
     if identity.warn_player is not None:
         player = identity.warn_player
         language = _language(run, player.game_id)
@@ -269,6 +276,8 @@ def _unauthenticated(
         )
     if not incoming.sender:
         return "ignored", "no sender to answer", identity.game_id, None
+    if identity.quiet:
+        return "done", "sign-on refused; sender given a receipt", identity.game_id, None
     failed = forged(row["raw"])
     if failed:
         return "ignored", f"not accepted; sender failed authentication ({failed}), not answered", None, None

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from pbem import passwords
 from pbem.config import Service
 from pbem.entries import game_config
 from pbem.i18n import _
 from pbem.intake.commands import Mail
+from pbem.intake.locks import lock_ends
 from pbem.intake.powers import find_power
 from pbem.mail.message import Incoming
 from pbem.store import PlayerRow, Store
@@ -45,6 +47,11 @@ class Identity:
     warn_player: PlayerRow | None = None
     #: notices for registered addresses, e.g. a sign-on from another address
     notices: list[tuple[PlayerRow, str]] = field(default_factory=list)
+    #: (game, power or REFEREE) a password was tried for: pbem.intake.guesses limits those
+    tried: tuple[str, str] | None = None
+    #: the sender is not the address of the seat it signed on as: it gets a receipt that is the
+    #: same whatever the password was, and the answer goes to the seat's address (guesses)
+    quiet: bool = False
 
 
 def _plus_part(address: str, service_address: str) -> str | None:
@@ -72,8 +79,11 @@ def held_game(incoming: Incoming, mail: Mail, service: Service, store: Store) ->
     return next((game_id for game_id in named if game_id in service.broken), None)
 
 
-def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> Identity:
-    """Work out the game and the authenticated sender of ``incoming``."""
+def identify(
+    incoming: Incoming, mail: Mail, service: Service, store: Store, now: datetime | None = None
+) -> Identity:
+    """Work out the game and the authenticated sender of ``incoming``. A password sign-on
+    locked at ``now`` (pbem.intake.locks) is refused unchecked: pbem.intake.guesses says why."""
     identity = Identity()
     for recipient in incoming.recipients:
         plus = _plus_part(recipient, service.address)
@@ -105,7 +115,8 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
         return identity
     identity.game_id = game_id
     if signon.power.upper() in REFEREE_NAMES:
-        return _referee(identity, incoming, service, store, game_id, signon.password)
+        locked = now is not None and lock_ends(store, now, game_id, "REFEREE", incoming.sender) is not None
+        return _referee(identity, incoming, service, store, game_id, "" if locked else signon.password)
     player = store.player(game_id, signon.power) or _player_named(store, game_id, signon.power)
     if player is None:
         powers = ", ".join(p.power for p in store.players(game_id))
@@ -115,7 +126,9 @@ def identify(incoming: Incoming, mail: Mail, service: Service, store: Store) -> 
             game=game_id, power=signon.power, powers=powers,
         )
         return identity
-    if not passwords.check_password(signon.password, player.password_hash):
+    identity.tried = (game_id, player.power)
+    locked = now is not None and lock_ends(store, now, game_id, player.power, incoming.sender) is not None
+    if locked or not passwords.check_password(signon.password, player.password_hash):
         identity.player = None
         identity.warn_player = player
         identity.problem = _(
@@ -173,7 +186,8 @@ def _referee(
     game = game_config(service, store, game_id)
     assert game is not None
     referee = service.game_referee(game)
-    if referee is None or incoming.sender != referee.address or not referee.check(password):
+    identity.tried = (game_id, "REFEREE")
+    if referee is None or incoming.sender != referee.address or not password or not referee.check(password):
         identity.problem = _(
             "the referee sign-on for game {game} was refused: referee commands need the "
             "referee's password and must come from the referee's address.",

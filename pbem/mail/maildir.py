@@ -21,6 +21,7 @@ from email.parser import BytesHeaderParser
 from email.policy import compat32
 from pathlib import Path
 
+from pbem import private
 from pbem.frozen import Frozen
 from pbem.mail.transport import (
     Closing,
@@ -61,9 +62,9 @@ def _counted(key: str) -> list[str | int]:
 
 def _open(path: Path) -> mailbox.Maildir:
     """The Maildir at ``path``, its folders created if missing (``mailbox.Maildir`` creates them
-    only when ``path`` itself does not exist yet)."""
+    only when ``path`` itself does not exist yet). Folders pbem makes are 0700 (pbem.private)."""
     for subdir in ("tmp", "new", "cur"):
-        (path / subdir).mkdir(parents=True, exist_ok=True)
+        private.folder(path / subdir)
     return mailbox.Maildir(path, create=False)
 
 
@@ -188,8 +189,8 @@ class MaildirOutbox(Closing):
             envelope = f"Return-Path: <{sender}>\nDelivered-To: {recipient}\n".encode()
             name = f"{time.time_ns():020d}.{digest}.pbem"
             staged = self.path / "tmp" / name
-            try:  # a full disk leaves no half-written file behind in tmp/
-                staged.write_bytes(envelope + message)
+            try:  # 0600: a player's mail; a full disk leaves no half-written file behind in tmp/
+                private.write_new(staged, envelope + message)
                 os.link(staged, self.path / "new" / name)
             finally:
                 staged.unlink(missing_ok=True)

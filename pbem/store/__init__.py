@@ -16,13 +16,15 @@ The SQL of each table lives in one module, by what it stores:
 - ``turns``: adjudicated phases and their reports;
 - ``press``: press and votes;
 - ``outbox``: the send queue;
-- ``lobby``: games opened by mail, their seats, observers and standbys.
+- ``lobby``: games opened by mail, their seats, observers and standbys;
+- ``attempts``: password sign-ons refused (the guess limits).
 
 :class:`Store` is all of them over one connection.
 """
 
 from __future__ import annotations
 
+from pbem.store.attempts import Attempts
 from pbem.store.connection import Connection
 from pbem.store.games import GameRow, Games, PlayerRow
 from pbem.store.lobby import Lobby, OpenGame, Seat
@@ -45,5 +47,5 @@ __all__ = [
 ]
 
 
-class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby):
+class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby, Attempts):
     """The service's SQLite database: every table's queries over one connection."""

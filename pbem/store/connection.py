@@ -21,6 +21,7 @@ from typing import Annotated, Any, TypeVar
 import sqlite_utils
 from pydantic import BeforeValidator
 
+from pbem import private
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.records import from_plain
 
@@ -88,12 +89,15 @@ class Connection:
 
     def __init__(self, path: Path | str):
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            private.folder(Path(path).parent)
         # Autocommit unless inside atomic(): Python's implicit transactions would
         # otherwise leave writes uncommitted between explicit transactions.
         connection = sqlite3.connect(str(path), isolation_level=None)
         self.db = sqlite_utils.Database(connection)
         if str(path) != ":memory:":
+            # SQLite creates the database 0644 and its WAL and SHM files with the database's
+            # mode: the database made 0600 before they exist keeps all three private
+            private.tighten(Path(path), *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal")))
             self.db.enable_wal()
         # In WAL mode, NORMAL never corrupts and loses nothing when the process dies; only a
         # power cut can undo the last commits. Where that would lose mail (a message stored,

@@ -97,6 +97,22 @@ class Messages(Connection):
             [status, outcome, game_id, power, row_id],
         )
 
+    def redact_message(self, row_id: int, raw: bytes, subject: str) -> None:
+        """Keep message ``row_id`` as ``raw`` and ``subject``: what is left of it without the
+        secrets it held (pbem.intake.credentials), in the transaction that records it acted on."""
+        self.db.execute(
+            "UPDATE messages SET raw = ?, subject = ? WHERE id = ?", [raw, storable(subject), row_id]
+        )
+
+    def acted_on_between(self, after: int, upto: int, limit: int) -> list[dict[str, Any]]:
+        """The id, bytes and subject of messages acted on (done or ignored) after row ``after``
+        and up to row ``upto``, oldest first, at most ``limit``."""
+        return self._rows(
+            "SELECT id, raw, subject FROM messages WHERE id > ? AND id <= ? AND status IN ('done', 'ignored')"
+            " ORDER BY id LIMIT ?",
+            [after, upto, limit],
+        )
+
     def message_count(self, status: str | None = None) -> int:
         if status is None:
             return int(self._rows("SELECT count(*) AS n FROM messages")[0]["n"])
@@ -144,3 +160,4 @@ def storable(text: str | None) -> str | None:
     if text is None:
         return None
     return text.encode("utf-8", "replace").decode("utf-8")
+

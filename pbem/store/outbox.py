@@ -3,6 +3,11 @@
 A mail is queued once (its ``dedup_key`` says what it is), sent with the
 Message-ID fixed when it was queued, and recorded as sent only after the
 server took it.
+
+A mail that tells a password (a welcome) is queued with a copy of itself without it
+(``redacted``), which takes its place in the statement that records it sent, or given up:
+until then a crash leaves the whole mail to be sent again; after, no password rests here.
+Its Message-ID, recipient and subject stay.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ CREATE TABLE IF NOT EXISTS outbox (
     next_attempt_at TEXT NOT NULL,
     last_error TEXT,
     created_at TEXT NOT NULL,
-    sent_at TEXT
+    sent_at TEXT,
+    redacted BLOB                     -- raw without its password, kept once sent; NULL: nothing to hide
 );
 CREATE INDEX IF NOT EXISTS outbox_status ON outbox(status, next_attempt_at);
 CREATE INDEX IF NOT EXISTS outbox_recipient ON outbox(recipient COLLATE NOCASE, created_at);
@@ -53,6 +59,13 @@ class Outbox(Connection):
     """The send queue."""
 
     SCHEMA = SCHEMA
+    ADDED_COLUMNS = {"outbox": {"redacted": "BLOB"}}
+    #: a database from before redaction: what it holds already is redacted run by run
+    #: (pbem.intake.credentials.redact_backlog), up to these rows
+    WHEN_ADDED = {
+        "outbox.redacted": "INSERT OR REPLACE INTO meta (key, value) SELECT 'redaction_backlog',"
+        " (SELECT coalesce(max(id), 0) FROM messages) || ' ' || (SELECT coalesce(max(id), 0) FROM outbox)"
+    }
 
     def queue_mail(
         self,
@@ -65,12 +78,15 @@ class Outbox(Connection):
         subject: str,
         raw: bytes,
         now: datetime,
+        redacted: bytes | None = None,
     ) -> bool:
-        """Queue a mail unless one with the same ``dedup_key`` was queued before."""
+        """Queue a mail unless one with the same ``dedup_key`` was queued before; ``redacted``
+        is what is kept of it once sent, where it tells a secret."""
         cursor = self.db.execute(
-            "INSERT OR IGNORE INTO outbox (dedup_key, message_id, game_id, kind, recipient, subject,"
-            " raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO outbox (redacted, dedup_key, message_id, game_id, kind, recipient,"
+            " subject, raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
+                redacted,
                 dedup_key,
                 message_id,
                 game_id,
@@ -94,15 +110,32 @@ class Outbox(Connection):
 
     def mark_sent(self, mail_id: int, now: datetime) -> None:
         self.db.execute(
-            "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1 WHERE id = ?",
+            "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1,"
+            " raw = coalesce(redacted, raw), redacted = NULL WHERE id = ?",
             [utc_text(now), mail_id],
         )
 
     def mark_retry(self, mail_id: int, error: str, next_attempt: datetime, failed: bool) -> None:
         self.db.execute(
             "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"
-            " status = ? WHERE id = ?",
-            [error, utc_text(next_attempt), "failed" if failed else "queued", mail_id],
+            " status = ?, raw = CASE WHEN ? THEN coalesce(redacted, raw) ELSE raw END,"
+            " redacted = CASE WHEN ? THEN NULL ELSE redacted END WHERE id = ?",
+            [error, utc_text(next_attempt), "failed" if failed else "queued", failed, failed, mail_id],
+        )
+
+    def welcomes_upto(self, upto: int) -> list[dict[str, Any]]:
+        """The welcomes (each told a password) queued up to row ``upto``, not yet redacted."""
+        return self._rows(
+            "SELECT id, raw, status FROM outbox WHERE kind = 'welcome' AND id <= ? AND redacted IS NULL",
+            [upto],
+        )
+
+    def redact_mail(self, mail_id: int, redacted: bytes) -> None:
+        """Keep ``redacted`` as queued mail ``mail_id`` once it is sent (at once, if it was)."""
+        self.db.execute(
+            "UPDATE outbox SET raw = CASE WHEN status = 'queued' THEN raw ELSE ? END,"
+            " redacted = CASE WHEN status = 'queued' THEN ? ELSE NULL END WHERE id = ?",
+            [redacted, redacted, mail_id],
         )
 
     def count_mail_to(self, recipient: str, kinds: Sequence[str], since: datetime) -> int:

@@ -45,6 +45,7 @@ def welcome(
         text,
         kind="welcome",
         key=f"welcome:{live.id}:{player.power}:{player.token}",
+        secret=password or "",
     )
 
 
@@ -125,11 +126,25 @@ def whogame(live: LiveGame) -> str:
 
 
 def set_password(run: Run, live: LiveGame, player: PlayerRow, password: str) -> str:
-    """SET PASSWORD <new>: the new password signs on from now on."""
-    if len(password) < 4:
-        return _("refused: a password needs at least 4 characters")
-    run.store.update_player(live.id, player.power, password_hash=passwords.hash_password(password))
-    return _("your password is changed; sign on with the new one from now on")
+    """SET PASSWORD <new>: the new password signs on from now on, and a new reply address: who
+    stole the old password may have the old reply address too (the mails it is in)."""
+    names = [live.id, live.config.name, player.address.partition("@")[0],
+             *(p.power for p in live.players)]
+    weakness = passwords.weakness(password, names)
+    if weakness is not None:
+        return {
+            "short": _("refused: a password needs at least {n} characters", n=passwords.MIN_LENGTH),
+            "repeated": _("refused: a password of one character repeated is guessed at once; choose another"),
+            "sequence": _("refused: a run of characters in order is guessed at once; choose another"),
+            "name": _("refused: the game's name, a power's, your address or a word such as 'password' "
+                      "is guessed at once; choose another"),
+        }[weakness]
+    run.store.update_player(live.id, player.power, password_hash=passwords.hash_password(password),
+                            token=passwords.new_token())
+    changed = run.store.player(live.id, player.power)
+    assert changed is not None
+    return _("your password is changed; sign on with the new one from now on. Your reply address is "
+             "new too: {address} (the old one no longer signs you on)", address=run.reply_address(changed))
 
 
 def address_code(player: PlayerRow, address: str) -> str:
@@ -139,7 +154,11 @@ def address_code(player: PlayerRow, address: str) -> str:
 
 
 def set_address(run: Run, live: LiveGame, player: PlayerRow, address: str, row_id: int) -> str:
-    """SET ADDRESS <address>: ask the new address to confirm; nothing changes until it does."""
+    """SET ADDRESS <address>: ask the new address to confirm; nothing changes until it does.
+
+    The address may be mistyped, so the mail to it carries nothing that acts for the player: it
+    is not from the player's reply address, and its code confirms only in a mail from that
+    address signed on as the player (``confirm_address``)."""
     address = address.lower()
     if address == player.address:
         return _("{address} is already your address", address=address)
@@ -154,24 +173,27 @@ def set_address(run: Run, live: LiveGame, player: PlayerRow, address: str, row_i
         live.say(_(
             "The player of {power} in game {game} ({name}) asked to receive the game's mail at this "
             "address, {address}, instead of {old}.\n\n"
-            "To confirm, reply to this mail with this line:\n\n"
+            "To confirm, reply to this mail from this address with your sign-on and this code:\n\n"
+            "  SIGNON {power} {game} <your password>\n"
             "  CONFIRM ADDRESS {code}\n\n"
-            "If you did not ask for this, ignore this mail: nothing changes.",
+            "The code alone confirms nothing. If you did not ask for this, ignore this mail: "
+            "nothing changes.",
             power=player.power, game=live.id, name=live.config.name, address=address,
             old=player.address, code=address_code(player, address),
         )),
         key=f"address:{row_id}:{player.power}",
-        reply_to=run.reply_address(player),
     )
     return _(
-        "a confirmation was sent to {address}; your address changes when you answer it from there "
-        "(until then the game's mail still comes here)",
+        "a confirmation was sent to {address}; your address changes when you answer it from there, "
+        "signed on with your password (until then the game's mail still comes here)",
         address=address,
     )
 
 
 def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, sender: str) -> str:
-    """CONFIRM ADDRESS <code>, sent from the new address: the change is made."""
+    """CONFIRM ADDRESS <code>, sent from the new address in a mail signed on as the player (as
+    every command is): the change is made. The code proves the mail to the new address was read;
+    the sign-on, that its reader is the player."""
     sender = sender.lower()
     if not sender or sender == player.address:
         return _("refused: send CONFIRM ADDRESS from the new address, in reply to the mail that asked for it")

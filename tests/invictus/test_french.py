@@ -214,7 +214,7 @@ ANSWERED = {
         "— résultats", "bienvenue : vous jouez Alice", "GARDER",
     ],
     "Bruno": [
-        "refusé : un mot de passe doit avoir au moins 4 caractères",
+        "refusé : un mot de passe doit avoir au moins 8 caractères",
         "vouliez-vous dire la commande LIST", "refusé : les commandes d'arbitre demandent",
         "plus marqué prêt", "refusé : cette absence est déjà passée",
         "pas comprise : 'demain' n'est pas une date", "HISTORY envoie de 1 à 20 rapports",
@@ -299,7 +299,7 @@ def test_mail_to_addresses_not_yet_a_players_speaks_the_games_language(tmp_path:
     assert "ceci est un maître du jeu par courriel" in text and "this is a play-by-email game master" in text
     assert "Bonjour," not in text_of(plain) and "this is a play-by-email game master" in text_of(plain)
     [confirm] = table.take("bruno2@example.test")
-    assert "Pour confirmer, répondez à ce courriel avec cette ligne" in text_of(confirm)
+    assert "Pour confirmer, répondez à ce courriel depuis cette adresse" in text_of(confirm)
     assert str(confirm["Subject"]) == "[g1] confirmez votre nouvelle adresse pour Bruno"
     vocabulary, commands = english.english_words(), english.command_words()
     assert english.english_left(english.readable(confirm), vocabulary, commands) == []

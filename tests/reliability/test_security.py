@@ -5,6 +5,8 @@ import hmac
 import logging
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from pbem import passwords
 from pbem.reports import Templates
@@ -44,6 +46,26 @@ def test_passwords_are_compared_in_constant_time(monkeypatch):
     stored = passwords.hash_password("open sesame")
     assert passwords.check_password("open sesame", stored) and not passwords.check_password("open", stored)
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("password", "weakness"),
+    [("seven77", "short"), ("zzzzzzzz", "repeated"), ("87654321", "sequence"), ("abcdefgh", "sequence"),
+     ("ENGLAND-1901", "name"), ("g1-game!!", None), ("passw0rd1", None), ("Password!!", "name"),
+     ("Great Game", "name"), ("tr0ub4dor&3", None)],
+)
+def test_a_password_guessed_at_once_is_named_for_what_it_is(password, weakness):
+    assert passwords.weakness(password, ["g1", "Great Game", "England", "France"]) == weakness
+
+
+@settings(max_examples=80)
+@given(st.text(min_size=passwords.MIN_LENGTH, max_size=40).filter(lambda text: len(set(text.lower())) > 1))
+def test_a_password_is_never_refused_for_a_name_it_only_contains_among_other_letters(text):
+    """Only the name alone (with digits and signs around it) is refused, never a password that
+    holds other letters besides: 'england' refuses 'England1', not 'newenglandclam'."""
+    password = f"x{text}England"
+    assume(passwords._core(password) != "england")
+    assert passwords.weakness(password, ["England"]) in (None, "sequence")
 
 
 def test_reply_tokens_are_long_random_and_distinct():

@@ -175,3 +175,31 @@ def test_the_readme_lists_every_config_key_as_the_schema_declares_it():
     for name in ("ca_file", "timeout", "send_attempts", "max_message_bytes", "late_notice_to_others",
                  "votes_public"):
         assert f"| `{name}` |" in listed
+
+
+@pytest.mark.parametrize("key", ["name", "address"])
+@pytest.mark.parametrize("control", ["\r\nBcc: mallory@evil.test", "\n", "\x00", "\x1b[2J", "\u2028"])
+def test_a_control_character_in_the_service_name_or_address_is_refused_with_its_key_and_line(
+    tmp_path, key, control
+):
+    data = yaml.safe_load(yaml.safe_dump(BASE))
+    data["service"][key] = f"judge{control}@pbem.test" if key == "address" else f"Judge{control}"
+    path = tmp_path / "pbem.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if text.strip().startswith(key))
+    with pytest.raises(ConfigError) as caught:
+        configuration.load(path)
+    [problem] = caught.value.problems
+    assert problem.startswith(f"{path}: service.{key}: ") and problem.endswith(f"(line {line})")
+    assert "control character" in problem or "is not a mail address" in problem
+    assert "Traceback" not in problem and "\n" not in problem and "\r" not in problem
+
+
+def test_a_control_character_in_a_game_or_player_name_sets_the_game_aside(tmp_path):
+    data = yaml.safe_load(yaml.safe_dump(BASE))
+    data["games"][0]["name"] = "Spring\r\nBcc: mallory@evil.test"
+    data["games"][0]["players"][1]["name"] = "South\x07"
+    service = configuration.load(write(tmp_path, data))
+    problems = service.broken["g1"]
+    assert any("games[0].name: " in p and "control character" in p for p in problems)
+    assert any("games[0].players[1].name: " in p and "control character" in p for p in problems)

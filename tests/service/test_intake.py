@@ -55,19 +55,21 @@ def test_the_reply_address_signs_on_by_itself(table):
 def test_a_wrong_password_is_told_to_the_registered_address_not_the_sender(table):
     table.send("mallory@evil.test", "SIGNON North g1 guess\nADD 9")
     table.run()
-    assert table.take("mallory@evil.test") == []
+    [receipt] = table.take("mallory@evil.test")  # the same as for the right one (test_guesses)
+    assert "wrong" not in text_of(receipt) and "its answer goes to that address only" in text_of(receipt)
     [warning] = table.take(NORTH)
     assert "wrong password" in text_of(warning) and "mallory@evil.test" in text_of(warning)
     assert orders_of(table, "North") == []
 
 
-def test_a_right_password_from_another_address_is_accepted_and_the_player_told(table):
+def test_a_right_password_from_another_address_is_accepted_and_answered_at_the_registered_one(table):
     table.send("north.at.work@example.test", "SIGNON North g1 n-pw\nADD 2")
     table.run()
-    [ack] = table.take("north.at.work@example.test")
-    assert "ok: ADD 2" in text_of(ack)
-    [notice] = table.take(NORTH)
+    [receipt] = table.take("north.at.work@example.test")
+    assert "ADD 2" not in text_of(receipt) and "its answer goes to that address only" in text_of(receipt)
+    notice, ack = sorted(table.take(NORTH), key=lambda mail: str(mail["Subject"]).startswith("Re:"))
     assert "north.at.work@example.test" in text_of(notice)
+    assert "ok: ADD 2" in text_of(ack)
     assert orders_of(table, "North") == ["ADD 2"]
 
 
@@ -233,7 +235,8 @@ def test_too_large_a_mail_is_answered_not_read(tmp_path):
 
 
 def test_every_stored_message_keeps_its_bytes_and_outcome(table):
-    raw = table.send(NORTH, "SIGNON North g1 n-pw\nADD 1")
+    # one that holds a password keeps its bytes without it (tests/service/test_secrets_at_rest.py)
+    raw = table.send(NORTH, "ADD 1", to=reply_address(table, "North"))
     table.run()
     with table.store() as store:
         [row] = store._rows("SELECT raw, status, outcome, game_id, power FROM messages")

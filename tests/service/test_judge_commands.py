@@ -117,14 +117,18 @@ def test_set_address_waits_for_confirmation_from_the_new_address(tmp_path):
     assert code is not None
     with table.store() as store:
         assert store.player("g1", "North").address == NORTH  # nothing changes yet
-    # someone else cannot confirm with a made-up code, nor the old address with the right one
-    table.send(new, "CONFIRM ADDRESS 0000000000", to=str(confirmation["Reply-To"]))
+    # the mail to a (maybe mistyped) address carries nothing that acts for the player
+    assert confirmation["Reply-To"] is None
+    assert table.reply_token_address("North") not in text_of(confirmation)
+    # the code alone confirms nothing; nor a made-up code signed on, nor the old address with the right one
+    table.send(new, f"CONFIRM ADDRESS {code[1]}", subject=f"Re: {confirmation['Subject']}")
+    table.send(new, "SIGNON North g1 pw\nCONFIRM ADDRESS 0000000000")
     table.send(NORTH, f"SIGNON North g1 pw\nCONFIRM ADDRESS {code[1]}")
     table.run()
     with table.store() as store:
         assert store.player("g1", "North").address == NORTH
     table.take()
-    table.send(new, f"CONFIRM ADDRESS {code[1]}", to=str(confirmation["Reply-To"]))
+    table.send(new, f"SIGNON North g1 pw\nCONFIRM ADDRESS {code[1]}")
     table.run()
     with table.store() as store:
         assert store.player("g1", "North").address == new
