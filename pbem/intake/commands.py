@@ -48,7 +48,6 @@ FRONT_DOOR_COMMANDS = {
     "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password>: the next game forming)",
     "SET PREFERENCE": "SET PREFERENCE <powers, best first: E[FGR][TAI] or England, France...> (* for none)",
     "CONFIRM": "CONFIRM [<game>]",
-    "WITHDRAW": "WITHDRAW <game>",
     "OBSERVE": "OBSERVE <game>",
     "UNOBSERVE": "UNOBSERVE <game>",
     "STANDBY": "STANDBY [<game>|ANY]",
@@ -280,8 +279,9 @@ def _joining(words: list[str], number: int, line: str) -> Command | None:
 
 
 def _front_door(words: list[str], upper: list[str], number: int, line: str) -> Command | None:
-    """CREATE, SET PREFERENCE, CONFIRM, WITHDRAW, OBSERVE, UNOBSERVE, STANDBY, NO STANDBY, TAKEOVER,
-    and the referee's APPROVE, DENY and FORCE BEGIN."""
+    """CREATE, SET PREFERENCE, CONFIRM, OBSERVE, UNOBSERVE, STANDBY, NO STANDBY, TAKEOVER, and the
+    referee's APPROVE, DENY and FORCE BEGIN. (A seat in a forming game is left with RESIGN: a word
+    like WITHDRAW is a game's order, Invincible!'s among them.)"""
     head = upper[0]
     if head == "CREATE":
         if len(words) in (3, 4) and words[1].startswith("?") and len(words[1]) > 1:
@@ -296,9 +296,7 @@ def _front_door(words: list[str], upper: list[str], number: int, line: str) -> C
         return Command("FORCE BEGIN", tuple(words[2:3]), number, line)
     if upper[:2] == ["NO", "STANDBY"]:
         return Command("NO STANDBY", tuple(words[2:3]) or ("ANY",), number, line)
-    if head in {"CONFIRM", "WITHDRAW", "STANDBY"} and len(words) <= 2:
-        if head == "WITHDRAW" and len(words) == 1:
-            return _written_wrong(head, words, number, line)
+    if head in {"CONFIRM", "STANDBY"} and len(words) <= 2:
         return Command(head, tuple(words[1:2]) or (("ANY",) if head == "STANDBY" else ()), number, line)
     if head in {"OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH"}:
         name = "UNOBSERVE" if head.startswith("UN") else "OBSERVE"

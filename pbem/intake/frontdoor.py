@@ -24,7 +24,7 @@ from pbem.run import Run
 from pbem.store import Seat
 
 #: commands that act for a seat, so need one signed on (a JOIN line in the mail, or its reply address)
-_SEAT_COMMANDS = {"SET PREFERENCE", "CONFIRM", "WITHDRAW"}
+_SEAT_COMMANDS = {"SET PREFERENCE", "CONFIRM", "RESIGN"}
 
 
 def seat_addressed(run: Run, incoming: Incoming) -> Seat | None:
@@ -45,7 +45,8 @@ def wanted(run: Run, incoming: Incoming, mail: Mail, signed_on: bool) -> bool:
     (LIST included) or a seat's reply address."""
     if signed_on or mail.signon is not None:
         return False
-    return seat_addressed(run, incoming) is not None or any(c.name in FRONT_DOOR_COMMANDS for c in mail.commands)
+    return seat_addressed(run, incoming) is not None or any(
+        c.name in FRONT_DOOR_COMMANDS for c in mail.commands)
 
 
 def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tuple[str, str, str | None, None]:
@@ -93,10 +94,6 @@ def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tupl
         answer, joined = forming.join(run, sender, args[0], args[1], None)
         return answer, joined or seat
     if name in _SEAT_COMMANDS:
-        if name == "WITHDRAW" and (seat is None or seat.game_id != args[0].lower()):
-            seat = run.store.seat(args[0].lower(), sender) if seat is None else seat
-            if seat is not None and seat.game_id != args[0].lower():
-                return f"refused: your seat signed on is in game {seat.game_id}", seat
         if seat is None:
             return ("refused: it needs your seat signed on: send it after SIGNON ?<game> <password>, or "
                     "in reply to the game's mail"), None

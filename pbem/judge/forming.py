@@ -242,7 +242,7 @@ def set_preference(run: Run, seat: Seat, text: str) -> str:
 def withdraw(run: Run, seat: Seat) -> str:
     opened = run.store.open_game(seat.game_id)
     if opened is None or opened.status not in ("forming", "mustering"):
-        return "refused: that game has begun; RESIGN in it instead"
+        return "refused: that game has begun; RESIGN with your sign-on to it instead"
     run.store.remove_seat(seat.game_id, seat.address)
     if opened.status == "mustering":
         _back_to_forming(run, opened, f"{seat.address} withdrew")
@@ -278,7 +278,7 @@ def muster(run: Run, opened: OpenGame, config: Game) -> None:
                    f"Game {opened.id} ({_kind(config)}) is full. You play {seat.power}.\n\n"
                    f"Confirm your seat by {format_deadline(until, config.timezone)}: reply to this mail "
                    "with the line\n\n  CONFIRM\n\nA seat not confirmed by then goes to the next player "
-                   f"who joins. To leave instead, reply WITHDRAW {opened.id}.\n",
+                   "who joins. To leave instead, reply RESIGN.\n",
                    key=f"muster:{opened.id}:{seat.address}:{seat.power}")
 
 

@@ -117,7 +117,7 @@ def mail_context(language: str) -> dict[str, Any]:
         "orders_help": "", "commands": PLAYER_COMMANDS, "replacing": "Ancien", "answer": answer,
         "service": "pbem", "sender": "Sud", "to": "Nord", "body": "Bonjour", "late": True,
         "until": "lundi", "missing": ["Sud"], "subject": "ordres", "problem": "pas de SIGNON",
-        "game_id": "g1", "address": "s@x",
+        "game_id": "g1", "address": "s@x", "orders_in_effect": ["Passe"], "chosen_password": False,
     }  # fmt: skip
 
 
