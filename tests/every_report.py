@@ -32,6 +32,8 @@ class Report:
     text: str
     html: str
     png: bytes | None
+    #: for a power, its HELP on writing orders as the phase opened (its welcome has it too)
+    help: str = ""
 
 
 def every_report(
@@ -46,7 +48,8 @@ def every_report(
 ) -> dict[str, Report]:
     """The reports of the phase ``before`` -> ``adjudication`` for every power, PUBLIC and
     REFEREE, each checked to be a whole report: text, HTML, and the map where the game has one
-    (a PNG that opens, the one picture in the mail). ``silent``: who sent no orders."""
+    (a PNG that opens, the one picture in the mail); and each power's HELP on writing orders in
+    ``before``, as the welcome and HELP mail it. ``silent``: who sent no orders."""
     game = {"id": "g1", "name": "Test game", "ruleset": ruleset.name, "variant": variant,
             "language": language}
     phase = ruleset.phase(before)
@@ -70,4 +73,8 @@ def every_report(
         else:
             assert not pictures, viewer
         reports[viewer] = Report(text, unescape(html), picture)
+        if viewer in powers:
+            reports[viewer].help = TEMPLATES.text(f"{ruleset.name}/orders.txt.j2", game=game, power=viewer,
+                                                  view=ruleset.view(before, [], viewer))
+            assert reports[viewer].help.strip(), viewer
     return reports
