@@ -302,8 +302,11 @@ def _header(msg: Message, name: str) -> str:
     return ""
 
 
-# an address we can answer: printable ASCII without specials, and a domain of labels
-ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+")
+# an address we can answer: printable ASCII without specials, and a domain of labels, or
+# localhost, where a config may seat players (pbem.settings.ADDRESS; config/pbem.yaml does)
+ADDRESS = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+|localhost)"
+)
 
 
 def _address(value: str) -> tuple[str, str]:
