@@ -83,7 +83,7 @@ class _Checker:
         parts = [part.strip() for part in text.split(",")]
         parts = [part for part in parts if part]
         if len(parts) < 2:
-            return parts[:1] if text else []
+            return [text] if text else []  # answered as written: "Cheers," stays "Cheers,"
         try:
             read_order(self.variant, parts[0], self.kind, self.board)
         except OrderSyntaxError:
