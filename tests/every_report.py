@@ -69,7 +69,8 @@ def every_report(
                 assert image.format == "PNG"
                 image.verify()
             # the archive site draws the same view's map beside the stored report
-            assert maps.picture(ruleset.name, context["view"]) in html
+            drawn = maps.picture(ruleset.name, context["view"])
+            assert drawn is not None and drawn in html
         else:
             assert not pictures, viewer
         reports[viewer] = Report(text, unescape(html), picture)

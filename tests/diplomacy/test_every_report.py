@@ -49,8 +49,7 @@ def mails(state: GameState, rng: random.Random) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for power, lines in sorted(drawn.items()):
         if state.turn.kind is PhaseKind.ADJUSTMENTS and lines and lines[0].endswith(" B"):
-            lines = [_builds_waived_or_withdrawn(line, rng) for line in lines]
-            lines = [line for group in lines for line in group]
+            lines = [sent for line in lines for sent in _builds_waived_or_withdrawn(line, rng)]
         if power in neutrals:
             for line in lines:
                 for voter in rng.sample(voters, rng.randint(0, len(voters))):
