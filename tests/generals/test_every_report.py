@@ -21,7 +21,7 @@ from ..every_report import every_report
 from .helpers import new_game
 from .randomplay import random_game
 
-REPORTS = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+REPORTS = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: what a report tells apart from its news lines: battles, and the treasuries in each position
 TOLD_ELSEWHERE = ("battle", "treasury")
 
