@@ -2,10 +2,10 @@
 
 The service mails each player and the referee a report, text and HTML, and keeps the public
 one for the archive (pbem.turns.adjudication.send_reports); the archive site shows the public
-report with the map of the public view (pbem.site.record). This renders all of them from the
-same templates and contexts, and the map as the mail carries it, a PNG in place of the SVG
-(pbem.mail.pictures), so a property test can put any adjudicated phase through every path a
-reader's mail takes and look at what each reader got.
+report with the map of the public view (pbem.site.record, pbem.site.pages). This renders all of
+them from the same templates and contexts, the map as the mail carries it (a PNG in place of the
+SVG, pbem.mail.pictures) and the site's public page of the phase, so a property test can put any
+adjudicated phase through every path a reader's mail takes and look at what each reader got.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from PIL import Image
 from pbem import maps
 from pbem.mail.pictures import as_png
 from pbem.reports import report_context
-from pbem.ruleset import PUBLIC, REFEREE, Adjudication, Ruleset
+from pbem.ruleset import PUBLIC, REFEREE, Adjudication, Phase, Ruleset
+from pbem.site.pages import render, report_body
+from pbem.site.record import GameRecord, PhasePage
 from tests.rendering import DEADLINE, TEMPLATES
 
 
@@ -34,6 +36,8 @@ class Report:
     png: bytes | None
     #: for a power, its HELP on writing orders as the phase opened (its welcome has it too)
     help: str = ""
+    #: for PUBLIC, the archive site's page of the phase (unescaped), as ``pbem archive site`` makes it
+    site: str = ""
 
 
 def every_report(
@@ -74,8 +78,29 @@ def every_report(
         else:
             assert not pictures, viewer
         reports[viewer] = Report(text, unescape(html), picture)
+        if viewer == PUBLIC:
+            reports[viewer].site = _site_page(ruleset, variant, phase, html, context["view"], powers)
         if viewer in powers:
             reports[viewer].help = TEMPLATES.text(f"{ruleset.name}/orders.txt.j2", game=game, power=viewer,
                                                   view=ruleset.view(before, [], viewer))
             assert reports[viewer].help.strip(), viewer
     return reports
+
+
+def _site_page(ruleset: Ruleset, variant: str, phase: Phase, html: str, view: Any, powers: list[str]) -> str:
+    """The public page of the phase on the archive site (pbem.site: the stored public report and
+    the map of the public view), checked to show the report and its map as SVG and PNG."""
+    page = PhasePage(viewer=PUBLIC, seq=1, phase_id=phase.id, label=phase.label,
+                     adjudicated_at="2026-11-28 19:00 UTC", subject=f"[g1] {phase.label} results",
+                     report_text="", report_html=html, picture=maps.picture(ruleset.name, view), press=())
+    record = GameRecord(id="g1", name="Test game", ruleset=ruleset.name, variant=variant, status="running",
+                        result=None, viewer=PUBLIC, powers=tuple(powers), shown=(PUBLIC,),
+                        pages={PUBLIC: (page,)}, current=None, open_press=())
+    files = render(record, TEMPLATES)
+    [name] = [name for name in files if name.endswith(".html") and name != "index.html"]
+    shown = str(files[name])
+    assert phase.label in shown and str(report_body(html)) in shown
+    if page.picture is not None:
+        pictures = [name for name in files if name.startswith("maps/")]
+        assert len(pictures) == 2 and files[pictures[0]] != files[pictures[1]]  # the SVG and its PNG
+    return unescape(shown)
