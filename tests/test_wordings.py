@@ -21,13 +21,15 @@ import yaml
 
 from pbem.frozen import Frozen
 from pbem.ruleset import OrderLine
+from pbem.rulesets.diplomacy.core import PhaseKind
+from pbem.rulesets.diplomacy.parser import read_mail
 from pbem.rulesets.invictus import orders as invictus_orders
 from pbem.rulesets.invincible import ruleset as invincible
 from pbem.rulesets.invincible.data import VARIANTS
 from pbem.rulesets.invincible.grammar import read as read_signal
 from pbem.rulesets.invincible.mail import names
 from pbem.rulesets.lines import Refusal
-from tests.diplomacy.test_parser import one
+from tests.diplomacy.test_parser import VARIANT, start_board
 from tests.generals.helpers import read as read_generals
 from tests.invincible.test_orders_by_mail import GAME
 from tests.mandate.games import ruleset as diplomacy
@@ -56,7 +58,16 @@ def _mandate_spring() -> Any:
 
 
 def _diplomacy(power: str, line: str) -> Reading:
-    return _answered(one(line, power))
+    """One line of a mail; a line of several orders separated by commas reads to the orders
+    joined by ", ", each order being an answer of its own (error and hint the first refused's)."""
+    answers = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, power, line)
+    if len(answers) == 1:
+        return _answered(answers[0])
+    refused = next((answer for answer in answers if answer.error), None)
+    if refused is not None:
+        return Reading(error=refused.error, hint=refused.hint)
+    orders = ", ".join(str(answer.order) for answer in answers)
+    return Reading(orders, value=orders)
 
 
 def _mandate(power: str, line: str) -> Reading:

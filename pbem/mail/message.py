@@ -331,8 +331,11 @@ def _header(msg: Message, name: str) -> str:
 
 
 #: an address as a player writes it in a command (SET ADDRESS): printable ASCII without specials,
-#: and a domain of labels. A From header is read by pbem.mail.addresses, which takes more.
-ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+")
+#: and a domain of labels, or localhost, where a config may seat players (config/pbem.yaml does).
+#: A From header is read by pbem.mail.addresses, which takes more.
+ADDRESS = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+|localhost)"
+)
 
 
 def _raw_header(msg: Message, name: str) -> str:

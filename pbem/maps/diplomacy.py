@@ -31,6 +31,7 @@ from pbem.rulesets.diplomacy.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    UnitOrder,
     parse_order,
 )
 from pbem.rulesets.diplomacy.variant import load_variant
@@ -316,14 +317,14 @@ def _order(
         order = parse_order(str(result["order"]), variant.map.provinces)
     except NotationError:
         return
+    if not isinstance(order, UnitOrder):
+        return  # a WAIVE builds nothing, so it has no place on the map
     colour = colour_of.get(power, "#777777")
     failed = result.get("result") != "success"
     if isinstance(order, Retreat | Disband):
         start = _where(board, order.location, dislodged=(power, order.unit_text) in ghosts)
-    elif isinstance(order, Build):
-        start = _where(board, order.location)
     else:
-        start = _where(board, getattr(order, "location", ""))
+        start = _where(board, order.location)
     radius = UNIT_RADIUS + 2
     kind = type(order).__name__.lower()
     drawing.open(

@@ -285,3 +285,78 @@ def test_any_mail_is_answered_line_by_line_without_raising(text: str, kind: Phas
     assert len(lines) == sum(1 for raw in text.splitlines() if raw.strip())
     for line in lines:
         assert (line.order is None) != (line.error is None)
+
+
+# --- order forms players use that were refused (issue 30) -----------------------------------------
+
+AT_SEA = board_of(
+    [
+        Unit("England", UnitType.FLEET, "NWG"),
+        Unit("England", UnitType.ARMY, "NWY"),
+        Unit("England", UnitType.FLEET, "WAL"),
+        Unit("France", UnitType.FLEET, "MAO"),
+    ]
+)
+
+
+def test_a_support_without_the_move_word_is_a_support_to_move() -> None:
+    """njudge's "F WAL S MAO IRI": the province after the supported unit is where it moves."""
+    assert one("f wal s mao iri", "England", AT_SEA).order == "F WAL S F MAO - IRI"
+    assert one("F WAL S F MAO IRI", "England", AT_SEA).order == "F WAL S F MAO - IRI"
+    assert one("F WAL S F MAO", "England", AT_SEA).error  # a support to hold: MAO is out of reach
+
+
+def test_a_seas_abbreviation_may_be_followed_by_sea() -> None:
+    """DPjudge's full words: "fleet nwg sea C norway - edi"."""
+    assert one("fleet nwg sea C norway - edi", "England", AT_SEA).order == "F NWG C A NWY - EDI"
+    assert one("F NWG SEA H", "England", AT_SEA).order == "F NWG H"
+    assert "'sea'" in str(one("A NWY sea - EDI", "England", AT_SEA).error)  # Norway is no sea
+
+
+def test_a_retreat_with_the_order_word_first_is_read() -> None:
+    """"RETREAT F STP/SC - BOT" was answered "I do not know the province 'retreat'"."""
+    board = Board(
+        {"STP": Unit("Germany", UnitType.ARMY, "STP")},
+        dislodged=(
+            Dislodgement(Unit("Russia", UnitType.FLEET, "STP/SC"), "LVN", "Germany", retreats=("BOT",)),
+        ),
+    )
+    written = ("RETREAT F STP/SC - BOT", "retreat F St Petersburg south coast to Bothnia", "Retreat STP BOT")
+    for text in written:
+        assert one(text, "Russia", board, PhaseKind.RETREATS).order == "F STP/SC R BOT", text
+    wrong_phase = one("RETREAT A PAR - BUR")
+    assert wrong_phase.error and "not an order for" in wrong_phase.error
+
+
+def test_several_orders_on_a_line_separated_by_commas_are_each_answered() -> None:
+    """njudge takes a line of orders separated by commas; each is answered as a line of its own."""
+    lines = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "France",
+                      "A PAR - BUR, A MAR S A PRA - BUR, F BRE H,\nA PAR - PIC, A PAR - GAS")
+    assert [(line.line, line.order) for line in lines] == [
+        (1, "A PAR - BUR"), (1, None), (1, "F BRE H"), (2, "A PAR - PIC"), (2, "A PAR - GAS")
+    ]
+    assert "'pra'" in str(lines[1].error) and "Paris (PAR)" in str(lines[1].hint)  # its own answer
+    assert lines[3].note == "Replaces your order on line 1"
+    assert lines[4].note == "Replaces your earlier order on this line"
+
+
+def test_a_comma_splits_a_line_only_after_an_order() -> None:
+    """Where no order stands before the first comma, the line is one order, as before."""
+    russia = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "Russia", "F StP, south coast - Bot")
+    assert [line.order for line in russia] == ["F STP/SC - BOT"]
+    england = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "England", "England, F LON - NTH")
+    assert [line.order for line in england] == ["F LON - NTH"]
+
+
+def test_a_comma_inside_a_convoy_route_goes_on_with_the_route() -> None:
+    """An army's move that ends at sea goes on after a comma with its route ("A LON - NTH, NWY",
+    "A LON - NTH, NTH - NWY"), as with dashes; an order after it is an order of its own."""
+    board = board_of([Unit("England", UnitType.FLEET, "NTH"), Unit("England", UnitType.ARMY, "LON"),
+                      Unit("England", UnitType.FLEET, "NWG")])
+    for text in ("A LON - NTH - NWY", "A LON - NTH, NWY", "A LON - NTH, NTH - NWY", "A LON - NTH, NWG, NWY"):
+        lines = read_mail(VARIANT, board, PhaseKind.MOVEMENT, "England", text)
+        assert [line.order for line in lines] == ["A LON - NWY VIA"], text
+    lines = read_mail(VARIANT, board, PhaseKind.MOVEMENT, "England", "A LON - NWY, F NTH C A LON - NWY")
+    assert [line.order for line in lines] == ["A LON - NWY", "F NTH C A LON - NWY"]
+    lines = read_mail(VARIANT, board, PhaseKind.MOVEMENT, "England", "A LON - YOR, NTH - NWY")
+    assert [line.order for line in lines] == ["A LON - YOR", "F NTH - NWY"]  # Yorkshire is land

@@ -28,6 +28,15 @@ def test_plain_text_mail_gives_its_text_and_sender():
     assert incoming.automatic == ""
 
 
+def test_mail_from_localhost_is_answered_as_the_config_may_seat_players_there():
+    """config/pbem.yaml seats its players at austria@localhost and so on (the config accepts
+    such addresses); their mail was taken for an automatic one, with "no From address"."""
+    incoming = parse(plain_mail("Anna <austria@localhost>", "A VIE H", to="judge@localhost"))
+    assert incoming.sender == "austria@localhost" and incoming.automatic == ""
+    assert incoming.recipients == ("judge@localhost",)
+    assert parse(plain_mail("nobody@nowhere", "A VIE H")).sender == ""  # no domain, no localhost
+
+
 def test_html_only_mail_is_made_text_line_by_line():
     raw = plain_mail("ann@example.test", "", html="<div>A Par&nbsp;- Bur</div><div>F Bre<br>x</div>")
     assert parse(raw).text.split("\n") == ["A Par - Bur", "F Bre", "x"]

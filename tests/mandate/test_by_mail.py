@@ -240,3 +240,36 @@ def test_seven_chinese_players_start_a_game_by_mail_with_the_nomads_neutral(make
         "A HHS",
         "A NHS",
     ]
+
+
+def test_exhausted_nomads_are_told_their_owned_centre_and_build_there_by_mail(tmp_path: Path) -> None:
+    """Ruling 36 where the nomads meet it: after 6/6 and a lost unit, a build in the steppe is
+    refused with the vacant owned centre to build in, and the build there is made."""
+    table = Table(tmp_path, [mandate()], seed_source=lambda g, p: 1)
+    table.start("g1")
+    six = ["SHG", "YUB", "HSP", "CHG", "TCY", "CHY"]
+    state = ruleset.load_state(
+        {
+            "variant": "mandate_of_heaven",
+            "phase": "W365BCA",
+            "powers": PLAYERS,
+            "units": {"Hsiung-Nu": ["A SHG", "A YUB", "A HSP", "A CHG", "A TCY"], "Ch'in": ["A YUY"]},
+            "supply_centres": {"Hsiung-Nu": six, "Ch'in": ["YUY"]},
+            "extra": {"exhausted": True, "placed": 6},
+        }
+    )
+    with table.store() as store:
+        store.update_game("g1", state=ruleset.dump_state(state), phase_id="W365BCA")
+    table.take()
+    nomads = ADDRESSES["Hsiung-Nu"]
+    table.send(nomads, "SIGNON Hsiung-Nu g1 pw\nBuild A Hsi Hsienpi")
+    table.run()
+    [answer] = table.take(nomads)
+    answer_text = " ".join(text_of(answer).split())
+    assert "builds go in supply centres the power owns hint: You can build in: CHY" in answer_text
+    table.send(nomads, "SIGNON Hsiung-Nu g1 pw\nBuild A Chinyang\nREADY")
+    table.run()
+    assert phase_id(table) == "S364BCM"
+    with table.store() as store:
+        [turn] = [t for t in store.turns("g1") if t.phase_id == "W365BCA"]
+    assert "A CHY" in ruleset.dump_state(ruleset.load_state(turn.state_after))["units"]["Hsiung-Nu"]

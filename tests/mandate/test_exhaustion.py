@@ -69,3 +69,22 @@ def test_seven_chinese_players_with_the_nomads_neutral() -> None:
     assert units(done.state)["Hsiung-Nu"] == ["A HHS", "A NHS"]
     spring = ruleset.phase(done.state)
     assert spring.id == "S368BCM" and "Hsiung-Nu" not in spring.acting
+
+
+def test_exhausted_nomads_who_lost_a_unit_rebuild_in_a_vacant_owned_centre_not_the_steppe() -> None:
+    """Issue 30: after 6/6 and a lost unit, the steppe was offered and the owned centre refused."""
+    state = position(
+        "W365BCA",
+        {"Hsiung-Nu": ["A SHG", "A YUB", "A HSP", "A CHG", "A TCY"]},
+        {"Hsiung-Nu": SIX},
+        extra={"exhausted": True, "placed": 6},
+    )
+    assert rules.for_game(state).build_sites("Hsiung-Nu", state.board) == sorted(SIX)
+    [steppe] = ruleset.parse_orders(state, "Hsiung-Nu", "Build A HHS")
+    assert steppe.error and "supply cent" in steppe.error.lower()
+    [centre] = ruleset.parse_orders(state, "Hsiung-Nu", "Build A Chinyang")
+    assert centre.order == "A CHY B"
+    due = ruleset.view(state, [], "Hsiung-Nu")["adjustments_due"]
+    assert [row["sites"] for row in due if row["power"] == "Hsiung-Nu"] == [["CHY"]]
+    done = ruleset.adjudicate(state, {"Hsiung-Nu": ["A HHS B", "A CHY B"]}, 1)
+    assert "A CHY" in units(done.state)["Hsiung-Nu"] and "A HHS" not in units(done.state)["Hsiung-Nu"]

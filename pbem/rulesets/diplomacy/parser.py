@@ -44,8 +44,8 @@ def read_mail(
     units (and build sites) of ``neutrals`` are taken as the player's votes on them."""
     checker = _Checker(variant, board, kind, power, phase_label or f"the {kind.word} phase", neutrals)
     for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.strip():
-            checker.lines.append(checker.line(number, raw.strip()))
+        for part in checker.orders_on(raw.strip()):
+            checker.lines.append(checker.line(number, part))
     return checker.lines
 
 
@@ -74,6 +74,51 @@ class _Checker:
         self.lines: list[OrderLine] = []
         self.taken: dict[str, tuple[int, Order]] = {}
 
+    def orders_on(self, text: str) -> list[str]:
+        """The orders written on one line: several, separated by commas, as njudge takes them
+        ("A PAR - BUR, A MAR S A PAR - BUR"), when what stands before the first comma reads as an
+        order alone; else the line is one order ("F StP, south coast - Bot"). An army's move that
+        ends at sea goes on after a comma with its convoy route: "A LON - NTH, NWY" and "A LON -
+        NTH, NTH - NWY" are "A LON - NTH - NWY" (RULINGS.md)."""
+        parts = [part.strip() for part in text.split(",")]
+        parts = [part for part in parts if part]
+        if len(parts) < 2:
+            return [text] if text else []  # answered as written: "Cheers," stays "Cheers,"
+        try:
+            read_order(self.variant, parts[0], self.kind, self.board)
+        except OrderSyntaxError:
+            return [text]
+        orders = [parts[0]]
+        for part in parts[1:]:
+            onward = self.route_onward(orders[-1], part)
+            if onward:
+                orders[-1] = f"{orders[-1]} - {onward}"
+            else:
+                orders.append(part)
+        return orders
+
+    def route_onward(self, before: str, part: str) -> str | None:
+        """Where ``part`` takes on the route of ``before``, an army's move that ends at sea: a
+        province alone ("NWY"), or a move from that sea ("NTH - NWY"); None if it does not."""
+        try:
+            move = read_order(self.variant, before, self.kind, self.board)
+        except OrderSyntaxError:
+            return None
+        provinces = self.variant.map.provinces
+        if not (isinstance(move, Move) and move.unit_type is UnitType.ARMY
+                and provinces[move.dest_province].type == "sea"):
+            return None
+        try:
+            onward = read_order(self.variant, f"{move.unit_text} - {part}", self.kind, self.board)
+        except OrderSyntaxError:
+            try:
+                onward = read_order(self.variant, part, self.kind, self.board)
+            except OrderSyntaxError:
+                return None
+            if not (isinstance(onward, Move) and onward.province == move.dest_province):
+                return None
+        return onward.dest if isinstance(onward, Move) else None
+
     def line(self, number: int, text: str) -> OrderLine:
         try:
             order = read_order(self.variant, text, self.kind, self.board)
@@ -99,7 +144,8 @@ class _Checker:
         else:
             key = canonical.key()
             if key in self.seen:
-                note = _join(note, f"replaces your order on line {self.seen[key]}")
+                earlier = "your earlier order on this line" if self.seen[key] == number else None
+                note = _join(note, f"replaces {earlier or f'your order on line {self.seen[key]}'}")
             self.seen[key] = number
             if self.kind is PhaseKind.ADJUSTMENTS:
                 self.taken[key] = (len(self.lines), canonical)

@@ -57,6 +57,8 @@ COAST_WORDS = {
     "east": "EC",
     "west": "WC",
 }
+#: what may follow a sea's name or abbreviation ("NWG sea", "Mid-Atlantic ocean")
+SEA_WORDS = frozenset({"sea", "ocean"})
 #: what the words after ``waive`` or ``build`` may say about the build given up
 _WAIVED = frozenset({"a", "one", "1", "build", "builds", "the"})
 
@@ -235,6 +237,12 @@ class _Reader:
         elif word in HOLD and self.peek(1) is not None and self.peek(1) not in KEYWORDS:
             self.at += 1  # "Hold A PAR"
             order = Hold(*self.unit(ordered=True))
+        elif word in RETREAT and self.peek(1) is not None and self.peek(1) not in KEYWORDS:
+            self.at += 1  # "RETREAT F STP/SC - BOT", the order word first
+            unit_type, location = self.unit(ordered=True)
+            self.take(MOVE)
+            self.take(("to",))
+            order = Retreat(unit_type, location, self.location())
         else:
             order = self.unit_order()
         if self.peek() is not None:
@@ -348,7 +356,8 @@ class _Reader:
         if self.take(("move",)):
             self.take(("of",))
         supported_type, supported = self.unit(ordered=False)
-        if self.take(MOVE):
+        if self.take(MOVE) or self.names.match(self.words, self.at) is not None:
+            # "F WAL S MAO IRI": a province after the supported unit is where it moves (RULINGS)
             self.take(("to", "into"))
             return SupportMove(unit_type, location, supported_type, supported, self.location())
         if not self.take(HOLD):
@@ -425,6 +434,8 @@ class _Reader:
         abbr, self.at = found
         coasts = self.names.coasts[abbr]
         if not coasts:
+            if self.names.types[abbr] == "sea":
+                self.take(SEA_WORDS)  # "F NWG SEA": the abbreviation, then what it is
             return abbr
         word = self.peek()
         if word == "-" and self.peek(1) in ("nc", "sc", "ec", "wc"):  # "Spa-nc", "STP-SC"

@@ -14,7 +14,8 @@ from typing import Any
 from pbem.i18n import Message, _, render
 from pbem.rulesets.invictus.cards import CARD_SET, REACTION_EFFECTS, Card
 from pbem.rulesets.invictus.notation import notation
-from pbem.rulesets.invictus.state import Game
+from pbem.rulesets.invictus.orders import Army, parse
+from pbem.rulesets.invictus.state import Game, Player
 
 #: a standing order that sets the card as a reaction, by effect
 _REACTION = {
@@ -55,10 +56,7 @@ def catalogue(game: Game, viewer: str) -> dict[str, Any]:
     mine: list[str] = []
     for player in game.players:
         if player.power == viewer and player.army:
-            mine = [
-                player.leader,
-                *sorted({game.name(c) for c in _own_cards(game, player.seat)} - {player.leader}),
-            ]
+            mine = _army_cards(game, player)
     others = [
         c.name for v in CARD_SET.versions.values() for c in (v.leader, *v.soldiers) if c.name not in mine
     ]
@@ -68,5 +66,12 @@ def catalogue(game: Game, viewer: str) -> dict[str, Any]:
     }
 
 
-def _own_cards(game: Game, seat: int) -> list[str]:
-    return [card_id for card_id, owner in game.owners.items() if owner == seat]
+def _army_cards(game: Game, player: Player) -> list[str]:
+    """The names of a player's cards, the Leader first: those mustered, or, before the armies
+    are raised, those of the army the game's config fixed for the player."""
+    if player.leader:
+        owned = {game.name(card_id) for card_id, owner in game.owners.items() if owner == player.seat}
+        return [player.leader, *sorted(owned - {player.leader})]
+    fixed = parse(player.army)
+    assert isinstance(fixed, Army), player.army  # the config's armies are checked at start
+    return [fixed.leader, *sorted({name for name, _count in fixed.soldiers} - {fixed.leader})]

@@ -107,8 +107,11 @@ class MandateOfHeaven(Variant):
 
     def build_sites(self, power: str, board: Board) -> list[str]:
         if power == self.nomads.power:
-            return self.nomads.build_sites(board)
+            return self.nomads.build_sites(board, self._exhausted())
         return super().build_sites(power, board)
+
+    def _exhausted(self) -> bool:
+        return exhausted(self.state.extra if self.state else {})
 
     def builder(self, board: Board, province: str) -> str | None:
         """A build in the steppe and desert is the nomads' (a vote, when they are neutral)."""
@@ -117,7 +120,7 @@ class MandateOfHeaven(Variant):
         return super().builder(board, province)
 
     def build_site_refusal(self, power: str, board: Board, province: str) -> str:
-        if power == self.nomads.power and len(board.units_of(power)) < self.nomads.limit:
+        if power == self.nomads.power and self.nomads.in_placement_area(board, self._exhausted()):
             return "not in the placement area"
         return super().build_site_refusal(power, board, province)
 

@@ -5,7 +5,8 @@ three armies with no centre or one, one more for every two centres, up to six
 units (2-3 centres: 4, 4-5: 5, 6: 6); from six centres on the nomads are
 exhausted and they keep one unit per centre, like any power. Below six units
 they build in the vacant provinces of the placement area (the steppe and
-desert of the north and west); from six, in their vacant owned centres.
+desert of the north and west); from six, and once exhausted whatever their
+number, in their vacant owned centres.
 
 Melting away: at the end of the listed game years, nomads with fewer centres
 than the year asks lose one army for good (``melted`` counts them, in the
@@ -84,11 +85,17 @@ class Nomads(Frozen):
         schedule = min(self.armies + centres // self.centres_per_army, self.limit)
         return max(0, schedule - melted)
 
-    def build_sites(self, board: Board) -> list[str]:
-        """The placement area while they have fewer units than the limit, else their owned centres."""
-        if len(board.units_of(self.power)) < self.limit:
+    def build_sites(self, board: Board, exhausted: bool = False) -> list[str]:
+        """The placement area while they have fewer units than the limit, else their owned centres;
+        once ``exhausted`` always their owned centres ("only native Chinese troops can be raised")."""
+        if self.in_placement_area(board, exhausted):
             return list(self.placement_area)
         return board.centres_of(self.power)
+
+    def in_placement_area(self, board: Board, exhausted: bool) -> bool:
+        """Whether their next build is placed in the placement area: up to their sixth unit, and
+        only before they are exhausted (RULINGS 7, 28 and 36)."""
+        return not exhausted and len(board.units_of(self.power)) < self.limit
 
     def melts(self, year: int, board: Board) -> bool:
         """Whether, at the end of game year ``year``, the nomads lose an army."""

@@ -1,0 +1,106 @@
+"""Every report of one adjudicated phase, as each of its readers gets it (issue 30).
+
+The service mails each player and the referee a report, text and HTML, and keeps the public
+one for the archive (pbem.turns.adjudication.send_reports); the archive site shows the public
+report with the map of the public view (pbem.site.record, pbem.site.pages). This renders all of
+them from the same templates and contexts, the map as the mail carries it (a PNG in place of the
+SVG, pbem.mail.pictures) and the site's public page of the phase, so a property test can put any
+adjudicated phase through every path a reader's mail takes and look at what each reader got.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from html import unescape
+from typing import Any
+
+from PIL import Image
+
+from pbem import maps
+from pbem.mail.pictures import as_png
+from pbem.reports import report_context
+from pbem.ruleset import PUBLIC, REFEREE, Adjudication, Phase, Ruleset
+from pbem.site.pages import render, report_body
+from pbem.site.record import GameRecord, PhasePage
+from tests.rendering import DEADLINE, TEMPLATES
+
+
+@dataclass
+class Report:
+    """What one reader got of a phase: the text, the HTML (unescaped) and the map's PNG."""
+
+    text: str
+    html: str
+    png: bytes | None
+    #: for a power, its HELP on writing orders as the phase opened (its welcome has it too)
+    help: str = ""
+    #: for PUBLIC, the archive site's page of the phase (unescaped), as ``pbem archive site`` makes it
+    site: str = ""
+
+
+def every_report(
+    ruleset: Ruleset,
+    variant: str,
+    before: Any,
+    adjudication: Adjudication,
+    powers: list[str],
+    *,
+    language: str = "en",
+    silent: tuple[str, ...] = (),
+) -> dict[str, Report]:
+    """The reports of the phase ``before`` -> ``adjudication`` for every power, PUBLIC and
+    REFEREE, each checked to be a whole report: text, HTML, and the map where the game has one
+    (a PNG that opens, the one picture in the mail); and each power's HELP on writing orders in
+    ``before``, as the welcome and HELP mail it. ``silent``: who sent no orders."""
+    game = {"id": "g1", "name": "Test game", "ruleset": ruleset.name, "variant": variant,
+            "language": language}
+    phase = ruleset.phase(before)
+    reports: dict[str, Report] = {}
+    for viewer in [*powers, PUBLIC, REFEREE]:
+        context = report_context(game, ruleset, phase, adjudication.state, adjudication.events, viewer,
+                                 DEADLINE, silent=silent)
+        json.dumps(context["view"])  # a view is plain data: the archive stores and redraws it
+        text, html = TEMPLATES.report(ruleset.name, **context)
+        assert text.strip() and html is not None and html.strip(), viewer
+        body, pictures = as_png(html)
+        picture = None
+        if maps.has_picture(ruleset.name):
+            assert len(pictures) == 1 and "cid:" in body, viewer
+            picture = pictures[0].data
+            with Image.open(io.BytesIO(picture)) as image:
+                assert image.format == "PNG"
+                image.verify()
+            # the archive site draws the same view's map beside the stored report
+            drawn = maps.picture(ruleset.name, context["view"])
+            assert drawn is not None and drawn in html
+        else:
+            assert not pictures, viewer
+        reports[viewer] = Report(text, unescape(html), picture)
+        if viewer == PUBLIC:
+            reports[viewer].site = _site_page(ruleset, variant, phase, html, context["view"], powers)
+        if viewer in powers:
+            reports[viewer].help = TEMPLATES.text(f"{ruleset.name}/orders.txt.j2", game=game, power=viewer,
+                                                  view=ruleset.view(before, [], viewer))
+            assert reports[viewer].help.strip(), viewer
+    return reports
+
+
+def _site_page(ruleset: Ruleset, variant: str, phase: Phase, html: str, view: Any, powers: list[str]) -> str:
+    """The public page of the phase on the archive site (pbem.site: the stored public report and
+    the map of the public view), checked to show the report and its map as SVG and PNG."""
+    page = PhasePage(viewer=PUBLIC, seq=1, phase_id=phase.id, label=phase.label,
+                     adjudicated_at="2026-11-28 19:00 UTC", subject=f"[g1] {phase.label} results",
+                     report_text="", report_html=html, picture=maps.picture(ruleset.name, view), press=())
+    record = GameRecord(id="g1", name="Test game", ruleset=ruleset.name, variant=variant, status="running",
+                        result=None, viewer=PUBLIC, powers=tuple(powers), shown=(PUBLIC,),
+                        pages={PUBLIC: (page,)}, current=None, open_press=())
+    files = render(record, TEMPLATES)
+    [name] = [name for name in files if name.endswith(".html") and name != "index.html"]
+    shown = str(files[name])
+    assert phase.label in shown and str(report_body(html)) in shown
+    if page.picture is not None:
+        pictures = [name for name in files if name.startswith("maps/")]
+        assert len(pictures) == 2 and files[pictures[0]] != files[pictures[1]]  # the SVG and its PNG
+    return unescape(shown)
