@@ -170,6 +170,8 @@ def normal(address: str) -> str:
     except (idna.IDNAError, UnicodeError, ValueError):
         return ""
     labels = ascii_domain.split(".")
+    if ascii_domain == "localhost":  # a config may seat players there (config/pbem.yaml does)
+        return f"{local.lower()}@localhost"
     if len(labels) < 2 or not all(_LABEL.fullmatch(label) for label in labels):
         return ""
     if any(label.startswith("xn--") for label in labels):
