@@ -81,7 +81,8 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         left = live.row.paused_left if live.row.paused_left is not None else 0
         deadline = run.now + timedelta(seconds=max(left, 3600))
         run.store.update_game(
-            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None
+            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None,
+            deadline_given=run.now,
         )
         text = live.say(_("The referee has resumed the game. The deadline is {deadline}.",
                           deadline=live.when(deadline)))
