@@ -20,6 +20,7 @@ from pbem.service import MissingDatabase
 COMMANDS = [
     "pbem.commands.run",
     "pbem.commands.games",
+    "pbem.commands.referee",
     "pbem.commands.mail",
     "pbem.commands.archive",
     "pbem.commands.adjudicate",
