@@ -10,6 +10,7 @@ from datetime import timedelta
 from pbem.deadlines import format_deadline
 from pbem.i18n import _
 from pbem.intake.commands import REFEREE_COMMANDS, Command, extension, read_mail
+from pbem.judge import forming, listing
 from pbem.judge.watchers import approve_takeover
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
@@ -70,6 +71,8 @@ def referee_line(run: Run, game_id: str, line: str) -> str:
     if command.name not in (*REFEREE_COMMANDS, "LIST"):
         raise Refused(f"{command.name} is not a referee command; they are: {usages}")
     if run.live(game_id) is None:
+        if run.store.open_game(game_id) is not None and command.name in _FORMING:
+            return _forming_line(run, game_id, command)
         raise Refused(f"no game {game_id!r} is running (pbem status lists the games)")
     if command.name == "LIST":
         return referee_list(run, game_id)
@@ -78,6 +81,21 @@ def referee_line(run: Run, game_id: str, line: str) -> str:
     if answer.startswith(_NOT_DONE):
         raise Refused(answer.removeprefix("refused: "))
     log.info("[%s] the referee's %s (command line): %s", game_id, command.text, answer)
+    return answer
+
+
+#: what the master of a game opened by mail, not yet begun, may send
+_FORMING = ("APPROVE", "DENY", "FORCE BEGIN", "LIST")
+
+
+def _forming_line(run: Run, game_id: str, command: Command) -> str:
+    """A forming game's master command, by the code the master's mail goes through."""
+    if command.name == "LIST":
+        return listing.one_game(run, game_id)
+    with run.store.atomic():
+        answer = forming.master_command(run, game_id, command.name, command.args)
+    if answer.startswith(_NOT_DONE) or " does not wait " in answer or answer.endswith(" is full"):
+        raise Refused(answer.removeprefix("refused: "))
     return answer
 
 

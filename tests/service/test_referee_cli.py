@@ -12,7 +12,8 @@ import yaml
 
 from pbem import cli
 from pbem.store import Store
-from tests.harness import plain_mail, run_pbem, text_of
+from tests.harness import Table, plain_mail, run_pbem, text_of
+from tests.judge.helpers import OPEN_JUDGE, say
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 KHANS = ["North", "East", "South", "West"]
@@ -238,3 +239,19 @@ def test_mail_that_could_not_be_sent_is_listed_shown_retried_and_dropped(config,
     with database(config) as store:
         assert store.outbox_rows(id=second["id"])[0]["status"] == "dropped"
     assert pbem_here("mail", "list", "--outgoing")[1].out.strip() == "no failed outgoing mail"
+
+
+def test_a_game_forming_by_mail_takes_its_masters_commands_from_the_command_line(tmp_path, capsys):
+    templates = [{"id": "blitz", "ruleset": "diplomacy", "deadlines": {"default": "24h"}}]
+    table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=templates)
+    config = ["--config", str(table.config_path)]
+    assert cli.main([*config, "create", "quick1", "--template", "blitz"]) == 0
+    assert "you joined game quick1" in say(table, "someone@players.test", "SIGNON ?quick1 pw-12345")
+    capsys.readouterr()
+    assert cli.main([*config, "referee", "quick1", "list"]) == 0
+    assert "quick1 (diplomacy; deadlines: default 1d; language: en): forming, 1 of 7 seats taken" in (
+        capsys.readouterr().out)
+    assert cli.main([*config, "referee", "quick1", "approve", "someone@players.test"]) == 2
+    assert "someone@players.test does not wait for approval in game quick1" in capsys.readouterr().err
+    assert cli.main([*config, "referee", "quick1", "pause"]) == 2
+    assert "no game 'quick1' is running" in capsys.readouterr().err
