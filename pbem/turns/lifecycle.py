@@ -2,7 +2,8 @@
 
 Each run tends every running game once (``tend``), at the run's fixed ``now``:
 
-1. a reminder a configured time before the deadline, to those who have not ordered;
+1. a reminder a configured time before the deadline, to those who have not ordered, but not
+   before they have had the deadline for half its time (pbem.deadlines.reminder_due);
 2. early adjudication when everyone who must act has ordered (and said READY,
    if the game wants that); in a phase where nobody must act, once everyone who
    may order has said READY;

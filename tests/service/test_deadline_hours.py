@@ -2,13 +2,14 @@
 the referee's notices of time written as people write it: real runs over a faked clock, across the
 changes of Paris clocks (29 March and 25 October 2026) and month ends."""
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.deadlines import duration_text, reminder_due
+from pbem.deadlines import duration_text, localize, reminder_due
 from pbem.ruleset import get_ruleset
 from pbem.turns.schedule import following_deadline
 from tests.bymail import phase_id, send_mails
@@ -210,3 +211,22 @@ def test_an_acknowledgement_in_the_grace_period_shows_when_the_grace_ends(tmp_pa
     text = text_of(ack)
     assert "Deadline: Wed 04 Mar 2026 22:00 CET (21:00 UTC)" in text  # the end of grace
     assert "came after the deadline (Wed 04 Mar 2026 10:00 CET (09:00 UTC))" in " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def config_and_phase(tmp_path_factory):
+    """One started game's config and first phase, for the property below (run many times)."""
+    table = table_at(tmp_path_factory.mktemp("property"), datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+    return table.service.game("g1"), get_ruleset("tally").phase(table.game_row().state)
+
+
+days = st.dates(date(2026, 1, 1), date(2027, 12, 31))
+
+
+@settings(max_examples=60, deadline=None)
+@given(day=days, late=st.timedeltas(timedelta(0), timedelta(hours=6)))
+def test_a_deadline_at_nine_followed_by_a_late_run_gives_nine_three_days_on(config_and_phase, day, late):
+    config, phase = config_and_phase
+    ended = localize(datetime.combine(day, time(21, 0)), PARIS).astimezone(UTC)
+    following = following_deadline(config, phase, ended + late, ended, [])
+    assert local(following) == datetime.combine(day + timedelta(days=3), time(21, 0))
