@@ -16,6 +16,7 @@ from pbem.commands.common import add_command, load_config, open_store
 from pbem.intake.commands import REFEREE_COMMANDS
 from pbem.run import Run
 from pbem.service import Busy, run_lock, run_sync
+from pbem.store import Store
 from pbem.turns.referee import Refused, referee_line
 
 
@@ -39,6 +40,7 @@ def _referee(args: argparse.Namespace) -> int:
     line = " ".join(args.words)
     try:
         with run_lock(service.data_dir), open_store(service) as store:
+            unsent_before = _unsent(store)
             answer = referee_line(Run(service, store, datetime.now(UTC)), args.game, line)
     except Busy as busy:
         print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
@@ -52,9 +54,14 @@ def _referee(args: argparse.Namespace) -> int:
     except Busy:  # a cron run took the lock in between: it sends the queue
         return 0
     with open_store(service) as store:
-        waiting = [row for row in store.outbox_rows(game_id=args.game) if row["status"] != "sent"]
+        waiting = _unsent(store) - unsent_before
     if waiting:
-        print(f"pbem: {len(waiting)} mail(s) of {args.game} wait in the queue (pbem mail list --outgoing)",
-              file=sys.stderr)
+        print(f"pbem: {len(waiting)} of its mails could not be sent yet; `pbem status` says why, and "
+              "the next run (or `pbem send`) tries again", file=sys.stderr)
         return 1
     return 0
+
+
+def _unsent(store: Store) -> set[int]:
+    """The mails in the send queue not sent yet (few: sent ones are the bulk of the table)."""
+    return {row["id"] for status in ("queued", "failed") for row in store.outbox_rows(status=status)}

@@ -10,6 +10,8 @@ import pytest
 import yaml
 
 from pbem import cli
+from pbem.config import Transport
+from pbem.mail.check import hint
 from pbem.mail.transport import ca_file_problem
 from tests.harness import run_pbem
 from tests.mailserver import Mailboxes, MailServer, make_test_ca
@@ -72,6 +74,25 @@ def test_a_wrong_ca_file_stops_run_and_check_mail_with_a_sentence_naming_ca_file
     assert said in run.stderr
     assert cli.main(["--config", str(path), "status", "--check-mail"]) == 2
     assert said in capsys.readouterr().err
+
+
+UNTRUSTED = ("IMAP mail.example.org:993: connect: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify "
+             "failed: self-signed certificate (_ssl.c:1006)")
+
+
+def test_an_untrusted_certificate_asks_for_ca_file_and_blames_no_port():
+    imap = Transport(kind="imap", host="mail.example.org", port=993, security="tls")
+    assert hint(imap, UNTRUSTED) == ("; the server's certificate is not trusted: set ca_file to the PEM "
+                                     "file of its certificate (or of the CA that signed it)")
+    with_ca = Transport(kind="imap", host="mail.example.org", port=993, ca_file=Path("/etc/pbem/ca.pem"))
+    assert hint(with_ca, UNTRUSTED) == ("; the server's certificate is not trusted by ca_file "
+                                        "/etc/pbem/ca.pem: is that the server's certificate, or its CA's?")
+    mismatch = UNTRUSTED.replace("self-signed certificate", "Hostname mismatch, certificate is not valid "
+                                 "for 'mail.example.org'")
+    assert hint(with_ca, mismatch) == ("; the server's certificate is not made out to mail.example.org: set "
+                                       "host to the name in its certificate")
+    # a handshake that never happened still points at the security/port pair
+    assert "check that security 'tls' matches port 993" in hint(imap, "[SSL: WRONG_VERSION_NUMBER]")
 
 
 @pytest.mark.mailserver

@@ -3,6 +3,7 @@ does what the mailed command does and tells the players as the mailed one does; 
 hand on mail pbem could not send (``pbem mail list|show|retry|drop --outgoing``)."""
 
 import mailbox
+import socket
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
@@ -255,3 +256,20 @@ def test_a_game_forming_by_mail_takes_its_masters_commands_from_the_command_line
     assert "someone@players.test does not wait for approval in game quick1" in capsys.readouterr().err
     assert cli.main([*config, "referee", "quick1", "pause"]) == 2
     assert "no game 'quick1' is running" in capsys.readouterr().err
+
+
+def test_a_referee_command_whose_mail_cannot_be_sent_exits_1_and_says_where_to_look(config, capsys):
+    with socket.socket() as closed:  # a port nobody listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    data = yaml.safe_load(config.read_text())
+    data["service"]["outbox"] = {"transport": "smtp", "host": "127.0.0.1", "port": port,
+                                 "security": "plain", "timeout": 5}
+    config.write_text(yaml.safe_dump(data))
+    assert cli.main(["--config", str(config), "new-game", "cli"]) == 1  # its welcomes wait too
+    capsys.readouterr()
+    assert cli.main(["--config", str(config), "referee", "cli", "pause"]) == 1
+    said = capsys.readouterr()
+    assert said.out == "paused; players told\n"
+    assert "pbem: 7 of its mails could not be sent yet; `pbem status` says why" in said.err
+    assert deadline(config)[1] == "paused"
