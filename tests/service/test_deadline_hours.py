@@ -48,7 +48,9 @@ def cron_after_each_deadline(table: Table, phases: int) -> list[datetime]:
         table.now = row.deadline + timedelta(seconds=2)
         table.run()
         assert table.game_row().phase_id != row.phase_id
-    deadlines.append(local(table.game_row().deadline))
+    last = table.game_row().deadline
+    assert last is not None
+    deadlines.append(local(last))
     return deadlines
 
 
