@@ -27,8 +27,10 @@ def referee_list(run: Run, game_id: str) -> str:
     live = run.live(game_id)
     assert live is not None
     sets = run.store.order_sets(live.id, live.phase.id)
+    grace = f", grace until {live.when(live.row.grace_until)}" if live.row.grace_until else ""
     lines = [
         f"{live.phase.label} ({live.phase.id}), status {live.row.status}, deadline {live.deadline_text()}"
+        + grace
     ]
     for player in live.players:
         flags = []

@@ -13,7 +13,7 @@ from pbem.deadlines import duration_text, localize, reminder_due
 from pbem.ruleset import get_ruleset
 from pbem.turns.schedule import following_deadline
 from tests.bymail import phase_id, send_mails
-from tests.harness import REFEREE_ADDRESS, Table, game, text_of
+from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 PARIS = ZoneInfo("Europe/Paris")
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
@@ -232,3 +232,18 @@ def test_a_deadline_at_nine_followed_by_a_late_run_gives_nine_three_days_on(conf
     ended = localize(datetime.combine(day, time(21, 0)), PARIS).astimezone(UTC)
     following = following_deadline(config, phase, ended + late, ended, [])
     assert local(following) == datetime.combine(day + timedelta(days=3), time(21, 0))
+
+
+def test_the_referees_list_in_the_grace_period_shows_both_the_deadline_and_its_end(tmp_path):
+    table = table_at(tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "48h"},
+                     grace="12h")
+    deadline = table.game_row().deadline
+    send_mails(table, PLAYERS, {"North": "ADD 2"})
+    table.now = deadline + timedelta(minutes=5)
+    table.run()
+    table.take()
+    table.send(REFEREE_ADDRESS, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nLIST")
+    table.run()
+    [answer] = table.take(REFEREE_ADDRESS)
+    assert ("Round 1 (R1), status running, deadline Wed 04 Mar 2026 10:00 CET (09:00 UTC), grace until "
+            "Wed 04 Mar 2026 22:00 CET (21:00 UTC)") in text_of(answer)
