@@ -23,7 +23,9 @@ OUTGOING_HELP = "mail pbem could not send, rather than mail it could not read"
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("mail", help="list, show, retry or drop mail whose handling failed")
+    parser = subparsers.add_parser(
+        "mail", help="list, show, retry or drop mail whose handling failed (--outgoing: mail not sent)"
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     listing = add_command(actions, "list", _list, help="the failed mails: id, sender, subject, reason")
     listing.add_argument("--outgoing", action="store_true", help=OUTGOING_HELP)

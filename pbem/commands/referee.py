@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
         + "; ".join(usage.lower() for usage in [*REFEREE_COMMANDS.values(), "LIST"])
         + ". For example: pbem referee spring26 extend 24h.",
     )
-    parser.add_argument("game", help="the game's id")
+    parser.add_argument("game", metavar="GAME", help="the game's id")
     parser.add_argument("words", nargs="+", metavar="COMMAND", help="the command and its arguments")
 
 
