@@ -2,6 +2,7 @@
 the referee's notices of time written as people write it: real runs over a faked clock, across the
 changes of Paris clocks (29 March and 25 October 2026) and month ends."""
 
+import sqlite3
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from pbem.deadlines import duration_text, localize, reminder_due
 from pbem.ruleset import get_ruleset
+from pbem.store import Store
 from pbem.turns.schedule import following_deadline
 from tests.bymail import phase_id, send_mails
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
@@ -247,3 +249,24 @@ def test_the_referees_list_in_the_grace_period_shows_both_the_deadline_and_its_e
     [answer] = table.take(REFEREE_ADDRESS)
     assert ("Round 1 (R1), status running, deadline Wed 04 Mar 2026 10:00 CET (09:00 UTC), grace until "
             "Wed 04 Mar 2026 22:00 CET (21:00 UTC)") in text_of(answer)
+
+
+def test_a_game_from_a_database_made_before_deadlines_were_dated_is_reminded_as_before(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, variant TEXT NOT NULL,"
+                " status TEXT NOT NULL, phase_id TEXT NOT NULL, state TEXT NOT NULL, seq INTEGER NOT NULL"
+                " DEFAULT 0, deadline TEXT, grace_until TEXT, reminded INTEGER NOT NULL DEFAULT 0,"
+                " late_noticed INTEGER NOT NULL DEFAULT 0, paused_left REAL, started_at TEXT NOT NULL,"
+                " start_seed INTEGER NOT NULL DEFAULT 0, result TEXT)")
+    old.execute("INSERT INTO games (id, ruleset, variant, status, phase_id, state, deadline, started_at)"
+                " VALUES ('g1', 'tally', 'standard', 'running', 'R1', '{}', '2026-03-04T09:00:00+00:00',"
+                " '2026-03-02T09:00:00+00:00')")
+    old.commit()
+    old.close()
+    store = Store(path)
+    row = store.game("g1")
+    store.close()
+    assert row is not None and row.deadline_given is None
+    deadline = datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
+    assert reminder_due(deadline - timedelta(hours=12), deadline, timedelta(hours=12), row.deadline_given)
