@@ -11,14 +11,17 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
+from pbem import __version__
 from pbem.commands.common import add_config_option, fault_line
 
 COMMANDS = [
     "pbem.commands.run",
     "pbem.commands.games",
+    "pbem.commands.referee",
     "pbem.commands.mail",
     "pbem.commands.archive",
     "pbem.commands.adjudicate",
@@ -30,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pbem", description="A play-by-email game master for Diplomacy and other games."
     )
+    parser.add_argument("--version", action="version", version=f"pbem {__version__}")
     loudness = parser.add_mutually_exclusive_group()
     loudness.add_argument("-v", "--verbose", action="store_true", help="log debugging detail to stderr")
     loudness.add_argument(
@@ -55,6 +59,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         result: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`pbem archive show ... | head`): what is left goes nowhere, and
+        # Python's own flush at exit must not fail again on the closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as error:
         said = fault_line(error)
         if said is None:

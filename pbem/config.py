@@ -14,6 +14,7 @@ service.
 
 from __future__ import annotations
 
+import difflib
 import hmac
 import os
 from collections.abc import Callable, Mapping
@@ -30,6 +31,7 @@ from pbem import passwords, settings
 from pbem.deadlines import parse_duration, parse_time_of_day
 from pbem.frozen import Frozen
 from pbem.i18n import DEFAULT as DEFAULT_LANGUAGE
+from pbem.mail.transport import ca_file_problem
 
 
 class ConfigError(Exception):
@@ -273,8 +275,10 @@ class _Problems:
             message = str(item["msg"]).removeprefix("Value error, ")
             if item["type"] == "extra_forbidden":
                 known = settings.model_at(model, loc[:-1])
-                names = ", ".join(sorted(settings.known_keys(known))) if known else ""
-                message = "unknown setting" + (f"; known: {names}" if names else "")
+                keys = sorted(settings.known_keys(known)) if known else []
+                near = difflib.get_close_matches(str(loc[-1]).lower(), keys, n=1, cutoff=0.7) if loc else []
+                message = "unknown setting" + (f" (did you mean {near[0]}?)" if near else "")
+                message += f"; known: {', '.join(keys)}" if keys else ""
             elif item["type"] == "missing":
                 message = "is required"
             elif message.startswith("Input should be"):
@@ -429,6 +433,11 @@ def _transport(
         problems.add((*loc, "transport"), f"{keys.transport!r} is not one of {', '.join(sorted(kinds))}")
     if keys.transport != "maildir" and keys.host is None:
         problems.add((*loc, "host"), f"is required for {keys.transport}")
+    ca_file = resolve(keys.ca_file) if keys.ca_file else None
+    unusable = ca_file_problem(ca_file) if ca_file else ""
+    if unusable:
+        problems.add((*loc, "ca_file"), f"{unusable}; ca_file names the PEM file of the server's "
+                     "certificate, or of the CA that signed it")
     return Transport(
         kind=keys.transport,
         path=resolve(keys.path) if keys.path else default_path,
@@ -437,7 +446,7 @@ def _transport(
         security=keys.security,
         username=keys.username,
         password=_secret(problems, keys.password, (*loc, "password"), resolve),
-        ca_file=resolve(keys.ca_file) if keys.ca_file else None,
+        ca_file=ca_file,
         folder=keys.folder,
         processed_folder=keys.processed_folder,
         timeout=keys.timeout,

@@ -76,6 +76,28 @@ def next_deadline(start: datetime, duration: timedelta, zone: ZoneInfo, at: time
     return candidate.astimezone(UTC)
 
 
+def reminder_due(now: datetime, deadline: datetime, reminder: timedelta, given: datetime | None) -> bool:
+    """Whether a reminder of ``deadline`` is due at ``now``: ``reminder`` before it, but never in
+    the run that gave the players the deadline (``given``: with the results that opened the phase,
+    an extension, a resume) and never before they have had it for half its time. A 24-hour phase
+    with a 24-hour reminder is so reminded of after 12 hours, not in the mail of its results."""
+    if now < deadline - reminder:
+        return False
+    if given is None:  # a game from before deadlines were dated
+        return True
+    return now > given and now >= given + (deadline - given) / 2
+
+
+def duration_text(span: timedelta) -> str:
+    """A length of time as people write it: '2 days', '1 day 5 hours', '3 hours 20 minutes',
+    '40 minutes'; the two largest units, seconds dropped."""
+    minutes = int(span.total_seconds() // 60)
+    units = [("day", minutes // 1440), ("hour", minutes // 60 % 24), ("minute", minutes % 60)]
+    first = next((index for index, (_, count) in enumerate(units) if count), len(units) - 1)
+    words = [f"{count} {name}{'' if count == 1 else 's'}" for name, count in units[first:first + 2] if count]
+    return " ".join(words) or "0 minutes"
+
+
 def format_deadline(moment: datetime, zone: ZoneInfo, language: str = DEFAULT) -> str:
     """'Sat 28 Nov 2026 20:00 CET (19:00 UTC)': how every mail writes a time; in another
     language, Babel's names of days and months ('samedi 28 novembre 2026 à 20:00 CET (19:00 UTC)')."""

@@ -32,6 +32,7 @@ from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
+from pbem.mail.check import trust_hint
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
@@ -402,8 +403,9 @@ async def _run_once(
                         await poll(service, store, inbox, now, tally)
                     tally.seconds["poll"] = time.perf_counter() - started
                 except TransportError as error:  # deadlines are still kept, below
-                    tally.errors.append(f"polling the inbox failed: {error}")
-                    log.error("polling the inbox failed: %s", error)
+                    said = f"{error}{trust_hint(service.inbox, str(error))}"
+                    tally.errors.append(f"polling the inbox failed: {said}")
+                    log.error("polling the inbox failed: %s", said)
             if do_act:  # in a thread with its own connection, so that sending overlaps it
                 acting = asyncio.ensure_future(
                     asyncio.to_thread(_act_alone, service, now, templates, seed_source, tally)
@@ -422,8 +424,9 @@ async def _run_once(
                         error,
                     )
                 except TransportError as error:
-                    tally.errors.append(f"sending failed: {error}")
-                    log.error("sending failed (%s); the queue is kept for the next run", error)
+                    said = f"{error}{trust_hint(service.outbox, str(error))}"
+                    tally.errors.append(f"sending failed: {said}")
+                    log.error("sending failed (%s); the queue is kept for the next run", said)
         finally:
             if acting is not None:
                 await asyncio.wait([acting])

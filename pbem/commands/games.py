@@ -12,7 +12,7 @@ from typing import Any
 
 from pbem import passwords
 from pbem.commands.common import add_command, load_config, open_store, read_store
-from pbem.commands.mail import failed_lines
+from pbem.commands.mail import failed_lines, unsent_lines
 from pbem.config_check import changed_passwords
 from pbem.entries import all_game_ids
 from pbem.games import GameError, start_game
@@ -181,10 +181,13 @@ def _status(args: argparse.Namespace) -> int:
         if failed_mail:
             print("failed mail (pbem mail show|retry|drop ID):")
             print("\n".join(f"  {line}" for line in failed_mail))
+        unsent = unsent_lines(store)
+        if unsent:
+            print("mail that could not be sent (pbem mail show|retry|drop --outgoing ID):")
+            print("\n".join(f"  {line}" for line in unsent))
         queued = len(store.outbox_rows(status="queued"))
-        failed = len(store.outbox_rows(status="failed"))
         print(
-            f"mail: {queued} queued, {failed} failed; messages: {store.message_count()} stored, "
+            f"mail: {queued} queued, {len(unsent)} failed; messages: {store.message_count()} stored, "
             f"{store.message_count('new')} not yet acted on, {len(failed_mail)} failed, "
             f"{store.message_count('held')} held for a game set aside (mend its entry)"
         )

@@ -2,31 +2,41 @@
 
 A mail that made pbem fail is kept, marked failed with the reason; later runs try it again a
 few times (``mail_attempts``), then leave it alone. Once the cause is fixed, ``retry`` hands it
-to the next run; ``drop`` gives it up (its bytes stay stored).
+to the next run; ``drop`` gives it up (its bytes stay stored). With ``--outgoing``, the same four
+act on mail pbem could not send (the send queue gave up on it): who it was for, its subject, the
+server's last answer; ``retry`` queues it again for the next run, ``drop`` gives it up.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from pbem.commands.common import add_command, load_config, open_store, read_store
 from pbem.service import Busy, run_lock
 from pbem.store import Store
 
+OUTGOING_HELP = "mail pbem could not send, rather than mail it could not read"
+
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("mail", help="list, show, retry or drop mail whose handling failed")
+    parser = subparsers.add_parser(
+        "mail", help="list, show, retry or drop mail whose handling failed (--outgoing: mail not sent)"
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    add_command(actions, "list", _list, help="the failed mails: id, sender, subject, reason")
+    listing = add_command(actions, "list", _list, help="the failed mails: id, sender, subject, reason")
+    listing.add_argument("--outgoing", action="store_true", help=OUTGOING_HELP)
     for name, help_text, func in (
-        ("show", "print a stored mail as it arrived", _show),
+        ("show", "print a stored mail as it arrived (or, --outgoing, as it was to be sent)", _show),
         ("retry", "hand a failed (or dropped) mail to the next run", _retry),
         ("drop", "leave a failed mail alone for good (it stays stored)", _drop),
     ):
         action = add_command(actions, name, func, help=help_text, description=help_text)
         action.add_argument("id", type=int, help="the mail's number, as `pbem mail list` shows it")
+        action.add_argument("--outgoing", action="store_true", help=OUTGOING_HELP)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 
@@ -39,36 +49,58 @@ def failed_lines(store: Store) -> list[str]:
     ]
 
 
+def unsent_lines(store: Store) -> list[str]:
+    """One line per outgoing mail the send queue gave up on, for ``pbem mail list --outgoing``
+    and ``pbem status``."""
+    return [
+        f"#{row['id']} {row['created_at']} to {row['recipient']} (subject {row['subject']!r}): "
+        f"{row['last_error'] or 'no answer recorded'} (tried {row['attempts']} time(s))"
+        for row in store.outbox_rows(status="failed")
+    ]
+
+
 def _list(args: argparse.Namespace) -> int:
-    lines = read_store(args, lambda _, store: failed_lines(store), ())
+    lines = read_store(args, lambda _, store: (unsent_lines if args.outgoing else failed_lines)(store), ())
     if lines is None:
         return 2
-    print("\n".join(lines) if lines else "no failed mail")
+    print("\n".join(lines) if lines else f"no failed {'outgoing ' if args.outgoing else ''}mail")
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
-    row = read_store(args, lambda _, store: _stored(store, args.id), (LookupError,))
+    row = read_store(args, lambda _, store: _stored(store, args.id, args.outgoing), (LookupError,))
     if row is None:
         return 2
-    print(f"# mail #{args.id}: {row['status']}: {row['outcome'] or ''}", file=sys.stderr)
+    why = row["last_error"] if args.outgoing else row["outcome"]
+    print(f"# {'outgoing ' if args.outgoing else ''}mail #{args.id}: {row['status']}: {why or ''}",
+          file=sys.stderr)
     sys.stdout.buffer.write(row["raw"])
     return 0
 
 
-def _stored(store: Store, row_id: int) -> dict[str, Any]:
-    row = store.find_message(row_id)
+def _stored(store: Store, row_id: int, outgoing: bool) -> dict[str, Any]:
+    if outgoing:
+        rows = store.outbox_rows(id=row_id)
+        row = rows[0] if rows else None
+    else:
+        row = store.find_message(row_id)
     if row is None:
-        raise LookupError(f"no stored mail #{row_id}")
+        raise LookupError(f"no stored {'outgoing ' if outgoing else ''}mail #{row_id}")
     return row
 
 
 def _retry(args: argparse.Namespace) -> int:
+    if args.outgoing:
+        retry = partial(Store.retry_mail_out, now=datetime.now(UTC))
+        return _change(args, retry, "will be sent by the next run (pbem run, or pbem send)",
+                       "is not failed or dropped")
     return _change(args, Store.retry_message, "will be read again by the next run (pbem run)",
                    "is not failed or dropped")
 
 
 def _drop(args: argparse.Namespace) -> int:
+    if args.outgoing:
+        return _change(args, Store.drop_mail_out, "is dropped: no run will send it", "is not failed")
     return _change(args, Store.drop_message, "is dropped: no run will try it again", "is not failed")
 
 
@@ -83,7 +115,9 @@ def _change(args: argparse.Namespace, change: Any, done: str, refused: str) -> i
         print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
         return 1
     if not changed:
-        print(f"pbem: mail #{args.id} {refused}; `pbem mail list` shows the failed ones", file=sys.stderr)
+        listing = "pbem mail list --outgoing" if args.outgoing else "pbem mail list"
+        kind = "outgoing mail" if args.outgoing else "mail"
+        print(f"pbem: {kind} #{args.id} {refused}; `{listing}` shows the failed ones", file=sys.stderr)
         return 2
-    print(f"mail #{args.id} {done}")
+    print(f"{'outgoing mail' if args.outgoing else 'mail'} #{args.id} {done}")
     return 0

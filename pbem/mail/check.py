@@ -45,13 +45,33 @@ def describe(transport: Transport) -> str:
 
 
 def hint(transport: Transport, error: str) -> str:
-    """What to check after ``error``: the security/port pair, where the error points there."""
+    """What to check after ``error``: the certificate, where the server's was not trusted, else
+    the security/port pair, where the error points there."""
+    trust = trust_hint(transport, error)
+    if trust:
+        return trust
     usual = USUAL_PORTS.get(transport.kind, {})
     if not usual or not any(word in error.lower() for word in _MISMATCH):
         return ""
     pairs = ", ".join(f"{security} on {port}" for security, port in usual.items())
     return (f"; check that security '{transport.security}' matches port {transport.port} "
             f"({transport.kind.upper()} usually: {pairs})")
+
+
+def trust_hint(transport: Transport, error: str) -> str:
+    """What to do when the TLS handshake refused the server's certificate, or "": a self-signed
+    server needs ``ca_file``; its security and port are right, since TLS got that far."""
+    lowered = error.lower()
+    if "certificate verify failed" not in lowered:
+        return ""
+    if "hostname mismatch" in lowered or "ip address mismatch" in lowered:
+        return (f"; the server's certificate is not made out to {transport.host}: set host to the "
+                "name in its certificate")
+    if transport.ca_file is None:
+        return ("; the server's certificate is not trusted: set ca_file to the PEM file of its "
+                "certificate (or of the CA that signed it)")
+    return (f"; the server's certificate is not trusted by ca_file {transport.ca_file}: is that "
+            "the server's certificate, or its CA's?")
 
 
 async def _try(side: str, transport: Transport, test_mail: tuple[Service, str] | None = None) -> Result:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 from types import TracebackType
 from typing import Literal, Protocol, Self, runtime_checkable
 
@@ -153,3 +154,24 @@ def tls_context(ca_file: str | None) -> ssl.SSLContext:
     """A client context that checks the server's certificate and name against ``ca_file``, or
     against the system's CAs when there is none."""
     return ssl.create_default_context(cafile=ca_file)
+
+
+def ca_file_problem(path: Path) -> str:
+    """Why ``path`` cannot be a ``ca_file`` (it is missing, unreadable, or holds no certificate in
+    PEM form), or "": checked with the config, so a wrong one is a sentence, never a traceback in
+    every cron run."""
+    try:
+        path.read_bytes()
+    except FileNotFoundError:
+        return f"{path} does not exist"
+    except IsADirectoryError:
+        return f"{path} is a folder, not a file"
+    except OSError as error:
+        return f"{path} cannot be read: {error.strerror}"
+    try:
+        certificates = tls_context(str(path)).cert_store_stats()["x509"]
+    except ssl.SSLError:
+        certificates = 0
+    if not certificates:
+        return f"{path} holds no certificate in PEM form (-----BEGIN CERTIFICATE-----)"
+    return ""

@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS games (
     paused_left REAL,                 -- seconds of deadline left when paused
     started_at TEXT NOT NULL,
     start_seed INTEGER NOT NULL DEFAULT 0,  -- the seed ruleset.start was given
-    result TEXT
+    result TEXT,
+    deadline_given TEXT               -- when the players were told the current deadline
 );
 CREATE TABLE IF NOT EXISTS players (
     game_id TEXT NOT NULL,
@@ -70,6 +71,7 @@ class GameRow:
     started_at: StoredTime
     result: str | None
     start_seed: int = 0
+    deadline_given: StoredTimeOrNone = None
 
 
 @dataclass
@@ -89,11 +91,12 @@ class Games(Connection):
     """Games, and the players seated in them."""
 
     SCHEMA = SCHEMA
+    ADDED_COLUMNS = {"games": {"deadline_given": "TEXT"}}
 
     def add_game(self, game: GameRow, players: Sequence[PlayerRow]) -> None:
         self.db.execute(
             "INSERT INTO games (id, ruleset, variant, status, phase_id, state, seq, deadline,"
-            " started_at, start_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " started_at, start_seed, deadline_given) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game.id,
                 game.ruleset,
@@ -105,6 +108,7 @@ class Games(Connection):
                 utc_text(game.deadline) if game.deadline else None,
                 utc_text(game.started_at),
                 game.start_seed,
+                utc_text(game.started_at),  # the welcome tells the first deadline
             ],
         )
         for player in players:

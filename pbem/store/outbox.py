@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     recipient TEXT NOT NULL,
     subject TEXT NOT NULL,
     raw BLOB NOT NULL,
-    status TEXT NOT NULL DEFAULT 'queued',   -- queued | sent | failed
+    status TEXT NOT NULL DEFAULT 'queued',   -- queued | sent | failed | dropped
     attempts INTEGER NOT NULL DEFAULT 0,
     next_attempt_at TEXT NOT NULL,
     last_error TEXT,
@@ -147,6 +147,21 @@ class Outbox(Connection):
             [recipient, utc_text(since), *kinds],
         )
         return int(row["n"]) if row else 0
+
+    def retry_mail_out(self, mail_id: int, now: datetime) -> bool:
+        """Hand a failed (or dropped) outgoing mail back to the queue, with its attempts afresh."""
+        cursor = self.db.execute(
+            "UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?"
+            " WHERE id = ? AND status IN ('failed', 'dropped')",
+            [utc_text(now), mail_id],
+        )
+        return bool(cursor.rowcount)
+
+    def drop_mail_out(self, mail_id: int) -> bool:
+        """Give up a failed outgoing mail: no run sends it (it stays stored)."""
+        cursor = self.db.execute("UPDATE outbox SET status = 'dropped' WHERE id = ? AND status = 'failed'",
+                                 [mail_id])
+        return bool(cursor.rowcount)
 
     def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:
         clause = " AND ".join(f"{name} = ?" for name in where) or "1"

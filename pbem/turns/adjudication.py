@@ -21,7 +21,7 @@ from pbem.run import LiveGame, Run
 from pbem.store import TurnRow
 from pbem.turns.orders import has_ordered
 from pbem.turns.press import release_postal_press
-from pbem.turns.schedule import deadline_for
+from pbem.turns.schedule import following_deadline
 
 log = logging.getLogger("pbem.turns")
 
@@ -62,7 +62,9 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         )
         _count_nmrs(run, live, nmr, seq)
         players = run.store.players(live.id)
-        deadline = None if new_phase.over else deadline_for(live.config, new_phase, run.now, players)
+        deadline = None if new_phase.over else following_deadline(
+            live.config, new_phase, run.now, live.row.deadline, players
+        )
         new_deadline(
             run, live.id, deadline, state=live.ruleset.dump_state(new_state), phase_id=new_phase.id, seq=seq
         )
@@ -98,7 +100,8 @@ def new_deadline(run: Run, game_id: str, deadline: datetime | None, **changes: A
     """Give a game a new deadline (and ``changes`` to its row): its grace period, its reminder
     and its late notice are all still to come."""
     run.store.update_game(
-        game_id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False, **changes
+        game_id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False,
+        deadline_given=run.now, **changes,
     )
 
 

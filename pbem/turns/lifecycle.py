@@ -2,7 +2,8 @@
 
 Each run tends every running game once (``tend``), at the run's fixed ``now``:
 
-1. a reminder a configured time before the deadline, to those who have not ordered;
+1. a reminder a configured time before the deadline, to those who have not ordered, but not
+   before they have had the deadline for half its time (pbem.deadlines.reminder_due);
 2. early adjudication when everyone who must act has ordered (and said READY,
    if the game wants that); in a phase where nobody must act, once everyone who
    may order has said READY;
@@ -21,7 +22,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from pbem.deadlines import format_deadline
+from pbem.deadlines import duration_text, format_deadline, reminder_due
 from pbem.i18n import _
 from pbem.run import LiveGame, Run
 from pbem.store import OrderSet
@@ -100,7 +101,9 @@ def _ready(stored: OrderSet | None) -> bool:
 
 def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) -> None:
     reminder = live.config.reminder
-    if reminder is None or live.row.reminded or run.now < deadline - reminder or not missing:
+    if reminder is None or live.row.reminded or not missing:
+        return
+    if not reminder_due(run.now, deadline, reminder, live.row.deadline_given):
         return
     with run.store.atomic():
         for power in missing:
@@ -122,7 +125,7 @@ def _remind(run: Run, live: LiveGame, deadline: datetime, missing: list[str]) ->
 def _mass_nmr(run: Run, live: LiveGame, missing: list[str], acting: list[str]) -> None:
     new_deadline = run.now + max(live.config.grace, timedelta(hours=1))
     with run.store.atomic():
-        run.store.update_game(live.id, deadline=new_deadline, reminded=False)
+        run.store.update_game(live.id, deadline=new_deadline, reminded=False, deadline_given=run.now)
         run.tell_referee(
             live,
             f"deadline extended: {len(missing)} of {len(acting)} players sent nothing",
@@ -181,8 +184,9 @@ def stale_guard(run: Run, last_run: datetime | None) -> None:
             run.tell_referee(
                 live,
                 "deadline extended after a pause of the cron job",
-                f"pbem last ran at {last_run:%Y-%m-%d %H:%M} UTC, {gap} ago, longer than the "
-                f"{run.service.stale_after} allowed. Deadlines in that time were moved on by the gap; "
+                f"pbem last ran at {last_run:%Y-%m-%d %H:%M} UTC, {duration_text(gap)} ago, longer "
+                f"than the {duration_text(run.service.stale_after)} allowed. Deadlines in that time "
+                "were moved on by the gap; "
                 f"{live.phase.label} now ends {new}.",
                 dedup_key=f"stale:{live.id}:{run.now.isoformat()}",
             )

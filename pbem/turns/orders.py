@@ -218,7 +218,9 @@ def status(run: Run, live: LiveGame, player: PlayerRow) -> dict[str, Any]:
     return {
         "phase": phase.label,
         "phase_id": phase.id,
-        "deadline": live.deadline_text(),
+        # in the grace period, what the player still has is its end, not the passed deadline
+        "deadline": live.when(live.row.grace_until)
+        if live.row.grace_until and live.row.status == "running" else live.deadline_text(),
         "status": STATUS.get(live.row.status, live.row.status),
         "orders": [live.ruleset.shown_order(live.state, order) for order in orders],
         "acting": player.power in phase.acting,

@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from pbem.deadlines import format_deadline
 from pbem.i18n import _
-from pbem.intake.commands import Command, extension
+from pbem.intake.commands import REFEREE_COMMANDS, Command, extension, read_mail
+from pbem.judge import forming, listing
 from pbem.judge.watchers import approve_takeover
 from pbem.ruleset import SetupError
 from pbem.run import LiveGame, Run
@@ -26,8 +27,10 @@ def referee_list(run: Run, game_id: str) -> str:
     live = run.live(game_id)
     assert live is not None
     sets = run.store.order_sets(live.id, live.phase.id)
+    grace = f", grace until {live.when(live.row.grace_until)}" if live.row.grace_until else ""
     lines = [
         f"{live.phase.label} ({live.phase.id}), status {live.row.status}, deadline {live.deadline_text()}"
+        + grace
     ]
     for player in live.players:
         flags = []
@@ -49,6 +52,57 @@ def referee_list(run: Run, game_id: str) -> str:
         for order in orders.orders() if orders else []:
             lines.append(f"      {order}")
     return "\n".join(lines)
+
+
+class Refused(ValueError):
+    """A referee command written so that it cannot be carried out: the sentence says why."""
+
+
+def referee_line(run: Run, game_id: str, line: str) -> str:
+    """A referee command written as in a mail ("EXTEND 24h", "REPLACE England a@b.org", "LIST"),
+    read by the mail's own reader and carried out as a mailed one is, in one transaction: the
+    form ``pbem referee GAME ...`` takes. The answer the referee would get by mail; Refused
+    when the line is no referee command or is written wrong."""
+    usages = "; ".join([*REFEREE_COMMANDS.values(), "LIST"])
+    mail = read_mail(line)
+    if len(mail.commands) != 1 or mail.has_orders():
+        raise Refused(f"{line.strip()!r} is not a referee command; they are: {usages}")
+    [command] = mail.commands
+    if command.error:
+        raise Refused(f"{command.text}: not understood: {command.error}")
+    if command.name not in (*REFEREE_COMMANDS, "LIST"):
+        raise Refused(f"{command.name} is not a referee command; they are: {usages}")
+    if run.live(game_id) is None:
+        if run.store.open_game(game_id) is not None and command.name in _FORMING:
+            return _forming_line(run, game_id, command)
+        raise Refused(f"no game {game_id!r} is running (pbem status lists the games)")
+    if command.name == "LIST":
+        return referee_list(run, game_id)
+    with run.store.atomic():
+        answer = referee_command(run, game_id, command)
+    if answer.startswith(_NOT_DONE):
+        raise Refused(answer.removeprefix("refused: "))
+    log.info("[%s] the referee's %s (command line): %s", game_id, command.text, answer)
+    return answer
+
+
+#: what the master of a game opened by mail, not yet begun, may send
+_FORMING = ("APPROVE", "DENY", "FORCE BEGIN", "LIST")
+
+
+def _forming_line(run: Run, game_id: str, command: Command) -> str:
+    """A forming game's master command, by the code the master's mail goes through."""
+    if command.name == "LIST":
+        return listing.one_game(run, game_id)
+    with run.store.atomic():
+        answer = forming.master_command(run, game_id, command.name, command.args)
+    if answer.startswith(_NOT_DONE) or " does not wait " in answer or answer.endswith(" is full"):
+        raise Refused(answer.removeprefix("refused: "))
+    return answer
+
+
+#: how referee_command's answers begin when it did nothing
+_NOT_DONE = ("refused: ", "the game is ", "not a referee command")
 
 
 def referee_command(run: Run, game_id: str, command: Command) -> str:
@@ -81,7 +135,8 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         left = live.row.paused_left if live.row.paused_left is not None else 0
         deadline = run.now + timedelta(seconds=max(left, 3600))
         run.store.update_game(
-            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None
+            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None,
+            deadline_given=run.now,
         )
         text = live.say(_("The referee has resumed the game. The deadline is {deadline}.",
                           deadline=live.when(deadline)))

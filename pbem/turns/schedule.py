@@ -27,6 +27,26 @@ def deadline_for(game: Any, phase: Phase, start: datetime, players: list[PlayerR
     return past_absences(game, phase, deadline, players)
 
 
+def following_deadline(
+    game: Any, phase: Phase, now: datetime, ended: datetime | None, players: list[PlayerRow]
+) -> datetime:
+    """The deadline of ``phase``, opened at ``now`` by adjudicating a phase whose deadline was
+    ``ended`` (None: it had none).
+
+    A phase that ended at its deadline, or in the grace after it, is followed from that deadline,
+    not from the run's clock: under cron a run comes a little after 21:00, and counting 72 hours
+    and "at 21:00" from 21:00:02 would give every phase an extra day. A phase that ended early is
+    followed from its end. Where counting from a long-passed deadline would leave the players less
+    than half the phase's time (a long grace, a cron gap), the phase is counted from ``now``.
+    """
+    if ended is not None and ended <= now:
+        rule = game.deadline_rule(phase.kind)
+        kept = deadline_for(game, phase, ended, players)
+        if kept - now >= rule.duration / 2:
+            return kept
+    return deadline_for(game, phase, now, players)
+
+
 def past_absences(game: Any, phase: Phase, deadline: datetime, players: list[PlayerRow]) -> datetime:
     """``deadline`` moved past every absence of a player who must act in ``phase``."""
     rule = game.deadline_rule(phase.kind)

@@ -1,0 +1,67 @@
+"""``pbem referee GAME COMMAND ...``: the referee's mailed commands, from the command line.
+
+``pbem referee spring26 extend 24h`` does what a mail from the referee saying ``EXTEND 24h``
+does, through the same code (pbem.turns.referee): the same checks, the same answer, the same
+mail to the players, which is sent at once, as ``new-game`` sends its welcomes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+from pbem.commands.common import add_command, load_config, open_store
+from pbem.intake.commands import REFEREE_COMMANDS
+from pbem.run import Run
+from pbem.service import Busy, run_lock, run_sync
+from pbem.store import Store
+from pbem.turns.referee import Refused, referee_line
+
+
+def register(subparsers: Any) -> None:
+    parser = add_command(
+        subparsers, "referee", _referee,
+        help="a referee command (extend, pause, resume, process, rollback, replace, option, list)",
+        description="Carry out a referee command in GAME as if the referee had mailed it, and "
+        "mail the players what a mailed one tells them: "
+        + "; ".join(usage.lower() for usage in [*REFEREE_COMMANDS.values(), "LIST"])
+        + ". For example: pbem referee spring26 extend 24h.",
+    )
+    parser.add_argument("game", metavar="GAME", help="the game's id")
+    parser.add_argument("words", nargs="+", metavar="COMMAND", help="the command and its arguments")
+
+
+def _referee(args: argparse.Namespace) -> int:
+    service = load_config(args)
+    if service is None:
+        return 2
+    line = " ".join(args.words)
+    try:
+        with run_lock(service.data_dir), open_store(service) as store:
+            unsent_before = _unsent(store)
+            answer = referee_line(Run(service, store, datetime.now(UTC)), args.game, line)
+    except Busy as busy:
+        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
+        return 1
+    except Refused as refused:
+        print(f"pbem: {refused}", file=sys.stderr)
+        return 2
+    print(answer)
+    try:
+        run_sync(service, do_poll=False, do_act=False)
+    except Busy:  # a cron run took the lock in between: it sends the queue
+        return 0
+    with open_store(service) as store:
+        waiting = _unsent(store) - unsent_before
+    if waiting:
+        print(f"pbem: {len(waiting)} of its mails could not be sent yet; `pbem status` says why, and "
+              "the next run (or `pbem send`) tries again", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _unsent(store: Store) -> set[int]:
+    """The mails in the send queue not sent yet (few: sent ones are the bulk of the table)."""
+    return {row["id"] for status in ("queued", "failed") for row in store.outbox_rows(status=status)}
