@@ -265,7 +265,7 @@ class JudgeKeys(Keys):
         default_factory=list, description="addresses (or `@domain`) that may not join, open or watch games"
     )
     stranger_answers_per_hour: int = Field(
-        60, ge=0, description="answers to addresses that play no game, all together, in an hour; `0`: no limit"
+        60, ge=0, description="answers to addresses that play no game, all together, an hour; `0`: no limit"
     )
 
 

@@ -46,10 +46,13 @@ def wanted(run: Run, incoming: Incoming, mail: Mail, signed_on: bool) -> bool:
     if signed_on or mail.signon is not None:
         return False
     return seat_addressed(run, incoming) is not None or any(
-        c.name in FRONT_DOOR_COMMANDS for c in mail.commands)
+        c.name in FRONT_DOOR_COMMANDS for c in mail.commands
+    )
 
 
-def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tuple[str, str, str | None, None]:
+def handle(
+    run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail
+) -> tuple[str, str, str | None, None]:
     """Act on every command of the mail and queue one answer; (status, outcome, game, power)."""
     if not incoming.sender:
         return "ignored", "front door: no sender to answer", None, None
@@ -70,18 +73,34 @@ def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tup
         answer, seat = _command(run, incoming.sender, command, seat)
         answers.append((command.name, answer))
     if mail.has_orders():
-        answers.append(("", "the other lines were not read: orders are read only from a player signed on "
-                            "to a game that has begun"))
+        answers.append(
+            (
+                "",
+                "the other lines were not read: orders are read only from a player signed on "
+                "to a game that has begun",
+            )
+        )
     if not answers:
         answers.append(("", "your mail held no command"))
-    text = run.templates.text("mail/frontdoor.txt.j2", answers=answers, listed=listed,
-                              service=run.service.name, address=run.service.address)
+    text = run.templates.text(
+        "mail/frontdoor.txt.j2",
+        answers=answers,
+        listed=listed,
+        service=run.service.name,
+        address=run.service.address,
+    )
     local, _, domain = run.service.address.partition("@")
     run.queue(
-        Outgoing(to=incoming.sender, subject=f"Your mail to {run.service.name}", text=text,
-                 automatic="auto-replied",
-                 reply_to=f"{local}+{seat.token}@{domain}" if seat and seat.token else None),
-        kind="frontdoor", dedup_key=f"reply:{row['id']}", game_id=seat.game_id if seat else None,
+        Outgoing(
+            to=incoming.sender,
+            subject=f"Your mail to {run.service.name}",
+            text=text,
+            automatic="auto-replied",
+            reply_to=f"{local}+{seat.token}@{domain}" if seat and seat.token else None,
+        ),
+        kind="frontdoor",
+        dedup_key=f"reply:{row['id']}",
+        game_id=seat.game_id if seat else None,
     )
     game_id = seat.game_id if seat else None
     return "done", f"front door: {', '.join(name or 'note' for name, _ in answers)}", game_id, None
@@ -95,8 +114,10 @@ def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tupl
         return answer, joined or seat
     if name in _SEAT_COMMANDS:
         if seat is None:
-            return ("refused: it needs your seat signed on: send it after SIGNON ?<game> <password>, or "
-                    "in reply to the game's mail"), None
+            return (
+                "refused: it needs your seat signed on: send it after SIGNON ?<game> <password>, or "
+                "in reply to the game's mail"
+            ), None
         current = run.store.seat(seat.game_id, seat.address)
         if current is None:
             return f"refused: you have no seat in game {seat.game_id} any more", None
@@ -122,8 +143,10 @@ def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tupl
         if live is None:
             return "refused: there is no running game by that name; LIST shows the openings", seat
         return watchers.takeover(run, live, sender, args[0], args[2]), seat
-    return ("refused: that command needs a sign-on to a game (SIGNON <power> <game> <password>); "
-            "HELP with a sign-on lists them"), seat
+    return (
+        "refused: that command needs a sign-on to a game (SIGNON <power> <game> <password>); "
+        "HELP with a sign-on lists them"
+    ), seat
 
 
 def command(run: Run, address: str, command: Command) -> str:
@@ -134,7 +157,9 @@ def command(run: Run, address: str, command: Command) -> str:
     return answer
 
 
-def master(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str, mail: Mail) -> tuple[str, str, str, str]:
+def master(
+    run: Run, row: dict[str, Any], incoming: Incoming, game_id: str, mail: Mail
+) -> tuple[str, str, str, str]:
     """The master's (or referee's) mail for a game opened by mail that has not begun."""
     answers: list[tuple[str, str]] = []
     for item in mail.commands:
@@ -146,9 +171,19 @@ def master(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str, mail
             answers.append(("LIST", listing.one_game(run, game_id)))
         else:
             answers.append((item.name, "not a command for a game that has not begun"))
-    text = run.templates.text("mail/frontdoor.txt.j2", answers=answers, listed="",
-                              service=run.service.name, address=run.service.address)
-    run.queue(Outgoing(to=incoming.sender, subject=f"[{game_id}] your commands", text=text,
-                       automatic="auto-replied"),
-              kind="reply", dedup_key=f"reply:{row['id']}", game_id=game_id)
+    text = run.templates.text(
+        "mail/frontdoor.txt.j2",
+        answers=answers,
+        listed="",
+        service=run.service.name,
+        address=run.service.address,
+    )
+    run.queue(
+        Outgoing(
+            to=incoming.sender, subject=f"[{game_id}] your commands", text=text, automatic="auto-replied"
+        ),
+        kind="reply",
+        dedup_key=f"reply:{row['id']}",
+        game_id=game_id,
+    )
     return "done", "master commands", game_id, "REFEREE"

@@ -46,8 +46,10 @@ def may_create(run: Run, address: str, password: str) -> str | None:
     referee = run.service.referee
     if policy == "referee":
         if referee is None or address != referee.address or not referee.check(password):
-            return ("refused: on this judge only the referee opens games (by mail, from the "
-                    "referee's address with the referee's password; or with `pbem create`)")
+            return (
+                "refused: on this judge only the referee opens games (by mail, from the "
+                "referee's address with the referee's password; or with `pbem create`)"
+            )
     elif policy == "registered" and not run.store.players_by_address(address):
         return "refused: on this judge only those who play or played here open games; join one first (LIST)"
     return None
@@ -75,17 +77,30 @@ def open_game(run: Run, opener: str | None, game_id: str, password: str, templat
     config = _check_entry(run, entry)
     if isinstance(config, str):
         return f"refused: {config}"
-    run.store.add_open_game(OpenGame(
-        id=game_id, entry=entry, template=template_id or "diplomacy", status="forming",
-        opened_by=opener or "referee", opened_at=run.now, seed=secrets.randbits(62),
-    ))
+    run.store.add_open_game(
+        OpenGame(
+            id=game_id,
+            entry=entry,
+            template=template_id or "diplomacy",
+            status="forming",
+            opened_by=opener or "referee",
+            opened_at=run.now,
+            seed=secrets.randbits(62),
+        )
+    )
     if opener is not None:
         run.store.add_join(opener, f"create {game_id}", run.now)
     log.info("game %s opened by %s (%s)", game_id, opener or "the referee", template_id or "standard")
-    master = ("you are its master: sign on as SIGNON REFEREE " + game_id + " <password> for APPROVE, DENY "
-              "and FORCE BEGIN" if "referee" in entry else "the referee is its master")
-    return (f"game {game_id} is open ({_kind(config)}, {len(seat_powers(config))} players); {master}. "
-            f"Players join with SIGNON ?{game_id} <password>")
+    master = (
+        "you are its master: sign on as SIGNON REFEREE " + game_id + " <password> for APPROVE, DENY "
+        "and FORCE BEGIN"
+        if "referee" in entry
+        else "the referee is its master"
+    )
+    return (
+        f"game {game_id} is open ({_kind(config)}, {len(seat_powers(config))} players); {master}. "
+        f"Players join with SIGNON ?{game_id} <password>"
+    )
 
 
 def _template(run: Run, template_id: str | None) -> Mapping[str, Any] | None:
@@ -150,23 +165,29 @@ def forming_game(run: Run, game_id: str, address: str) -> OpenGame | str:
             config = run.game_config(opened.id)
             if config and run.store.seat(opened.id, address) is None and _free(run, opened, config) > 0:
                 return opened
-        return "no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the standby list"
-    opened = run.store.open_game(game_id.lower())
-    if opened is None or opened.status == "cancelled":
+        return (
+            "no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the standby list"
+        )
+    named = run.store.open_game(game_id.lower())
+    if named is None or named.status == "cancelled":
         if run.store.game(game_id.lower()) is not None:
-            return (f"game {game_id.lower()} has begun; to take over an open power send "
-                    f"TAKEOVER <power> {game_id.lower()} <password> (LIST {game_id.lower()} shows openings)")
+            return (
+                f"game {game_id.lower()} has begun; to take over an open power send "
+                f"TAKEOVER <power> {game_id.lower()} <password> (LIST {game_id.lower()} shows openings)"
+            )
         return "there is no game forming by that name; LIST shows the games forming"
-    if opened.status != "forming":
-        return f"game {opened.id} is full; STANDBY {opened.id} puts you on its standby list"
-    return opened
+    if named.status != "forming":
+        return f"game {named.id} is full; STANDBY {named.id} puts you on its standby list"
+    return named
 
 
 def _free(run: Run, opened: OpenGame, config: Game) -> int:
     return len(seat_powers(config)) - len([s for s in run.store.seats(opened.id) if s.approved])
 
 
-def join(run: Run, address: str, game_id: str, password: str, preference: str | None) -> tuple[str, Seat | None]:
+def join(
+    run: Run, address: str, game_id: str, password: str, preference: str | None
+) -> tuple[str, Seat | None]:
     """SIGNON ?game password: a seat for ``address``, or (seated already, the password right)
     their seat signed on. The answer, and the seat."""
     found = forming_game(run, game_id, address)
@@ -192,21 +213,37 @@ def join(run: Run, address: str, game_id: str, password: str, preference: str | 
             return f"refused: your preference cannot be read: {error}", None
     if _free(run, found, config) <= 0:
         return f"refused: game {found.id} is full; STANDBY {found.id} puts you on its standby list", None
-    seat = Seat(game_id=found.id, address=address.lower(), password_hash=passwords.hash_password(password),
-                joined_at=run.now, preference=preference or "", approved=not config.approval)
+    seat = Seat(
+        game_id=found.id,
+        address=address.lower(),
+        password_hash=passwords.hash_password(password),
+        joined_at=run.now,
+        preference=preference or "",
+        approved=not config.approval,
+    )
     run.store.add_seat(seat)
     run.store.update_seat(found.id, address, token=passwords.new_token())
     run.store.add_join(address, f"join {found.id}", run.now)
     if config.approval:
-        _tell_master(run, found, config, f"{address} asks to join game {found.id}",
-                     f"{address} asks to join game {found.id}. Sign on as the game's master and send\n\n"
-                     f"  APPROVE {address}\n\nor\n\n  DENY {address}\n", key=f"ask:{found.id}:{address}")
-        return (f"your seat in game {found.id} waits for its master's approval; you will be told",
-                run.store.seat(found.id, address))
+        _tell_master(
+            run,
+            found,
+            config,
+            f"{address} asks to join game {found.id}",
+            f"{address} asks to join game {found.id}. Sign on as the game's master and send\n\n"
+            f"  APPROVE {address}\n\nor\n\n  DENY {address}\n",
+            key=f"ask:{found.id}:{address}",
+        )
+        return (
+            f"your seat in game {found.id} waits for its master's approval; you will be told",
+            run.store.seat(found.id, address),
+        )
     left = _joined(run, found, config, address)
-    return (f"you joined game {found.id} ({_kind(config)}); "
-            + (f"{left} more player(s) needed" if left else "the game is full: see the mail that follows"),
-            run.store.seat(found.id, address))
+    return (
+        f"you joined game {found.id} ({_kind(config)}); "
+        + (f"{left} more player(s) needed" if left else "the game is full: see the mail that follows"),
+        run.store.seat(found.id, address),
+    )
 
 
 def _joined(run: Run, opened: OpenGame, config: Game, address: str) -> int:
@@ -215,10 +252,15 @@ def _joined(run: Run, opened: OpenGame, config: Game, address: str) -> int:
     who = address if config.players_public else "someone"
     for seat in run.store.seats(opened.id):
         if seat.address != address and seat.approved:
-            _tell_seat(run, opened, seat, f"a player joined game {opened.id}",
-                       f"{who} joined game {opened.id}. "
-                       + (f"{left} more player(s) needed." if left else "The game is full."),
-                       key=f"joined:{opened.id}:{address}:{run.now.isoformat()}")
+            _tell_seat(
+                run,
+                opened,
+                seat,
+                f"a player joined game {opened.id}",
+                f"{who} joined game {opened.id}. "
+                + (f"{left} more player(s) needed." if left else "The game is full."),
+                key=f"joined:{opened.id}:{address}:{run.now.isoformat()}",
+            )
     if left == 0:
         muster(run, opened, config)
     return left
@@ -274,12 +316,17 @@ def muster(run: Run, opened: OpenGame, config: Game) -> None:
     for seat in run.store.seats(opened.id):
         if seat.confirmed or not seat.approved:
             continue
-        _tell_seat(run, opened, seat, f"game {opened.id} is full: confirm your seat",
-                   f"Game {opened.id} ({_kind(config)}) is full. You play {seat.power}.\n\n"
-                   f"Confirm your seat by {format_deadline(until, config.timezone)}: reply to this mail "
-                   "with the line\n\n  CONFIRM\n\nA seat not confirmed by then goes to the next player "
-                   "who joins. To leave instead, reply RESIGN.\n",
-                   key=f"muster:{opened.id}:{seat.address}:{seat.power}")
+        _tell_seat(
+            run,
+            opened,
+            seat,
+            f"game {opened.id} is full: confirm your seat",
+            f"Game {opened.id} ({_kind(config)}) is full. You play {seat.power}.\n\n"
+            f"Confirm your seat by {format_deadline(until, config.timezone)}: reply to this mail "
+            "with the line\n\n  CONFIRM\n\nA seat not confirmed by then goes to the next player "
+            "who joins. To leave instead, reply RESIGN.\n",
+            key=f"muster:{opened.id}:{seat.address}:{seat.power}",
+        )
 
 
 def _preference(seat: Seat, powers: list[str]) -> list[list[str]]:
@@ -292,8 +339,11 @@ def _preference(seat: Seat, powers: list[str]) -> list[list[str]]:
 def confirm(run: Run, seat: Seat) -> str:
     opened = run.store.open_game(seat.game_id)
     if opened is None or opened.status != "mustering" or not seat.power:
-        return f"nothing to confirm: game {seat.game_id} is not yet full" if opened and \
-            opened.status == "forming" else "nothing to confirm"
+        return (
+            f"nothing to confirm: game {seat.game_id} is not yet full"
+            if opened and opened.status == "forming"
+            else "nothing to confirm"
+        )
     run.store.update_seat(seat.game_id, seat.address, confirmed=True)
     if all(s.confirmed for s in run.store.seats(seat.game_id) if s.approved):
         start(run, seat.game_id)
@@ -308,15 +358,32 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
     config = run.game_config(game_id)
     assert opened is not None and config is not None
     seats = [s for s in run.store.seats(game_id) if s.approved and s.power]
-    players = [NewPlayer(power=s.power or "", address=s.address, password_hash=s.password_hash,
-                         token=s.token or "", chosen=True) for s in seats]
+    players = [
+        NewPlayer(
+            power=s.power or "",
+            address=s.address,
+            password_hash=s.password_hash,
+            token=s.token or "",
+            chosen=True,
+        )
+        for s in seats
+    ]
     empty = [power for power in seat_powers(config) if power not in {s.power for s in seats}]
     referee = run.service.game_referee(config)
     for power in empty:  # FORCE BEGIN: an unplayed power, open for a TAKEOVER
-        players.append(NewPlayer(power=power, address=referee.address if referee else run.service.address,
-                                 password_hash=passwords.hash_password(passwords.new_password())))
-    entry = {**opened.entry, "players": [
-        {"power": p.power, "address": p.address, "password_hash": p.password_hash} for p in players]}
+        players.append(
+            NewPlayer(
+                power=power,
+                address=referee.address if referee else run.service.address,
+                password_hash=passwords.hash_password(passwords.new_password()),
+            )
+        )
+    entry = {
+        **opened.entry,
+        "players": [
+            {"power": p.power, "address": p.address, "password_hash": p.password_hash} for p in players
+        ],
+    }
     run.store.update_open_game(game_id, entry=entry, status="started")
     try:
         live = begin(run, run.game_config(game_id) or config, players, seed=opened.seed)
@@ -329,7 +396,9 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
         for power in empty:
             announce_opening(run, live, power, "it had no player when the game began")
     log.info("game %s begins%s", game_id, " (forced)" if forced else "")
-    return f"game {game_id} begins" + (f"; {', '.join(empty)} in civil disorder, open to standbys" if empty else "")
+    return f"game {game_id} begins" + (
+        f"; {', '.join(empty)} in civil disorder, open to standbys" if empty else ""
+    )
 
 
 def tend_musters(run: Run) -> None:
@@ -339,10 +408,16 @@ def tend_musters(run: Run) -> None:
             late = [s for s in run.store.seats(opened.id) if s.approved and not s.confirmed]
             for seat in late:
                 run.store.remove_seat(opened.id, seat.address)
-                _tell_seat(run, opened, seat, f"your seat in game {opened.id} was given up",
-                           f"You did not CONFIRM your seat in game {opened.id} in time, so it went back "
-                           f"to the forming list. To play after all, join again: SIGNON ?{opened.id} "
-                           "<password>.\n", key=f"unconfirmed:{opened.id}:{seat.address}")
+                _tell_seat(
+                    run,
+                    opened,
+                    seat,
+                    f"your seat in game {opened.id} was given up",
+                    f"You did not CONFIRM your seat in game {opened.id} in time, so it went back "
+                    f"to the forming list. To play after all, join again: SIGNON ?{opened.id} "
+                    "<password>.\n",
+                    key=f"unconfirmed:{opened.id}:{seat.address}",
+                )
             _back_to_forming(run, opened, f"{len(late)} seat(s) not confirmed in time")
 
 
@@ -353,13 +428,23 @@ def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:
     left = _free(run, opened, config)
     for seat in run.store.seats(opened.id):
         if seat.approved:
-            _tell_seat(run, opened, seat, f"game {opened.id} waits for {left} more player(s)",
-                       f"Game {opened.id} is forming again ({why}): it waits for {left} more player(s). "
-                       "Your seat and power are kept; you will be asked to confirm again when it is full.\n",
-                       key=f"reforming:{opened.id}:{seat.address}:{run.now.isoformat()}")
-    tell_standbys(run, opened.id, f"game {opened.id} needs {left} more player(s)",
-                  f"Game {opened.id} ({_kind(config)}) needs {left} more player(s). To join, send\n\n"
-                  f"  SIGNON ?{opened.id} <password>\n", key=f"seat-open:{opened.id}:{run.now.isoformat()}")
+            _tell_seat(
+                run,
+                opened,
+                seat,
+                f"game {opened.id} waits for {left} more player(s)",
+                f"Game {opened.id} is forming again ({why}): it waits for {left} more player(s). "
+                "Your seat and power are kept; you will be asked to confirm again when it is full.\n",
+                key=f"reforming:{opened.id}:{seat.address}:{run.now.isoformat()}",
+            )
+    tell_standbys(
+        run,
+        opened.id,
+        f"game {opened.id} needs {left} more player(s)",
+        f"Game {opened.id} ({_kind(config)}) needs {left} more player(s). To join, send\n\n"
+        f"  SIGNON ?{opened.id} <password>\n",
+        key=f"seat-open:{opened.id}:{run.now.isoformat()}",
+    )
 
 
 # -- the master's commands ---------------------------------------------------------------
@@ -377,15 +462,26 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
             return f"{args[0]} does not wait for approval in game {game_id}"
         if name == "DENY":
             run.store.remove_seat(game_id, seat.address)
-            _tell_seat(run, opened, seat, f"game {game_id}: not this time",
-                       f"The master of game {game_id} did not take your request to join.\n",
-                       key=f"denied:{game_id}:{seat.address}")
+            _tell_seat(
+                run,
+                opened,
+                seat,
+                f"game {game_id}: not this time",
+                f"The master of game {game_id} did not take your request to join.\n",
+                key=f"denied:{game_id}:{seat.address}",
+            )
             return f"{seat.address} denied; told"
         if _free(run, opened, config) <= 0:
             return f"game {game_id} is full"
         run.store.update_seat(game_id, seat.address, approved=True)
-        _tell_seat(run, opened, seat, f"you joined game {game_id}",
-                   f"The master of game {game_id} approved your seat.\n", key=f"approved:{game_id}:{seat.address}")
+        _tell_seat(
+            run,
+            opened,
+            seat,
+            f"you joined game {game_id}",
+            f"The master of game {game_id} approved your seat.\n",
+            key=f"approved:{game_id}:{seat.address}",
+        )
         left = _joined(run, opened, config, seat.address)
         return f"{seat.address} approved; {left} seat(s) left"
     if name == "FORCE BEGIN":
@@ -411,14 +507,24 @@ def _tell_seat(run: Run, opened: OpenGame, seat: Seat, subject: str, text: str, 
     """A notice to a seat's address; replying to it signs on to the seat (its token)."""
     local, _, domain = run.service.address.partition("@")
     run.queue(
-        Outgoing(to=seat.address, subject=f"[{opened.id}] {subject}", text=text,
-                 reply_to=f"{local}+{seat.token}@{domain}" if seat.token else None),
-        kind="notice", dedup_key=key, game_id=opened.id,
+        Outgoing(
+            to=seat.address,
+            subject=f"[{opened.id}] {subject}",
+            text=text,
+            reply_to=f"{local}+{seat.token}@{domain}" if seat.token else None,
+        ),
+        kind="notice",
+        dedup_key=key,
+        game_id=opened.id,
     )
 
 
 def _tell_master(run: Run, opened: OpenGame, config: Game, subject: str, text: str, key: str) -> None:
     referee = run.service.game_referee(config)
     if referee is not None:
-        run.queue(Outgoing(to=referee.address, subject=f"[{opened.id}] {subject}", text=text),
-                  kind="referee", dedup_key=key, game_id=opened.id)
+        run.queue(
+            Outgoing(to=referee.address, subject=f"[{opened.id}] {subject}", text=text),
+            kind="referee",
+            dedup_key=key,
+            game_id=opened.id,
+        )

@@ -23,8 +23,13 @@ def _duration(length: timedelta) -> str:
 
 def _about(config: Game) -> str:
     variant = "" if config.variant == "standard" else f" {config.variant}"
-    rules = ", ".join(f"{kind} {_duration(rule.duration)}" + (f" at {rule.at:%H:%M}" if rule.at else "")
-                      for kind, rule in config.deadlines.items()) or "48h a phase"
+    rules = (
+        ", ".join(
+            f"{kind} {_duration(rule.duration)}" + (f" at {rule.at:%H:%M}" if rule.at else "")
+            for kind, rule in config.deadlines.items()
+        )
+        or "48h a phase"
+    )
     return f"{config.ruleset}{variant}; deadlines: {rules}; language: {config.language}"
 
 
@@ -37,11 +42,16 @@ def open_games(run: Run) -> str:
             continue
         seated = len([seat for seat in run.store.seats(opened.id) if seat.approved])
         left = len(seat_powers(config)) - seated
-        state = (f"Forming: {left} more player(s) needed" if opened.status == "forming"
-                 else "Full: the players are confirming their seats")
-        lines.append(f"{opened.id} ({_about(config)})\n  {state}."
-                     + (f" To join: SIGNON ?{opened.id} <password>" if left > 0 else "")
-                     + (" (the master approves each player)" if config.approval else ""))
+        state = (
+            f"Forming: {left} more player(s) needed"
+            if opened.status == "forming"
+            else "Full: the players are confirming their seats"
+        )
+        lines.append(
+            f"{opened.id} ({_about(config)})\n  {state}."
+            + (f" To join: SIGNON ?{opened.id} <password>" if left > 0 else "")
+            + (" (the master approves each player)" if config.approval else "")
+        )
     for game_id in all_game_ids(run.service, run.store):
         live = run.live(game_id)
         if live is None:
@@ -50,13 +60,18 @@ def open_games(run: Run) -> str:
         if not open_powers:
             continue
         standing = live.ruleset.standing(live.state)
-        shown = "; ".join(f"{power}" + (f" ({standing[power]})" if standing.get(power) else "")
-                          for power in open_powers)
-        lines.append(f"{live.id} ({_about(live.config)})\n  Running, {live.phase.label}. Openings: {shown}. "
-                     f"To take one over: TAKEOVER <power> {live.id} <password>")
+        shown = "; ".join(
+            f"{power}" + (f" ({standing[power]})" if standing.get(power) else "") for power in open_powers
+        )
+        lines.append(
+            f"{live.id} ({_about(live.config)})\n  Running, {live.phase.label}. Openings: {shown}. "
+            f"To take one over: TAKEOVER <power> {live.id} <password>"
+        )
     if not lines:
-        return ("No game is forming and none has an opening just now. STANDBY ANY puts you on the "
-                "standby list: you will be mailed when a seat is free.")
+        return (
+            "No game is forming and none has an opening just now. STANDBY ANY puts you on the "
+            "standby list: you will be mailed when a seat is free."
+        )
     return "\n\n".join(lines)
 
 
@@ -70,10 +85,17 @@ def one_game(run: Run, game_id: str) -> str:
     if live is None:
         opened = run.store.open_game(game_id)
         seated = len([s for s in run.store.seats(game_id) if s.approved]) if opened else 0
-        return (f"{game_id} ({_about(config)}): {opened.status if opened else 'not started'}, "
-                f"{seated} of {len(seat_powers(config))} seats taken")
+        return (
+            f"{game_id} ({_about(config)}): {opened.status if opened else 'not started'}, "
+            f"{seated} of {len(seat_powers(config))} seats taken"
+        )
     standing = live.ruleset.standing(live.state)
-    rows = "\n".join(f"  {p.power:<12} {standing.get(p.power, '')}"
-                     + ("  (open: TAKEOVER)" if p.power in openings(live) else "") for p in live.players)
-    return (f"{game_id} ({_about(config)}): {live.row.status}, {live.phase.label}, "
-            f"deadline {live.deadline_text()}\n{rows}\nOBSERVE {game_id} mails you its results as they happen.")
+    rows = "\n".join(
+        f"  {p.power:<12} {standing.get(p.power, '')}"
+        + ("  (open: TAKEOVER)" if p.power in openings(live) else "")
+        for p in live.players
+    )
+    return (
+        f"{game_id} ({_about(config)}): {live.row.status}, {live.phase.label}, "
+        f"deadline {live.deadline_text()}\n{rows}\nOBSERVE {game_id} mails you its results as they happen."
+    )

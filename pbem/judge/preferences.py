@@ -81,9 +81,7 @@ def _named_groups(text: str, powers: Sequence[str]) -> Preference:
         names = part.strip("[]").replace(">", " ").split()
         found, unknown = match_powers(names, list(powers))
         if unknown:
-            raise PreferenceError(
-                f"no power called {unknown[0]!r}; the powers are {', '.join(powers)}"
-            )
+            raise PreferenceError(f"no power called {unknown[0]!r}; the powers are {', '.join(powers)}")
         groups.extend([found] if bracketed else [[power] for power in found])
     return groups
 
@@ -97,9 +95,10 @@ def score(preference: Preference, power: str, count: int) -> int:
 
 
 def assign(preferences: Mapping[str, Preference], powers: Sequence[str], seed: int) -> dict[str, str]:
-    """Each player (a key of ``preferences``) given one of ``powers`` (no more players than powers:
-    a game begun with empty seats leaves the rest unplayed): the assignment of most total preference, ties drawn by ``random.Random(seed)``. Exact (dynamic
-    programming over the sets of powers given), fast for the few powers a game has."""
+    """Each player (a key of ``preferences``) given one of ``powers`` (no more players than
+    powers: a game begun with empty seats leaves the rest unplayed): the assignment of most total
+    preference, ties drawn by ``random.Random(seed)``. Exact (dynamic programming over the sets of
+    powers given), fast for the few powers a game has."""
     players = list(preferences)
     if len(players) > len(powers):
         raise ValueError(f"{len(players)} players for {len(powers)} powers")

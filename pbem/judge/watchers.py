@@ -37,8 +37,10 @@ def observe(run: Run, address: str, game_id: str, on: bool) -> str:
         gone = run.store.remove_watcher(game_id, address, "observer")
         return f"you no longer observe game {game_id}" if gone else f"you did not observe game {game_id}"
     run.store.add_watcher(game_id, address, "observer", run.now)
-    return (f"you observe game {game_id}: you get its public results and broadcast press as they "
-            f"happen. UNOBSERVE {game_id} ends it")
+    return (
+        f"you observe game {game_id}: you get its public results and broadcast press as they "
+        f"happen. UNOBSERVE {game_id} ends it"
+    )
 
 
 def standby(run: Run, address: str, game_id: str, on: bool) -> str:
@@ -50,7 +52,11 @@ def standby(run: Run, address: str, game_id: str, on: bool) -> str:
     where = "any game" if game == "*" else f"game {game}"
     if not on:
         gone = run.store.remove_watcher(game, address, "standby")
-        return f"you are off the standby list of {where}" if gone else f"you were not on the standby list of {where}"
+        return (
+            f"you are off the standby list of {where}"
+            if gone
+            else f"you were not on the standby list of {where}"
+        )
     run.store.add_watcher(game, address, "standby", run.now)
     return f"you are on the standby list of {where}: you will be mailed when a power needs a player"
 
@@ -74,13 +80,17 @@ def takeover(run: Run, live: LiveGame, address: str, power: str, password: str) 
     hashed = passwords.hash_password(password)
     if live.config.approval:
         run.store.remove_seat(live.id, address)
-        run.store.add_seat(Seat(game_id=live.id, address=address, password_hash=hashed, joined_at=run.now,
-                                approved=False))
+        run.store.add_seat(
+            Seat(game_id=live.id, address=address, password_hash=hashed, joined_at=run.now, approved=False)
+        )
         run.store.update_seat(live.id, address, power=found)
-        run.tell_referee(live, f"{address} asks to take over {found}",
-                         f"{address} asks to take over {found} in game {live.id}. Sign on as referee and "
-                         f"send APPROVE {address} (or DENY {address}).\n",
-                         dedup_key=f"takeover-ask:{live.id}:{found}:{address}")
+        run.tell_referee(
+            live,
+            f"{address} asks to take over {found}",
+            f"{address} asks to take over {found} in game {live.id}. Sign on as referee and "
+            f"send APPROVE {address} (or DENY {address}).\n",
+            dedup_key=f"takeover-ask:{live.id}:{found}:{address}",
+        )
         return f"your takeover of {found} waits for the referee's approval; you will be told"
     run.store.add_join(address, f"takeover {live.id} {found}", run.now)
     return give_power(run, live, found, address, hashed)
@@ -94,29 +104,60 @@ def give_power(run: Run, live: LiveGame, power: str, address: str, password_hash
 
     old = live.player(power)
     assert old is not None
-    run.store.update_player(live.id, power, address=address.lower(), password_hash=password_hash,
-                            token=passwords.new_token(), civil_disorder=False, nmr_streak=0)
+    run.store.update_player(
+        live.id,
+        power,
+        address=address.lower(),
+        password_hash=password_hash,
+        token=passwords.new_token(),
+        civil_disorder=False,
+        nmr_streak=0,
+    )
     if old.address != address.lower():
-        run.queue(Outgoing(to=old.address, subject=f"[{live.id}] {power} has a new player",
-                           text=f"{power} in game {live.id} has been taken over by a new player. "
-                                "Thank you for playing.\n"),
-                  kind="notice", dedup_key=f"taken-over:{live.id}:{power}:{address}", game_id=live.id)
+        run.queue(
+            Outgoing(
+                to=old.address,
+                subject=f"[{live.id}] {power} has a new player",
+                text=f"{power} in game {live.id} has been taken over by a new player. "
+                "Thank you for playing.\n",
+            ),
+            kind="notice",
+            dedup_key=f"taken-over:{live.id}:{power}:{address}",
+            game_id=live.id,
+        )
     shortest = min(TAKEOVER_TIME, live.config.deadline_rule(live.phase.kind).duration)
-    if live.row.deadline is not None and live.row.status == "running" and live.row.deadline < run.now + shortest:
+    if (
+        live.row.deadline is not None
+        and live.row.status == "running"
+        and live.row.deadline < run.now + shortest
+    ):
         new_deadline(run, live.id, run.now + shortest)
     fresh = run.live(live.id)
     assert fresh is not None
     player = fresh.player(power)
     assert player is not None
     stored = run.store.order_set(live.id, live.phase.id, power)
-    welcome(run, fresh, player, None, replacing=old.address,
-            orders_in_effect=stored.orders() if stored else [], chosen_password=True)
+    welcome(
+        run,
+        fresh,
+        player,
+        None,
+        replacing=old.address,
+        orders_in_effect=stored.orders() if stored else [],
+        chosen_password=True,
+    )
     run.store.remove_watcher(live.id, address, "standby")
-    run.tell_referee(live, f"{power} taken over", f"{address} took over {power} in game {live.id}.\n",
-                     dedup_key=f"took-over:{live.id}:{power}:{address}")
+    run.tell_referee(
+        live,
+        f"{power} taken over",
+        f"{address} took over {power} in game {live.id}.\n",
+        dedup_key=f"took-over:{live.id}:{power}:{address}",
+    )
     log.info("[%s] %s taken over by %s", live.id, power, address)
-    return (f"you play {power} in game {live.id}: your welcome, with the position and the orders in "
-            f"effect, follows; deadline {fresh.deadline_text()}")
+    return (
+        f"you play {power} in game {live.id}: your welcome, with the position and the orders in "
+        f"effect, follows; deadline {fresh.deadline_text()}"
+    )
 
 
 def approve_takeover(run: Run, live: LiveGame, address: str, approve: bool) -> str | None:
@@ -126,13 +167,18 @@ def approve_takeover(run: Run, live: LiveGame, address: str, approve: bool) -> s
         return None
     run.store.remove_seat(live.id, address)
     if not approve:
-        run.queue(Outgoing(to=address, subject=f"[{live.id}] takeover not approved",
-                           text=f"The referee of game {live.id} did not approve your takeover of {seat.power}.\n"),
-                  kind="notice", dedup_key=f"takeover-denied:{live.id}:{address}", game_id=live.id)
+        run.queue(
+            Outgoing(
+                to=address,
+                subject=f"[{live.id}] takeover not approved",
+                text=f"The referee of game {live.id} did not approve your takeover of {seat.power}.\n",
+            ),
+            kind="notice",
+            dedup_key=f"takeover-denied:{live.id}:{address}",
+            game_id=live.id,
+        )
         return f"{address} denied; told"
     if seat.power not in openings(live):
         return f"{seat.power} is no longer open"
     run.store.add_join(address, f"takeover {live.id} {seat.power}", run.now)
     return give_power(run, live, seat.power, address, seat.password_hash)
-
-

@@ -107,8 +107,15 @@ class Lobby(Connection):
         self.db.execute(
             "INSERT INTO open_games (id, entry, template, status, opened_by, opened_at, seed)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [game.id, json.dumps(game.entry), game.template, game.status, game.opened_by,
-             utc_text(game.opened_at), game.seed],
+            [
+                game.id,
+                json.dumps(game.entry),
+                game.template,
+                game.status,
+                game.opened_by,
+                utc_text(game.opened_at),
+                game.seed,
+            ],
         )
 
     def open_game(self, game_id: str) -> OpenGame | None:
@@ -117,8 +124,9 @@ class Lobby(Connection):
 
     def open_games(self, *statuses: str) -> list[OpenGame]:
         marks = ", ".join("?" for _ in statuses)
-        rows = self._rows(f"SELECT * FROM open_games WHERE status IN ({marks}) ORDER BY opened_at, id",
-                          list(statuses))
+        rows = self._rows(
+            f"SELECT * FROM open_games WHERE status IN ({marks}) ORDER BY opened_at, id", list(statuses)
+        )
         return [from_row(OpenGame, row) for row in rows]
 
     def update_open_game(self, game_id: str, **changes: Any) -> None:
@@ -133,8 +141,14 @@ class Lobby(Connection):
         cursor = self.db.execute(
             "INSERT OR IGNORE INTO seats (game_id, address, password_hash, preference, joined_at, approved)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            [seat.game_id, seat.address.lower(), seat.password_hash, seat.preference,
-             utc_text(seat.joined_at), int(seat.approved)],
+            [
+                seat.game_id,
+                seat.address.lower(),
+                seat.password_hash,
+                seat.preference,
+                utc_text(seat.joined_at),
+                int(seat.approved),
+            ],
         )
         return cursor.rowcount == 1
 
@@ -161,12 +175,15 @@ class Lobby(Connection):
     def update_seat(self, game_id: str, address: str, **changes: Any) -> None:
         encoded = encode_changes(changes, json_columns=set())
         columns = ", ".join(f"{name} = ?" for name in encoded)
-        self.db.execute(f"UPDATE seats SET {columns} WHERE game_id = ? AND address = ?",
-                        [*encoded.values(), game_id, address.lower()])
+        self.db.execute(
+            f"UPDATE seats SET {columns} WHERE game_id = ? AND address = ?",
+            [*encoded.values(), game_id, address.lower()],
+        )
 
     def remove_seat(self, game_id: str, address: str) -> bool:
-        cursor = self.db.execute("DELETE FROM seats WHERE game_id = ? AND address = ?",
-                                 [game_id, address.lower()])
+        cursor = self.db.execute(
+            "DELETE FROM seats WHERE game_id = ? AND address = ?", [game_id, address.lower()]
+        )
         return cursor.rowcount == 1
 
     # -- observers and standbys ---------------------------------------------------
@@ -179,15 +196,18 @@ class Lobby(Connection):
         return cursor.rowcount == 1
 
     def remove_watcher(self, game_id: str, address: str, kind: str) -> bool:
-        cursor = self.db.execute("DELETE FROM watchers WHERE game_id = ? AND address = ? AND kind = ?",
-                                 [game_id, address.lower(), kind])
+        cursor = self.db.execute(
+            "DELETE FROM watchers WHERE game_id = ? AND address = ? AND kind = ?",
+            [game_id, address.lower(), kind],
+        )
         return cursor.rowcount == 1
 
     def watchers(self, game_id: str, kind: str, any_game: bool = False) -> list[str]:
         """The addresses watching ``game_id`` as ``kind``; with ``any_game``, also those of '*'."""
         games = [game_id, "*"] if any_game else [game_id]
+        marks = ", ".join("?" * len(games))
         rows = self._rows(
-            f"SELECT DISTINCT address FROM watchers WHERE kind = ? AND game_id IN ({', '.join('?' * len(games))})"
+            f"SELECT DISTINCT address FROM watchers WHERE kind = ? AND game_id IN ({marks})"
             " ORDER BY since, address",
             [kind, *games],
         )
@@ -195,23 +215,28 @@ class Lobby(Connection):
 
     def watching(self, address: str) -> list[tuple[str, str]]:
         """(game, kind) of everything ``address`` watches or stands by for."""
-        rows = self._rows("SELECT game_id, kind FROM watchers WHERE address = ? ORDER BY game_id",
-                          [address.lower()])
+        rows = self._rows(
+            "SELECT game_id, kind FROM watchers WHERE address = ? ORDER BY game_id", [address.lower()]
+        )
         return [(row["game_id"], row["kind"]) for row in rows]
 
     # -- the daily limit of an address's joins ----------------------------------------
 
     def count_joins(self, address: str, now: datetime) -> int:
         since = utc_text(now - timedelta(days=1))
-        row = self._one("SELECT count(*) AS n FROM joins WHERE address = ? AND at > ?", [address.lower(), since])
+        row = self._one(
+            "SELECT count(*) AS n FROM joins WHERE address = ? AND at > ?", [address.lower(), since]
+        )
         return int(row["n"]) if row else 0
 
     def add_join(self, address: str, what: str, now: datetime) -> None:
-        self.db.execute("INSERT INTO joins (address, at, what) VALUES (?, ?, ?)",
-                        [address.lower(), utc_text(now), what])
+        self.db.execute(
+            "INSERT INTO joins (address, at, what) VALUES (?, ?, ?)", [address.lower(), utc_text(now), what]
+        )
 
     def count_mail_of(self, kind: str, since: datetime) -> int:
         """Mails of ``kind`` queued to anyone at or after ``since`` (the cap on answers to strangers)."""
-        row = self._one("SELECT count(*) AS n FROM outbox WHERE kind = ? AND created_at >= ?",
-                        [kind, utc_text(since)])
+        row = self._one(
+            "SELECT count(*) AS n FROM outbox WHERE kind = ? AND created_at >= ?", [kind, utc_text(since)]
+        )
         return int(row["n"]) if row else 0

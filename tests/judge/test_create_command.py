@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from pbem.config import ConfigError
-
 from tests.harness import Table, run_pbem
 from tests.judge.helpers import OPEN_JUDGE, say
 
@@ -30,7 +29,8 @@ def test_pbem_create_refuses_a_taken_name_and_an_unknown_template_in_one_line(tm
     assert run_pbem("--config", config, "create", "club").returncode == 0
     again = run_pbem("--config", config, "create", "club")
     assert again.returncode == 2 and again.stderr.strip() == (
-        "pbem: there is already a game called club; choose another name")
+        "pbem: there is already a game called club; choose another name"
+    )
     unknown = run_pbem("--config", config, "create", "other", "--template", "nosuch")
     assert unknown.returncode == 2 and "the templates are: blitz" in unknown.stderr
     assert "Traceback" not in again.stderr + unknown.stderr
@@ -38,7 +38,11 @@ def test_pbem_create_refuses_a_taken_name_and_an_unknown_template_in_one_line(tm
 
 def test_a_template_with_a_mistake_is_a_config_problem_naming_its_key(tmp_path):
     with pytest.raises(ConfigError) as refused:
-        Table(tmp_path, [], service_settings=OPEN_JUDGE,
-              game_templates=[{"id": "bad", "ruleset": "diplomacy", "variant": "nosuch"}])
+        Table(
+            tmp_path,
+            [],
+            service_settings=OPEN_JUDGE,
+            game_templates=[{"id": "bad", "ruleset": "diplomacy", "variant": "nosuch"}],
+        )
     [problem] = refused.value.problems
     assert "game_templates[0].variant" in problem and "unknown variant 'nosuch'" in problem

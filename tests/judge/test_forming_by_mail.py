@@ -13,8 +13,10 @@ from tests.judge.helpers import OPEN_JUDGE, latest, reply_address, say
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 #: each player's first choice is a power of their own, so the best assignment gives it to them
-WISHES = {f"p{n}@players.test": f"{power[0]}{''.join(p[0] for p in POWERS if p != power)}"
-          for n, power in enumerate(POWERS)}
+WISHES = {
+    f"p{n}@players.test": f"{power[0]}{''.join(p[0] for p in POWERS if p != power)}"
+    for n, power in enumerate(POWERS)
+}
 PASSWORDS = {**{address: f"secret-{n}" for n, address in enumerate(WISHES)}, "sub@players.test": "standby-pw"}
 
 
@@ -27,14 +29,17 @@ def formed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     story["create"] = say(table, "master@players.test", "CREATE ?club hunter22")
     story["standby"] = say(table, "sub@players.test", "STANDBY ANY")
     story["observe"] = say(table, "watcher@players.test", "OBSERVE club")
-    story["joins"] = [say(table, address, f"SIGNON ?club secret-{n}\nSET PREFERENCE {wish}")
-                      for n, (address, wish) in enumerate(WISHES.items())]
+    story["joins"] = [
+        say(table, address, f"SIGNON ?club secret-{n}\nSET PREFERENCE {wish}")
+        for n, (address, wish) in enumerate(WISHES.items())
+    ]
     story["musters"] = {address: latest(table, address, "is full. You play") for address in WISHES}
     late = "p6@players.test"
     for address in WISHES:
         if address != late:
             story.setdefault("confirms", []).append(
-                say(table, address, "CONFIRM", to=reply_address(story["musters"][address])))
+                say(table, address, "CONFIRM", to=reply_address(story["musters"][address]))
+            )
     story["list_mustering"] = say(table, "curious@players.test", "LIST club")
     table.advance(hours=49)
     table.run()
@@ -43,8 +48,11 @@ def formed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     story["sub_join"] = say(table, "sub@players.test", "SIGNON ?club standby-pw")
     sub_muster = latest(table, "sub@players.test", "is full. You play")
     story["sub_confirm"] = say(table, "sub@players.test", "confirm", to=reply_address(sub_muster))
-    story["welcomes"] = {address: latest(table, address, "Welcome to game club")
-                         for address in [*WISHES, "sub@players.test"] if address != late}
+    story["welcomes"] = {
+        address: latest(table, address, "Welcome to game club")
+        for address in [*WISHES, "sub@players.test"]
+        if address != late
+    }
     story["referee_started"] = latest(table, "master@players.test", "has started")
     with table.store() as store:
         story["players"] = {p.address: p.power for p in store.players("club")}
@@ -62,7 +70,9 @@ def formed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     italy = next(a for a, p in story["players"].items() if p == "Italy")
     story["italy"] = italy
     story["resign"] = say(table, italy, f"SIGNON Italy club {PASSWORDS[italy]}\nRESIGN")
-    story["standby_opening"] = [m for m in table.mails_to("sub@players.test") if "take over Italy" in text_of(m)]
+    story["standby_opening"] = [
+        m for m in table.mails_to("sub@players.test") if "take over Italy" in text_of(m)
+    ]
     story["list_opening"] = say(table, "curious@players.test", "LIST")
     story["deadline_before"] = table.game_row("club").deadline
     story["takeover"] = say(table, "newbie@players.test", "TAKEOVER Italy club newpass99")

@@ -14,8 +14,10 @@ POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"
 def test_a_game_formed_played_and_refilled_by_mail_on_dovecot(tmp_path, mail_server, mailboxes):
     judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
     table = MailServerTable(tmp_path, [], mail_server, judge, referee, service_settings=OPEN_JUDGE)
-    address = {name: mailboxes.user(name).address for name in
-               ["master", "watcher", "sub", *(f"p{n}" for n in range(7))]}
+    address = {
+        name: mailboxes.user(name).address
+        for name in ["master", "watcher", "sub", *(f"p{n}" for n in range(7))]
+    }
     assert "game imapclub is open" in say(table, address["master"], "CREATE ?imapclub hunter22")
     assert "standby list of any game" in say(table, address["sub"], "STANDBY ANY")
     assert "you observe game imapclub" in say(table, address["watcher"], "OBSERVE imapclub")
@@ -35,9 +37,13 @@ def test_a_game_formed_played_and_refilled_by_mail_on_dovecot(tmp_path, mail_ser
     table.run()
     assert table.game_row("imapclub").phase_id == "F1901M"
     assert any("results" in str(m["Subject"]) for m in table.mails_to(address["watcher"]))
-    assert "until someone takes it over" in say(table, address["p4"], "SIGNON Italy imapclub secret-4\nRESIGN")
+    assert "until someone takes it over" in say(
+        table, address["p4"], "SIGNON Italy imapclub secret-4\nRESIGN"
+    )
     assert "TAKEOVER Italy imapclub" in text_of(latest(table, address["sub"], "take over Italy"))
-    assert "you play Italy in game imapclub" in say(table, address["sub"], "TAKEOVER Italy imapclub subs-pw-1")
+    assert "you play Italy in game imapclub" in say(
+        table, address["sub"], "TAKEOVER Italy imapclub subs-pw-1"
+    )
     welcome = text_of(latest(table, address["sub"], "Welcome to game imapclub"))
     assert "You take over Italy" in welcome
     assert "taken over by a new player" in text_of(latest(table, address["p4"], "new player"))

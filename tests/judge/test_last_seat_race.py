@@ -59,4 +59,6 @@ def test_two_runs_racing_on_the_last_seat_give_it_once(tmp_path):
     assert "the game is full: see the mail that follows" in won
     assert "refused: game race is full; STANDBY race puts you on its standby list" in lost
     for n in range(6):  # each seat asked to confirm once
-        assert len([m for m in table.mails_to(f"p{n}@players.test") if "is full. You play" in text_of(m)]) == 1
+        assert (
+            len([m for m in table.mails_to(f"p{n}@players.test") if "is full. You play" in text_of(m)]) == 1
+        )

@@ -14,14 +14,17 @@ STANDARD = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turke
 MANDATE = ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"]
 
 
-@pytest.mark.parametrize(("written", "groups"), [
-    ("E[FGR][TAI]", [["England"], ["France", "Germany", "Russia"], ["Turkey", "Austria", "Italy"]]),
-    ("efg", [["England"], ["France"], ["Germany"]]),
-    ("*", []),
-    ("", []),
-    ("England, France, [Germany Russia]", [["England"], ["France"], ["Germany", "Russia"]]),
-    ("eng > fra > tur", [["England"], ["France"], ["Turkey"]]),
-])
+@pytest.mark.parametrize(
+    ("written", "groups"),
+    [
+        ("E[FGR][TAI]", [["England"], ["France", "Germany", "Russia"], ["Turkey", "Austria", "Italy"]]),
+        ("efg", [["England"], ["France"], ["Germany"]]),
+        ("*", []),
+        ("", []),
+        ("England, France, [Germany Russia]", [["England"], ["France"], ["Germany", "Russia"]]),
+        ("eng > fra > tur", [["England"], ["France"], ["Turkey"]]),
+    ],
+)
 def test_a_preference_is_read_as_players_of_the_judge_write_it(written, groups):
     assert read_preference(written, STANDARD) == groups
 
@@ -32,13 +35,16 @@ def test_where_initials_are_not_unique_the_powers_are_named():
         read_preference("C", MANDATE)
 
 
-@pytest.mark.parametrize(("written", "why"), [
-    ("EXF", "no power called 'EXF'"),
-    ("E(F", "a bracket is not closed"),
-    ("EE", "a power is named twice"),
-    ("E[FG", "a bracket is not closed"),
-    ("Narnia", "no power called 'Narnia'"),
-])
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("EXF", "no power called 'EXF'"),
+        ("E(F", "a bracket is not closed"),
+        ("EE", "a power is named twice"),
+        ("E[FG", "a bracket is not closed"),
+        ("Narnia", "no power called 'Narnia'"),
+    ],
+)
 def test_a_preference_that_cannot_be_read_says_why(written, why):
     with pytest.raises(PreferenceError, match=why):
         read_preference(written, STANDARD)
@@ -55,8 +61,9 @@ def test_the_draw_is_seeded_so_the_assignment_can_be_replayed():
     assert len({tuple(assign(nobody, STANDARD, seed=s).values()) for s in range(8)}) > 1
 
 
-preferences = st.lists(st.permutations(STANDARD[:5]).map(lambda order: [[p] for p in order[:3]]),
-                       min_size=5, max_size=5)
+preferences = st.lists(
+    st.permutations(STANDARD[:5]).map(lambda order: [[p] for p in order[:3]]), min_size=5, max_size=5
+)
 
 
 @settings(max_examples=40, deadline=None)
@@ -67,6 +74,8 @@ def test_no_assignment_gives_the_players_more_preference_in_total(wishes, seed):
     given_ = assign(players, powers, seed)
     assert sorted(given_.values()) == sorted(powers)
     total = sum(score(players[p], power, 5) for p, power in given_.items())
-    best = max(sum(score(players[p], power, 5) for p, power in zip(players, order, strict=True))
-               for order in itertools.permutations(powers))
+    best = max(
+        sum(score(players[p], power, 5) for p, power in zip(players, order, strict=True))
+        for order in itertools.permutations(powers)
+    )
     assert total == best
