@@ -182,8 +182,8 @@ def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) 
     stored all the same, by its bytes, for acting on it to fail at the boundary of that mail."""
     sha = digest(fetched.raw)
     too_big = len(fetched.raw) > service.max_message_bytes
-    try:
-        incoming = parse(fetched.raw, headers_only=too_big)
+    try:  # the headers only: the body is read once, when the mail is acted on
+        incoming = parse(fetched.raw, headers_only=True)
         sender, subject, message_id = incoming.sender, incoming.subject, incoming.message_id
     except Exception as error:  # noqa: BLE001 - stored now, failed (with the reason) when acted on
         log.warning("message %s: its headers could not be read (%s)", fetched.ref, error)

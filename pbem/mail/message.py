@@ -27,7 +27,7 @@ from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from typing import TypeVar
 
 from pbem.frozen import Frozen
-from pbem.mail.html import html_to_text
+from pbem.mail.html import MAX_HTML_CHARS, html_text
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -385,7 +385,10 @@ def body_text(msg: Message) -> tuple[str, str]:
     if plain is not None and plain.strip():
         text = plain
     elif html is not None:
-        text = _safely(lambda: html_to_text(html or ""), "")
+        read = _safely(lambda: html_text(html or ""), None)
+        text = read.text if read else ""
+        if read and read.cut:
+            problems.append(f"only the first {MAX_HTML_CHARS} characters of the HTML were read")
     elif plain is not None:
         text = plain
     else:
