@@ -55,6 +55,11 @@ class Busy(Exception):
     """Another ``pbem run`` holds the lock on the data directory."""
 
 
+class StalledMail(Exception):
+    """A mail that runs began reading ``mail_attempts`` times and never finished: each was
+    killed while reading it (by cron's timeout, a person, or a power cut)."""
+
+
 class MissingDatabase(Exception):
     """The database file is gone: never start afresh in silence, every game would be lost."""
 
@@ -205,7 +210,8 @@ def act(run: Run, tally: Tally) -> None:
 
     A message whose handling fails is marked failed, its sender told once, and tried again by
     the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
-    the messages that failed in it.
+    the messages that failed in it. Each reading is counted before it begins, so a mail whose
+    runs were killed while reading it is set aside the same way, not read again forever.
     """
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
@@ -213,6 +219,13 @@ def act(run: Run, tally: Tally) -> None:
     intake.release_held(run)  # mail for a game whose config entry was mended since
     failures: list[tuple[int, str]] = []
     for row_id in run.store.pending_message_ids(run.service.mail_attempts):
+        if not run.store.begin_reading(row_id, run.service.mail_attempts):  # killed runs count too
+            stalled = StalledMail(f"runs stopped while reading it {run.service.mail_attempts} times")
+            log.error("message %s: %s; set aside, referee told", row_id, stalled)
+            tally.errors.append(f"message {row_id}: {stalled}")
+            failures.append((row_id, intake.fail(run, row_id, stalled)))
+            continue
+        checkpoint("reading")
         try:
             intake.handle(run, row_id)
             tally.handled += 1
