@@ -65,6 +65,7 @@ def write_it_as(name: str) -> Message:
 #: have some 160 characters and 26 words; a Diplomacy player with 18 units writes 18 orders):
 #: no mail may stall a run, and the reader of a line costs more the longer it is
 MAX_ORDER_LINES = 500
+MAX_COMMANDS = 100
 MAX_LINE_CHARS = 1_000
 MAX_LINE_WORDS = 100
 
@@ -165,7 +166,8 @@ def read_mail(text: str) -> Mail:
     """Split ``text`` into a Mail. Never raises on player input.
 
     A line longer than ``MAX_LINE_CHARS`` or ``MAX_LINE_WORDS`` is not read, nor an order line
-    after the first ``MAX_ORDER_LINES``; ``Mail.unread`` says so, and the rest is read."""
+    after the first ``MAX_ORDER_LINES``, nor a command after the first ``MAX_COMMANDS`` (each
+    may cost a report or the help); ``Mail.unread`` says so, and the rest is read."""
     lines = normalise(text).split("\n")
     mail = Mail()
     order_lines = [""] * len(lines)
@@ -232,6 +234,11 @@ def read_mail(text: str) -> Mail:
             continue
         order_lines[number - 1] = lines[number - 1]
     mail.unread = _unread(too_long, beyond)
+    if len(mail.commands) > MAX_COMMANDS:
+        first = mail.commands[MAX_COMMANDS].line
+        del mail.commands[MAX_COMMANDS:]
+        mail.unread.append(_("Commands from line {line} on were not acted on: a mail is read to its first "
+                             "{most} commands.", line=first, most=MAX_COMMANDS))
     if pairs and mail.signon is None:
         if {"GAME", "POWER", "PASSWORD"} <= set(pairs):
             mail.signon = SignOn(pairs["POWER"][0], pairs["GAME"][0], pairs["PASSWORD"][0], pairs["GAME"][1])
