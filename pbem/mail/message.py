@@ -281,10 +281,16 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
 _BOUNDARY = re.compile(rb"boundary\s*=", re.IGNORECASE)
 
 
+#: the blank line that ends a message's header block
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+
+
 def _parsed(raw: bytes, headers_only: bool) -> Message | None:
     try:
-        if headers_only:
-            return email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
+        if headers_only:  # the header block alone: the email parser would still read every line
+            end = _HEADER_END.search(raw)
+            head = raw[: end.end()] if end else raw
+            return email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(head)
         return email.message_from_bytes(raw, policy=email.policy.compat32)
     except Exception:  # noqa: BLE001 - RecursionError on deep nesting; anything else is a bug of email
         return None
