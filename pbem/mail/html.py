@@ -177,23 +177,26 @@ _SECTION_CLOSER = re.compile(r"\]\s*\]\s*>")
 
 
 def _closable(html: str) -> str:
-    """``html`` with every ``<`` that nothing after it closes written as ``&lt;`` (as the parser
-    would read it in the end: as text), so that the parser never looks for a missing end twice.
+    """``html`` with every ``<`` that nothing after it closes written as ``&lt;``, and so every
+    ``<`` from it to the next ``>``: that is how the parser reads it in the end, as text up to
+    the next ``>`` (or up to the next ``<``, where no ``>`` follows), but it looks for the missing
+    end again from each one before, to the end of the page.
 
-    Whether a ``<`` is closed is whether a closer of its kind starts after it; the last closer
-    of each kind is found once, so this costs one pass over the page."""
+    Whether a ``<`` is closed is whether a closer of its kind starts after it: the last closer of
+    each kind is found once, and each stretch escaped is passed once, so this is one pass over
+    the page."""
     last = {kind: _last_start(closer, html) for kind, closer in _CLOSERS.items()}
     last["section"] = _last_start(_SECTION_CLOSER, html)
-    if min(last.values()) >= html.rfind("<"):
-        return html  # every mark-up is closed: the page as it is
     pieces: list[str] = []
-    done = 0
+    done = 0  # what is before it is in pieces
     for opener in _OPENERS.finditer(html):
+        at = opener.start()
         kind = opener[1] or ""
-        closer_at = last["!--" if kind == "!--" else "section" if len(kind) > 2 else kind[:2]]
-        if opener.start() >= closer_at:
-            pieces.append(html[done : opener.start()] + "&lt;")
-            done = opener.start() + 1
+        if at < done or at < last["!--" if kind == "!--" else "section" if len(kind) > 2 else kind[:2]]:
+            continue  # inside a stretch escaped already, or closed
+        end = html.find(">", at + 1) + 1 if at < last[""] else at + 1
+        pieces += [html[done:at], html[at:end].replace("<", "&lt;")]
+        done = end
     return "".join(pieces) + html[done:]
 
 
