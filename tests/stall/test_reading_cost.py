@@ -28,9 +28,9 @@ class CountedOSA:
     def __init__(self) -> None:
         self.asked = 0
 
-    def distance(self, *args: object, **kwargs: object) -> int:
+    def distance(self, first: str, second: str, *, score_cutoff: int | None = None) -> int:
         self.asked += 1
-        return int(OSA.distance(*args, **kwargs))
+        return int(OSA.distance(first, second, score_cutoff=score_cutoff))
 
 
 def counted(monkeypatch) -> CountedOSA:
