@@ -82,9 +82,10 @@ _END_IDS = {"divRplyFwdMsg", "appendonsend", "x_divRplyFwdMsg"}
 #: Outlook desktop's header block: "border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm"
 _OUTLOOK_HEADER_STYLE = re.compile(r"border-top:\s*solid\b.*padding:\s*3\.0pt\s+0(in|cm)", re.IGNORECASE)
 
-#: at most this much of an HTML body is read: six times the largest HTML mail of the captured
-#: corpora, and the player's own words come first in it
-MAX_HTML_CHARS = 256_000
+#: at most this much of an HTML body is read: three times the largest HTML mail of the captured
+#: corpora (Outlook's, 42 kB); the player's own words come first in it, and where a quote went
+#: on past it, the plain text part is read instead
+MAX_HTML_CHARS = 128_000
 
 
 class HtmlText(Frozen):

@@ -286,11 +286,20 @@ _HEADER_END = re.compile(rb"\r?\n\r?\n")
 
 
 def _parsed(raw: bytes, headers_only: bool) -> Message | None:
+    """``raw`` parsed, or its headers only. The email parser reads a body line by line (a
+    second for a million lines), so it is given the header block alone when the body is not
+    needed, or when the body is one part, which becomes the message's payload as the parser
+    would make it (the rest of the bytes, as ASCII with surrogate escapes)."""
     try:
-        if headers_only:  # the header block alone: the email parser would still read every line
-            end = _HEADER_END.search(raw)
-            head = raw[: end.end()] if end else raw
-            return email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(head)
+        end = _HEADER_END.search(raw)
+        head = raw[: end.end()] if end and end.start() else raw
+        msg = email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(head)
+        if headers_only:
+            return msg
+        whole_head = head is not raw and not msg.defects and msg.get_payload() == ""  # all of it headers
+        if whole_head and msg.get_content_maintype() not in {"multipart", "message"}:
+            msg.set_payload(raw[len(head) :].decode("ascii", "surrogateescape"))
+            return msg
         return email.message_from_bytes(raw, policy=email.policy.compat32)
     except Exception:  # noqa: BLE001 - RecursionError on deep nesting; anything else is a bug of email
         return None

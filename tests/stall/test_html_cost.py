@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pbem.mail.html import MAX_HTML_CHARS, _closable, html_text
 from pbem.mail.message import parse
+from pbem.mail.quotes import own_text
 from tests.harness import plain_mail
 from tests.stall.timing import FACTOR, LINEAR, growth
 
@@ -91,3 +92,12 @@ def test_a_long_html_reply_whose_quote_begins_in_what_is_read_is_no_problem():
             + "<p>quoted report</p>" * (MAX_HTML_CHARS // 10))
     incoming = parse(plain_mail("ann@example.test", "", html=page))
     assert incoming.text == "A Par - Bur" and incoming.problem == ""
+
+
+def test_an_answer_below_a_quote_that_runs_past_the_limit_is_read_from_the_plain_text():
+    quote = "".join(f"<p>quoted line {n}</p>" for n in range(MAX_HTML_CHARS // 20))
+    page = f'<div dir="ltr"><div class="gmail_quote">{quote}</div><div>F Bre - Mao</div></div>'
+    plain = "".join(f"> quoted line {n}\n" for n in range(20)) + "\nF Bre - Mao\n"
+    incoming = parse(plain_mail("ann@example.test", plain, html=page))
+    assert html_text(incoming.html).cut and "F Bre - Mao" not in html_text(incoming.html).text
+    assert [line for line in own_text(incoming.text, incoming.html).split("\n") if line] == ["F Bre - Mao"]
