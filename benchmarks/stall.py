@@ -1,19 +1,21 @@
 """No mail may stall a run (issue 29): hostile mails of many shapes, up to the size limit, each
 through the whole intake of a signed-on player's mail in a real Diplomacy game.
 
-    .venv/bin/python benchmarks/stall.py                      # every shape at 250 kB and 1.9 MB
+    .venv/bin/python benchmarks/stall.py                      # every shape at 250 kB, 700 kB and 1.9 MB
     .venv/bin/python benchmarks/stall.py --sizes 100000 --only html
 
 Each mail is France's, signed on, in a game of seven on the embedded Maildir transport
 (tests/harness.Table). It is stored as a run's poll stores it, then acted on as a run acts on it
-(``pbem.service`` counts its reading, ``pbem.intake.handle`` reads it, answers it and stores its
-orders): the seconds printed are those two steps, for that one mail. Beside them, as a peer
-measured in the same run on the same bytes, the standard library's ``email`` parser reading the
-mail and decoding every part (what reading the bytes costs at the least), and the ratio of the
-two. Every mail must be answered (its row ``done``), never failed.
+(``Store.begin_reading`` counts its reading, ``pbem.intake.handle`` reads it, answers it and
+stores its orders): the seconds printed are those two steps, for that one mail, as wall time
+and as this process's CPU time. Beside them, as a peer measured in the same run on the same
+bytes, the CPU time of the standard library's ``email`` parser reading the mail and decoding
+every part (what reading the bytes costs at the least), and the ratio of our CPU time to it.
+Every mail must be answered (its row ``done``), never failed.
 
 The goal is that no mail under the size limit (``max_message_bytes``, 2 MB) takes more than 1 s:
-the last line says PASS or FAIL against it, and the exit status is 0 or 1.
+the last line says PASS or FAIL against it, by CPU time (on a machine shared with other work the
+wall time also counts theirs), and the exit status is 0 or 1.
 """
 
 from __future__ import annotations
@@ -215,46 +217,47 @@ def mails(size: int, only: str) -> list[tuple[str, bytes]]:
 
 
 def peer(raw: bytes) -> tuple[float, str]:
-    """The standard library reading the same bytes: parsed, and every part decoded; where its
-    parser cannot (a RecursionError, 1,000 multiparts deep), its header parser and the bytes
-    split into lines, marked "*"."""
-    started = time.perf_counter()
+    """The CPU seconds of the standard library reading the same bytes: parsed, and every part
+    decoded; where its parser cannot (a RecursionError, 1,000 multiparts deep), its header
+    parser and the bytes split into lines, marked "*"."""
+    started = time.process_time()
     try:
         message = email.message_from_bytes(raw, policy=email.policy.compat32)
         for part in message.walk():
             if not part.is_multipart():
                 part.get_payload(decode=True)
-        return time.perf_counter() - started, ""
+        return time.process_time() - started, ""
     except RecursionError:
-        started = time.perf_counter()
+        started = time.process_time()
         email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
         raw.split(b"\n")
-        return time.perf_counter() - started, "*"
+        return time.process_time() - started, "*"
 
 
-def intake_of(table: Table, raw: bytes) -> tuple[float, str]:
-    """Seconds to store ``raw`` as a poll does and act on it as a run does; its row's outcome."""
+def intake_of(table: Table, raw: bytes) -> tuple[float, float, str]:
+    """Wall and CPU seconds to store ``raw`` as a poll does and act on it as a run does; its
+    row's outcome."""
     table.deliver(raw)
-    started = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     table.run(do_act=False, do_send=False)  # the poll: stored, the inbox told
-    stored = time.perf_counter() - started
+    stored = time.perf_counter() - wall, time.process_time() - cpu
     store = Store(table.service.database)
     try:
         run = Run(table.service, store, table.now, table.templates, table.seed_source)
         [row_id] = store.pending_message_ids(table.service.mail_attempts)
-        started = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         assert store.begin_reading(row_id, table.service.mail_attempts)
         intake.handle(run, row_id)
-        acted = time.perf_counter() - started
+        acted = time.perf_counter() - wall, time.process_time() - cpu
         row = store.message(row_id)
     finally:
         store.close()
-    return stored + acted, f"{row['status']}: {row['outcome']}"
+    return stored[0] + acted[0], stored[1] + acted[1], f"{row['status']}: {row['outcome']}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[250_000, 1_900_000],
+    parser.add_argument("--sizes", type=int, nargs="+", default=[250_000, 700_000, 1_900_000],
                         help="body sizes in bytes (the limit is 2,000,000)")
     parser.add_argument("--only", default="", help="only the shapes whose name holds this")
     args = parser.parse_args()
@@ -264,16 +267,16 @@ def main() -> int:
                       service_settings={"answers_per_hour": 0})
         table.start("g1")
         limit = table.service.max_message_bytes
-        print(f"{'mail':<46} {'bytes':>9} {'seconds':>8} {'email':>7} {'ratio':>6}  outcome")
+        print(f"{'mail':<46} {'bytes':>9} {'wall s':>7} {'CPU s':>6} {'email':>7} {'ratio':>6}  outcome")
         worst = ("", 0.0)
         wrong: list[str] = []
         for size in args.sizes:
             for name, raw in mails(size, args.only):
                 if len(raw) > limit:
                     raw = raw[:limit]  # under the limit, as the goal says (a mail cut short, then)
-                seconds, outcome = intake_of(table, raw)
+                wall, seconds, outcome = intake_of(table, raw)
                 base, mark = peer(raw)
-                print(f"{name:<46} {len(raw):>9} {seconds:>8.3f} {base:>6.3f}{mark or ' '} "
+                print(f"{name:<46} {len(raw):>9} {wall:>7.3f} {seconds:>6.3f} {base:>6.3f}{mark or ' '} "
                       f"{seconds / base:>6.1f}  "
                       f"{outcome[:60]}", flush=True)
                 if seconds > worst[1]:
@@ -283,7 +286,7 @@ def main() -> int:
     for line in wrong:
         print(f"NOT ANSWERED: {line}")
     passed = worst[1] <= GOAL_SECONDS and not wrong
-    print(f"{'PASS' if passed else 'FAIL'}: the slowest mail took {worst[1]:.3f} s ({worst[0]}); "
+    print(f"{'PASS' if passed else 'FAIL'}: the slowest mail took {worst[1]:.3f} s of CPU ({worst[0]}); "
           f"the goal is no mail under the {limit}-byte limit over {GOAL_SECONDS} s, each answered")
     return 0 if passed else 1
 
