@@ -20,9 +20,9 @@ than any wording can, whatever the language:
 No mail may stall a run, so the reading costs time in proportion to the HTML and no more:
 an end tag finds its open element by a count of the open elements of each name, not by a
 search of all of them; a ``<`` that nothing after it can close is text before the parser
-sees it (the standard library's parser, before Python 3.13.4, looks for the missing ``>``
-to the end of the page again at each one); only the first ``MAX_HTML_CHARS`` are read; and
-the last page read is kept, as parsing and intake both ask for the same one.
+sees it (the standard library's parser of Python 3.11 looks for the missing ``>`` again from
+each one, to the end of the page); only the first ``MAX_HTML_CHARS`` are read; and the last
+page read is kept, as parsing and intake both ask for the same one.
 """
 
 from __future__ import annotations
