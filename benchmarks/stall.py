@@ -1,10 +1,11 @@
 """No mail may stall a run (issue 29): hostile mails of many shapes, up to the size limit, each
-through the whole intake of a signed-on player's mail in a real Diplomacy game.
+through the whole intake of a signed-on player's mail in a real game (Diplomacy unless told).
 
-    .venv/bin/python benchmarks/stall.py                      # every shape at 250 kB, 700 kB and 1.9 MB
-    .venv/bin/python benchmarks/stall.py --sizes 100000 --only html
+    .venv/bin/python benchmarks/stall.py            # every shape at 250 kB, 700 kB and 1.9 MB
+    .venv/bin/python benchmarks/stall.py --sizes 100000 --only html --ruleset invictus
 
-Each mail is France's, signed on, in a game of seven on the embedded Maildir transport
+Each mail is a signed-on player's (France's in Diplomacy, the first power's in the other games,
+set up as their tests set them up) in a game on the embedded Maildir transport
 (tests/harness.Table). It is stored as a run's poll stores it, then acted on as a run acts on it
 (``Store.begin_reading`` counts its reading, ``pbem.intake.handle`` reads it, answers it and
 stores its orders): the seconds printed are those two steps, for that one mail, as wall time
@@ -25,6 +26,7 @@ import base64
 import email
 import email.parser
 import email.policy
+import importlib
 import quopri
 import sys
 import tempfile
@@ -34,6 +36,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,10 +46,14 @@ from pbem.store import Store  # noqa: E402
 from tests.harness import Table, game  # noqa: E402
 
 GOAL_SECONDS = 1.0
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-PLAYERS = {power: f"{power.lower()}@example.test" for power in POWERS}
-SENDER = PLAYERS["France"]
-SIGNON = "SIGNON France g1 pw"
+
+
+def seats(ruleset: str) -> tuple[list[str], dict[str, Any]]:
+    """The powers of a game of ``ruleset`` and its config entry's settings, as its tests play it."""
+    if ruleset == "diplomacy":
+        return ["France", "Austria", "England", "Germany", "Italy", "Russia", "Turkey"], {}
+    script = importlib.import_module(f"tests.{ruleset}.script")
+    return list(script.POWERS), {"variant": script.VARIANT, "options": script.OPTIONS}
 
 # -- the shapes: each makes a body of about ``size`` characters ---------------------------------
 
@@ -55,120 +62,131 @@ def repeat(unit: str, size: int) -> str:
     return unit * max(1, size // len(unit))
 
 
-def html_page(inside: str) -> str:
-    return f"<html><body><p>{SIGNON}</p><p>A Par - Bur</p>{inside}</body></html>"
+def html_page(signon: str, inside: str) -> str:
+    return f"<html><body><p>{signon}</p><p>A Par - Bur</p>{inside}</body></html>"
 
 
 def unbalanced(size: int) -> str:  # the issue's: every end tag searched all the open ones
     half = size // 7
-    return html_page(repeat("<b>", half * 3) + repeat("</i>", half * 4))
+    return repeat("<b>", half * 3) + repeat("</i>", half * 4)
 
 
 def deep(size: int) -> str:
-    return html_page(repeat("<div>", size // 2) + "F Bre - Mao" + repeat("</div>", size // 2))
+    return repeat("<div>", size // 2) + "F Bre - Mao" + repeat("</div>", size // 2)
 
 
 def attributes(size: int) -> str:
-    return html_page("<p " + repeat('data-x="y" ', size) + ">A Mar H</p>")
+    return "<p " + repeat('data-x="y" ', size) + ">A Mar H</p>"
 
 
 def comment(size: int) -> str:
-    return html_page("<!--" + repeat("x", size) + "-->")
+    return "<!--" + repeat("x", size) + "-->"
 
 
 def open_comments(size: int) -> str:  # never closed: the parser looked for "-->" from each one
-    return html_page(repeat("<!-- >", size))
+    return repeat("<!-- >", size)
 
 
 def cdata(size: int) -> str:
-    return html_page(repeat("<![CDATA[ x ]>", size))
+    return repeat("<![CDATA[ x ]>", size)
 
 
 def open_tags(size: int) -> str:  # "<a" with no ">" after it: the parser's own quadratic case
-    return html_page(repeat("<a", size))
+    return repeat("<a", size)
 
 
 def open_end_tags(size: int) -> str:
-    return html_page(repeat("</", size))
+    return repeat("</", size)
 
 
 def instructions(size: int) -> str:
-    return html_page(repeat("<?", size))
+    return repeat("<?", size)
 
 
 def one_line(size: int) -> str:  # the issue's: a 63 kB line of order words took 39 s
-    return f"{SIGNON}\n" + repeat("army fleet paris burgundy support hold ", size)
+    return repeat("army fleet paris burgundy support hold ", size)
 
 
 def letters(size: int) -> str:  # the issue's: 32,000 one-letter lines took 49 s
-    return f"{SIGNON}\n" + repeat("a\n", size)
+    return repeat("a\n", size)
 
 
 def short_lines(size: int) -> str:
-    return f"{SIGNON}\n" + repeat("A Par H\n", size)
+    return repeat("A Par H\n", size)
 
 
 def near_misses(size: int) -> str:
     words = "Burgundyy Parris Marseile Gascogny Picardie Brestt Belgiumm Rhur Munichh Kieel"
-    return f"{SIGNON}\n" + repeat(f"A {words.replace(' ', ' - ')}\n", size)
+    return repeat(f"A {words.replace(' ', ' - ')}\n", size)
+
+
+def widest_lines(size: int) -> str:  # as long as a line read may be: 100 words, under 1,000 characters
+    words = ["Burgundyy", "Focuss", "Manifest", "Samurrai", "Ashwod", "knigts", "pikemen", "Thaumaturgie",
+             "Brestt", "Kieel"]  # near misses of the five games' words
+    line = " ".join(words[n % len(words)] for n in range(100))
+    return repeat(f"{line[:990]}\n", size)
 
 
 def long_word(size: int) -> str:
-    return f"{SIGNON}\nA Par - " + repeat("Burgundy", size)
+    return "A Par - " + repeat("Burgundy", size)
 
 
 def closings(size: int) -> str:  # lines a closing, a signature or a disclaimer are made of
     block = ("Thanks, Bob\nCEO @ Acme | +44 20 7946 0958\nwww.acme.example\n"
              "CONFIDENTIALITY NOTICE: this message is confidential and intended only for you.\n")
-    return f"{SIGNON}\nA Par - Bur\n" + repeat(block, size)
+    return "A Par - Bur\n" + repeat(block, size)
 
 
 def commands(size: int) -> str:
-    return f"{SIGNON}\n" + repeat("LIST\nHELP\nHISTORY 20\n", size)
+    return repeat("LIST\nHELP\nHISTORY 20\n", size)
 
 
 def press(size: int) -> str:
-    return f"{SIGNON}\nPRESS TO ALL\n" + repeat("Shall we talk about Burgundy?\n", size) + "ENDPRESS\n"
+    return "PRESS TO ALL\n" + repeat("Shall we talk about Burgundy?\n", size) + "ENDPRESS\n"
 
 
 # -- the mails ----------------------------------------------------------------------------------
 
 
-def headers(message: EmailMessage, number: int) -> EmailMessage:
-    message["From"], message["To"] = SENDER, "judge@pbem.test"
-    message["Subject"] = f"orders {number}"
-    message["Date"] = format_datetime(datetime.now(UTC))
-    message["Message-ID"] = make_msgid(domain="player.test")
-    return message
+class Sender:
+    """The player whose mails these are: the address they write from, and their sign-on."""
 
+    def __init__(self, address: str, signon: str):
+        self.address, self.signon = address, signon
 
-def plain(body: str, number: int, subtype: str = "plain", cte: str = "8bit") -> bytes:
-    """A mail with ``body`` as its one part, sent as 8bit, base64 or quoted-printable."""
-    message = headers(EmailMessage(), number)
-    data = body.encode()
-    if cte == "base64":
-        encoded = base64.encodebytes(data)
-    elif cte == "quoted-printable":
-        encoded = quopri.encodestring(data)
-    else:
-        encoded = data
-    message["MIME-Version"] = "1.0"
-    message["Content-Type"] = f"text/{subtype}; charset=utf-8"
-    message["Content-Transfer-Encoding"] = cte
-    return message.as_bytes().rstrip(b"\n") + b"\n\n" + encoded
+    def headers(self, number: int) -> EmailMessage:
+        message = EmailMessage()
+        message["From"], message["To"] = self.address, "judge@pbem.test"
+        message["Subject"] = f"orders {number}"
+        message["Date"] = format_datetime(datetime.now(UTC))
+        message["Message-ID"] = make_msgid(domain="player.test")
+        return message
 
+    def plain(self, body: str, number: int, subtype: str = "plain", cte: str = "8bit") -> bytes:
+        """A mail with ``body`` as its one part, sent as 8bit, base64 or quoted-printable."""
+        message = self.headers(number)
+        data = body.encode()
+        if cte == "base64":
+            encoded = base64.encodebytes(data)
+        elif cte == "quoted-printable":
+            encoded = quopri.encodestring(data)
+        else:
+            encoded = data
+        message["MIME-Version"] = "1.0"
+        message["Content-Type"] = f"text/{subtype}; charset=utf-8"
+        message["Content-Transfer-Encoding"] = cte
+        return message.as_bytes().rstrip(b"\n") + b"\n\n" + encoded
 
-def nested(body: str, number: int, depth: int) -> bytes:
-    """``body`` as HTML at the bottom of ``depth`` multiparts, each with a plain part beside."""
-    head = headers(EmailMessage(), number)
-    lines = [f"{key}: {value}" for key, value in head.items()]
-    lines += ["MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b0"', ""]
-    for level in range(depth):
-        lines += [f"--b{level}", f'Content-Type: multipart/alternative; boundary="b{level + 1}"', ""]
-    lines += [f"--b{depth}", "Content-Type: text/html; charset=utf-8", "", body]
-    for level in reversed(range(depth + 1)):
-        lines += [f"--b{level}--"]
-    return "\r\n".join(lines).encode()
+    def nested(self, body: str, number: int, depth: int) -> bytes:
+        """``body`` as HTML at the bottom of ``depth`` multiparts."""
+        lines = [f"{key}: {value}" for key, value in self.headers(number).items()]
+        lines += ["MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b0"', ""]
+        for level in range(depth):
+            lines += [f"--b{level}", f'Content-Type: multipart/alternative; boundary="b{level + 1}"', ""]
+        lines += [f"--b{depth}", "Content-Type: text/html; charset=utf-8", "", body]
+        for level in reversed(range(depth + 1)):
+            lines += [f"--b{level}--"]
+        return "\r\n".join(lines).encode()
 
 
 BODIES: dict[str, Callable[[int], str]] = {
@@ -185,6 +203,7 @@ BODIES: dict[str, Callable[[int], str]] = {
     "text: one-letter lines": letters,
     "text: short order lines": short_lines,
     "text: near-miss provinces": near_misses,
+    "text: lines of 100 near-miss words": widest_lines,
     "text: one long word": long_word,
     "text: closings and disclaimers": closings,
     "text: commands": commands,
@@ -192,24 +211,30 @@ BODIES: dict[str, Callable[[int], str]] = {
 }
 
 
-def mails(size: int, only: str) -> list[tuple[str, bytes]]:
+def mails(sender: Sender, size: int, only: str) -> list[tuple[str, bytes]]:
     """(shape, raw mail) of every shape near ``size`` bytes."""
-    out: list[tuple[str, bytes]] = [("a neat mail (for the cost of any mail)", plain(
-        f"{SIGNON}\nA Par - Bur\nA Mar - Spa\nF Bre - Mao\n\nThanks,\nBob", 0))]
-    for name, body in BODIES.items():
+    out: list[tuple[str, bytes]] = [("a neat mail (for the cost of any mail)", sender.plain(
+        f"{sender.signon}\nA Par - Bur\nA Mar - Spa\nF Bre - Mao\n\nThanks,\nBob", 0))]
+    for name, shape in BODIES.items():
         if only not in name:
             continue
-        subtype = "html" if name.startswith("html") else "plain"
+        html = name.startswith("html")
+        subtype = "html" if html else "plain"
+
+        def body(length: int, shape: Callable[[int], str] = shape, html: bool = html) -> str:
+            inside = shape(length)
+            return html_page(sender.signon, inside) if html else f"{sender.signon}\n{inside}"
+
         text = body(size)
-        out.append((name, plain(text, len(out), subtype)))
+        out.append((name, sender.plain(text, len(out), subtype)))
         if name in {"html: <b>*n </i>*n", "text: one line of order words", "text: one-letter lines"}:
             encoded = body(size * 3 // 4 - 2_000)  # base64 makes it a third longer
-            out.append((f"{name}, base64", plain(encoded, len(out), subtype, "base64")))
-            out.append((f"{name}, quoted-printable", plain(body(size // 2), len(out), subtype,
-                                                           "quoted-printable")))
+            out.append((f"{name}, base64", sender.plain(encoded, len(out), subtype, "base64")))
+            out.append((f"{name}, quoted-printable", sender.plain(body(size // 2), len(out), subtype,
+                                                                  "quoted-printable")))
         if name == "html: <b>*n </i>*n":
-            out.append((f"{name}, in 11 multiparts", nested(text, len(out), 11)))
-            out.append((f"{name}, in 1000 multiparts", nested(body(size - 80_000), len(out), 1_000)))
+            out.append((f"{name}, in 11 multiparts", sender.nested(text, len(out), 11)))
+            out.append((f"{name}, in 1000 multiparts", sender.nested(body(size - 80_000), len(out), 1_000)))
     return out
 
 
@@ -260,18 +285,24 @@ def main() -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[250_000, 700_000, 1_900_000],
                         help="body sizes in bytes (the limit is 2,000,000)")
     parser.add_argument("--only", default="", help="only the shapes whose name holds this")
+    parser.add_argument("--ruleset", default="diplomacy",
+                        choices=["diplomacy", "generals", "invincible", "invictus", "invoke"])
     args = parser.parse_args()
+    powers, settings = seats(args.ruleset)
+    players = {power: f"{power.lower()}@example.test" for power in powers}
+    sender = Sender(players[powers[0]], f"SIGNON {powers[0]} g1 pw")
     with tempfile.TemporaryDirectory() as folder:
         # every mail is answered: the cap on answers per hour would hold back the 21st
-        table = Table(Path(folder), [game("g1", "diplomacy", PLAYERS)],
+        table = Table(Path(folder), [game("g1", args.ruleset, players, **settings)],
                       service_settings={"answers_per_hour": 0})
         table.start("g1")
         limit = table.service.max_message_bytes
+        print(f"{args.ruleset}: the mails of {powers[0]}, signed on")
         print(f"{'mail':<46} {'bytes':>9} {'wall s':>7} {'CPU s':>6} {'email':>7} {'ratio':>6}  outcome")
         worst = ("", 0.0)
         wrong: list[str] = []
         for size in args.sizes:
-            for name, raw in mails(size, args.only):
+            for name, raw in mails(sender, size, args.only):
                 if len(raw) > limit:
                     raw = raw[:limit]  # under the limit, as the goal says (a mail cut short, then)
                 wall, seconds, outcome = intake_of(table, raw)
