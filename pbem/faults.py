@@ -17,6 +17,7 @@ import signal
 POINTS = (
     "fetched",  # a message was fetched, not yet stored
     "stored",  # a message was stored, the inbox not yet told
+    "reading",  # a message's reading was counted (committed), the message not yet acted on
     "queued-reply",  # the reply to a message is queued, its transaction not yet committed
     "handled",  # a message's transaction committed
     "adjudicating",  # inside an adjudication's transaction

@@ -59,6 +59,11 @@ class Busy(Exception):
     """Another ``pbem run`` holds the lock on the data directory."""
 
 
+class StalledMail(Exception):
+    """A mail that runs began reading ``mail_attempts`` times and never finished: each was
+    killed while reading it (by cron's timeout, a person, or a power cut)."""
+
+
 class MissingDatabase(Exception):
     """The database file is gone, or empty: never start afresh in silence, every game would be lost."""
 
@@ -194,8 +199,8 @@ def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) 
     stored all the same, by its bytes, for acting on it to fail at the boundary of that mail."""
     sha = digest(fetched.raw)
     too_big = len(fetched.raw) > service.max_message_bytes
-    try:
-        incoming = parse(fetched.raw, headers_only=too_big)
+    try:  # the headers only: the body is read once, when the mail is acted on
+        incoming = parse(fetched.raw, headers_only=True)
         sender, subject, message_id = incoming.sender, incoming.subject, incoming.message_id
     except Exception as error:  # noqa: BLE001 - stored now, failed (with the reason) when acted on
         log.warning("message %s: its headers could not be read (%s)", fetched.ref, error)
@@ -217,7 +222,8 @@ def act(run: Run, tally: Tally) -> None:
 
     A message whose handling fails is marked failed, its sender told once, and tried again by
     the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
-    the messages that failed in it.
+    the messages that failed in it. Each reading is counted before it begins, so a mail whose
+    runs were killed while reading it is set aside the same way, not read again forever.
     """
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
@@ -226,6 +232,13 @@ def act(run: Run, tally: Tally) -> None:
     intake.release_held(run)  # mail for a game whose config entry was mended since
     failures: list[tuple[int, str]] = []
     for row_id in run.store.pending_message_ids(run.service.mail_attempts):
+        if not run.store.begin_reading(row_id, run.service.mail_attempts):  # killed runs count too
+            stalled = StalledMail(f"runs stopped while reading it {run.service.mail_attempts} times")
+            log.error("message %s: %s; set aside, referee told", row_id, stalled)
+            tally.errors.append(f"message {row_id}: {stalled}")
+            failures.append((row_id, intake.fail(run, row_id, stalled)))
+            continue
+        checkpoint("reading")
         try:
             intake.handle(run, row_id)
             tally.handled += 1

@@ -157,6 +157,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         answer = Answer()
         if incoming.problem:
             answer.notes.append(incoming.problem)
+        answer.notes.extend(mail.unread)
         _referee_commands(run, live, mail, answer)
         _reply(run, row, incoming, live, None, answer, to=incoming.sender)
         return "done", "referee commands", live.id, "REFEREE"
@@ -169,6 +170,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     answer = Answer()
     if incoming.problem:
         answer.notes.append(incoming.problem)
+    answer.notes.extend(mail.unread)  # lines too long, or too many: no mail may stall a run
     mail, lines = _closing_left_out(live, player, incoming, mail, answer)
     for notified, text in identity.notices:
         subject = live.say(_("sign-on from another address"))

@@ -77,6 +77,14 @@ def write_it_as(name: str) -> Message:
     return _("write it as: {usage}", usage=usage(name))
 
 
+#: what a mail is read to, far beyond any player's (the longest order lines of the five games
+#: have some 160 characters and 26 words; a Diplomacy player with 18 units writes 18 orders):
+#: no mail may stall a run, and the reader of a line costs more the longer it is
+MAX_ORDER_LINES = 500
+MAX_COMMANDS = 100
+MAX_LINE_CHARS = 1_000
+MAX_LINE_WORDS = 100
+
 #: HISTORY sends at most this many reports; EXTEND moves a deadline by at most this many hours
 MAX_HISTORY = 20
 MAX_EXTEND_HOURS = 24 * 90
@@ -147,6 +155,8 @@ class Mail:
     signoff_line: int | None = None
     #: the last line a sign-on or command took (a press takes up to its ENDPRESS), or 0
     last_command_line: int = 0
+    #: what was not read for its size, and why: one sentence each (pbem.i18n Messages)
+    unread: list[str] = field(default_factory=list)
 
     def has_orders(self) -> bool:
         return bool(self.order_text.strip())
@@ -169,16 +179,26 @@ _SIGNON_PAIRS = re.compile(
 
 
 def read_mail(text: str) -> Mail:
-    """Split ``text`` into a Mail. Never raises on player input."""
+    """Split ``text`` into a Mail. Never raises on player input.
+
+    A line longer than ``MAX_LINE_CHARS`` or ``MAX_LINE_WORDS`` is not read, nor an order line
+    after the first ``MAX_ORDER_LINES``, nor a command after the first ``MAX_COMMANDS`` (each
+    may cost a report or the help); ``Mail.unread`` says so, and the rest is read."""
     lines = normalise(text).split("\n")
     mail = Mail()
     order_lines = [""] * len(lines)
     pairs: dict[str, tuple[str, int]] = {}
+    too_long: list[int] = []
+    beyond: list[int] = []  # order lines after the first MAX_ORDER_LINES
+    orders = 0
     index = 0
     while index < len(lines):
         number, line = index + 1, lines[index].strip()
         index += 1
         if not line:
+            continue
+        if len(line) > MAX_LINE_CHARS or len(line.split(maxsplit=MAX_LINE_WORDS)) > MAX_LINE_WORDS:
+            too_long.append(number)
             continue
         words = line.split()
         head = words[0].upper()
@@ -229,7 +249,17 @@ def read_mail(text: str) -> Mail:
             mail.commands.append(command)
             mail.last_command_line = number
             continue
+        orders += 1
+        if orders > MAX_ORDER_LINES:
+            beyond.append(number)
+            continue
         order_lines[number - 1] = lines[number - 1]
+    mail.unread = _unread(too_long, beyond)
+    if len(mail.commands) > MAX_COMMANDS:
+        first = mail.commands[MAX_COMMANDS].line
+        del mail.commands[MAX_COMMANDS:]
+        mail.unread.append(_("Commands from line {line} on were not acted on: a mail is read to its first "
+                             "{most} commands.", line=first, most=MAX_COMMANDS))
     if pairs and mail.signon is None:
         if {"GAME", "POWER", "PASSWORD"} <= set(pairs):
             mail.signon = SignOn(pairs["POWER"][0], pairs["GAME"][0], pairs["PASSWORD"][0], pairs["GAME"][1])
@@ -246,6 +276,19 @@ def read_mail(text: str) -> Mail:
             )
     mail.order_text = "\n".join(order_lines)
     return mail
+
+
+def _unread(too_long: list[int], beyond: list[int]) -> list[str]:
+    """The sentences that say which lines were not read for their size, and why."""
+    unread: list[str] = []
+    if too_long:
+        unread.append(_("{n} line(s) longer than {chars} characters or {words} words were not read, "
+                        "as no order is so long (the first is line {line}).",
+                        n=len(too_long), chars=MAX_LINE_CHARS, words=MAX_LINE_WORDS, line=too_long[0]))
+    if beyond:
+        unread.append(_("Lines {first} to {last} were not read as orders: a mail is read to its first "
+                        "{most} lines of orders.", first=beyond[0], last=beyond[-1], most=MAX_ORDER_LINES))
+    return unread
 
 
 def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:

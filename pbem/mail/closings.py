@@ -100,6 +100,8 @@ def _folded(text: str) -> str:
 
 
 _FOLDED_CLOSINGS = frozenset(_folded(phrase) for phrase in CLOSINGS)
+#: the most words of a closing phrase ("mit freundlichen grussen", "thank you very much")
+_CLOSING_WORDS = max(len(phrase.split()) for phrase in _FOLDED_CLOSINGS)
 
 
 def name_words(*names: str) -> frozenset[str]:
@@ -214,7 +216,7 @@ def _phrase_and_name(piece: str, names: frozenset[str], order_words: frozenset[s
     """Whether ``piece`` is a closing phrase and a name with no comma between: "Thanks Bob",
     "Cheers /Clyde" (not "Love Paris" in Diplomacy, where Paris is a province)."""
     words = piece.split()
-    for cut in range(len(words) - 1, 0, -1):
+    for cut in range(min(len(words) - 1, _CLOSING_WORDS), 0, -1):  # a phrase is a few words long
         if _folded(" ".join(words[:cut])) in _FOLDED_CLOSINGS:
             return _is_name(" ".join(words[cut:]), names, True, order_words)
     return False
@@ -229,33 +231,10 @@ def closing_start(
     closing phrase or the writer's name; a line that merely looks like a name counts only after
     a closing phrase or the writer's name, and no more than ``SIGNATURE_LINES`` of them after
     one ("Cheers, / Bob"); so do the lines of contact details under them (``signature_line``).
+    A disclaimer ends the mail as "-- " would (``disclaimer_start``): the closing is above it.
     """
-    known = frozenset(names)
-    words = frozenset(order_words)
-    disclaimer = disclaimer_start(lines, words)
-    if disclaimer is not None:  # a disclaimer ends the mail as "-- " would: the closing is above it
-        above = closing_start(lines[:disclaimer], known, words)
-        return disclaimer if above is None else above
-    filled = [index for index, line in enumerate(lines) if line.strip()][-MAX_CLOSING_LINES:]
-    for first in range(len(filled)):  # the earliest start whose every line reads as a closing
-        opened = False  # a closing phrase or the writer's name was seen: a signature may follow
-        signature = 0  # lines since the last closing phrase that read as a name only after it
-        for index in filled[first:]:
-            kind = closing_kind(lines[index], known, order_words=words)
-            if kind:
-                opened = True
-            elif opened and signature < SIGNATURE_LINES:
-                kind = closing_kind(lines[index], known, after_closing=True, order_words=words)
-                signature += 1 if kind else 0
-            if not kind and opened and signature_line(lines[index], known, words):
-                kind = "contact"  # contact details are no name: they are not counted
-            if not kind:
-                break
-            if kind == "phrase":
-                signature = 0
-        else:
-            return filled[first]
-    return None
+    reading = _Reading(lines, frozenset(names), frozenset(order_words))
+    return reading.closing_start(len(reading.filled) - 1)
 
 
 def disclaimer_start(lines: list[str], order_words: Collection[str] = frozenset()) -> int | None:
@@ -264,22 +243,94 @@ def disclaimer_start(lines: list[str], order_words: Collection[str] = frozenset(
     confidentiels", "Please consider the environment before printing this e-mail"), and under
     it lines of prose only (``signatures.is_prose``), so that an order under it is answered.
     It is no part of ``MAX_CLOSING_LINES``: a disclaimer runs as long as lawyers write it."""
-    single, several = _game_words(frozenset(order_words))
-    game = single.union(*several)  # "north" of "North Atlantic Ocean" too: "a north atlantic ocean"
+    reading = _Reading(lines, frozenset(), frozenset(order_words))
+    found = reading.disclaimer(len(reading.filled) - 1)
+    return None if found is None else reading.filled[found]
 
-    def ordered(found: list[str]) -> bool:
-        return any(_folded(word) in game for word in found)
 
-    filled = [index for index, line in enumerate(lines) if line.strip()]
-    start = None
-    for at in reversed(range(len(filled))):
-        line = lines[filled[at]]
-        following = lines[filled[at + 1]] if at + 1 < len(filled) else ""
-        if signatures.opens_disclaimer(f"{line}\n{following}"):
-            start = filled[at]
-        elif not signatures.is_prose(line, ordered):
-            break
-    return start
+class _Reading:
+    """The lines of a mail's end, each read once however many endings are tried: where the
+    closing of the lines up to each one begins is asked of every line from the last, and a
+    reading per ending would cost the square of the lines.
+
+    Lines are counted among the ``filled`` ones (blank lines are skipped); "up to ``last``"
+    is up to and with ``filled[last]``."""
+
+    def __init__(self, lines: list[str], names: frozenset[str], order_words: frozenset[str]):
+        self.lines, self.names, self.order_words = lines, names, order_words
+        self.filled = [index for index, line in enumerate(lines) if line.strip()]
+        single, several = _game_words(order_words)
+        game = single.union(*several)  # "north" of "North Atlantic Ocean" too: "a north atlantic ocean"
+        filled = [lines[index] for index in self.filled]
+        self.prose = [signatures.is_prose(line, lambda found: any(_folded(w) in game for w in found))
+                      for line in filled]
+        #: whether each line opens a disclaimer with the next one under it, and as the last line
+        self.opens = [signatures.opens_disclaimer(f"{line}\n{after}")
+                      for line, after in zip(filled, [*filled[1:], ""], strict=False)]
+        self.opens_last = [signatures.opens_disclaimer(f"{line}\n") for line in filled]
+        # the first line opening a disclaimer in the run of disclaimer lines that ends at each line
+        self.opener: list[int | None] = []
+        for at, opens in enumerate(self.opens):
+            before = self.opener[at - 1] if at and self._in_disclaimer(at - 1) else None
+            self.opener.append(before if before is not None else at if opens else None)
+        self.kinds: dict[tuple[int, bool], str] = {}
+        self.contact: dict[int, bool] = {}
+        self.starts: dict[int, int | None] = {}
+
+    def _in_disclaimer(self, at: int) -> bool:
+        return self.opens[at] or self.prose[at]
+
+    def disclaimer(self, last: int) -> int | None:
+        """Where (in ``filled``) a disclaimer that runs to ``last`` begins, or None."""
+        if last < 0 or not (self.opens_last[last] or self.prose[last]):
+            return None
+        before = self.opener[last - 1] if last and self._in_disclaimer(last - 1) else None
+        return before if before is not None else last if self.opens_last[last] else None
+
+    def closing_start(self, last: int) -> int | None:
+        """The index in ``lines`` where a closing that runs to ``last`` begins, or None."""
+        if last not in self.starts:
+            below = None  # the disclaimer nearest the top of those stacked at the end
+            top = last
+            while (found := self.disclaimer(top)) is not None:
+                below, top = found, found - 1
+            start = self._closing_above(top)
+            self.starts[last] = start if start is not None or below is None else self.filled[below]
+        return self.starts[last]
+
+    def _closing_above(self, last: int) -> int | None:
+        """The start of a closing of plain lines (no disclaimer) that runs to ``last``."""
+        window = range(max(0, last + 1 - MAX_CLOSING_LINES), last + 1)
+        for first in window:  # the earliest start whose every line reads as a closing
+            opened = False  # a closing phrase or the writer's name was seen: a signature may follow
+            signature = 0  # lines since the last closing phrase that read as a name only after it
+            for at in range(first, last + 1):
+                kind = self._kind(at, False)
+                if kind:
+                    opened = True
+                elif opened and signature < SIGNATURE_LINES:
+                    kind = self._kind(at, True)
+                    signature += 1 if kind else 0
+                if not kind and opened and self._contact(at):
+                    kind = "contact"  # contact details are no name: they are not counted
+                if not kind:
+                    break
+                if kind == "phrase":
+                    signature = 0
+            else:
+                return self.filled[first]
+        return None
+
+    def _kind(self, at: int, after_closing: bool) -> str:
+        if (at, after_closing) not in self.kinds:
+            line = self.lines[self.filled[at]]
+            self.kinds[at, after_closing] = closing_kind(line, self.names, after_closing, self.order_words)
+        return self.kinds[at, after_closing]
+
+    def _contact(self, at: int) -> bool:
+        if at not in self.contact:
+            self.contact[at] = signature_line(self.lines[self.filled[at]], self.names, self.order_words)
+        return self.contact[at]
 
 
 def signature_line(line: str, names: frozenset[str], order_words: Collection[str] = frozenset()) -> bool:
@@ -336,9 +387,9 @@ def closing_block(
     ends with a refused order, which the player must be told of, and "Best regards /
     Jean-Pierre Dupont / Paris" in Diplomacy with a province, which may be an order cut short.
     """
-    known = frozenset(names)
-    for end in reversed([index for index, line in enumerate(lines) if line.strip()]):
-        start = closing_start(lines[: end + 1], known, order_words)
+    reading = _Reading(lines, frozenset(names), frozenset(order_words))
+    for last in reversed(range(len(reading.filled))):
+        start = reading.closing_start(last)
         if start is not None:
-            return start, end
+            return start, reading.filled[last]
     return None

@@ -16,11 +16,19 @@ than any wording can, whatever the language:
   ends the text;
 * signatures (``gmail_signature``, ``moz-signature``, Outlook's ``Signature``)
   are skipped.
+
+No mail may stall a run, so the reading costs time in proportion to the HTML and no more:
+an end tag finds its open element by a count of the open elements of each name, not by a
+search of all of them; a ``<`` that nothing after it can close is text before the parser
+sees it (the standard library's parser of Python 3.11 looks for the missing ``>`` again from
+each one, to the end of the page); only the first ``MAX_HTML_CHARS`` are read; and the last
+page read is kept, as parsing and intake both ask for the same one.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from pbem.frozen import Frozen
@@ -74,12 +82,19 @@ _END_IDS = {"divRplyFwdMsg", "appendonsend", "x_divRplyFwdMsg"}
 #: Outlook desktop's header block: "border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm"
 _OUTLOOK_HEADER_STYLE = re.compile(r"border-top:\s*solid\b.*padding:\s*3\.0pt\s+0(in|cm)", re.IGNORECASE)
 
+#: at most this much of an HTML body is read: three times the largest HTML mail of the captured
+#: corpora (Outlook's, 42 kB); the player's own words come first in it, and where a quote went
+#: on past it, the plain text part is read instead
+MAX_HTML_CHARS = 128_000
+
 
 class HtmlText(Frozen):
     """The text of an HTML body, and whether a mail program's quote or signature was left out."""
 
     text: str
     quote_found: bool
+    #: the page ran past ``MAX_HTML_CHARS`` before any quote ended it: its end was not read
+    cut: bool = False
 
 
 class _TextCollector(HTMLParser):
@@ -88,6 +103,7 @@ class _TextCollector(HTMLParser):
         self.parts: list[str] = []
         self.skipping: list[int] = []  # depths of open elements whose content is dropped
         self.stack: list[str] = []
+        self.open: dict[str, int] = {}  # how many elements of each name the stack holds
         self.line_has_text = False
         self.ended = False  # an unwrapped quote began: nothing after it is read
         self.quote_found = False
@@ -113,6 +129,7 @@ class _TextCollector(HTMLParser):
         if quoted or tag in _SKIPPED:
             self.skipping.append(len(self.stack))
         self.stack.append(tag)
+        self.open[tag] = self.open.get(tag, 0) + 1
 
     @staticmethod
     def _is_quote(tag: str, attributes: dict[str, str]) -> bool:
@@ -127,10 +144,12 @@ class _TextCollector(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if self.ended or tag in _VOID:
             return
-        if tag in self.stack:
-            # close everything opened since the matching tag (HTML in mail is often sloppy)
+        if self.open.get(tag):
+            # close everything opened since the matching tag (HTML in mail is often sloppy);
+            # each element is popped once, so all the end tags of a page cost as much as its start tags
             while self.stack:
                 opened = self.stack.pop()
+                self.open[opened] -= 1
                 if self.skipping and self.skipping[-1] == len(self.stack):
                     self.skipping.pop()
                 if opened == tag:
@@ -150,18 +169,60 @@ class _TextCollector(HTMLParser):
             self.line_has_text = self.line_has_text or bool(data.strip())
 
 
+#: what opens a piece of mark-up, and what closes it (the standard library parser's own
+#: patterns): ``<!--`` needs ``-->``, ``<![CDATA[`` needs ``]]>``, Word's ``<![if ...]>`` needs
+#: ``]>``, every other ``<`` needs a ``>``
+_OPENERS = re.compile(r"<(!--|!\[(?:cdata|temp|ignore|include|rcdata)\b|!\[)?", re.IGNORECASE)
+_CLOSERS = {"!--": re.compile(r"--\s*>"), "![": re.compile(r"\]\s*>"), "": re.compile(">")}
+_SECTION_CLOSER = re.compile(r"\]\s*\]\s*>")
+
+
+def _closable(html: str) -> str:
+    """``html`` with every ``<`` that nothing after it closes written as ``&lt;``, and so every
+    ``<`` from it to the next ``>``: that is how the parser reads it in the end, as text up to
+    the next ``>`` (or up to the next ``<``, where no ``>`` follows), but it looks for the missing
+    end again from each one before, to the end of the page.
+
+    Whether a ``<`` is closed is whether a closer of its kind starts after it: the last closer of
+    each kind is found once, and each stretch escaped is passed once, so this is one pass over
+    the page."""
+    last = {kind: _last_start(closer, html) for kind, closer in _CLOSERS.items()}
+    last["section"] = _last_start(_SECTION_CLOSER, html)
+    pieces: list[str] = []
+    done = 0  # what is before it is in pieces
+    for opener in _OPENERS.finditer(html):
+        at = opener.start()
+        kind = opener[1] or ""
+        if at < done or at < last["!--" if kind == "!--" else "section" if len(kind) > 2 else kind[:2]]:
+            continue  # inside a stretch escaped already, or closed
+        end = html.find(">", at + 1) + 1 if at < last[""] else at + 1
+        pieces += [html[done:at], html[at:end].replace("<", "&lt;")]
+        done = end
+    return "".join(pieces) + html[done:]
+
+
+def _last_start(closer: re.Pattern[str], html: str) -> int:
+    """Where the last match of ``closer`` in ``html`` starts, or -1."""
+    found = -1
+    for match in closer.finditer(html):
+        found = match.start()
+    return found
+
+
+@lru_cache(maxsize=2)
 def html_text(html: str) -> HtmlText:
-    """The visible text of ``html`` that its writer wrote, one line per block element or <br>."""
+    """The visible text of ``html`` that its writer wrote, one line per block element or <br>.
+
+    Parsing a mail and taking its own words from it both read the same page: the last two
+    read are kept (an ``HtmlText`` is frozen), so a page is read once."""
     collector = _TextCollector()
+    page = html[:MAX_HTML_CHARS]
     try:
-        collector.feed(html)
+        collector.feed(_closable(page))
         collector.close()
     except Exception:  # noqa: BLE001 - HTMLParser is lenient; never fail a player's mail
         pass
     lines = [" ".join(line.split()) for line in "".join(collector.parts).split("\n")]
-    return HtmlText("\n".join(lines).strip("\n"), collector.quote_found)
+    cut = len(html) > MAX_HTML_CHARS and not collector.ended
+    return HtmlText("\n".join(lines).strip("\n"), collector.quote_found, cut)
 
-
-def html_to_text(html: str) -> str:
-    """The visible text of ``html`` without quotes and signatures, one line per block or <br>."""
-    return html_text(html).text

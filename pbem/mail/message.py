@@ -30,7 +30,7 @@ from typing import TypeVar
 from pbem.frozen import Frozen
 from pbem.mail import addresses
 from pbem.mail.armour import without_armour
-from pbem.mail.html import html_to_text
+from pbem.mail.html import MAX_HTML_CHARS, html_text
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -309,10 +309,25 @@ def parse(raw: bytes, *, headers_only: bool = False, own_address: str = "") -> I
 _BOUNDARY = re.compile(rb"boundary\s*=", re.IGNORECASE)
 
 
+#: the blank line that ends a message's header block
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+
+
 def _parsed(raw: bytes, headers_only: bool) -> Message | None:
+    """``raw`` parsed, or its headers only. The email parser reads a body line by line (a
+    second for a million lines), so it is given the header block alone when the body is not
+    needed, or when the body is one part, which becomes the message's payload as the parser
+    would make it (the rest of the bytes, as ASCII with surrogate escapes)."""
     try:
+        end = _HEADER_END.search(raw)
+        head = raw[: end.end()] if end and end.start() else raw
+        msg = email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(head)
         if headers_only:
-            return email.parser.BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
+            return msg
+        whole_head = head is not raw and not msg.defects and msg.get_payload() == ""  # all of it headers
+        if whole_head and msg.get_content_maintype() not in {"multipart", "message"}:
+            msg.set_payload(raw[len(head) :].decode("ascii", "surrogateescape"))
+            return msg
         return email.message_from_bytes(raw, policy=email.policy.compat32)
     except Exception:  # noqa: BLE001 - RecursionError on deep nesting; anything else is a bug of email
         return None
@@ -431,7 +446,10 @@ def body_text(msg: Message) -> tuple[str, str]:
     if plain is not None and plain.strip():
         text = plain
     elif html is not None:
-        text = _safely(lambda: html_to_text(html or ""), "")
+        read = _safely(lambda: html_text(html or ""), None)
+        text = read.text if read else ""
+        if read and read.cut:
+            problems.append(f"only the first {MAX_HTML_CHARS} characters of the HTML were read")
     elif plain is not None:
         text = plain
     else:

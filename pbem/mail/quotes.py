@@ -163,10 +163,11 @@ def is_sent_from(line: str) -> bool:
 
 def own_text(text: str, html: str = "") -> str:
     """The lines of a mail its sender wrote: read from the HTML body's structure when a mail
-    program marked its quote there, else from ``text`` (the body as plain text)."""
+    program marked its quote there (and the page was read to its end or to where the quote
+    ends it: a player may answer below a quote), else from ``text`` (the body as plain text)."""
     if html:
         found = html_text(html)
-        if found.quote_found:  # read from the HTML: its clear-signing armour goes as the text's does
+        if found.quote_found and not found.cut:  # its clear-signing armour goes as the text's does
             return strip_reply(without_armour(found.text[:MAX_TEXT_CHARS]))
     return strip_reply(text)
 

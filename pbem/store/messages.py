@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS messages (
     game_id TEXT,
     power TEXT,
     outcome TEXT,                     -- one line for the log: what was done with it, or why it failed
-    attempts INTEGER NOT NULL DEFAULT 0   -- runs whose handling of it failed
+    attempts INTEGER NOT NULL DEFAULT 0,  -- runs whose handling of it failed
+    readings INTEGER NOT NULL DEFAULT 0   -- runs that began reading it since it was last finished
 );
 CREATE INDEX IF NOT EXISTS messages_status ON messages(status);
 """
@@ -37,7 +38,9 @@ class Messages(Connection):
     """
 
     SCHEMA = SCHEMA
-    ADDED_COLUMNS = {"messages": {"attempts": "INTEGER NOT NULL DEFAULT 0"}}
+    ADDED_COLUMNS = {"messages": {"attempts": "INTEGER NOT NULL DEFAULT 0",
+                                  "readings": "INTEGER NOT NULL DEFAULT 0"}}
+    WHEN_ADDED = {"messages.readings": "UPDATE messages SET readings = attempts WHERE status = 'failed'"}
 
     def add_message(
         self,
@@ -67,6 +70,24 @@ class Messages(Connection):
             " ORDER BY id", [attempts]
         )]
 
+    def begin_reading(self, row_id: int, most: int) -> bool:
+        """Count a run's reading of message ``row_id`` before it is read (committed), so that a
+        run killed while reading it (a mail that stalls or crashes the reader, or a power cut)
+        does not read it again forever. False, and nothing counted, once runs have begun it
+        ``most`` times without finishing it: its tries are used up, and it is to be set aside as
+        failed (``attempts`` is set one short of ``most``, for that failure to count the last).
+
+        Finishing a mail (``finish_message``) clears its count; a failure (``fail_message``)
+        leaves it, so that failures and killed runs together count to ``most``."""
+        with self.atomic():
+            row = self._one("SELECT readings FROM messages WHERE id = ?", [row_id])
+            if row is not None and row["readings"] >= most:
+                self.db.execute("UPDATE messages SET attempts = max(attempts, ?) WHERE id = ?",
+                                [most - 1, row_id])
+                return False
+            self.db.execute("UPDATE messages SET readings = readings + 1 WHERE id = ?", [row_id])
+        return True
+
     def held_messages(self) -> list[tuple[int, str]]:
         """(id, game) of the mail held for a game set aside by its broken config entry, oldest first."""
         return [(row["id"], row["game_id"]) for row in self._rows(
@@ -93,7 +114,7 @@ class Messages(Connection):
         power: str | None = None,
     ) -> None:
         self.db.execute(
-            "UPDATE messages SET status = ?, outcome = ?, game_id = ?, power = ? WHERE id = ?",
+            "UPDATE messages SET status = ?, outcome = ?, game_id = ?, power = ?, readings = 0 WHERE id = ?",
             [status, outcome, game_id, power, row_id],
         )
 
@@ -136,7 +157,8 @@ class Messages(Connection):
 
     def retry_message(self, row_id: int) -> bool:
         """Make a failed or dropped message new again, for the next run; False if it is neither."""
-        return self._change_message(row_id, ("failed", "dropped"), "status = 'new', attempts = 0")
+        return self._change_message(row_id, ("failed", "dropped"),
+                                    "status = 'new', attempts = 0, readings = 0")
 
     def drop_message(self, row_id: int) -> bool:
         """Leave a failed message alone for good (its bytes stay stored); False if it is not failed."""

@@ -23,6 +23,7 @@ ORDERS = {
 CRASHES = {
     "fetched": "fetched:4",
     "stored": "stored:4",
+    "reading": "reading:3",
     "queued-reply": "queued-reply:3",
     "handled": "handled:5",
     "adjudicating": "adjudicating",
