@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pbem import cli
+from pbem import cli, private
 from pbem.service import MissingDatabase
 from pbem.store.connection import StorageFault
 from tests.harness import TEST_TEMPLATES, MailServerTable, Table, game, plain_mail, run_pbem
@@ -142,18 +142,19 @@ def database_limited(monkeypatch: pytest.MonkeyPatch, spare_pages: int) -> None:
     monkeypatch.setattr(sqlite3, "connect", limited)
 
 
-def full_disk_on(monkeypatch: pytest.MonkeyPatch, method: str, folder: Path) -> list[Path]:
-    """``Path.<method>`` fails with ENOSPC for every file under ``folder``; the files it refused."""
-    real = getattr(Path, method)
+def full_disk_on(monkeypatch: pytest.MonkeyPatch, folder: Path) -> list[Path]:
+    """Writing a new file under ``folder`` fails with ENOSPC (``pbem.private.write_new``, where
+    the outbox and the archive write theirs); the files it refused."""
+    real = private.write_new
     refused: list[Path] = []
 
-    def full(self, *args, **kwargs):
-        if folder in self.parents:
-            refused.append(self)
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
-        return real(self, *args, **kwargs)
+    def full(path: Path, data: bytes) -> None:
+        if folder in path.parents:
+            refused.append(path)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        real(path, data)
 
-    monkeypatch.setattr(Path, method, full)
+    monkeypatch.setattr(private, "write_new", full)
     return refused
 
 
@@ -213,7 +214,7 @@ def test_a_full_disk_under_the_outbox_keeps_the_queue_for_the_next_run(table, mo
     table.send(PLAYERS["North"], "SIGNON North g1 pw\nADD 2")
     outbox = table.folder / "mail" / "outbox"
     with monkeypatch.context() as patch:
-        refused = full_disk_on(patch, "write_bytes", outbox)
+        refused = full_disk_on(patch, outbox)
         with pytest.raises(StorageFault) as fault:
             table.run()
     assert fault.value.status == 1 and f"the disk is full writing {refused[0]}" in str(fault.value)
@@ -230,7 +231,7 @@ def test_a_full_disk_under_the_archive_stops_the_run_and_the_next_one_writes_it(
     table.send(PLAYERS["South"], "SIGNON South g1 pw\nADD 3")
     table.advance(hours=49)
     with monkeypatch.context() as patch:
-        full_disk_on(patch, "write_text", table.service.archive_dir)
+        full_disk_on(patch, table.service.archive_dir)
         with pytest.raises(StorageFault) as fault:
             table.run()
     assert fault.value.status == 1 and "the disk is full writing" in str(fault.value)
