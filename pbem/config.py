@@ -140,6 +140,7 @@ class Game(Frozen):
     mass_nmr_share: float = 0.5  # more than this share missing: mail is broken, extend
     show_waiting: bool = True  # LIST names who has not ordered yet
     players_public: bool = True  # WHOGAME shows each power's player's address
+    observe_password: Secret | None = None  # a private game: OBSERVE needs it
     press: PressRules = PressRules()
     votes_public: bool = False
     absence_max_days: int = 14
@@ -521,6 +522,7 @@ def _game(
         mass_nmr_share=keys.mass_nmr_share,
         show_waiting=keys.show_waiting,
         players_public=keys.players_public,
+        observe_password=_secret(problems, keys.observe_password, (*loc, "observe_password"), resolve),
         press=PressRules(**keys.press.model_dump()),
         votes_public=keys.votes_public,
         absence_max_days=keys.absence.max_days,

@@ -198,6 +198,9 @@ class GameKeys(Keys):
     )
     show_waiting: bool = Field(True, description="LIST names who has not ordered yet")
     players_public: bool = Field(True, description="WHOGAME shows each power's player's address")
+    observe_password: SecretValue | None = Field(
+        None, description="a private game: `OBSERVE <game> <password>` needs it (default: anyone may observe)"
+    )
     press: PressKeys = Field(
         default=PressKeys.model_validate({}), description="what press is allowed (below)"
     )

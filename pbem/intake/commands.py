@@ -48,7 +48,7 @@ FRONT_DOOR_COMMANDS = {
     "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password>: the next forming)",
     "SET PREFERENCE": "SET PREFERENCE <powers, best first: E[FGR][TAI] or England, France...> (* for none)",
     "CONFIRM": "CONFIRM [<game>]",
-    "OBSERVE": "OBSERVE <game>",
+    "OBSERVE": "OBSERVE <game> [<password>: a private game's]",
     "UNOBSERVE": "UNOBSERVE <game>",
     "STANDBY": "STANDBY [<game>|ANY]",
     "NO STANDBY": "NO STANDBY [<game>|ANY]",
@@ -343,8 +343,8 @@ def _front_door(words: list[str], upper: list[str], number: int, line: str) -> C
         return Command(head, tuple(words[1:2]) or (("ANY",) if head == "STANDBY" else ()), number, line)
     if head in {"OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH"}:
         name = "UNOBSERVE" if head.startswith("UN") else "OBSERVE"
-        if len(words) == 2:
-            return Command(name, (words[1],), number, line)
+        if len(words) == 2 or (name == "OBSERVE" and len(words) == 3):  # a private game's password
+            return Command(name, tuple(words[1:]), number, " ".join([*words[:2], "********"][: len(words)]))
         return _written_wrong(name, words, number, line)
     if head in {"APPROVE", "DENY"}:
         if len(words) == 2 and ADDRESS.fullmatch(words[1]):

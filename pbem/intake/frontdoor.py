@@ -135,7 +135,8 @@ def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tupl
             return limited, seat
         return forming.open_game(run, sender, args[0], args[1], args[2] if len(args) > 2 else None), seat
     if name in ("OBSERVE", "UNOBSERVE"):
-        return watchers.observe(run, sender, args[0], on=name == "OBSERVE"), seat
+        password = args[1] if len(args) > 1 else ""
+        return watchers.observe(run, sender, args[0], on=name == "OBSERVE", password=password), seat
     if name in ("STANDBY", "NO STANDBY"):
         return watchers.standby(run, sender, args[0], on=name == "STANDBY"), seat
     if name == "TAKEOVER":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from pbem import passwords
@@ -305,7 +306,7 @@ def muster(run: Run, opened: OpenGame, config: Game) -> None:
     given = assign(wishes, free, opened.seed + len(run.store.seats(opened.id)))
     for seat in waiting:
         run.store.update_seat(opened.id, seat.address, power=given[seat.address])
-    time = config.muster if config.muster is not None else run.service.judge.muster
+    time = config.muster if config.muster is not None else _default_muster(run, opened)
     if not time:
         for seat in seats:
             run.store.update_seat(opened.id, seat.address, confirmed=True)
@@ -327,6 +328,15 @@ def muster(run: Run, opened: OpenGame, config: Game) -> None:
             "who joins. To leave instead, reply RESIGN.\n",
             key=f"muster:{opened.id}:{seat.address}:{seat.power}",
         )
+
+
+def _default_muster(run: Run, opened: OpenGame) -> timedelta:
+    """The service's muster time; none for the referee's own games (opened by `pbem create` or by
+    the referee's CREATE), whose players the referee knows."""
+    referee = run.service.referee
+    if opened.opened_by == "referee" or (referee is not None and opened.opened_by == referee.address):
+        return timedelta(0)
+    return run.service.judge.muster
 
 
 def _preference(seat: Seat, powers: list[str]) -> list[list[str]]:

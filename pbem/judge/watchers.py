@@ -16,6 +16,7 @@ import logging
 from datetime import timedelta
 
 from pbem import passwords
+from pbem.config import check_secret
 from pbem.judge.openings import openings
 from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
@@ -27,10 +28,13 @@ log = logging.getLogger("pbem.judge")
 TAKEOVER_TIME = timedelta(hours=24)
 
 
-def observe(run: Run, address: str, game_id: str, on: bool) -> str:
+def observe(run: Run, address: str, game_id: str, on: bool, password: str = "") -> str:
     game_id = game_id.lower()
-    if run.game_config(game_id) is None:
+    config = run.game_config(game_id)
+    if config is None:
         return "refused: there is no game by that name; LIST shows the games"
+    if on and config.observe_password is not None and not check_secret(password, config.observe_password, ""):
+        return f"refused: game {game_id} is private: OBSERVE {game_id} <the password its referee gave you>"
     if on and run.service.judge.bans(address):
         return "refused: this address may not watch games on this judge"
     if not on:

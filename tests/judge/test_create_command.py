@@ -46,3 +46,22 @@ def test_a_template_with_a_mistake_is_a_config_problem_naming_its_key(tmp_path):
         )
     [problem] = refused.value.problems
     assert "game_templates[0].variant" in problem and "unknown variant 'nosuch'" in problem
+
+
+def test_the_referee_s_own_game_begins_when_full_with_no_muster(tmp_path):
+    table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=TEMPLATES)
+    assert run_pbem("--config", str(table.config_path), "create", "own", "--template", "blitz").returncode == 0
+    for n in range(7):
+        say(table, f"p{n}@players.test", f"SIGNON ?own secret-{n}")
+    assert table.game_row("own").phase_id == "S1901M"  # begun at once: no CONFIRM asked
+    assert not [m for m in table.mails_to("p0@players.test") if "CONFIRM" in str(m["Subject"])]
+
+
+def test_a_private_game_is_observed_only_with_its_password(tmp_path):
+    private = [{**TEMPLATES[0], "id": "secret", "observe_password": "peek-123"}]
+    table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=private)
+    assert run_pbem("--config", str(table.config_path), "create", "hush", "--template", "secret").returncode == 0
+    refused = say(table, "nosy@players.test", "OBSERVE hush")
+    assert "refused: game hush is private" in refused
+    allowed = say(table, "friend@players.test", "OBSERVE hush peek-123")
+    assert "you observe game hush" in allowed and "peek-123" not in allowed
