@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbem.i18n import _, join
 from pbem.intake.commands import Command
 from pbem.intake.powers import match_powers as match_power_names
+from pbem.judge.openings import tell_observers
 from pbem.mail.compose import Outgoing
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -63,7 +64,8 @@ def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, ro
     )
     if postal:
         return _("held until the next results (postal press), then sent to {powers}", powers=join(recipients))
-    deliver_press(run, live, press_id, player.power, recipients, grey, command.body)
+    broadcast = command.name == "BROADCAST" or any(name.upper() == "ALL" for name in names)
+    deliver_press(run, live, press_id, player.power, recipients, grey, command.body, broadcast=broadcast)
     if grey:
         return _("sent to {powers} without your name (grey press)", powers=join(recipients))
     return _("sent to {powers}", powers=join(recipients))
@@ -77,10 +79,18 @@ def deliver_press(
     recipients: list[str],
     grey: bool,
     body: str,
+    broadcast: bool = False,
 ) -> None:
+    """Mail a press message to its recipients; a broadcast (press to ALL) also to the game's
+    observers, as the public would hear it (grey press stays anonymous)."""
     shown_sender = _("an anonymous power") if grey else sender
     everyone = len(recipients) == len(live.players) - 1
     to_text = _("everyone") if everyone else ", ".join(recipients)
+    if broadcast:
+        text = run.templates.text("mail/press.txt.j2", game=live.summary(), phase=live.phase.label,
+                                  sender=shown_sender, to=to_text, body=body)
+        tell_observers(run, live, live.say(_("press from {sender}", sender=shown_sender)), text, None,
+                       key=f"press:{press_id}:observers")
     for power in recipients:
         tell_power(
             run,
@@ -118,5 +128,8 @@ def release_postal_press(run: Run, live: LiveGame) -> None:
             press["recipients"],
             press["grey"],
             press["body"],
+            # a press row keeps its recipients, not how they were named: every other power of more
+            # than two is a broadcast (of two, it may have been one player's private word)
+            broadcast=len(live.players) > 2 and len(press["recipients"]) == len(live.players) - 1,
         )
         run.store.release_press(press["id"])

@@ -64,6 +64,13 @@ def formed(tmp_path_factory: pytest.TempPathFactory) -> dict:
             table.send(address, f"SIGNON {power} club {PASSWORDS[address]}\n{holds}\nREADY")
         table.run()
         story.setdefault("phases", []).append(table.game_row("club").phase_id)
+    austria = next(a for a, p in story["players"].items() if p == "Austria")
+    table.send(
+        austria,
+        f"SIGNON Austria club {PASSWORDS[austria]}\nBROADCAST\nPeace in our time, all.\nENDPRESS\n"
+        "PRESS TO England\nOur secret plan: Munich.\nENDPRESS",
+    )
+    table.run()
     story["observer_mail"] = table.mails_to("watcher@players.test")
     with table.store() as store:
         story["public_reports"] = [store.reports("club", seq)["PUBLIC"]["text"] for seq in (1, 2)]
@@ -159,3 +166,9 @@ def test_a_forming_game_is_listed_with_the_seats_it_needs(tmp_path):
     listed = say(table, "b@players.test", "LIST")
     assert "duel (diplomacy; deadlines: 48h a phase; language: en)" in listed
     assert "Forming: 6 more player(s) needed. To join: SIGNON ?duel <password>" in listed
+
+
+def test_an_observer_hears_the_broadcast_press_and_never_a_private_word(formed):
+    texts = "\n".join(text_of(m) for m in formed["observer_mail"])
+    assert "Peace in our time, all." in texts
+    assert "secret plan" not in texts
