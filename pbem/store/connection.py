@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS meta (
 
 class StorageFault(Exception):
     """The database or the disk pbem writes to cannot be used: a file that is no SQLite database
-    or a damaged one, or a full disk. Said in one line that names the file and what to do;
+    or a damaged one, one that cannot be opened, written or read, or a full disk. Said in one line that names the file and what to do;
     ``status`` is the exit status the CLI gives for it (README: "When a mail or the database
     goes wrong"). Nothing is lost by stopping: a mail is marked done in the inbox only once it
     is stored, and sent mail is recorded after the server took it."""
@@ -49,6 +49,9 @@ class StorageFault(Exception):
 
 #: SQLite's result codes for a file that is not its database, or a damaged one
 _DAMAGED = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
+#: SQLite's result codes (and their words) for a database it cannot open, write or read
+_UNUSABLE = {"SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_PERM", "SQLITE_READONLY_DBMOVED"}
+_UNUSABLE_WORDS = ("unable to open database", "readonly database", "disk I/O error")
 #: the errno of a full disk, and of a full quota
 _FULL = {errno.ENOSPC, errno.EDQUOT}
 
@@ -67,6 +70,13 @@ def storage_fault(error: BaseException, database: Path | str) -> StorageFault | 
         return StorageFault(
             f"the disk holding the database {database} is full ({error}): free some space there; "
             "nothing is lost, the next run goes on from where this one stopped", 1)
+    if isinstance(error, sqlite3.OperationalError) and (
+        name in _UNUSABLE or any(words in str(error) for words in _UNUSABLE_WORDS)
+    ):
+        return StorageFault(
+            f"the database {database} cannot be used ({error}): check that the file and its folder "
+            "exist, belong to the user pbem runs as and are writable, and that the disk is sound; "
+            "nothing is lost, the next run goes on from where this one stopped", 2)
     if isinstance(error, OSError) and error.errno in _FULL:
         where = error.filename or database
         return StorageFault(

@@ -266,3 +266,25 @@ def test_on_imap_a_truncated_database_leaves_the_mail_unread_on_the_server(tmp_p
     with pytest.raises(MissingDatabase, match="is empty"):
         table.run()
     assert [r"\Seen" in flags for flags in mail_server.flags(judge.address)] == [False]
+
+
+def test_a_database_that_cannot_be_written_is_one_line_naming_it(table):
+    """A read-only database (a restore as another user, say) stops the run with one line that
+    names the file and what to check, never a traceback (the tests run as root, who may write
+    any file: SQLite's own read-only open stands in for the file's mode)."""
+    import sqlite3
+
+    from pbem.store.connection import storage_fault
+
+    database = table.service.database
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        with pytest.raises(sqlite3.OperationalError) as raised:
+            connection.execute("CREATE TABLE t (x)")
+    finally:
+        connection.close()
+    fault = storage_fault(raised.value, database)
+    assert fault is not None and fault.status == 2
+    assert str(database) in str(fault) and "writable" in str(fault)
+    missing = storage_fault(sqlite3.OperationalError("unable to open database file"), "/nowhere/pbem.sqlite3")
+    assert missing is not None and "/nowhere/pbem.sqlite3" in str(missing)
