@@ -38,9 +38,10 @@ CREATE TABLE IF NOT EXISTS meta (
 class StorageFault(Exception):
     """The database or the disk pbem writes to cannot be used: a file that is no SQLite database
     or a damaged one, one that cannot be opened, written or read, or a full disk. Said in one
-    line that names the file and what to do; ``status`` is the exit status the CLI gives for it (README: "When a mail or the database
-    goes wrong"). Nothing is lost by stopping: a mail is marked done in the inbox only once it
-    is stored, and sent mail is recorded after the server took it."""
+    line that names the file and what to do; ``status`` is the exit status the CLI gives for it
+    (README: "When a mail or the database goes wrong"). Nothing is lost by stopping: a mail is
+    marked done in the inbox only once it is stored, and sent mail is recorded after the server
+    took it."""
 
     def __init__(self, message: str, status: int):
         super().__init__(message)
