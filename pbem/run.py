@@ -126,8 +126,12 @@ class Run:
 
     def reply_address(self, player: PlayerRow) -> str:
         """The player's secret address: mail to it needs no password."""
+        return self.token_address(player.token)
+
+    def token_address(self, token: str) -> str:
+        """``judge+TOKEN@domain``: the secret reply address of a player's (or a seat's) token."""
         local, _, domain = self.service.address.partition("@")
-        return f"{local}+{player.token}@{domain}"
+        return f"{local}+{token}@{domain}"
 
     def queue(
         self, outgoing: Outgoing, *, kind: str, dedup_key: str, game_id: str | None, secret: str = ""

@@ -89,14 +89,13 @@ def handle(
         service=run.service.name,
         address=run.service.address,
     )
-    local, _, domain = run.service.address.partition("@")
     run.queue(
         Outgoing(
             to=incoming.sender,
             subject=f"Your mail to {run.service.name}",
             text=text,
             automatic="auto-replied",
-            reply_to=f"{local}+{seat.token}@{domain}" if seat and seat.token else None,
+            reply_to=run.token_address(seat.token) if seat and seat.token else None,
         ),
         kind="frontdoor",
         dedup_key=f"reply:{row['id']}",

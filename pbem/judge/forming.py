@@ -515,13 +515,12 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
 
 def _tell_seat(run: Run, opened: OpenGame, seat: Seat, subject: str, text: str, key: str) -> None:
     """A notice to a seat's address; replying to it signs on to the seat (its token)."""
-    local, _, domain = run.service.address.partition("@")
     run.queue(
         Outgoing(
             to=seat.address,
             subject=f"[{opened.id}] {subject}",
             text=text,
-            reply_to=f"{local}+{seat.token}@{domain}" if seat.token else None,
+            reply_to=run.token_address(seat.token) if seat.token else None,
         ),
         kind="notice",
         dedup_key=key,
