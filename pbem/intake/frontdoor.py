@@ -8,11 +8,15 @@ Judge's do: ``SIGNON ?game password`` again, or a reply to the game's mail (its 
 Nothing a stranger wrote is echoed back, not even the subject: the answer names each command by
 its name, never by the line as written (a forged sender must not make the judge a reflector of
 someone else's text). A mail whose sender failed SPF or DMARC at the receiving server gets no
-answer at all, and every answer counts against the address's hourly limit (``answers_per_hour``).
+answer at all, and every answer counts against the address's hourly limit (``answers_per_hour``);
+an answer to a stranger (no game, no seat) also against the cap on all strangers' answers
+(``judge.stranger_answers_per_hour``), which a forger with many addresses would otherwise pass.
 """
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
 from typing import Any
 
 from pbem.intake.commands import FRONT_DOOR_COMMANDS, Command, Mail
@@ -22,6 +26,8 @@ from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming
 from pbem.run import Run
 from pbem.store import Seat
+
+log = logging.getLogger("pbem.intake")
 
 #: commands that act for a seat, so need one signed on (a JOIN line in the mail, or its reply address)
 _SEAT_COMMANDS = {"SET PREFERENCE", "CONFIRM", "WITHDRAW"}
@@ -45,10 +51,12 @@ def wanted(run: Run, incoming: Incoming, mail: Mail, signed_on: bool) -> bool:
     (LIST included) or a seat's reply address."""
     if signed_on or mail.signon is not None:
         return False
-    return seat_addressed(run, incoming) is not None or any(c.name in FRONT_DOOR_COMMANDS for c in mail.commands)
+    return (seat_addressed(run, incoming) is not None
+            or any(c.name in FRONT_DOOR_COMMANDS for c in mail.commands))
 
 
-def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tuple[str, str, str | None, None]:
+def handle(run: Run, row: dict[str, Any], incoming: Incoming,
+           mail: Mail) -> tuple[str, str, str | None, None]:
     """Act on every command of the mail and queue one answer; (status, outcome, game, power)."""
     if not incoming.sender:
         return "ignored", "front door: no sender to answer", None, None
@@ -56,6 +64,8 @@ def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tup
     if failed:
         return "ignored", f"front door: sender failed authentication ({failed}); not answered", None, None
     seat = seat_addressed(run, incoming)
+    stranger = seat is None and not run.store.seats_of(incoming.sender) and \
+        not run.store.players_by_address(incoming.sender)
     answers: list[tuple[str, str]] = []
     listed = ""
     for command in mail.commands:
@@ -73,6 +83,11 @@ def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tup
                             "to a game that has begun"))
     if not answers:
         answers.append(("", "your mail held no command"))
+    game_id = seat.game_id if seat else None
+    outcome = f"front door: {', '.join(name or 'note' for name, _ in answers)}"
+    if stranger and over_stranger_cap(run):
+        log.warning("strangers had their answers this hour; %s gets none", incoming.sender)
+        return "done", f"{outcome}; not answered (stranger_answers_per_hour)", game_id, None
     text = run.templates.text("mail/frontdoor.txt.j2", answers=answers, listed=listed,
                               service=run.service.name, address=run.service.address)
     local, _, domain = run.service.address.partition("@")
@@ -80,10 +95,16 @@ def handle(run: Run, row: dict[str, Any], incoming: Incoming, mail: Mail) -> tup
         Outgoing(to=incoming.sender, subject=f"Your mail to {run.service.name}", text=text,
                  automatic="auto-replied",
                  reply_to=f"{local}+{seat.token}@{domain}" if seat and seat.token else None),
-        kind="frontdoor", dedup_key=f"reply:{row['id']}", game_id=seat.game_id if seat else None,
+        kind="stranger" if stranger else "frontdoor", dedup_key=f"reply:{row['id']}", game_id=game_id,
     )
-    game_id = seat.game_id if seat else None
-    return "done", f"front door: {', '.join(name or 'note' for name, _ in answers)}", game_id, None
+    return "done", outcome, game_id, None
+
+
+def over_stranger_cap(run: Run) -> bool:
+    """Whether the strangers (who play no game and hold no seat) had ``stranger_answers_per_hour``
+    answers in the last hour: all together, since a forger may sign with any number of addresses."""
+    cap = run.service.judge.stranger_answers_per_hour
+    return bool(cap) and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap
 
 
 def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tuple[str, Seat | None]:
@@ -137,7 +158,8 @@ def command(run: Run, address: str, command: Command) -> str:
     return answer
 
 
-def master(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str, mail: Mail) -> tuple[str, str, str, str]:
+def master(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str,
+           mail: Mail) -> tuple[str, str, str, str]:
     """The master's (or referee's) mail for a game opened by mail that has not begun."""
     answers: list[tuple[str, str]] = []
     for item in mail.commands:
