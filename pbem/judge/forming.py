@@ -146,13 +146,14 @@ def forming_game(run: Run, game_id: str, address: str) -> OpenGame | str:
     """The forming game ``game_id`` names (``?``: the oldest with a free seat for ``address``),
     or why there is none to join."""
     if game_id == "?":
-        for opened in run.store.open_games("forming"):
-            config = run.game_config(opened.id)
-            if config and run.store.seat(opened.id, address) is None and _free(run, opened, config) > 0:
-                return opened
-        return "no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the standby list"
+        for candidate in run.store.open_games("forming"):
+            config = run.game_config(candidate.id)
+            if config and run.store.seat(candidate.id, address) is None and _free(run, candidate, config) > 0:
+                return candidate
+        return ("no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the "
+                "standby list")
     opened = run.store.open_game(game_id.lower())
-    if opened is None or opened.status == "cancelled":
+    if opened is None or opened.status in ("cancelled", "started"):
         if run.store.game(game_id.lower()) is not None:
             return (f"game {game_id.lower()} has begun; to take over an open power send "
                     f"TAKEOVER <power> {game_id.lower()} <password> (LIST {game_id.lower()} shows openings)")
@@ -166,7 +167,8 @@ def _free(run: Run, opened: OpenGame, config: Game) -> int:
     return len(seat_powers(config)) - len([s for s in run.store.seats(opened.id) if s.approved])
 
 
-def join(run: Run, address: str, game_id: str, password: str, preference: str | None) -> tuple[str, Seat | None]:
+def join(run: Run, address: str, game_id: str, password: str,
+         preference: str | None) -> tuple[str, Seat | None]:
     """SIGNON ?game password: a seat for ``address``, or (seated already, the password right)
     their seat signed on. The answer, and the seat."""
     found = forming_game(run, game_id, address)
@@ -255,14 +257,7 @@ def withdraw(run: Run, seat: Seat) -> str:
 def muster(run: Run, opened: OpenGame, config: Game) -> None:
     """The game is full: give each unassigned seat a power (preferences, seeded), and ask every
     player to CONFIRM (or begin at once where the game needs no confirmation)."""
-    seats = [s for s in run.store.seats(opened.id) if s.approved]
-    powers = seat_powers(config)
-    free = [power for power in powers if power not in {s.power for s in seats}]
-    waiting = [s for s in seats if not s.power]
-    wishes = {s.address: _preference(s, powers) for s in waiting}
-    given = assign(wishes, free, opened.seed + len(run.store.seats(opened.id)))
-    for seat in waiting:
-        run.store.update_seat(opened.id, seat.address, power=given[seat.address])
+    seats = _assign_powers(run, opened, config)
     time = config.muster if config.muster is not None else run.service.judge.muster
     if not time:
         for seat in seats:
@@ -280,6 +275,22 @@ def muster(run: Run, opened: OpenGame, config: Game) -> None:
                    "with the line\n\n  CONFIRM\n\nA seat not confirmed by then goes to the next player "
                    f"who joins. To leave instead, reply WITHDRAW {opened.id}.\n",
                    key=f"muster:{opened.id}:{seat.address}:{seat.power}")
+
+
+def _assign_powers(run: Run, opened: OpenGame, config: Game) -> list[Seat]:
+    """Give each approved seat with no power one of the powers left (preferences, seeded); the
+    approved seats. A game forced to begin has fewer players than powers: the powers nobody gets
+    go to stand-ins who wish for none, so the best assignment of the players is unchanged."""
+    seats = [s for s in run.store.seats(opened.id) if s.approved]
+    powers = seat_powers(config)
+    free = [power for power in powers if power not in {s.power for s in seats}]
+    waiting = [s for s in seats if not s.power]
+    wishes = {s.address: _preference(s, powers) for s in waiting}
+    wishes.update({f"(no player {n})": [] for n in range(len(free) - len(waiting))})
+    given = assign(wishes, free, opened.seed + len(run.store.seats(opened.id)))
+    for seat in waiting:
+        run.store.update_seat(opened.id, seat.address, power=given[seat.address])
+    return seats
 
 
 def _preference(seat: Seat, powers: list[str]) -> list[list[str]]:
@@ -314,7 +325,7 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
     referee = run.service.game_referee(config)
     for power in empty:  # FORCE BEGIN: an unplayed power, open for a TAKEOVER
         players.append(NewPlayer(power=power, address=referee.address if referee else run.service.address,
-                                 password_hash=passwords.hash_password(passwords.new_password())))
+                                 password_hash=passwords.hash_password(passwords.new_password()), empty=True))
     entry = {**opened.entry, "players": [
         {"power": p.power, "address": p.address, "password_hash": p.password_hash} for p in players]}
     run.store.update_open_game(game_id, entry=entry, status="started")
@@ -329,7 +340,8 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
         for power in empty:
             announce_opening(run, live, power, "it had no player when the game began")
     log.info("game %s begins%s", game_id, " (forced)" if forced else "")
-    return f"game {game_id} begins" + (f"; {', '.join(empty)} in civil disorder, open to standbys" if empty else "")
+    return f"game {game_id} begins" + (f"; {', '.join(empty)} in civil disorder, open to standbys"
+                                       if empty else "")
 
 
 def tend_musters(run: Run) -> None:
@@ -385,7 +397,8 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
             return f"game {game_id} is full"
         run.store.update_seat(game_id, seat.address, approved=True)
         _tell_seat(run, opened, seat, f"you joined game {game_id}",
-                   f"The master of game {game_id} approved your seat.\n", key=f"approved:{game_id}:{seat.address}")
+                   f"The master of game {game_id} approved your seat.\n",
+                   key=f"approved:{game_id}:{seat.address}")
         left = _joined(run, opened, config, seat.address)
         return f"{seat.address} approved; {left} seat(s) left"
     if name == "FORCE BEGIN":
@@ -394,12 +407,9 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
         if opened.status == "forming" and config.ruleset != "diplomacy":
             return "refused: only a Diplomacy game begins with powers in civil disorder; wait for the muster"
         if opened.status == "forming":
-            seats = [s for s in run.store.seats(game_id) if s.approved]
-            if not seats:
+            if not [s for s in run.store.seats(game_id) if s.approved]:
                 return "refused: nobody has joined"
-            muster(run, opened, config)
-            if (run.store.open_game(game_id) or opened).status == "started":
-                return f"game {game_id} begins"
+            _assign_powers(run, opened, config)  # no muster: the master begins the game now
         return start(run, game_id, forced=True)
     return "not a command for a forming game"
 

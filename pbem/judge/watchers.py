@@ -50,7 +50,8 @@ def standby(run: Run, address: str, game_id: str, on: bool) -> str:
     where = "any game" if game == "*" else f"game {game}"
     if not on:
         gone = run.store.remove_watcher(game, address, "standby")
-        return f"you are off the standby list of {where}" if gone else f"you were not on the standby list of {where}"
+        return (f"you are off the standby list of {where}" if gone
+                else f"you were not on the standby list of {where}")
     run.store.add_watcher(game, address, "standby", run.now)
     return f"you are on the standby list of {where}: you will be mailed when a power needs a player"
 
@@ -96,13 +97,16 @@ def give_power(run: Run, live: LiveGame, power: str, address: str, password_hash
     assert old is not None
     run.store.update_player(live.id, power, address=address.lower(), password_hash=password_hash,
                             token=passwords.new_token(), civil_disorder=False, nmr_streak=0)
-    if old.address != address.lower():
+    referee = run.service.game_referee(live.config)
+    held = referee is not None and old.address == referee.address  # a power nobody played yet
+    if old.address != address.lower() and not held:
         run.queue(Outgoing(to=old.address, subject=f"[{live.id}] {power} has a new player",
                            text=f"{power} in game {live.id} has been taken over by a new player. "
                                 "Thank you for playing.\n"),
                   kind="notice", dedup_key=f"taken-over:{live.id}:{power}:{address}", game_id=live.id)
     shortest = min(TAKEOVER_TIME, live.config.deadline_rule(live.phase.kind).duration)
-    if live.row.deadline is not None and live.row.status == "running" and live.row.deadline < run.now + shortest:
+    deadline = live.row.deadline
+    if deadline is not None and live.row.status == "running" and deadline < run.now + shortest:
         new_deadline(run, live.id, run.now + shortest)
     fresh = run.live(live.id)
     assert fresh is not None
@@ -127,7 +131,8 @@ def approve_takeover(run: Run, live: LiveGame, address: str, approve: bool) -> s
     run.store.remove_seat(live.id, address)
     if not approve:
         run.queue(Outgoing(to=address, subject=f"[{live.id}] takeover not approved",
-                           text=f"The referee of game {live.id} did not approve your takeover of {seat.power}.\n"),
+                           text=f"The referee of game {live.id} did not approve your takeover of "
+                                f"{seat.power}.\n"),
                   kind="notice", dedup_key=f"takeover-denied:{live.id}:{address}", game_id=live.id)
         return f"{address} denied; told"
     if seat.power not in openings(live):
