@@ -37,7 +37,13 @@ def read_preference(text: str, powers: Sequence[str]) -> Preference:
     initials = {fold(power)[:1].upper() for power in powers}
     unique = len(initials) == len(powers)
     if unique and _LETTERS.match(text) and len(text.replace("[", "").replace("]", "")) <= len(powers):
-        groups = _letter_groups(text, powers)
+        try:
+            groups = _letter_groups(text, powers)
+        except PreferenceError as letters:
+            try:  # 'England', 'Italy': one power's name, as short as the initials of them all
+                groups = _named_groups(text, powers)
+            except PreferenceError:
+                raise letters from None
     else:
         groups = _named_groups(text, powers)
     seen = [power for group in groups for power in group]
