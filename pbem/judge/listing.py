@@ -76,4 +76,5 @@ def one_game(run: Run, game_id: str) -> str:
     rows = "\n".join(f"  {p.power:<12} {standing.get(p.power, '')}"
                      + ("  (open: TAKEOVER)" if p.power in openings(live) else "") for p in live.players)
     return (f"{game_id} ({_about(config)}): {live.row.status}, {live.phase.label}, "
-            f"deadline {live.deadline_text()}\n{rows}\nOBSERVE {game_id} mails you its results as they happen.")
+            f"deadline {live.deadline_text()}\n{rows}\n"
+            f"OBSERVE {game_id} mails you its results as they happen.")

@@ -12,7 +12,8 @@ def tell_standbys(run: Run, game_id: str, subject: str, text: str, key: str) -> 
     """Mail every standby of ``game_id`` (and of any game) once per ``key``."""
     for address in run.store.watchers(game_id, "standby", any_game=True):
         run.queue(Outgoing(to=address, subject=f"[{game_id}] {subject}",
-                           text=text + f"\n(NO STANDBY {game_id} or NO STANDBY ANY takes you off the list.)\n"),
+                           text=text + f"\n(NO STANDBY {game_id} or NO STANDBY ANY takes you off the "
+                                       "list.)\n"),
                   kind="notice", dedup_key=f"{key}:{address}", game_id=game_id)
 
 
