@@ -138,6 +138,7 @@ def approve_takeover(run: Run, live: LiveGame, address: str, approve: bool) -> s
     if seat.power not in openings(live):
         return f"{seat.power} is no longer open"
     run.store.add_join(address, f"takeover {live.id} {seat.power}", run.now)
-    return give_power(run, live, seat.power, address, seat.password_hash)
+    give_power(run, live, seat.power, address, seat.password_hash)  # its answer is the newcomer's
+    return f"{address} approved: they play {seat.power} now, and have their welcome"
 
 

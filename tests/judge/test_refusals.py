@@ -315,3 +315,28 @@ def test_a_seat_signed_on_by_its_reply_address_confirms_without_a_password(tmp_p
     assert "confirmed: you play" in say(table, "a@players.test", "CONFIRM", to=reply_address(muster))
     refused = answer_to(say(table, "b@players.test", "CONFIRM"), "CONFIRM")
     assert refused.startswith("refused: it needs your seat signed on")
+
+
+def test_a_moderated_games_takeover_waits_for_the_masters_approval(tmp_path):
+    table = _table(tmp_path, muster="0")
+    say(table, "master@players.test", "CREATE ?club hunter22 club")
+    master = "SIGNON REFEREE club hunter22\n"
+    for n, address in enumerate(["a@players.test", "b@players.test"]):
+        say(table, address, f"SIGNON ?club secret-{n}")
+        say(table, "master@players.test", f"{master}APPROVE {address}")
+    with table.store() as store:
+        leaver = store.players("club")[0]
+    say(table, leaver.address, f"SIGNON {leaver.power} club secret-{0 if leaver.address[0] == 'a' else 1}\n"
+                               "RESIGN")
+    held = answer_to(say(table, "c@players.test", f"TAKEOVER {leaver.power} club secret-3"), "TAKEOVER")
+    assert held == f"your takeover of {leaver.power} waits for the referee's approval; you will be told"
+    assert "APPROVE c@players.test" in text_of(latest(table, "master@players.test", "asks to take over"))
+    with table.store() as store:
+        player = store.player("club", leaver.power)
+    assert player is not None and player.civil_disorder
+    approved = say(table, "master@players.test", f"{master}APPROVE c@players.test")
+    assert f"c@players.test approved: they play {leaver.power} now" in approved  # not "you play"
+    with table.store() as store:
+        player = store.player("club", leaver.power)
+    assert player is not None and player.address == "c@players.test" and not player.civil_disorder
+    assert f"You take over {leaver.power}" in text_of(latest(table, "c@players.test", "Welcome to game club"))

@@ -157,3 +157,16 @@ def test_a_stranger_who_passed_spf_and_dmarc_is_answered(tmp_path):
                                   "header.d=players.test; dmarc=pass header.from=players.test"})
     table.run()
     assert "LIST: the games are below" in text_of(table.mails_to("newbie@players.test")[0])
+
+
+def test_the_cap_on_strangers_leaves_a_seat_holders_answers_alone(tmp_path):
+    table = _judge(tmp_path, stranger_answers_per_hour=2)
+    table.send("master@players.test", "CREATE ?club hunter22")
+    table.send("joiner@players.test", "SIGNON ?club secret-1")
+    table.run()  # two strangers answered: the cap is reached
+    table.send("third@players.test", "LIST")
+    table.send("joiner@players.test", "SIGNON ?club secret-1\nSET PREFERENCE England")
+    table.run()
+    assert table.mails_to("third@players.test") == []
+    [_, answer] = table.mails_to("joiner@players.test")
+    assert "SET PREFERENCE: your preference in game club: England" in text_of(answer)
