@@ -79,8 +79,7 @@ def handle(run: Run, row: dict[str, Any], incoming: Incoming,
         answer, seat = _command(run, incoming.sender, command, seat)
         answers.append((command.name, answer))
     if mail.has_orders():
-        answers.append(("", "the other lines were not read: orders are read only from a player signed on "
-                            "to a game that has begun"))
+        answers.append(("", _unread(run, seat)))
     if not answers:
         answers.append(("", "your mail held no command"))
     game_id = seat.game_id if seat else None
@@ -107,9 +106,23 @@ def over_stranger_cap(run: Run) -> bool:
     return bool(cap) and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap
 
 
+def _unread(run: Run, seat: Seat | None) -> str:
+    """What the lines that are no command came to; to a seat still to confirm, how to confirm
+    (players answer the muster mail with 'Confirmed!' or 'Confirm.', which is no command)."""
+    current = run.store.seat(seat.game_id, seat.address) if seat else None
+    opened = run.store.open_game(current.game_id) if current else None
+    if current and opened and opened.status == "mustering" and not current.confirmed:
+        return ("the other lines were not read, and your seat is not confirmed yet: to confirm it, "
+                "reply with the line CONFIRM alone")
+    return ("the other lines were not read: orders are read only from a player signed on to a game that "
+            "has begun")
+
+
 def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tuple[str, Seat | None]:
     """One front-door command; its answer, and the seat signed on after it."""
     name, args = command.name, command.args
+    if name in ("WITHDRAW", "OBSERVE", "UNOBSERVE", "STANDBY", "NO STANDBY") and args:
+        args = (args[0].rstrip(".,;:!"), *args[1:])  # 'WITHDRAW club.': a sentence's full stop
     if name == "JOIN":
         answer, joined = forming.join(run, sender, args[0], args[1], None)
         return answer, joined or seat
