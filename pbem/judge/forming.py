@@ -367,7 +367,9 @@ def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:
         if seat.approved:
             _tell_seat(run, opened, seat, f"game {opened.id} waits for {left} more player(s)",
                        f"Game {opened.id} is forming again ({why}): it waits for {left} more player(s). "
-                       "Your seat and power are kept; you will be asked to confirm again when it is full.\n",
+                       + ("Your seat, power and confirmation are kept: the game begins when the new "
+                          "player(s) confirm.\n" if seat.confirmed else
+                          "Your seat and power are kept; you will be asked to confirm when it is full.\n"),
                        key=f"reforming:{opened.id}:{seat.address}:{run.now.isoformat()}")
     tell_standbys(run, opened.id, f"game {opened.id} needs {left} more player(s)",
                   f"Game {opened.id} ({_kind(config)}) needs {left} more player(s). To join, send\n\n"

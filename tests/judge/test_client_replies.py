@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.harness import Table, text_of
-from tests.judge.helpers import OPEN_JUDGE, latest, reply_address
+from tests.judge.helpers import OPEN_JUDGE, latest, reply_address, say
 
 DUEL = {"id": "duel", "ruleset": "invictus", "seats": 2, "deadlines": {"default": "48h"}}
 WROTE = "pbem test judge <judge@pbem.test>"
@@ -95,3 +95,17 @@ def test_a_confirmation_in_words_is_told_how_to_confirm(tmp_path, said):
     table.run()
     answer = text_of(table.mails_to(player)[-1])
     assert "your seat is not confirmed yet: to confirm it, reply with the line CONFIRM alone" in answer
+
+
+def test_a_confirmed_seat_stays_confirmed_when_another_player_withdraws(tmp_path):
+    table, player = _mustered(tmp_path)
+    say(table, player, "CONFIRM", to=reply_address(latest(table, player, "is full. You play")))
+    other = latest(table, "b@players.test", "is full. You play")
+    say(table, "b@players.test", "WITHDRAW duel", to=reply_address(other))
+    told = text_of(latest(table, player, "waits for 1 more"))
+    assert "Your seat, power and confirmation are kept" in told
+    say(table, "c@players.test", "SIGNON ?duel secret-3")
+    assert len([m for m in table.mails_to(player) if "confirm your seat" in str(m["Subject"])]) == 1
+    confirmed = say(table, "c@players.test", "CONFIRM",
+                    to=reply_address(latest(table, "c@players.test", "is full. You play")))
+    assert "every seat is confirmed and game duel begins" in confirmed
