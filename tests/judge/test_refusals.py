@@ -299,7 +299,7 @@ def test_a_password_too_short_is_refused(tmp_path, line, name):
     table = _table(tmp_path)
     say(table, "master@players.test", "CREATE ?duel hunter22 duel")
     say(table, "master@players.test", "CREATE ?forced hunter22")
-    say(table, "a@players.test", "SIGNON ?forced secret-1")
+    say(table, "a@players.test", "SIGNON ?forced secret-1\nSET PREFERENCE England")  # Italy stays open
     say(table, "master@players.test", "SIGNON REFEREE forced hunter22\nFORCE BEGIN")
     answer = answer_to(say(table, "short@players.test", line), name)
     assert answer.startswith("refused:") and "at least 6 characters" in answer
