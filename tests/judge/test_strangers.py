@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.harness import Table, plain_mail, text_of
+from tests.harness import Table, game, plain_mail, text_of
 
 SPAM_SUBJECT = "CHEAP PILLS at pillshop.example - 90% OFF"
 SPAM_BODY = ("Buy cheap pills at http://pillshop.example/buy now!!! Viagrix 90% off,\n"
@@ -52,9 +52,8 @@ def _answers(table: Table, address: str) -> list[str]:
     "SET PREFERENCE Viagrix",
     "WITHDRAW pillshop",
     "APPROVE deals@pillshop.example",
-    pytest.param("SIGNON England pillshop secret-99", marks=pytest.mark.xfail(
-        strict=True, reason="pbem/intake/identity.py quotes a sign-on's game (and power) word back to a "
-        "stranger: 'there is no running game called ...'")),
+    "SIGNON England pillshop secret-99",
+    "SIGNON Pillshop club secret-99",
 ], ids=lambda lines: lines.split("\n")[0] or "no command")
 def test_a_strangers_answer_holds_nothing_of_the_advertisement(tmp_path, lines):
     table = _judge(tmp_path)
@@ -64,6 +63,21 @@ def test_a_strangers_answer_holds_nothing_of_the_advertisement(tmp_path, lines):
     table.run()
     [answer] = _answers(table, "victim@players.test")
     _spam_free(answer)
+
+
+def test_a_strangers_sign_on_to_a_running_game_quotes_no_word_of_it(tmp_path):
+    players = {"North": "north@players.test", "South": "south@players.test"}
+    table = Table(tmp_path, [game("g1", "tally", players)], service_settings={"judge": {"create": "anyone"}})
+    table.start("g1")
+    table.send("victim@players.test", f"SIGNON Pillshop.example g1 secret-99\n{SPAM_BODY}",
+               subject=SPAM_SUBJECT)
+    table.send("north@players.test", "SIGNON Pillshop g1 pw")
+    table.run()
+    [answer] = _answers(table, "victim@players.test")
+    _spam_free(answer)
+    assert "game g1 has no power by the name in your SIGNON line; its powers are North, South" in answer
+    own = _answers(table, "north@players.test")[-1]
+    assert "no power called 'Pillshop'" in own  # a player of the judge is shown what they wrote
 
 
 def test_outlooks_html_advertisement_is_not_echoed_either(tmp_path):
