@@ -131,7 +131,10 @@ def join_limits(run: Run, address: str) -> str | None:
         return "refused: this address may not join games on this judge"
     if judge.joins_per_day and run.store.count_joins(address, run.now) >= judge.joins_per_day:
         return f"refused: an address joins at most {judge.joins_per_day} games a day here; try again tomorrow"
-    playing = [p for p in run.store.players_by_address(address) if _running(run, p.game_id)]
+    # games, not powers: a master holds every power of a forced game that nobody plays (in civil
+    # disorder, as is a power its player resigned), which is no game the address plays
+    playing = {p.game_id for p in run.store.players_by_address(address)
+               if not p.civil_disorder and _running(run, p.game_id)}
     if judge.games_per_address and len(playing) + len(run.store.seats_of(address)) >= judge.games_per_address:
         return f"refused: an address may be in at most {judge.games_per_address} games at once here"
     return None

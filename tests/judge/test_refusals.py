@@ -139,6 +139,17 @@ def test_games_per_address_counts_the_games_an_address_is_in(tmp_path):
     assert "you joined" in say(table, "busy@players.test", "SIGNON ?three secret-1")
 
 
+def test_games_per_address_counts_games_not_powers_and_not_a_masters_empty_powers(tmp_path):
+    table = _table(tmp_path, games_per_address=2)
+    say(table, "master@players.test", "CREATE ?club hunter22")
+    say(table, "a@players.test", "SIGNON ?club secret-1")
+    say(table, "master@players.test", "SIGNON REFEREE club hunter22\nFORCE BEGIN")  # six empty powers
+    say(table, "opener@players.test", "CREATE ?one hunter22 duel")
+    say(table, "opener@players.test", "CREATE ?two hunter22 duel")
+    assert "you joined game one" in say(table, "master@players.test", "SIGNON ?one secret-9")
+    assert "you joined game two" in say(table, "master@players.test", "SIGNON ?two secret-9")
+
+
 @pytest.mark.parametrize("again", ["busy@players.test", "Busy@Players.TEST"], ids=["same", "other case"])
 def test_one_seat_per_address_per_game(tmp_path, again):
     table = _table(tmp_path)
