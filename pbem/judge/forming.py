@@ -339,9 +339,8 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
         return f"refused: {error}"
     for power in empty:
         run.store.update_player(game_id, power, civil_disorder=True)
-    if empty:
-        for power in empty:
-            announce_opening(run, live, power, "it had no player when the game began")
+    for power in empty:  # the master's answer and the 'game started' roster name them already
+        announce_opening(run, live, power, "it had no player when the game began", referee=False)
     log.info("game %s begins%s", game_id, " (forced)" if forced else "")
     return f"game {game_id} begins" + (f"; {', '.join(empty)} in civil disorder, open to standbys"
                                        if empty else "")

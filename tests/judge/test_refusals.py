@@ -258,6 +258,7 @@ def test_force_begin_of_a_forming_diplomacy_game_leaves_the_empty_powers_in_civi
     say(table, "master@players.test", "CREATE ?club hunter22")
     say(table, "a@players.test", "SIGNON ?club secret-1\nSET PREFERENCE England")
     say(table, "b@players.test", "SIGNON ?club secret-2\nSET PREFERENCE France")
+    say(table, "s@players.test", "STANDBY ANY")
     forced = say(table, "master@players.test", "SIGNON REFEREE club hunter22\nFORCE BEGIN")
     assert "FORCE BEGIN: game club begins" in forced
     with table.store() as store:
@@ -274,6 +275,9 @@ def test_force_begin_of_a_forming_diplomacy_game_leaves_the_empty_powers_in_civi
     # the empty powers' reply addresses go to nobody: no welcome to the master, who may play too
     assert not [m for m in table.mails_to("master@players.test") if "welcome" in str(m["Subject"])]
     assert "Austria      (no player)" in text_of(latest(table, "master@players.test", "game started"))
+    assert not [m for m in table.mails_to("master@players.test") if "waits for" in str(m["Subject"])]
+    told = [str(m["Subject"]) for m in table.mails_to("s@players.test") if "take over" in str(m["Subject"])]
+    assert told == [f"[club] waiting for someone to take over {power}" for power in empty]
     taken = say(table, "c@players.test", "TAKEOVER Austria club secret-3")
     assert "you play Austria in game club" in taken
     assert not [m for m in table.mails_to("master@players.test") if "has a new player" in str(m["Subject"])]
