@@ -33,6 +33,9 @@ class NewPlayer(Frozen):
     password: str | None = None
     token: str = ""
     chosen: bool = False  # the player chose the password (a game formed by mail)
+    #: a power nobody plays (a game forced to begin): held at the referee's address, sent no
+    #: welcome, since its reply address would let whoever reads it order the power
+    empty: bool = False
 
 
 def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
@@ -78,6 +81,7 @@ def begin(run: Run, config: Game, players: Sequence[NewPlayer], seed: int | None
     ]
     told = {player.power: player.password for player in players}
     chosen = {player.power for player in players if player.chosen}
+    empty = {player.power for player in players if player.empty}
     deadline = deadline_for(config, phase, run.now, rows)
     with run.store.atomic():
         run.store.add_game(
@@ -103,10 +107,12 @@ def begin(run: Run, config: Game, players: Sequence[NewPlayer], seed: int | None
         live = run.live(config.id)
         assert live is not None
         for row in live.players:
-            welcome(run, live, row, told[row.power], chosen_password=row.power in chosen)
+            if row.power not in empty:
+                welcome(run, live, row, told[row.power], chosen_password=row.power in chosen)
         referee = run.service.game_referee(config)
         if referee:
-            roster = "\n".join(f"  {row.power:<12} {row.address}" for row in live.players)
+            roster = "\n".join(f"  {row.power:<12} {'(no player)' if row.power in empty else row.address}"
+                               for row in live.players)
             run.queue(
                 Outgoing(
                     to=referee.address,

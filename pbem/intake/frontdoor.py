@@ -8,20 +8,26 @@ Judge's do: ``SIGNON ?game password`` again, or a reply to the game's mail (its 
 Nothing a stranger wrote is echoed back, not even the subject: the answer names each command by
 its name, never by the line as written (a forged sender must not make the judge a reflector of
 someone else's text). A mail whose sender failed SPF or DMARC at the receiving server gets no
-answer at all, and every answer counts against the address's hourly limit (``answers_per_hour``).
+answer at all, and every answer counts against the address's hourly limit (``answers_per_hour``);
+an answer to a stranger (no game, no seat) also against the cap on all strangers' answers
+(``judge.stranger_answers_per_hour``), which a forger with many addresses would otherwise pass.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from pbem.intake.commands import FRONT_DOOR_COMMANDS, Command, Mail
+from pbem.intake.strangers import over_stranger_cap
 from pbem.judge import forming, listing, watchers
 from pbem.mail.authresults import forged
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming
 from pbem.run import Run
 from pbem.store import Seat
+
+log = logging.getLogger("pbem.intake")
 
 #: commands that act for a seat, so need one signed on (a JOIN line in the mail, or its reply address)
 _SEAT_COMMANDS = {"SET PREFERENCE", "CONFIRM", "RESIGN"}
@@ -60,6 +66,11 @@ def handle(
     if failed:
         return "ignored", f"front door: sender failed authentication ({failed}); not answered", None, None
     seat = seat_addressed(run, incoming)
+    stranger = (
+        seat is None
+        and not run.store.seats_of(incoming.sender)
+        and not run.store.players_by_address(incoming.sender)
+    )
     answers: list[tuple[str, str]] = []
     listed = ""
     for command in mail.commands:
@@ -73,15 +84,14 @@ def handle(
         answer, seat = _command(run, incoming.sender, command, seat)
         answers.append((command.name, answer))
     if mail.has_orders():
-        answers.append(
-            (
-                "",
-                "the other lines were not read: orders are read only from a player signed on "
-                "to a game that has begun",
-            )
-        )
+        answers.append(("", _unread(run, seat)))
     if not answers:
         answers.append(("", "your mail held no command"))
+    game_id = seat.game_id if seat else None
+    outcome = f"front door: {', '.join(name or 'note' for name, _ in answers)}"
+    if stranger and over_stranger_cap(run):
+        log.warning("strangers had their answers this hour; %s gets none", incoming.sender)
+        return "done", f"{outcome}; not answered (stranger_answers_per_hour)", game_id, None
     text = run.templates.text(
         "mail/frontdoor.txt.j2",
         answers=answers,
@@ -97,17 +107,33 @@ def handle(
             automatic="auto-replied",
             reply_to=run.token_address(seat.token) if seat and seat.token else None,
         ),
-        kind="frontdoor",
+        kind="stranger" if stranger else "frontdoor",
         dedup_key=f"reply:{row['id']}",
-        game_id=seat.game_id if seat else None,
+        game_id=game_id,
     )
-    game_id = seat.game_id if seat else None
-    return "done", f"front door: {', '.join(name or 'note' for name, _ in answers)}", game_id, None
+    return "done", outcome, game_id, None
+
+
+def _unread(run: Run, seat: Seat | None) -> str:
+    """What the lines that are no command came to; to a seat still to confirm, how to confirm
+    (players answer the muster mail with 'Confirmed!' or 'Confirm.', which is no command)."""
+    current = run.store.seat(seat.game_id, seat.address) if seat else None
+    opened = run.store.open_game(current.game_id) if current else None
+    if current and opened and opened.status == "mustering" and not current.confirmed:
+        return (
+            "the other lines were not read, and your seat is not confirmed yet: to confirm it, "
+            "reply with the line CONFIRM alone"
+        )
+    return (
+        "the other lines were not read: orders are read only from a player signed on to a game that has begun"
+    )
 
 
 def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tuple[str, Seat | None]:
     """One front-door command; its answer, and the seat signed on after it."""
     name, args = command.name, command.args
+    if name in ("OBSERVE", "UNOBSERVE", "STANDBY", "NO STANDBY") and args:
+        args = (args[0].rstrip(".,;:!"), *args[1:])  # 'OBSERVE club.': a sentence's full stop
     if name == "JOIN":
         answer, joined = forming.join(run, sender, args[0], args[1], None)
         return answer, joined or seat

@@ -111,6 +111,9 @@ def identify(
             "there is no running game called {game!r}. Check the game name in your "
             "SIGNON line (SIGNON <power> <game> <password>).",
             game=signon.game,
+        ) if _plays_here(incoming, store) else _(
+            "there is no running game by the name in your SIGNON line. Check it (SIGNON <power> "
+            "<game> <password>); LIST shows the games open to join."
         )
         return identity
     identity.game_id = game_id
@@ -124,6 +127,9 @@ def identify(
         identity.problem = _(
             "game {game} has no power called {power!r}; its powers are {powers}.",
             game=game_id, power=signon.power, powers=powers,
+        ) if _plays_here(incoming, store) else _(
+            "game {game} has no power by the name in your SIGNON line; its powers are {powers}.",
+            game=game_id, powers=powers,
         )
         return identity
     identity.tried = (game_id, player.power)
@@ -150,6 +156,13 @@ def identify(
             )
         )
     return identity
+
+
+def _plays_here(incoming: Incoming, store: Store) -> bool:
+    """Whether the sender plays a game here: only then is a word of their SIGNON line quoted back.
+    A stranger's words never are, since a forged sender would make the judge a reflector of
+    someone else's text (pbem.intake.frontdoor)."""
+    return bool(incoming.sender and store.players_by_address(incoming.sender))
 
 
 def _player_named(store: Store, game_id: str, name: str) -> PlayerRow | None:

@@ -99,9 +99,8 @@ def answer_stranger(
     or the Message-ID (a forged sender must not make the judge reflect someone's spam), and all
     such answers together are at most ``judge.stranger_answers_per_hour`` an hour."""
     known = bool(run.store.players_by_address(to))  # an address that plays here is answered in thread
-    cap = run.service.judge.stranger_answers_per_hour
-    if not known and cap and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap:
-        log.warning("strangers had %d answers this hour; %s gets none", cap, to)
+    if not known and over_stranger_cap(run):
+        log.warning("strangers had their answers this hour; %s gets none", to)
         return
     languages = list(dict.fromkeys([language, i18n.DEFAULT]))
     texts = [
@@ -122,3 +121,10 @@ def answer_stranger(
         dedup_key=f"{key}:{row['id']}",
         game_id=None,
     )
+
+
+def over_stranger_cap(run: Run) -> bool:
+    """Whether the strangers (who play no game and hold no seat) had ``stranger_answers_per_hour``
+    answers in the last hour: all together, since a forger may sign with any number of addresses."""
+    cap = run.service.judge.stranger_answers_per_hour
+    return bool(cap) and run.store.count_mail_of("stranger", run.now - timedelta(hours=1)) >= cap

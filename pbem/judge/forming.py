@@ -147,7 +147,13 @@ def join_limits(run: Run, address: str) -> str | None:
         return "refused: this address may not join games on this judge"
     if judge.joins_per_day and run.store.count_joins(address, run.now) >= judge.joins_per_day:
         return f"refused: an address joins at most {judge.joins_per_day} games a day here; try again tomorrow"
-    playing = [p for p in run.store.players_by_address(address) if _running(run, p.game_id)]
+    # games, not powers: a master holds every power of a forced game that nobody plays (in civil
+    # disorder, as is a power its player resigned), which is no game the address plays
+    playing = {
+        p.game_id
+        for p in run.store.players_by_address(address)
+        if not p.civil_disorder and _running(run, p.game_id)
+    }
     if judge.games_per_address and len(playing) + len(run.store.seats_of(address)) >= judge.games_per_address:
         return f"refused: an address may be in at most {judge.games_per_address} games at once here"
     return None
@@ -162,24 +168,24 @@ def forming_game(run: Run, game_id: str, address: str) -> OpenGame | str:
     """The forming game ``game_id`` names (``?``: the oldest with a free seat for ``address``),
     or why there is none to join."""
     if game_id == "?":
-        for opened in run.store.open_games("forming"):
-            config = run.game_config(opened.id)
-            if config and run.store.seat(opened.id, address) is None and _free(run, opened, config) > 0:
-                return opened
+        for candidate in run.store.open_games("forming"):
+            config = run.game_config(candidate.id)
+            if config and run.store.seat(candidate.id, address) is None and _free(run, candidate, config) > 0:
+                return candidate
         return (
             "no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the standby list"
         )
-    named = run.store.open_game(game_id.lower())
-    if named is None or named.status == "cancelled":
+    opened = run.store.open_game(game_id.lower())
+    if opened is None or opened.status in ("cancelled", "started"):
         if run.store.game(game_id.lower()) is not None:
             return (
                 f"game {game_id.lower()} has begun; to take over an open power send "
                 f"TAKEOVER <power> {game_id.lower()} <password> (LIST {game_id.lower()} shows openings)"
             )
         return "there is no game forming by that name; LIST shows the games forming"
-    if named.status != "forming":
-        return f"game {named.id} is full; STANDBY {named.id} puts you on its standby list"
-    return named
+    if opened.status != "forming":
+        return f"game {opened.id} is full; STANDBY {opened.id} puts you on its standby list"
+    return opened
 
 
 def _free(run: Run, opened: OpenGame, config: Game) -> int:
@@ -298,14 +304,7 @@ def withdraw(run: Run, seat: Seat) -> str:
 def muster(run: Run, opened: OpenGame, config: Game) -> None:
     """The game is full: give each unassigned seat a power (preferences, seeded), and ask every
     player to CONFIRM (or begin at once where the game needs no confirmation)."""
-    seats = [s for s in run.store.seats(opened.id) if s.approved]
-    powers = seat_powers(config)
-    free = [power for power in powers if power not in {s.power for s in seats}]
-    waiting = [s for s in seats if not s.power]
-    wishes = {s.address: _preference(s, powers) for s in waiting}
-    given = assign(wishes, free, opened.seed + len(run.store.seats(opened.id)))
-    for seat in waiting:
-        run.store.update_seat(opened.id, seat.address, power=given[seat.address])
+    seats = _assign_powers(run, opened, config)
     time = config.muster if config.muster is not None else _default_muster(run, opened)
     if not time:
         for seat in seats:
@@ -337,6 +336,22 @@ def _default_muster(run: Run, opened: OpenGame) -> timedelta:
     if opened.opened_by == "referee" or (referee is not None and opened.opened_by == referee.address):
         return timedelta(0)
     return run.service.judge.muster
+
+
+def _assign_powers(run: Run, opened: OpenGame, config: Game) -> list[Seat]:
+    """Give each approved seat with no power one of the powers left (preferences, seeded); the
+    approved seats. A game forced to begin has fewer players than powers: the powers nobody gets
+    go to stand-ins who wish for none, so the best assignment of the players is unchanged."""
+    seats = [s for s in run.store.seats(opened.id) if s.approved]
+    powers = seat_powers(config)
+    free = [power for power in powers if power not in {s.power for s in seats}]
+    waiting = [s for s in seats if not s.power]
+    wishes = {s.address: _preference(s, powers) for s in waiting}
+    wishes.update({f"(no player {n})": [] for n in range(len(free) - len(waiting))})
+    given = assign(wishes, free, opened.seed + len(run.store.seats(opened.id)))
+    for seat in waiting:
+        run.store.update_seat(opened.id, seat.address, power=given[seat.address])
+    return seats
 
 
 def _preference(seat: Seat, powers: list[str]) -> list[list[str]]:
@@ -386,6 +401,7 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
                 power=power,
                 address=referee.address if referee else run.service.address,
                 password_hash=passwords.hash_password(passwords.new_password()),
+                empty=True,
             )
         )
     entry = {
@@ -402,9 +418,8 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
         return f"refused: {error}"
     for power in empty:
         run.store.update_player(game_id, power, civil_disorder=True)
-    if empty:
-        for power in empty:
-            announce_opening(run, live, power, "it had no player when the game began")
+    for power in empty:  # the master's answer and the 'game started' roster name them already
+        announce_opening(run, live, power, "it had no player when the game began", referee=False)
     log.info("game %s begins%s", game_id, " (forced)" if forced else "")
     return f"game {game_id} begins" + (
         f"; {', '.join(empty)} in civil disorder, open to standbys" if empty else ""
@@ -444,7 +459,12 @@ def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:
                 seat,
                 f"game {opened.id} waits for {left} more player(s)",
                 f"Game {opened.id} is forming again ({why}): it waits for {left} more player(s). "
-                "Your seat and power are kept; you will be asked to confirm again when it is full.\n",
+                + (
+                    "Your seat, power and confirmation are kept: the game begins when the new "
+                    "player(s) confirm.\n"
+                    if seat.confirmed
+                    else "Your seat and power are kept; you will be asked to confirm when it is full.\n"
+                ),
                 key=f"reforming:{opened.id}:{seat.address}:{run.now.isoformat()}",
             )
     tell_standbys(
@@ -500,12 +520,9 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
         if opened.status == "forming" and config.ruleset != "diplomacy":
             return "refused: only a Diplomacy game begins with powers in civil disorder; wait for the muster"
         if opened.status == "forming":
-            seats = [s for s in run.store.seats(game_id) if s.approved]
-            if not seats:
+            if not [s for s in run.store.seats(game_id) if s.approved]:
                 return "refused: nobody has joined"
-            muster(run, opened, config)
-            if (run.store.open_game(game_id) or opened).status == "started":
-                return f"game {game_id} begins"
+            _assign_powers(run, opened, config)  # no muster: the master begins the game now
         return start(run, game_id, forced=True)
     return "not a command for a forming game"
 

@@ -39,6 +39,11 @@ def read_preference(text: str, powers: Sequence[str]) -> Preference:
     letters = [char for char in text.upper() if char.isalpha()]
     if unique and _LETTERS.match(text) and all(char in initials for char in letters):
         groups = _letter_groups(text, powers)
+    elif unique and _LETTERS.match(text) and (text.isupper() or len(letters) <= 3):
+        try:  # 'EXF': initials with a slip, unless it is one power's name ('ITALY')
+            groups = _named_groups(text, powers)
+        except PreferenceError:
+            groups = _letter_groups(text, powers)  # says which letter begins no power
     else:
         groups = _named_groups(text, powers)
     seen = [power for group in groups for power in group]

@@ -117,7 +117,9 @@ def give_power(run: Run, live: LiveGame, power: str, address: str, password_hash
         civil_disorder=False,
         nmr_streak=0,
     )
-    if old.address != address.lower():
+    referee = run.service.game_referee(live.config)
+    held = referee is not None and old.address == referee.address  # a power nobody played yet
+    if old.address != address.lower() and not held:
         run.queue(
             Outgoing(
                 to=old.address,
@@ -130,11 +132,8 @@ def give_power(run: Run, live: LiveGame, power: str, address: str, password_hash
             game_id=live.id,
         )
     shortest = min(TAKEOVER_TIME, live.config.deadline_rule(live.phase.kind).duration)
-    if (
-        live.row.deadline is not None
-        and live.row.status == "running"
-        and live.row.deadline < run.now + shortest
-    ):
+    deadline = live.row.deadline
+    if deadline is not None and live.row.status == "running" and deadline < run.now + shortest:
         new_deadline(run, live.id, run.now + shortest)
     fresh = run.live(live.id)
     assert fresh is not None
@@ -185,4 +184,5 @@ def approve_takeover(run: Run, live: LiveGame, address: str, approve: bool) -> s
     if seat.power not in openings(live):
         return f"{seat.power} is no longer open"
     run.store.add_join(address, f"takeover {live.id} {seat.power}", run.now)
-    return give_power(run, live, seat.power, address, seat.password_hash)
+    give_power(run, live, seat.power, address, seat.password_hash)  # its answer is the newcomer's
+    return f"{address} approved: they play {seat.power} now, and have their welcome"

@@ -50,7 +50,9 @@ def test_a_template_with_a_mistake_is_a_config_problem_naming_its_key(tmp_path):
 
 def test_the_referee_s_own_game_begins_when_full_with_no_muster(tmp_path):
     table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=TEMPLATES)
-    assert run_pbem("--config", str(table.config_path), "create", "own", "--template", "blitz").returncode == 0
+    assert (
+        run_pbem("--config", str(table.config_path), "create", "own", "--template", "blitz").returncode == 0
+    )
     for n in range(7):
         say(table, f"p{n}@players.test", f"SIGNON ?own secret-{n}")
     assert table.game_row("own").phase_id == "S1901M"  # begun at once: no CONFIRM asked
@@ -60,7 +62,9 @@ def test_the_referee_s_own_game_begins_when_full_with_no_muster(tmp_path):
 def test_a_private_game_is_observed_only_with_its_password(tmp_path):
     private = [{**TEMPLATES[0], "id": "secret", "observe_password": "peek-123"}]
     table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=private)
-    assert run_pbem("--config", str(table.config_path), "create", "hush", "--template", "secret").returncode == 0
+    assert (
+        run_pbem("--config", str(table.config_path), "create", "hush", "--template", "secret").returncode == 0
+    )
     refused = say(table, "nosy@players.test", "OBSERVE hush")
     assert "refused: game hush is private" in refused
     allowed = say(table, "friend@players.test", "OBSERVE hush peek-123")

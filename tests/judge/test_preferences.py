@@ -38,7 +38,7 @@ def test_where_initials_are_not_unique_the_powers_are_named():
 @pytest.mark.parametrize(
     ("written", "why"),
     [
-        ("EXF", "no power called 'EXF'"),
+        ("EXF", "no power begins with X"),
         ("E(F", "a bracket is not closed"),
         ("EE", "a power is named twice"),
         ("E[FG", "a bracket is not closed"),
