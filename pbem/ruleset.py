@@ -79,6 +79,9 @@ class OrderLine(Frozen):
     error: str | None = None
     hint: str | None = None
     note: str | None = None
+    #: the line is taken, but as a breach of the rules that costs (Invincible!'s mail without a
+    #: hand signal), not as an order: the answer says so instead of "ok"
+    infraction: bool = False
 
 
 class Adjudication(Frozen):

@@ -145,6 +145,7 @@ def _take_orders(
                 "error": line.error,
                 "hint": hint_for(line),
                 "note": line.note,
+                "infraction": line.infraction,
             }
         )
     answer.replaced = taken.replaced

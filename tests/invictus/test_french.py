@@ -99,7 +99,7 @@ def mail_context(language: str) -> dict[str, Any]:
         "commands": [],
         "orders": [
             {"line": o.line, "text": o.text, "order": o.order, "error": o.error, "hint": o.hint,
-             "note": o.note}
+             "note": o.note, "infraction": o.infraction}
             for o in orders
         ],
         "replaced": [],

@@ -148,8 +148,8 @@ def test_a_mail_without_hand_signals_is_an_infraction_when_the_game_insists() ->
     lines = ruleset.parse_orders(strict, "Kublai", "Hello all.\nI mean no harm, truly.")
     assert lines[0].order == "SPEAK WITHOUT SIGNALS"
     assert lines[0].key is not None and lines[0].key.startswith("signals:")
-    assert lines[0].note is not None and "warning" in lines[0].note
-    assert lines[0].note.startswith("not an order: this mail makes no hand signal, an infraction")
+    assert lines[0].infraction and lines[0].note is not None and "warning" in lines[0].note
+    assert lines[0].note.startswith("this mail makes no hand signal")
     assert lines[1].error is not None and lines[1].order is None
 
 

@@ -182,9 +182,10 @@ def parse_orders(game: Game, power: str, text: str) -> list[OrderLine]:
             first.text,
             order=o.Unsignalled().text(),
             key="signals:" + _digest(text),
-            note="not an order: this mail makes no hand signal, an infraction of the rules; the "
-            "first time is a warning, after that each such mail costs your khan one Honor. "
-            "Orders start with a hand signal (send HELP for the list); talk goes in PRESS",
+            note="this mail makes no hand signal: the first time is a warning, after that each such "
+            "mail costs your khan one Honor. Orders start with a hand signal (send HELP for the list); "
+            "talk goes in PRESS",
+            infraction=True,
         )
     return results
 
