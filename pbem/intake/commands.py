@@ -358,6 +358,8 @@ def _front_door(words: list[str], upper: list[str], number: int, line: str) -> C
     return None
 
 
+#: READY in French ("Prêt", "Prête", accents optional, as the Invictus orders read)
+_PRET = ("PRÊT", "PRET", "PRÊTE", "PRETE")
 #: commands that take nothing after them
 _BARE = {"READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
 
@@ -370,7 +372,11 @@ def _written_wrong(head: str, words: list[str], number: int, line: str) -> Comma
 def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     upper = [word.upper() for word in words]
     head = upper[0]
-    if upper[:2] == ["NOT", "READY"] or head in {"NOTREADY", "UNREADY"}:
+    if len(upper) == 1 and head.rstrip(".!") in _PRET:  # a French game's players write "Prêt"
+        return Command("READY", (), number, line)
+    if upper[:2] == ["NOT", "READY"] or head in {"NOTREADY", "UNREADY"} or (
+        len(upper) == 2 and head == "PAS" and upper[1] in _PRET
+    ):
         return Command("NOT READY", (), number, line)
     if upper[:2] == ["NO", "DRAW"] or head == "NODRAW":
         return Command("NO DRAW", (), number, line)

@@ -195,11 +195,11 @@ BETWEEN: dict[int, dict[str, str]] = {
                  "SET ABSENCE demain TO lundi\nHISTORY 99",
     },
     1: {
-        "Alice": "Volerr le Roi\nREADY",
+        "Alice": "Volerr le Roi\nPrêt",
         "Bruno": "DRAW\nNO DRAW\nCONCEDE Personne\nGET MAP\nRESIGN maintenant",
     },
     2: {"Alice": "AIDE\nPRESS TO Zorro\nSalut\nENDPRESS", "Bruno": "SET ADDRESS chez moi\nSIGNOFF\nLIST"},
-    3: {"Bruno": "Bonjour tout le monde"},
+    3: {"Bruno": "Bonjour tout le monde\nPasser mon tour"},
 }
 #: French phrases that answer BETWEEN's mails (the answer, refusal or hint each one gets)
 ANSWERED = {
