@@ -30,6 +30,8 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from pbem.i18n import french
+
 LOCALE = Path(__file__).with_name("locale")
 #: the languages a game may be played in (a game's ``options: {language: fr}``)
 LANGUAGES = ("en", "fr")
@@ -164,7 +166,10 @@ def render(value: Any, language: str) -> str:
         template = found.gettext(value.msgid)
     if not value.args:
         return template
-    return template.format(**{k: render(v, language) for k, v in value.args.items()})
+    rendered = {k: render(v, language) for k, v in value.args.items()}
+    if language == "fr":
+        template = french.agree(template, value.args, rendered)
+    return template.format(**rendered)
 
 
 def translate(value: Any, language: str) -> str:

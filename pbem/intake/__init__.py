@@ -22,7 +22,7 @@ from typing import Any
 
 from pbem import i18n
 from pbem.faults import checkpoint
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.intake import commands as mailcommands
 from pbem.intake import credentials, guesses
 from pbem.intake.closings import closing_of, left_out, without_closing
@@ -235,7 +235,14 @@ def _closing_left_out(
     closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
-        answer.notes.append(_("Line(s) {lines}: read as your closing, not as orders.", lines=shown))
+        answer.notes.append(
+            N_(  # one English text; French has its plural forms
+                "Line(s) {lines}: read as your closing, not as orders.",
+                "Line(s) {lines}: read as your closing, not as orders.",
+                n=len(closing),
+                lines=shown,
+            )
+        )
     return left_out(mail, closing), [line for line in lines if line.line not in closing]
 
 
@@ -375,7 +382,11 @@ def _player_mail(
             answer.history = _history(run, live, player, count)
             answer.command(
                 command,
-                _("the last {n} report(s) you were sent are below", n=len(answer.history))
+                N_(
+                    "the last {n} report(s) you were sent are below",
+                    "the last {n} report(s) you were sent are below",
+                    n=len(answer.history),
+                )
                 if answer.history
                 else _("no phase has been adjudicated yet"),
             )

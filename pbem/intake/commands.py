@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from pbem.deadlines import parse_duration, parse_wall_clock
 from pbem.frozen import Frozen
-from pbem.i18n import Message, _
+from pbem.i18n import N_, Message, _
 from pbem.intake.powers import unquote
 from pbem.mail.message import ADDRESS
 
@@ -282,9 +282,11 @@ def _unread(too_long: list[int], beyond: list[int]) -> list[str]:
     """The sentences that say which lines were not read for their size, and why."""
     unread: list[str] = []
     if too_long:
-        unread.append(_("{n} line(s) longer than {chars} characters or {words} words were not read, "
-                        "as no order is so long (the first is line {line}).",
-                        n=len(too_long), chars=MAX_LINE_CHARS, words=MAX_LINE_WORDS, line=too_long[0]))
+        unread.append(N_("{n} line(s) longer than {chars} characters or {words} words were not read, "
+                         "as no order is so long (the first is line {line}).",
+                         "{n} line(s) longer than {chars} characters or {words} words were not read, "
+                         "as no order is so long (the first is line {line}).",
+                         n=len(too_long), chars=MAX_LINE_CHARS, words=MAX_LINE_WORDS, line=too_long[0]))
     if beyond:
         unread.append(_("Lines {first} to {last} were not read as orders: a mail is read to its first "
                         "{most} lines of orders.", first=beyond[0], last=beyond[-1], most=MAX_ORDER_LINES))

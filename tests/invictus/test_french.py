@@ -45,10 +45,14 @@ def test_every_message_id_renders_in_both_languages_with_the_same_fields(domain:
         assert {a or b for a, b in _FIELD.findall(translated)} == fields | (
             {a or b for a, b in _FIELD.findall(plural)} - fields
         ), (msgid, translated)
-        args = dict.fromkeys(fields, "X")
-        if "{" in singular:
+        args: dict[str, Any] = dict.fromkeys(fields, "X")
+        if "{" in singular and isinstance(msgid, str):
             assert render(Message(singular, **args), "en") == singular.format(**args)
             assert render(Message(singular, **args), "fr") == translated.format(**args)
+        elif "{" in singular:  # a plural: rendered for two
+            args["n"] = 2
+            assert render(Message(singular, plural, **args), "en") == plural.format(**args)
+            assert render(Message(singular, plural, **args), "fr") == translated.format(**args)
 
 
 def english_fragments() -> set[str]:
@@ -209,7 +213,7 @@ ANSWERED = {
         "aucune phase n'a encore été résolue", "envoyé à Bruno",
         "Vous avez dit READY, mais une ligne de vos ordres a été refusée.",
         "Pour garder vos ordres tels quels, envoyez READY seul.", "l'aide est ci-dessous",
-        "refusé : destinataire(s) inconnu(s) Zorro ; les puissances sont Alice, Bruno",
+        "refusé : aucun joueur ne s'appelle Zorro ; les joueurs sont Alice, Bruno",
         "courriel non accepté", "Un courriel (« mauvais mot de passe ») de ",
         "— résultats", "bienvenue : vous jouez Alice", "GARDER",
     ],
@@ -219,11 +223,11 @@ ANSWERED = {
         "plus marqué prêt", "refusé : cette absence est déjà passée",
         "pas comprise : 'demain' n'est pas une date", "HISTORY envoie de 1 à 20 rapports",
         "votre vote pour une partie nulle entre tous les survivants est enregistré (les votes sont secrets",
-        "votre vote pour la nulle est retiré", "refusé : 'Personne' n'est pas une puissance encore en jeu",
+        "votre vote pour la nulle est retiré", "refusé : 'Personne' n'est pas un joueur encore en jeu",
         "refusé : invictus n'a pas de carte", "pas comprise : RESIGN ne prend rien après lui",
         "pas comprise : écrivez-la ainsi : SET ADDRESS <nouvelle adresse>",
         "SIGNOFF à la ligne 3 : la suite de votre courriel n'a pas été lue.",
-        "message de Alice", "Partie g1 : message de Alice à tout le monde (Constitution des armées).",
+        "message d'Alice", "Partie g1 : message d'Alice à tout le monde (Constitution des armées).",
         "Bonjour Bruno, bonne partie.",
         "partie en pause", "L'arbitre a repris la partie. L'échéance est ",
     ],

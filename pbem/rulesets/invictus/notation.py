@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.i18n import Message, _, join
+from pbem.i18n import Message, Term, _, join
 from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES
 
 #: the words of canonical orders as a game in another language writes them back (and
@@ -26,20 +26,34 @@ ORDER_WORDS: dict[str, Message] = {
     "CANCEL-SUPPORT": _("CANCEL-SUPPORT"), "RESURRECT": _("RESURRECT"), "READY": _("READY"),
     "SHIFT": _("SHIFT"), "ENLIST": _("ENLIST"), "BANISH": _("BANISH"),
 }  # fmt: skip
+#: words that are nouns after some keywords, where French has another word than the verb:
+#: ANNULER ATTAQUE (the attack, not ATTAQUER), AUCUNE REACTION (no "S" after AUCUNE)
+NOUNS: dict[tuple[str, str], Term] = {
+    ("CANCEL", "ATTACK"): Term("ATTACK", fr="ATTAQUE"),
+    ("EVERY", "ATTACK"): Term("ATTACK", fr="ATTAQUE"),
+    ("NO", "REACTIONS"): Term("REACTIONS", fr="REACTION"),
+}
 _PIECES = re.compile(r"([\w-]+)")
 
 
 def notation(text: str) -> Message:
     """A canonical order as a Message: its keywords, card names and colours in the game's
     language ("ANNULER ATTAQUE SUR CHEF AVEC Garde"), its English text the canonical one."""
-    pieces: list[Message | str] = []
+    pieces: list[Message | Term | str] = []
+    before = ""
     for piece in _PIECES.split(text):
-        if piece in ORDER_WORDS:
+        if (before, piece) in NOUNS:
+            pieces.append(NOUNS[before, piece])
+        elif piece in ORDER_WORDS:
             pieces.append(ORDER_WORDS[piece])
         elif piece in CARD_SET.cards:
             pieces.append(CARD_SET.term(piece))
         elif piece in COLOUR_NAMES and piece:
             pieces.append(COLOUR_NAMES[piece])
+        elif piece.startswith(":"):
+            pieces.append(_(": ") if piece == ": " else piece)  # French puts a space before it
         elif piece:
             pieces.append(piece)
+        if piece.strip():
+            before = piece
     return join(pieces, "")
