@@ -164,6 +164,8 @@ def render(value: Any, language: str) -> str:
         template = found.ngettext(value.msgid, value.plural, int(value.args.get("n", 0)))
     else:
         template = found.gettext(value.msgid)
+    if language == "fr":
+        template = french.typeset(template)
     if not value.args:
         return template
     rendered = {k: render(v, language) for k, v in value.args.items()}
@@ -178,7 +180,8 @@ def translate(value: Any, language: str) -> str:
     Unlike jinja2's ``_()``, it never treats the text as a %-format."""
     if isinstance(value, Message | Term | Mapping) or language == DEFAULT:
         return render(value, language)
-    return translations(language).gettext(str(value))
+    found = translations(language).gettext(str(value))
+    return french.typeset(found) if language == "fr" else found
 
 
 def check_language(language: Any) -> str:

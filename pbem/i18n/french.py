@@ -44,6 +44,18 @@ _VOWEL = re.compile(r"^[aeiouyàâäéèêëîïôöûüāēīōū][^\W\d_]", re
 _FIRST_FIELD = re.compile(r"^\{(\w+)\}")
 
 
+#: the space a translator writes before ":", ";", "!", "?" and "»" and after "«"
+_BEFORE_DOUBLE = re.compile(r" (?=[:;!?»](?:\s|$|[.,)]))|(?<=«) ", re.MULTILINE)
+NO_BREAK = "\u00a0"
+
+
+def typeset(template: str) -> str:
+    """The translator's spaces around ":", ";", "!", "?" and guillemets made no-break spaces,
+    as French typography has them, so no line breaks before a colon. Only the catalogue's
+    text is set: the fields filled in (a player's own line) are left as written."""
+    return _BEFORE_DOUBLE.sub(NO_BREAK, template)
+
+
 def gender(value: Any) -> str | None:
     """m, f or name for a card (or a unit named by its card), None when unknown."""
     names = getattr(value, "names", None)

@@ -2,8 +2,9 @@
 
 jinja2's own "newstyle" gettext fills a message's ``%(name)s`` fields after looking it up,
 so French grammar that depends on a field ("message de %(sender)s" with Alice is "message
-d'Alice") could not be applied; these callables look up, make the words agree
-(``french.agree``) and fill, escaping the values in HTML as jinja2 does.
+d'Alice") could not be applied; these callables look up, set French typography
+(``french.typeset``), make the words agree (``french.agree``) and fill, escaping the values
+in HTML as jinja2 does.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ def callables(language: str, html: bool) -> tuple[Callable[..., str], Callable[.
     found = translations(language)
 
     def fill(template: str, fields: dict[str, Any]) -> str:
+        if language == "fr":
+            template = french.typeset(template)
         if language == "fr" and fields:
             template = french.agree(template, fields, {k: str(v) for k, v in fields.items()})
         if html:

@@ -40,7 +40,7 @@ FRENCH_REFUSED = [
 ]
 RESULT = {
     "en": "Alice wins by execution: Bruno's Leader, the King, was captured.",
-    "fr": "Alice gagne par exécution : le Leader de Bruno, le Roi, a été capturé.",
+    "fr": "Alice gagne par exécution\u00a0: le Leader de Bruno, le Roi, a été capturé.",  # no-break space
 }
 
 SEEDS = [11, 12, 13, 14, 15, 16, 17, 18]

@@ -89,3 +89,14 @@ def test_every_card_has_one_gender_and_the_file_is_checked(tmp_path: Path) -> No
     broken.write_text("genders:\n  Gard: m\n", encoding="utf-8")
     with pytest.raises(CardSheetError, match="Gard: no such card"):
         load_genders(broken, {"Guard"})
+
+
+def test_french_punctuation_takes_a_no_break_space_the_players_words_are_kept() -> None:
+    assert render(_("Turn {turn}: {power}", turn=1, power="Aline"), "fr") == "Tour 1\u00a0: Aline"
+    said = render(_("as things stand: {order}", order="Réserve : Shogun"), "fr")
+    assert said == "en l'état\u00a0: Réserve : Shogun"  # the player's own line as written
+    assert render(_("did you mean {word}?", word="PASS"), "fr") == "vouliez-vous dire PASS\u00a0?"
+    gettext, _n = callables("fr", html=False)
+    following = gettext("Next: %(label)s, deadline %(deadline)s", label="x", deadline="y")
+    assert following == "Ensuite\u00a0: x, échéance y"
+    assert render(_("Turn {turn}: {power}", turn=1, power="Aline"), "en") == "Turn 1: Aline"
