@@ -124,10 +124,14 @@ def N_(singular: str, plural: str, n: int, **args: Any) -> Message:
 
 
 def join(items: Any, separator: str = ", ") -> Message:
-    """Items (Messages or text) joined: a Message, so each item is translated."""
+    """Items (Messages or text) joined: a Message, so each item is translated (and the
+    separator, when it is a Message: " and " is " et " in French)."""
     parts = list(items)
-    fields = {f"i{k}": part for k, part in enumerate(parts)}
-    return Message(separator.join("{" + name + "}" for name in fields), **fields)
+    fields: dict[str, Any] = {f"i{k}": part for k, part in enumerate(parts)}
+    names = ["{" + name + "}" for name in fields]
+    if isinstance(separator, Message):
+        return Message("{sep}".join(names), sep=separator, **fields)
+    return Message(separator.join(names), **fields)
 
 
 @functools.cache

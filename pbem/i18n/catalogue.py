@@ -87,8 +87,10 @@ def build(domain: str, language: str, folders: list[Path]) -> Catalog:
         previous = old.get(singular) if old else None
         if language == "en":
             string: Any = message
-        elif previous is not None and previous.string and isinstance(previous.string, tuple) == isinstance(
-            message, tuple
+        elif (
+            previous is not None
+            and previous.string
+            and isinstance(previous.string, tuple) == isinstance(message, tuple)
         ):  # a message that gained a plural is translated again
             string = previous.string
         else:

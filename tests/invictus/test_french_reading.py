@@ -40,8 +40,8 @@ def french_mails(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     table.start("g2")
     armies = {"Aline": "Odin", "Odile": "Roi", "Yves": "Shogun", "Hugo": "Pharaon"}
     for name, leader in armies.items():
-        table.send(four[name], f"SIGNON {name} g2 pw\nArmée {leader}")
-    table.send(four["Odile"], "SIGNON Odile g2 pw\nAIDE")
+        table.send(four[name], f"SIGNON {name} g2 pw\nArmée {leader}", subject="armée")
+    table.send(four["Odile"], "SIGNON Odile g2 pw\nAIDE", subject="aide")
     table.run()
     table.advance(hours=49)
     table.run()
@@ -71,3 +71,12 @@ def test_the_whole_games_say_what_the_rules_read(french_mails: list[str]) -> Non
                  "ANNULER ATTAQUE PAR Samurai AVEC Garde", "AUCUNE REACTION",
                  "Tour 5\u00a0: Alice", "vouliez-vous dire Samurai\u00a0?"]:  # fmt: skip
         assert said in everything, said
+
+
+def test_no_english_is_left_in_whole_french_games(french_mails: list[str]) -> None:
+    """The four-player game's camps too: "Odile et Hugo", never "Odile and Hugo" (a joined
+    list's separator was left out of the catalogue)."""
+    vocabulary, commands = english.english_words(), english.command_words()
+    left = {line for text in french_mails for line in english.english_left(text, vocabulary, commands)}
+    assert sorted(left) == []
+    assert "Odile et Hugo" in "\n".join(french_mails)
