@@ -172,6 +172,7 @@ def test_canonical_orders_written_in_french_read_back_as_the_same_orders() -> No
         "CANCEL SUPPORT RESURRECT ON b2 WITH Sorcerer",
         "CANCEL SUPPORT BOOST-ATTACK WITH Druid",
         "CANCEL SUPPORT CANCEL-ATTACK WITH Druid",
+        "CANCEL SUPPORT READY WITH Druid",  # REDRESSER, not the mail command's "READY : prêt"
         "ARMY Shogun: 8 Samurai, 4 Musha, 4 Druid, 4 Anubis",
         "RECRUIT Guard TO b2",
         "ATTACK Samurai b2 ON Musha b3",
@@ -189,6 +190,7 @@ def test_canonical_orders_written_in_french_read_back_as_the_same_orders() -> No
         french = render(notation(line), "fr")
         assert french != line or line in ("MULLIGAN", "RESERVE Samurai"), line  # the same words in French
         assert parse(french).text() == line, (line, french)
+        assert "prêt" not in french and "ATTAQUER" not in french.replace("ATTAQUER Samurai", ""), french
 
 
 def test_a_game_in_an_unknown_language_is_refused_at_setup() -> None:

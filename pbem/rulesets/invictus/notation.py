@@ -15,7 +15,7 @@ from pbem.rulesets.invictus.cards import CARD_SET, COLOUR_NAMES
 
 #: the words of canonical orders as a game in another language writes them back (and
 #: ``parse`` reads them: words.py has every one)
-ORDER_WORDS: dict[str, Message] = {
+ORDER_WORDS: dict[str, Message | Term] = {
     "PASS": _("PASS"), "RECRUIT": _("RECRUIT"), "ATTACK": _("ATTACK"), "SUPPORT": _("SUPPORT"),
     "CITIZEN": _("CITIZEN"), "ARMY": _("ARMY"), "KEEP": _("KEEP"), "MULLIGAN": _("MULLIGAN"),
     "FRONT": _("FRONT"), "RESERVE": _("RESERVE"), "CANCEL": _("CANCEL"), "EVERY": _("EVERY"),
@@ -23,7 +23,9 @@ ORDER_WORDS: dict[str, Message] = {
     "LETHAL": _("LETHAL"), "LEADER": _("LEADER"), "SOLDIER": _("SOLDIER"), "NO": _("NO"),
     "REACTIONS": _("REACTIONS"), "CONSCRIPT": _("CONSCRIPT"), "ANY": _("ANY"),
     "BOOST-ATTACK": _("BOOST-ATTACK"), "DAMAGE": _("DAMAGE"), "CANCEL-ATTACK": _("CANCEL-ATTACK"),
-    "CANCEL-SUPPORT": _("CANCEL-SUPPORT"), "RESURRECT": _("RESURRECT"), "READY": _("READY"),
+    "CANCEL-SUPPORT": _("CANCEL-SUPPORT"), "RESURRECT": _("RESURRECT"),
+    # not _("READY"): the catalogues share that id with the mail command READY ("prêt")
+    "READY": Term("READY", fr="REDRESSER"),
     "SHIFT": _("SHIFT"), "ENLIST": _("ENLIST"), "BANISH": _("BANISH"),
 }  # fmt: skip
 #: words that are nouns after some keywords, where French has another word than the verb:
