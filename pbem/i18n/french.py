@@ -56,6 +56,12 @@ def typeset(template: str) -> str:
     return _BEFORE_DOUBLE.sub(NO_BREAK, template)
 
 
+def plural(name: str, kind: str) -> str:
+    """A French noun in the plural ("4 Arbalétriers"); a name ("Anubis") and a word ending in
+    s, x or z do not change."""
+    return name if kind == "name" or name[-1:] in ("s", "x", "z") else name + "s"
+
+
 def gender(value: Any) -> str | None:
     """m, f or name for a card (or a unit named by its card), None when unknown."""
     names = getattr(value, "names", None)

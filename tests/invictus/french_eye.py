@@ -21,8 +21,15 @@ _OPEN_FORM = re.compile(r"\w\((s|e|es|x)\)")
 _GLUED = re.compile(r"(?<=[^\s\d])[:;!?](?=\s|$)", re.MULTILINE)
 #: nouns that take an s in the plural, after a number that asks for the other form
 _NOUNS = "unité|ligne|dégât|citoyen|carte|rapport|place|caractère|mot|attaque|Soldat"
-_PLURAL_WANTED = re.compile(rf"(?<![\w,.])([2-9]|[1-9]\d+) ({_NOUNS})\b")
-_SINGULAR_WANTED = re.compile(rf"(?<![\w,.])1 ({_NOUNS})s\b")
+_PLURAL_WANTED = re.compile(rf"(?<![\w,./])([2-9]|[1-9]\d+) ({_NOUNS})\b")
+_SINGULAR_WANTED = re.compile(rf"(?<![\w,./])1 ({_NOUNS})s\b")
+_CARD_PLURALS = "|".join(
+    re.escape(card.french)
+    for card in CARD_SET.cards.values()
+    if card.gender != "name" and card.french[-1] not in "sxz"
+)
+#: "6 Guerrier": a card counted in the singular ("6 Guerriers")
+_CARD_IN_THE_SINGULAR = re.compile(rf"(?<![\w,./])([2-9]|[1-9]\d+) ({_CARD_PLURALS})(?![\w])")
 #: words the rulebook does not use ("Leader", not CHEF; "joueur", not puissance) and verbs
 #: where the order has a noun (ANNULER ATTAQUE, AUCUNE REACTION)
 _NOT_THE_BOOKS = re.compile(
@@ -71,6 +78,7 @@ def plurals(text: str) -> list[str]:
     return [
         *_found(_PLURAL_WANTED)(text),
         *_found(_SINGULAR_WANTED)(text),
+        *_found(_CARD_IN_THE_SINGULAR)(text),
         *_found(_OPEN_FORM)(text),
     ]
 
@@ -99,7 +107,10 @@ RULES: dict[str, Callable[[str], list[str]]] = {
 WRONG = {
     "elision": ("la main de Alice", "la main d'Alice"),
     "contraction": ("l'effet de le Garde", "l'effet du Garde"),
-    "plurals": ("Le Garde subit 2 dégât(s). 3 ligne avaient", "Le Garde subit 2 dégâts. 3 lignes avaient"),
+    "plurals": (
+        "Le Garde subit 2 dégât(s). 3 ligne avaient. ARMEE Roi : 6 Guerrier",
+        "Le Garde subit 2 dégâts. 3 lignes avaient. ARMEE Roi : 6 Guerriers, 4 Anubis",
+    ),
     "punctuation": ("Tour 1: Alice; prêt?", "Tour 1 : Alice ; prêt ?"),
     "the book's words": (
         "ANNULER ATTAQUER SUR CHEF ; la puissance",

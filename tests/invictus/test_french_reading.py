@@ -69,7 +69,8 @@ def test_the_whole_games_say_what_the_rules_read(french_mails: list[str]) -> Non
     for said in ["Aline mène l'armée d'Odin", "Odile mène l'armée du Roi", "main d'Alice",
                  "Le Roi b3 est capturé", "  4 arrière ", "(2 places au plus)", "dégât",
                  "ANNULER ATTAQUE PAR Samurai AVEC Garde", "AUCUNE REACTION",
-                 "Tour 5\u00a0: Alice", "vouliez-vous dire Samurai\u00a0?"]:  # fmt: skip
+                 "Tour 5\u00a0: Alice", "vouliez-vous dire Samurai\u00a0?",
+                 "ARMEE Roi\u00a0: 6 Guerriers, 6 Arbalétriers", "2 Guerriers"]:  # fmt: skip
         assert said in everything, said
 
 

@@ -16,7 +16,7 @@ import yaml
 
 from pbem.frozen import Frozen
 from pbem.i18n import N_, Message, Term, _
-from pbem.i18n.french import GENDER, GENDERS
+from pbem.i18n.french import GENDER, GENDERS, plural
 from pbem.rulesets.invictus.words import fold, singular
 
 COLOURS = ("blue", "green", "red", "yellow", "purple")
@@ -133,6 +133,12 @@ class Card(Frozen):
     @property
     def term(self) -> Term:
         return Term(self.name, fr=self.french, **{GENDER: self.gender})
+
+    def counted(self, count: int) -> Term:
+        """The name after a number: "4 Samurai" in English, "4 Samurais" in French."""
+        if count < 2:
+            return self.term
+        return Term(self.name, fr=plural(self.french, self.gender), **{GENDER: self.gender})
 
     @property
     def effect_from_rulebook(self) -> bool:

@@ -48,8 +48,9 @@ def notation(text: str) -> Message:
             pieces.append(NOUNS[before, piece])
         elif piece in ORDER_WORDS:
             pieces.append(ORDER_WORDS[piece])
-        elif piece in CARD_SET.cards:
-            pieces.append(CARD_SET.term(piece))
+        elif piece in CARD_SET.cards:  # "ARMEE Roi : 6 Guerriers"
+            count = int(before) if before.isdigit() else 1
+            pieces.append(CARD_SET.card(piece).counted(count))
         elif piece in COLOUR_NAMES and piece:
             pieces.append(COLOUR_NAMES[piece])
         elif piece.startswith(":"):

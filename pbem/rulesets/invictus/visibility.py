@@ -81,7 +81,7 @@ def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
             "colour": render(COLOUR_NAMES[colour], language),
             "count": colours[colour],
             "cards": ", ".join(
-                f"{n} {render(CARD_SET.term(name), language)}"
+                f"{n} {render(CARD_SET.card(name).counted(n), language)}"
                 for name, n in sorted(names.items())
                 if CARD_SET.card(name).colour == colour
             ),
