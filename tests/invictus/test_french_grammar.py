@@ -43,6 +43,8 @@ def test_a_unit_named_by_its_card_and_slot_takes_the_cards_article() -> None:
     assert render(_(killed, unit=unit("Valkyrie"), cause="x"), "fr") == "La Valkyrie b2 est tuée (x)."
     assert render(_(killed, unit=unit("Anubis"), cause="x"), "fr") == "Anubis b2 est tué (x)."
     assert render(_(killed, unit=unit("Samurai"), cause="x"), "fr") == "Le Samurai b2 est tué (x)."
+    tilted = "{unit} is tilted: it has attacked already"
+    assert render(_(tilted, unit=unit("Valkyrie")), "fr") == "la Valkyrie b2 est inclinée, ayant déjà attaqué"
 
 
 def test_a_slot_a_quote_or_an_address_after_de_is_left_as_it_is() -> None:
