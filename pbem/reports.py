@@ -19,6 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from pbem import i18n, maps
+from pbem.i18n import jinja
 from pbem.ruleset import Phase, Ruleset
 
 SHIPPED_PACKAGE = "pbem.templates"
@@ -56,7 +57,8 @@ class Templates:
                 keep_trailing_newline=not html,
                 extensions=["jinja2.ext.i18n"],
             )
-            env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
+            # French agreement needs the fields as the message is filled (pbem.i18n.jinja)
+            env.install_gettext_callables(*jinja.callables(language, html), newstyle=False)  # type: ignore[attr-defined]
             env.filters["indent_lines"] = _indent_lines
             env.filters["tr"] = lambda value: i18n.translate(value, language)
             if html:

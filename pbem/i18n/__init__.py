@@ -30,6 +30,8 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from pbem.i18n import french
+
 LOCALE = Path(__file__).with_name("locale")
 #: the languages a game may be played in (a game's ``options: {language: fr}``)
 LANGUAGES = ("en", "fr")
@@ -122,10 +124,14 @@ def N_(singular: str, plural: str, n: int, **args: Any) -> Message:
 
 
 def join(items: Any, separator: str = ", ") -> Message:
-    """Items (Messages or text) joined: a Message, so each item is translated."""
+    """Items (Messages or text) joined: a Message, so each item is translated (and the
+    separator, when it is a Message: " and " is " et " in French)."""
     parts = list(items)
-    fields = {f"i{k}": part for k, part in enumerate(parts)}
-    return Message(separator.join("{" + name + "}" for name in fields), **fields)
+    fields: dict[str, Any] = {f"i{k}": part for k, part in enumerate(parts)}
+    names = ["{" + name + "}" for name in fields]
+    if isinstance(separator, Message):
+        return Message("{sep}".join(names), sep=separator, **fields)
+    return Message(separator.join(names), **fields)
 
 
 @functools.cache
@@ -162,9 +168,14 @@ def render(value: Any, language: str) -> str:
         template = found.ngettext(value.msgid, value.plural, int(value.args.get("n", 0)))
     else:
         template = found.gettext(value.msgid)
+    if language == "fr":
+        template = french.typeset(template)
     if not value.args:
         return template
-    return template.format(**{k: render(v, language) for k, v in value.args.items()})
+    rendered = {k: render(v, language) for k, v in value.args.items()}
+    if language == "fr":
+        template = french.agree(template, value.args, rendered)
+    return template.format(**rendered)
 
 
 def translate(value: Any, language: str) -> str:
@@ -173,7 +184,8 @@ def translate(value: Any, language: str) -> str:
     Unlike jinja2's ``_()``, it never treats the text as a %-format."""
     if isinstance(value, Message | Term | Mapping) or language == DEFAULT:
         return render(value, language)
-    return translations(language).gettext(str(value))
+    found = translations(language).gettext(str(value))
+    return french.typeset(found) if language == "fr" else found
 
 
 def check_language(language: Any) -> str:

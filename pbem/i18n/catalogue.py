@@ -87,7 +87,11 @@ def build(domain: str, language: str, folders: list[Path]) -> Catalog:
         previous = old.get(singular) if old else None
         if language == "en":
             string: Any = message
-        elif previous is not None and previous.string:
+        elif (
+            previous is not None
+            and previous.string
+            and isinstance(previous.string, tuple) == isinstance(message, tuple)
+        ):  # a message that gained a plural is translated again
             string = previous.string
         else:
             string = ("", "") if isinstance(message, tuple) else ""

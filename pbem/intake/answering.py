@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem import i18n
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.intake import commands as mailcommands
 from pbem.intake.closings import closing_of, left_out
 from pbem.intake.commands import Command, Mail
@@ -56,7 +56,14 @@ def closing_left_out(
     closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
-        answer.notes.append(_("Line(s) {lines}: read as your closing, not as orders.", lines=shown))
+        answer.notes.append(
+            N_(  # one English text; French has its plural forms
+                "Line(s) {lines}: read as your closing, not as orders.",
+                "Line(s) {lines}: read as your closing, not as orders.",
+                n=len(closing),
+                lines=shown,
+            )
+        )
     return left_out(mail, closing), [line for line in lines if line.line not in closing]
 
 def player_mail(
@@ -94,7 +101,11 @@ def player_mail(
             answer.history = _history(run, live, player, count)
             answer.command(
                 command,
-                _("the last {n} report(s) you were sent are below", n=len(answer.history))
+                N_(
+                    "the last {n} report(s) you were sent are below",
+                    "the last {n} report(s) you were sent are below",
+                    n=len(answer.history),
+                )
                 if answer.history
                 else _("no phase has been adjudicated yet"),
             )

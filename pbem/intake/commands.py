@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from pbem.deadlines import parse_duration, parse_wall_clock
 from pbem.frozen import Frozen
-from pbem.i18n import Message, _
+from pbem.i18n import N_, Message, _
 from pbem.intake.powers import unquote
 from pbem.mail.message import ADDRESS
 
@@ -282,9 +282,11 @@ def _unread(too_long: list[int], beyond: list[int]) -> list[str]:
     """The sentences that say which lines were not read for their size, and why."""
     unread: list[str] = []
     if too_long:
-        unread.append(_("{n} line(s) longer than {chars} characters or {words} words were not read, "
-                        "as no order is so long (the first is line {line}).",
-                        n=len(too_long), chars=MAX_LINE_CHARS, words=MAX_LINE_WORDS, line=too_long[0]))
+        unread.append(N_("{n} line(s) longer than {chars} characters or {words} words were not read, "
+                         "as no order is so long (the first is line {line}).",
+                         "{n} line(s) longer than {chars} characters or {words} words were not read, "
+                         "as no order is so long (the first is line {line}).",
+                         n=len(too_long), chars=MAX_LINE_CHARS, words=MAX_LINE_WORDS, line=too_long[0]))
     if beyond:
         unread.append(_("Lines {first} to {last} were not read as orders: a mail is read to its first "
                         "{most} lines of orders.", first=beyond[0], last=beyond[-1], most=MAX_ORDER_LINES))
@@ -358,6 +360,8 @@ def _front_door(words: list[str], upper: list[str], number: int, line: str) -> C
     return None
 
 
+#: READY in French ("Prêt", "Prête", accents optional, as the Invictus orders read)
+_PRET = ("PRÊT", "PRET", "PRÊTE", "PRETE")
 #: commands that take nothing after them
 _BARE = {"READY", "HELP", "DRAW", "PROCESS", "PAUSE", "RESUME", "WHOGAME", "SUMMARY", "RESIGN"}
 
@@ -370,7 +374,11 @@ def _written_wrong(head: str, words: list[str], number: int, line: str) -> Comma
 def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     upper = [word.upper() for word in words]
     head = upper[0]
-    if upper[:2] == ["NOT", "READY"] or head in {"NOTREADY", "UNREADY"}:
+    if len(upper) == 1 and head.rstrip(".!") in _PRET:  # a French game's players write "Prêt"
+        return Command("READY", (), number, line)
+    if upper[:2] == ["NOT", "READY"] or head in {"NOTREADY", "UNREADY"} or (
+        len(upper) == 2 and head == "PAS" and upper[1] in _PRET
+    ):
         return Command("NOT READY", (), number, line)
     if upper[:2] == ["NO", "DRAW"] or head == "NODRAW":
         return Command("NO DRAW", (), number, line)

@@ -36,10 +36,11 @@ FRENCH_REFUSED = [
     (3, "Alice", "Attaquer Samourai b2 sur b3", "vouliez-vous dire Samurai ?"),
     (5, "Alice", "Jouer le Musha en soutien", "ne peut être joué qu'au tour de l'adversaire"),
     (6, "Bruno", "Recruter le Garde sur a3", "écrivez RECRUTER Sorcier VERS a3"),
+    (7, "Alice", "Jouer Anubis en Soutien pour ressusciter l'Arbalétrier", "Anubis"),
 ]
 RESULT = {
     "en": "Alice wins by execution: Bruno's Leader, the King, was captured.",
-    "fr": "Alice gagne par exécution : le Leader de Bruno, le Roi, a été capturé.",
+    "fr": "Alice gagne par exécution\u00a0: le Leader de Bruno, le Roi, a été capturé.",  # no-break space
 }
 
 SEEDS = [11, 12, 13, 14, 15, 16, 17, 18]

@@ -48,7 +48,7 @@ def play(
         table.run()
         for power in mails:
             [reply] = table.take(ADDRESSES[power])
-            body = text_of(reply)
+            body = text_of(reply).replace("\u00a0", " ")  # French sets no-break spaces before ":"
             for _, _, line, gist in (r for r in refused if r[:2] == (index, power)):
                 assert line in body and gist in body, (index, power, body)
         if between is not None:

@@ -28,6 +28,6 @@ def test_the_scripted_game_plays_out_as_the_script_says(language: str) -> None:
     ]
     assert [r[:3] for r in refused] == [r[:3] for r in expected]
     for (_, _, _, reply), (_, _, _, gist) in zip(refused, expected, strict=True):
-        assert gist in reply
+        assert gist in reply.replace("\u00a0", " ")  # French sets no-break spaces before "?"
     script.check(played.states, played.events)
     assert ruleset.phase(played.states[-1]).over

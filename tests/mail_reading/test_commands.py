@@ -65,6 +65,14 @@ def test_simple_commands_and_their_arguments():
     assert not mail.has_orders()
 
 
+def test_french_players_ready_is_read_as_ready():
+    """Issue 30: « Prêt » (or « Prête », accents optional) is READY, « Pas prêt » NOT READY;
+    « Prêt à attaquer » is no command (it goes to the orders)."""
+    mail = read_mail("Prêt\nprete.\nPas prêt\nPrêt à attaquer")
+    assert [(c.name, c.error) for c in mail.commands] == [("READY", ""), ("READY", ""), ("NOT READY", "")]
+    assert mail.order_text.split("\n")[3] == "Prêt à attaquer"
+
+
 def test_malformed_commands_carry_how_to_write_them():
     mail = read_mail("HISTORY lots\nEXTEND soon\nREPLACE France\nSET ABSENCE tomorrow")
     assert all("write it as" in command.error for command in mail.commands)

@@ -8,7 +8,7 @@ and damage of the turn reach its defense) or wounded until the end of the turn.
 
 from __future__ import annotations
 
-from pbem.i18n import _, join
+from pbem.i18n import N_, _, join
 from pbem.rulesets.invictus import board, losses, reactions
 from pbem.rulesets.invictus.orders import Attack, Ref, Refusal
 from pbem.rulesets.invictus.table import ALREADY, Table
@@ -104,10 +104,12 @@ def carry_out(table: Table, order: Attack) -> None:
     )
     table.say(
         "attack",
-        _(
+        N_(
             "{power} attacks {target} with {unit}: {strength} against defense {defense} "
-            "({damage} damage already).",
-            damage=defender.damage,
+            "({n} damage already).",
+            "{power} attacks {target} with {unit}: {strength} against defense {defense} "
+            "({n} damage already).",
+            n=defender.damage,
             **said,
         )
         if defender.damage

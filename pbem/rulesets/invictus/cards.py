@@ -8,13 +8,15 @@ and refuses, naming the file and the entry, anything the engine could not play.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from pbem.frozen import Frozen
-from pbem.i18n import Message, Term, _
+from pbem.i18n import N_, Message, Term, _
+from pbem.i18n.french import GENDER, GENDERS, plural
 from pbem.rulesets.invictus.words import fold, singular
 
 COLOURS = ("blue", "green", "red", "yellow", "purple")
@@ -48,6 +50,7 @@ EFFECTS: dict[str, dict[str, type]] = {
 REACTION_EFFECTS = ("cancel_attack", "cancel_support")
 
 CARDS_FILE = Path(__file__).with_name("cards.yaml")
+GENDERS_FILE = Path(__file__).with_name("genders.yaml")
 
 
 class CardSheetError(ValueError):
@@ -73,8 +76,16 @@ class Support(Frozen):
             return _("+{amount} attack to your next attack this turn", amount=self.amount)
         if self.effect == "damage":
             if self.soldiers_only:
-                return _("{amount} damage to an enemy Soldier (damage never captures)", amount=self.amount)
-            return _("{amount} damage to an enemy unit (damage never captures)", amount=self.amount)
+                return N_(
+                    "{n} damage to an enemy Soldier (damage never captures)",
+                    "{n} damage to an enemy Soldier (damage never captures)",
+                    n=self.amount,
+                )
+            return N_(
+                "{n} damage to an enemy unit (damage never captures)",
+                "{n} damage to an enemy unit (damage never captures)",
+                n=self.amount,
+            )
         return {
             "cancel_attack": _("cancel an attack on one of your units"),
             "cancel_support": _("cancel the effect of a Support just played"),
@@ -110,6 +121,7 @@ class Card(Frozen):
     support: Support
     source: str
     rulebook: str = ""
+    gender: str = "m"  # of the French name: m, f or name (genders.yaml)
 
     def defense(self, tilted: bool) -> int:
         return self.tilted if tilted else self.upright
@@ -120,7 +132,13 @@ class Card(Frozen):
 
     @property
     def term(self) -> Term:
-        return Term(self.name, fr=self.french)
+        return Term(self.name, fr=self.french, **{GENDER: self.gender})
+
+    def counted(self, count: int) -> Term:
+        """The name after a number: "4 Samurai" in English, "4 Samurais" in French."""
+        if count < 2:
+            return self.term
+        return Term(self.name, fr=plural(self.french, self.gender), **{GENDER: self.gender})
 
     @property
     def effect_from_rulebook(self) -> bool:
@@ -221,7 +239,32 @@ def load_cards(path: Path = CARDS_FILE, text: str | None = None) -> CardSet:
             cards[card.name] = card
         versions[fold(key)] = Version(fold(key), name, _text(entry, "french", at), leader, soldiers)
         CARD_SET_VERSIONS[name] = Term(name, fr=versions[fold(key)].french)
+    if text is None:
+        genders = load_genders(GENDERS_FILE, set(cards))
+        cards = {name: replace(card, gender=genders[name]) for name, card in cards.items()}
+        versions = {
+            key: replace(v, leader=cards[v.leader.name], soldiers=tuple(cards[c.name] for c in v.soldiers))
+            for key, v in versions.items()
+        }
     return CardSet(versions, cards, names)
+
+
+def load_genders(path: Path, cards: set[str]) -> dict[str, str]:
+    """Card name -> the gender of its French name; CardSheetError for a card left out or a
+    gender that is not m, f or name."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    genders = raw.get("genders") if isinstance(raw, dict) else None
+    if not isinstance(genders, dict):
+        raise CardSheetError(f"{path.name}: expected a mapping with 'genders:' at the top")
+    for name, value in genders.items():
+        if name not in cards:
+            raise CardSheetError(f"{path.name}: genders.{name}: no such card in the card sheets")
+        if value not in GENDERS:
+            raise CardSheetError(f"{path.name}: genders.{name}: {value!r} is not one of {', '.join(GENDERS)}")
+    left_out = sorted(cards - set(genders))
+    if left_out:
+        raise CardSheetError(f"{path.name}: no gender for {', '.join(left_out)}")
+    return dict(genders)
 
 
 def _text(entry: Mapping[str, Any], field: str, at: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pbem.i18n import Message, _, join
+from pbem.i18n import N_, Message, _, join
 from pbem.rulesets.invictus import board, losses
 from pbem.rulesets.invictus.cards import CARD_SET, Support
 from pbem.rulesets.invictus.orders import PlaySupport, Ref, Refusal
@@ -197,10 +197,11 @@ def apply(table: Table, player: Player, order: PlaySupport) -> None:
         defense = game.card(unit.card).defense(unit.tilted)
         table.say(
             "damage",
-            _(
-                "{unit} takes {amount} damage ({points} against defense {defense}).",
+            N_(
+                "{unit} takes {n} damage ({points} against defense {defense}).",
+                "{unit} takes {n} damage ({points} against defense {defense}).",
                 unit=table.label(order.on.slot),
-                amount=support.amount,
+                n=support.amount,
                 points=unit.damage,
                 defense=defense,
             ),

@@ -238,6 +238,9 @@ class _Reader:
         card = slot = None
         if self.next_is("card"):
             card = self.take().value
+            if self.next_is("kw", "TO") and self.words[self.at].raw == "en" and self._then_slot():
+                # "le Musha en b3" is where the Musha stands; "Musha TO a2" is where it goes
+                self.at += 1
             if self.next_is("slot"):
                 slot = self.take().value
         elif self.next_is("slot"):
@@ -249,6 +252,10 @@ class _Reader:
         else:
             raise self.fail(_("a unit (a card name, a slot such as b3, or both)"))
         return Ref(card, slot)
+
+    def _then_slot(self) -> bool:
+        after = self.words[self.at + 1] if self.at + 1 < len(self.words) else None
+        return after is not None and after.kind == "slot"
 
     def end(self) -> None:
         if self.peek() is not None:
@@ -273,6 +280,8 @@ def parse(line: str) -> Order:
         words = [words[verb], *words[:verb], classify("on"), *words[verb + 1 :]]
     if words[0].kind == "kw" and words[0].value == "PLACE":
         words = _placed(words[1:])
+    if [w.raw for w in words[:1]] == ["garde"] and words[1:] and words[1].value == "HAND":
+        words = [classify("garder"), *words[1:]]  # "Je garde ma main": the verb, not the Guard
     first = words[0]
     if first.kind == "kw" and first.value == "REACT" and len(words) > 1:
         words, first = words[1:], words[1]
@@ -367,6 +376,8 @@ def _support(r: _Reader) -> Order:
                 on = None
         elif r.skip("TO"):
             to = r.slot()
+        elif r.next_is("effect", effect):
+            r.take()  # "pour ressusciter l'Arbalétrier": the card's own effect, said again
         elif r.next_is("card") and obj is None and effect in ("resurrect", "enlist", "banish"):
             obj = r.take().value
         elif r.next_is("slot") or r.next_is("card"):
@@ -415,6 +426,7 @@ def _army(r: _Reader) -> Order:
 
 
 def _keep(r: _Reader) -> Order:
+    r.skip("HAND")  # "garder ma main"
     return Keep()
 
 
@@ -476,6 +488,8 @@ def _cancel(r: _Reader) -> Order:
             on = _condition(r)
         elif what == "attack" and r.skip("BY"):
             by = _condition(r)
+        elif what == "attack" and by is None and on is None and (r.next_is("card") or r.next_is("slot")):
+            by = _condition(r)  # the rulebook, page 5: "annuler l'attaque du Samurai", the attack it makes
         elif what == "attack" and (r.skip("IF") or r.next_is("kw", "LETHAL")):
             if not r.skip("LETHAL"):
                 raise r.fail(_("LETHAL after IF"))

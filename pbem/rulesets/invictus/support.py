@@ -7,7 +7,7 @@ reaction; if not, its effect applies (see ``effects``).
 
 from __future__ import annotations
 
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.rulesets.invictus import effects, reactions
 from pbem.rulesets.invictus.cards import CARD_SET
 from pbem.rulesets.invictus.kingdom import held
@@ -32,7 +32,11 @@ def resolve(table: Table, order: PlaySupport) -> PlaySupport:
     camp = game.camp_of(player)
     if len(camp.reserve) >= camp.reserve_limit:
         raise Refusal(
-            _("your reserve is full ({limit} units): no more Supports for now", limit=camp.reserve_limit),
+            N_(
+                "your reserve is full ({n} unit): no more Supports for now",
+                "your reserve is full ({n} units): no more Supports for now",
+                n=camp.reserve_limit,
+            ),
             _("recruit from the reserve first to make room"),
         )
     return effects.resolve(table, player, order)

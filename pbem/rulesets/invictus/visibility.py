@@ -81,7 +81,7 @@ def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
             "colour": render(COLOUR_NAMES[colour], language),
             "count": colours[colour],
             "cards": ", ".join(
-                f"{n} {render(CARD_SET.term(name), language)}"
+                f"{n} {render(CARD_SET.card(name).counted(n), language)}"
                 for name, n in sorted(names.items())
                 if CARD_SET.card(name).colour == colour
             ),
@@ -99,6 +99,10 @@ def _player(game: Game, player: Player, viewer: str) -> dict[str, Any]:
             "back": board.BACK_ROW[player.camp],
             "enemy": board.FRONT_ROW[1 - player.camp],
         },
+        # what HELP tells of the camp: its reserve's size (a handicap makes it smaller) and
+        # where conscripts stand (RULINGS 31)
+        "reserve_limit": game.camps[player.camp].reserve_limit,
+        "conscripts": list(board.conscription_slots(player.camp)),
         "leader": render(CARD_SET.term(player.leader), language) if player.leader else "",
         "hand_count": len(player.hand),
         "deck_count": len(player.deck),

@@ -18,11 +18,14 @@ from pbem.spelling import closest
 KEYWORDS: dict[str, str] = {
     # turn steps
     "pass": "PASS", "nothing": "PASS", "rien": "PASS", "passer": "PASS", "passe": "PASS",
+    "passes": "PASS",
     "recruit": "RECRUIT", "recruter": "RECRUIT", "recrute": "RECRUIT",
     "attack": "ATTACK", "attacks": "ATTACK", "attaquer": "ATTACK", "attaque": "ATTACK",
     "attaques": "ATTACK",
     "support": "SUPPORT", "play": "SUPPORT", "soutien": "SUPPORT", "jouer": "SUPPORT",
     "joue": "SUPPORT", "supports": "SUPPORT", "soutiens": "SUPPORT",
+    # the rulebook, page 5: "annuler l'effet du Samurai" (its Support)
+    "effet": "SUPPORT", "effect": "SUPPORT",
     "citizen": "CITIZEN", "kingdom": "CITIZEN", "citoyen": "CITIZEN", "royaume": "CITIZEN",
     # the rulebook: "Défausser 1 Soldat de sa main pour le rajouter à son royaume"
     "defausser": "CITIZEN", "defausse": "CITIZEN", "discard": "CITIZEN",
@@ -40,7 +43,7 @@ KEYWORDS: dict[str, str] = {
     # standing instructions
     "cancel": "CANCEL", "annuler": "CANCEL", "annule": "CANCEL",
     "react": "REACT", "reaction": "REACT", "reactions": "REACTIONS", "reagir": "REACT",
-    "no": "NO", "none": "NO", "aucune": "NO", "aucun": "NO",
+    "no": "NO", "none": "NO", "aucune": "NO", "aucun": "NO", "pas": "NO",
     "conscript": "CONSCRIPT", "conscription": "CONSCRIPT", "conscrire": "CONSCRIPT",
     # joining words
     "with": "WITH", "using": "WITH", "avec": "WITH",
@@ -67,6 +70,8 @@ FILLERS = frozenset(
         "unit", "unite", "ne", "faire", "do", "as", "comme", "son", "sa", "ses", "your",
         # "sur sa ligne de front", "sur sa zone de bataille", "on the front line"
         "ligne", "line", "zone", "bataille", "champ", "battlefield",
+        # "je passe mon tour", "j'attaque", "jouer Anubis pour ressusciter ...", "pass my turn"
+        "je", "j", "tour", "turn", "pour",
     }
 )
 
