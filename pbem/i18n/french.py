@@ -40,6 +40,8 @@ _BEFORE_FIELD = re.compile(
 #: a field that is the sentence's subject ("Le {unit} est capturé"), and the participle after it
 _SUBJECT = re.compile(r"^(?:(?:le|la|l') ?)?(?:\{(\w+)\}|%\((\w+)\)s) ", re.IGNORECASE)
 _PARTICIPLE = re.compile(r"\b(est|a été) (\w+é)(s?)\b")
+#: a participle that ends a line describing its subject ("{card} {attack}/{defense} incliné")
+_LAST_PARTICIPLE = re.compile(r" (\w+é)(s?)$")
 _VOWEL = re.compile(r"^[aeiouyàâäéèêëîïôöûüāēīōū][^\W\d_]", re.IGNORECASE)
 _FIRST_FIELD = re.compile(r"^\{(\w+)\}")
 
@@ -99,7 +101,8 @@ def agree(template: str, args: Mapping[str, Any], rendered: Mapping[str, str]) -
     subject = _SUBJECT.match(template)
     if subject and gender(args.get(subject.group(1) or subject.group(2))) == "f":
         # "La {unit} est tuée": the participle agrees with a feminine subject
-        template = _PARTICIPLE.sub(r"\1 \2e\3", template, count=1)
+        agreed = _PARTICIPLE.sub(r"\1 \2e\3", template, count=1)
+        template = agreed if agreed != template else _LAST_PARTICIPLE.sub(r" \1e\2", template, count=1)
     return _BEFORE_FIELD.sub(fix, template)
 
 

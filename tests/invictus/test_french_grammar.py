@@ -47,6 +47,12 @@ def test_a_unit_named_by_its_card_and_slot_takes_the_cards_article() -> None:
     assert render(_(tilted, unit=unit("Valkyrie")), "fr") == "la Valkyrie b2 est inclinée, ayant déjà attaqué"
 
 
+def test_a_tilted_card_on_the_battlefield_agrees_with_its_gender() -> None:
+    cell = "{card} {attack}/{defense} tilted"
+    assert render(_(cell, card=CARD_SET.term("Valkyrie"), attack=3, defense=1), "fr") == "Valkyrie 3/1 inclinée"
+    assert render(_(cell, card=CARD_SET.term("Guard"), attack=1, defense=2), "fr") == "Garde 1/2 incliné"
+
+
 def test_a_slot_a_quote_or_an_address_after_de_is_left_as_it_is() -> None:
     moved = "{card} moves from {source} to {slot}."
     assert render(_(moved, card=CARD_SET.term("Guard"), source="a2", slot="b2"), "fr") == (
