@@ -49,7 +49,8 @@ def test_a_unit_named_by_its_card_and_slot_takes_the_cards_article() -> None:
 
 def test_a_tilted_card_on_the_battlefield_agrees_with_its_gender() -> None:
     cell = "{card} {attack}/{defense} tilted"
-    assert render(_(cell, card=CARD_SET.term("Valkyrie"), attack=3, defense=1), "fr") == "Valkyrie 3/1 inclinée"
+    valkyrie = _(cell, card=CARD_SET.term("Valkyrie"), attack=3, defense=1)
+    assert render(valkyrie, "fr") == "Valkyrie 3/1 inclinée"
     assert render(_(cell, card=CARD_SET.term("Guard"), attack=1, defense=2), "fr") == "Garde 1/2 incliné"
 
 
