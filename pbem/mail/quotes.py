@@ -71,6 +71,9 @@ _INTROS = (
     r"(?=.*\d).{0,600}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
     r"\d{4}[/-]\d{1,2}[/-]\d{1,2}\s.{0,300}<[^\s<>]+@[^\s<>]+>",  # Gmail, East Asian: "2011/4/7 Judge <...>"
     r"\d{4}-\d{2}-\d{2}\s\d{1,2}:\d{2}\sGMT[+-]\d{1,2}:\d{2}\s.{1,300}",  # "2016-03-03 17:21 GMT+01:00 X"
+    # any language, by structure: the writer's address in <...> and a date, the line ending in a colon
+    # ("John Doe <j@x> kirjoitti 28/10/2021 12.46:", "\"J\" <j@x>, 28/10/2021 12:46 tarihinde şunu yazdı:")
+    r"(?=.*\d)(?=.*<[^\s<>]+@[^\s<>]+>).{1,600}:",
 )
 #: a word every intro above has: lines without one are not matched against them all
 _INTRO_WORDS = (
@@ -243,11 +246,45 @@ def _ends_mail(lines: list[str], index: int) -> bool:
     line = lines[index]
     if line.rstrip() in {"--", "-- "} and line.startswith("--"):
         return True
-    if _SEPARATOR.match(line) or is_sent_from(line):
+    if _SEPARATOR.match(line) or is_sent_from(line) or _separator_in_any_language(lines, index):
         return True
-    return bool(_FROM_LINE.match(line)) and any(
-        _HEADER_LINE.match(following) for following in lines[index + 1 : index + 4]
-    )
+    below = lines[index + 1 : index + 4]
+    if _FROM_LINE.match(line) and any(_HEADER_LINE.match(next_line) for next_line in below):
+        return True
+    return _header_block(lines, index)
+
+
+def _separator_in_any_language(lines: list[str], index: int) -> bool:
+    """Words between runs of dashes with a header line after them, on the same line (Yahoo) or
+    the next (Thunderbird, HubSpot): a forward's separator whatever its language. A player's own
+    "--- Spring 1901 ---" above their orders has no header line after it and is read."""
+    found = _ANY_SEPARATOR.match(lines[index])
+    if not found:
+        return False
+    rest = lines[index][found.end() :]
+    following = [line for line in lines[index + 1 : index + 3] if line.strip()][:1]
+    return any(_ANY_HEADER_LINE.match(text) for text in [rest, *following] if text.strip())
+
+
+#: a forward's or quote's separator in any language: words between runs of dashes, and maybe the
+#: header block after it on the same line (Yahoo: "----- Forwarded Message ----- From: ...")
+_ANY_SEPARATOR = re.compile(r"^\s*-{2,}\s*[^\W\d_][^-]{1,80}?\s*-{2,}(\s|$)")
+#: a header line in any language: one to three words, a colon (or a full-width one), a value
+_ANY_HEADER_LINE = re.compile(r"^\s*\*?[^\W\d_][^\s:：]{0,30}(\s[^\s:：]{1,30}){0,2}\s?\*?[:：]\*?[\s]*\S")
+
+
+def _header_block(lines: list[str], index: int) -> bool:
+    """Whether a quoted or forwarded mail's header block begins at ``index``, in any language and
+    order (Thunderbird's localized "Subject / Date / From" with tabs, the new Outlook, HubSpot):
+    three header lines or more in a row, with an address and a digit (a date) among them. An
+    order line never has a colon after its first words, nor an address."""
+    block = []
+    for line in lines[index : index + 8]:
+        if not _ANY_HEADER_LINE.match(line):
+            break
+        block.append(line)
+    text = " ".join(block)
+    return len(block) >= 3 and "@" in text and any(char.isdigit() for char in text)
 
 
 def _intro_length(lines: list[str], index: int) -> int:
