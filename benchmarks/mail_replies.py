@@ -13,7 +13,8 @@ Each mail is kept as its program wrote it (headers, MIME, charsets, HTML, quotin
 only its sender becomes England's address (its display name kept), it is sent to England's secret
 reply address with a fresh Message-ID, and two lines go into each text and HTML part:
 
-* England's orders (``A LVP - YOR``, ``F LON - ENG``) at the top of the writer's part;
+* England's orders (``A LVP - YOR``, ``F LON - ENG``) at the top of the writer's part, under its
+  greeting if it opens with one ("Hello", "Hi Christine,"), as a player writes them;
 * other orders (``A LVP - WAL``, ``F EDI - NTH``) in its quote or forward: after the first
   ``>`` line, inside the first ``<blockquote>``, or, in a forward or an Outlook header block,
   after the mail's last words. A mail with none of these (a signature alone) gets none.
@@ -40,6 +41,7 @@ from collections import Counter
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formataddr, getaddresses, make_msgid
+from html import unescape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -72,7 +74,10 @@ _HTML_QUOTE_MARKS = re.compile(
 )
 #: a plain text's forward or header block, in any language: a separator or "Key: value" lines
 _TEXT_FORWARD = re.compile(
-    r"^\s*(-{3,}|_{5,}|\*?\S+\s?\S*\*?:\s*\S.*\n\s*\*?\S+\s?\S*\*?:\s*\S)", re.MULTILINE
+    r"^\s*(-{2,}\s*[^\W\d_].*-{2,}|_{5,}"
+    r"|\*?\S+\s?\S*\*?:[^\n]*@[^\n]*\n\s*\*?\S+\s?\S*\*?:\s*\S"  # "From: x@y" / "Sent: ..."
+    r"|\*?\S+\s?\S*\*?:\s*\S[^\n]*\n\s*\*?\S+\s?\S*\*?:[^\n]*@)",  # "Date: ..." / "From: x@y"
+    re.MULTILINE,
 )
 
 
@@ -178,7 +183,16 @@ def with_orders(text: str, html: bool, quote_anywhere: bool) -> str:
         text = text[: quoted.end()] + lines + text[quoted.end():]
     elif quote_anywhere or _TEXT_FORWARD.search(text):
         text = text.rstrip() + "\n" + "\n".join(QUOTED) + "\n"
-    return "\n".join(OWN) + "\n\n" + text
+    first = re.match(r"\s*(\S[^\n]*)\n", text)
+    at = first.end() if first and _greeting_shaped(first.group(1)) else 0
+    return text[:at] + "\n" + "\n".join(OWN) + "\n\n" + text[at:]
+
+
+def _greeting_shaped(line: str) -> bool:
+    """A writer's first line as greetings are written: one word ("Hello"), or a few ending in a
+    comma or "!" ("Hi Christine,", "Hey All,"): the player writes their orders under it."""
+    words = line.split()
+    return len(words) == 1 and len(line) < 20 or (len(words) <= 4 and line.rstrip().endswith((",", "!")))
 
 
 def _html_with_orders(page: str, quote_anywhere: bool) -> str:
@@ -194,6 +208,10 @@ def _html_with_orders(page: str, quote_anywhere: bool) -> str:
             page = page[: last.end(1)] + quoted + page[last.end(1):]
     body = re.search(r"<body\b[^>]*>", page, re.IGNORECASE)
     at = body.end() if body else 0
+    first = re.compile(r">([^<]*\S[^<]*)<").search(page, max(at - 1, 0))
+    if first and _greeting_shaped(unescape(first.group(1)).strip()):
+        at = first.end(1)
+        own = "<br>" + own
     return page[:at] + own + page[at:]
 
 
@@ -215,6 +233,12 @@ def mail_of(case: Case, raw: bytes, to: str) -> bytes:
                 part.set_content(new, subtype=subtype, charset=charset)
             except (LookupError, UnicodeError):
                 part.set_content(new, subtype=subtype, charset="utf-8")
+        if not parts and not message.is_multipart() or message.is_multipart() and not message.get_payload():
+            # a part-less "multipart" (discourse's dutch.eml): its body is read as its text
+            head, _, body = raw.replace(b"\r\n", b"\n").lstrip(b"\n").partition(b"\n\n")
+            body = with_orders(body.decode("utf-8", "replace"), False, False).encode("utf-8")
+            message = email.message_from_bytes(head + b"\n\n" + body, policy=email.policy.default)
+            assert isinstance(message, EmailMessage)
         names = getaddresses([str(message.get("From", ""))])
         display = names[0][0] if names else ""
     else:

@@ -25,7 +25,7 @@ from pbem.faults import checkpoint
 from pbem.i18n import _
 from pbem.intake import commands as mailcommands
 from pbem.intake import credentials, guesses
-from pbem.intake.closings import closing_of, left_out, without_closing
+from pbem.intake.closings import closing_of, left_out, opening_of, without_closing
 from pbem.intake.commands import Command, Mail, read_mail
 from pbem.intake.hints import hint_for
 from pbem.intake.identity import Identity, held_game, identify
@@ -236,6 +236,11 @@ def _closing_left_out(
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
         answer.notes.append(_("Line(s) {lines}: read as your closing, not as orders.", lines=shown))
+    opening = opening_of(mail, orders, live.ruleset.order_words(live.state))  # "Hi all," above the orders
+    if opening:
+        answer.notes.append(_("Line(s) {lines}: read as your greeting, not as orders.",
+                              lines=", ".join(map(str, opening))))
+    closing = [*opening, *closing]
     return left_out(mail, closing), [line for line in lines if line.line not in closing]
 
 

@@ -393,3 +393,8 @@ def closing_block(
         if start is not None:
             return start, reading.filled[last]
     return None
+
+
+#: for ``pbem.mail.greetings``, which reads a greeting's name as a closing's
+folded = _folded
+name_shaped = _name_shaped

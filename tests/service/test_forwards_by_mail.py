@@ -20,3 +20,21 @@ def test_a_thunderbird_forward_in_turkish_keeps_the_players_orders_and_answers_n
         stored = store.order_set("g1", "S1901M", "England")
     assert stored is not None and stored.orders() == ["A LVP - YOR", "F LON - ENG"]
     assert "ERROR" not in text_of(answer) and "Konu" not in text_of(answer)
+
+
+def test_a_greeting_above_the_orders_is_read_as_one_and_one_below_the_first_order_is_refused(tmp_path):
+    table = Table(tmp_path, [game("g1", "diplomacy", PLAYERS)], service_settings={"answers_per_hour": 0})
+    table.start("g1")
+    table.take()
+    to = table.reply_token_address("England")
+    table.send(PLAYERS["England"], "Hi Christine,\n\nA LVP - YOR\nF LON - ENG\n", to=to)
+    table.run()
+    [answer] = table.take(PLAYERS["England"])
+    assert "Line(s) 1: read as your greeting" in text_of(answer) and "ERROR" not in text_of(answer)
+    assert "does not end early" not in text_of(answer)
+
+    table.send(PLAYERS["England"], "A LVP - YOR\nHi Christine,\nF LON - ENG\n", to=to)
+    table.run()
+    [answer] = table.take(PLAYERS["England"])
+    assert "greeting" not in text_of(answer)
+    assert "line 2: Hi Christine,\n      ERROR" in text_of(answer)
