@@ -17,7 +17,9 @@ common programs write:
   translations (Outlook desktop, Outlook on the web, Samsung and other phones),
   and the separators programs put above one ("-----Original Message-----",
   "________", "Begin forwarded message:");
-* signatures: "-- " and the phones' "Sent from my iPhone" in its translations.
+* signatures: "-- " and the phones' "Sent from my iPhone" in its translations;
+* a mail gateway's banner ("[External Email]", "CAUTION: This email originated from outside..."),
+  blanked wherever it stands.
 
 Libraries looked at first: quotequail (Close) knows neither Italian intros nor
 Outlook's header blocks without a separator; mail-parser-reply has no
@@ -148,6 +150,8 @@ _HEADER_LINE = _header_line(_HEADER_KEYS)
 #: comma ("Sent from my desk, is much easier than my phone", though "Sent from my iPhone, sorry")
 _SENT_FROM = re.compile(
     r"^\s*(?!.*,(\s+\S+){5})(Sent (from|via|using|on) (my )?\S.*|Sent with \S.*|Get Outlook for \S.*"
+    r"|(sent )?(via|from) (my )?(mobile|phone|cell|smartphone|tablet|iphone|ipad|android)"
+    r"( (phone|device))?\W*"
     r"|Envoyé (de|depuis|à partir de|avec|via) (mon )?\S.*|Obtenir Outlook pour \S.*"
     r"|Von meinem \S.* gesendet|Gesendet (von|mit|über) \S.*|Mit \S.* gesendet"
     r"|Outlook für \S+ (beziehen|herunterladen)\S*|Holen Sie sich Outlook für \S.*"
@@ -157,6 +161,26 @@ _SENT_FROM = re.compile(
     r"|Sendt fra min \S.*|Skickat från min \S.*|Wysłane z \S.*|Отправлено с \S.*)\s*$",
     re.IGNORECASE,
 )
+
+
+#: the banner a mail gateway puts into a mail from outside a company, wherever it puts it (above
+#: the writer's text mostly): "[External Email]", "[EXT]", "CAUTION: This email originated from
+#: outside of the organization...", and their German, French, Spanish, Dutch forms
+_BANNER = re.compile(
+    r"^\s*\**\s*(\[\s*(external( e-?mail| sender| message)?|ext|extern|externe?)\s*\]"
+    r"|external( e-?mail| sender| message)"
+    r"|(\[?(caution|warning|attention|external|notice|achtung|vorsicht|hinweis|aviso|precaución|let op)\]?"
+    r"\s*:?\s*\**\s*)?(this|diese|ce|este|dit)"
+    r" (e-?mail|message|nachricht|mensaje|correo|courriel|bericht)\b.{0,40}?"
+    r"\b((originated|came|comes|was sent|is) from outside|stammt von (au(ß|ss)erhalb|einem externen)"
+    r"|provient de l'extérieur|(se )?origin(ó|a) fuera|(is )?afkomstig (is )?van buiten))",
+    re.IGNORECASE,
+)
+
+
+def is_banner(line: str) -> bool:
+    """Whether ``line`` is a mail gateway's banner for mail from outside ("[External Email]")."""
+    return len(line) < 1_000 and bool(_BANNER.match(line))
 
 
 def is_sent_from(line: str) -> bool:
@@ -190,7 +214,8 @@ def strip_reply(text: str) -> str:
     in_quote = False  # inside a ">" quote that a reply intro opened
     while index < len(lines):
         line = lines[index]
-        if line.lstrip().startswith(">") or (in_quote and _wrapped_quote_line(lines, index)):
+        quoted = line.lstrip().startswith(">") or (in_quote and _wrapped_quote_line(lines, index))
+        if quoted or is_banner(line):  # a gateway's banner is no more the writer's than a quote
             kept.append("")
             index += 1
             continue
