@@ -198,6 +198,16 @@ class GameKeys(Keys):
     )
     show_waiting: bool = Field(True, description="LIST names who has not ordered yet")
     players_public: bool = Field(True, description="WHOGAME shows each power's player's address")
+    mail_format: Literal["html", "text"] = Field(
+        "html", description="players' mail as text and HTML, or text only (each may SET FORMAT)"
+    )
+    map: Literal["inline", "attached", "off"] = Field(
+        "inline", description="the map in a report: shown in the mail, attached, or none (each may SET MAP)"
+    )
+    bounced_nmr: Literal["count", "referee"] = Field(
+        "count", description="a power whose mail bounces misses a phase as any (`count`), or only by "
+        "the referee's decision (`referee`)"
+    )
     press: PressKeys = Field(
         default=PressKeys.model_validate({}), description="what press is allowed (below)"
     )

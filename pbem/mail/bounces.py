@@ -57,7 +57,7 @@ def read_bounce(raw: bytes) -> Bounce | None:
 
 
 def _delivery_status(report: Message) -> Bounce | None:
-    if (report.get_param("report-type") or "").lower() != "delivery-status":
+    if str(report.get_param("report-type") or "").lower() != "delivery-status":
         return None
     fields: list[Message] = []
     original = ""

@@ -6,8 +6,10 @@ bounce is stored (its message row gets the game, the power and the outcome ``bou
 the referee is told once per player and run of bounces ("mail to Italy's address bounced: 550
 user unknown"), and again when ``BOUNCES_IN_A_ROW`` bounced since the player last wrote: a
 player whose mail does not arrive does not know a deadline is coming, and the referee should
-know before civil disorder takes their power. A bounce of mail that is not ours, or not a
-player's, is stored and left alone, never answered.
+know before civil disorder takes their power. In a game with ``bounced_nmr: referee`` such a
+power's silence is not counted towards civil disorder (``spared_nmr``): that is the referee's
+decision. A bounce of mail that is not ours, or not a player's, is stored and left alone, never
+answered.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 import logging
 
 from pbem.mail.bounces import Bounce
-from pbem.run import Run
+from pbem.run import LiveGame, Run
+from pbem.store import PlayerRow
 
 log = logging.getLogger("pbem.turns.bounces")
 
@@ -54,3 +57,28 @@ def note_bounce(run: Run, row_id: int, bounce: Bounce) -> tuple[str, str, str | 
     log.info("bounce of mail to %s (%s, %s), %d in a row: %s", player.address, player.game_id, player.power,
              in_a_row, reason)
     return "ignored", outcome, player.game_id, player.power
+
+
+def spared_nmr(run: Run, live: LiveGame, player: PlayerRow, seq: int) -> bool:
+    """Whether ``player``'s silence in turn ``seq`` is not counted as a missed phase: in a game
+    with ``bounced_nmr: referee``, a power whose last mails bounced may never have seen the
+    phase, and civil disorder is the referee's decision (the referee is told, once a turn)."""
+    if live.config.bounced_nmr != "referee":
+        return False
+    bounced = run.store.bounces_in_a_row(live.id, player.power, _EVERY_ROW)
+    if not bounced:
+        return False
+    run.tell_referee(
+        live, f"{player.power} sent no orders, and their mail bounces",
+        f"{player.power} ({player.address}) sent no orders this phase, and the last {bounced} mail(s) to "
+        "their address bounced: they may not know of the deadline. As the game's bounced_nmr is "
+        "'referee', the phase is not counted against them; their units followed the rules' default "
+        f"orders. To give {player.power} a new player, send REPLACE {player.power} <address> with your "
+        "referee sign-on.\n",
+        dedup_key=f"bounced-nmr:{live.id}:{player.power}:{seq}",
+    )
+    return True
+
+
+#: every stored message row, for a count of bounces up to now
+_EVERY_ROW = 2**62

@@ -4,8 +4,12 @@ run of bounces, and again when three bounced in a row; a bounce is never answere
 
 from email.utils import make_msgid
 
+import pytest
+
+from tests.bymail import to_deadline
 from tests.harness import REFEREE_ADDRESS, Table, game, text_of
 from tests.mail_reading.test_bounces import dsn
+from tests.service.test_mail_settings import HOLD
 
 PLAYERS = {power: f"{power.lower()}@example.test" for power in
            ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]}
@@ -49,3 +53,23 @@ def test_a_bounce_of_a_mail_that_is_not_ours_is_left_alone(tmp_path):
     table.deliver(dsn().replace(b"dan@example.test", PLAYERS["Italy"].encode()))
     table.run()
     assert table.take() == []
+
+
+@pytest.mark.parametrize("bounced_nmr", ["referee", "count"])
+def test_a_silent_power_whose_mail_bounces_misses_a_phase_only_as_the_game_says(tmp_path, bounced_nmr):
+    table = Table(tmp_path, [game("g1", "diplomacy", PLAYERS, bounced_nmr=bounced_nmr)],
+                  service_settings={"answers_per_hour": 0})
+    table.start("g1")
+    table.take()
+    table.deliver(bounce_of(table, "Italy"))
+    for power in PLAYERS:
+        if power != "Italy":
+            table.send(PLAYERS[power], HOLD[power], to=table.reply_token_address(power))
+    table.run()
+    table.take()
+    to_deadline(table)
+    with table.store() as store:
+        italy = store.player("g1", "Italy")
+    assert italy is not None and italy.nmr_streak == (0 if bounced_nmr == "referee" else 1)
+    told = [str(mail["Subject"]) for mail in table.take(REFEREE_ADDRESS)]
+    assert ("[g1] Italy sent no orders, and their mail bounces" in told) == (bounced_nmr == "referee")
