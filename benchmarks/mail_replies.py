@@ -208,7 +208,9 @@ def _html_with_orders(page: str, quote_anywhere: bool) -> str:
             page = page[: last.end(1)] + quoted + page[last.end(1):]
     body = re.search(r"<body\b[^>]*>", page, re.IGNORECASE)
     at = body.end() if body else 0
-    first = re.compile(r">([^<]*\S[^<]*)<").search(page, max(at - 1, 0))
+    texts = (found for found in re.compile(r">([^<]*\S[^<]*)<").finditer(page, max(at - 1, 0))
+             if unescape(found.group(1)).strip())
+    first = next(texts, None)
     if first and _greeting_shaped(unescape(first.group(1)).strip()):
         at = first.end(1)
         own = "<br>" + own

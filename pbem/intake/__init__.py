@@ -237,7 +237,9 @@ def _closing_left_out(
 
     lines = read_orders(live, player, mail.order_text) if mail.has_orders() else []
     orders = [line.line for line in lines if line.order is not None]
-    names = [incoming.sender_name, incoming.sender, player.address, player.power]
+    configured = live.config.player(player.power)  # the name the config knows the player by
+    names = [incoming.sender_name, incoming.sender, player.address, player.power,
+             configured.name if configured else ""]
     closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])

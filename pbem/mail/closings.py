@@ -314,7 +314,7 @@ class _Reading:
             opened = False  # a closing phrase or the writer's name was seen: a signature may follow
             signature = 0  # lines since the last closing phrase that read as a name only after it
             for at in range(first, last + 1):
-                kind = self._kind(at, False)
+                kind = self._kind(at, False) or (self._signed_block(at, last) if at == first else "")
                 if kind:
                     opened = True
                 elif opened and signature < SIGNATURE_LINES:
@@ -329,6 +329,14 @@ class _Reading:
             else:
                 return self.filled[first]
         return None
+
+    def _signed_block(self, at: int, last: int) -> str:
+        """"name" where the line at ``at`` reads as a name and the two under it are contact
+        details ("Gina Berger / gina@example.com / (555) 346-9947"): a signature with no closing
+        phrase above it, as mail programs insert one."""
+        if at + 2 > last or not (self._contact(at + 1) and self._contact(at + 2)):
+            return ""
+        return "name" if self._kind(at, True) == "name" else ""
 
     def _kind(self, at: int, after_closing: bool) -> str:
         if (at, after_closing) not in self.kinds:

@@ -91,3 +91,17 @@ def test_a_line_that_only_looks_like_a_banner_is_kept(line):
 def test_a_german_legal_notice_opening_with_diese_information_is_a_disclaimer():
     assert opens_disclaimer("Diese Information ist ausschließlich für den Adressaten bestimmt und kann "
                             "vertrauliche Informationen enthalten.\n")
+
+
+def test_a_name_with_contact_details_under_it_is_a_signature_without_a_closing_phrase():
+    mail = ["A LVP - YOR", "", "Gina Berger", "gina@example.com", "(555) 346-9947", "www.example.com"]
+    assert closing_block(mail, [], WORDS) == (2, 5)
+
+
+@pytest.mark.parametrize(("mail", "line"), [
+    (["A LVP - YOR", "", "Gina Berger", "gina@example.com"], 2),  # one contact line: maybe an order cut short
+    (["A LVP - YOR", "Hold Paris", "gina@example.com", "(555) 346-9947"], 1),  # an order is never a name
+])
+def test_a_name_needs_two_contact_lines_under_it_and_an_order_is_none(mail, line):
+    block = closing_block(mail, [], WORDS)
+    assert block is None or block[0] > line

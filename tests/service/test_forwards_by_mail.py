@@ -38,3 +38,22 @@ def test_a_greeting_above_the_orders_is_read_as_one_and_one_below_the_first_orde
     [answer] = table.take(PLAYERS["England"])
     assert "greeting" not in text_of(answer)
     assert "line 2: Hi Christine,\n      ERROR" in text_of(answer)
+
+
+def test_the_players_name_from_the_config_is_their_closing_though_the_display_name_differs(tmp_path):
+    entry = game("g1", "diplomacy", PLAYERS)
+    entry["players"][0]["name"] = "Anna Berger"  # England's player
+    table = Table(tmp_path / "named", [entry], service_settings={"answers_per_hour": 0})
+    unnamed = Table(tmp_path / "unnamed", [game("g1", "diplomacy", PLAYERS)],
+                    service_settings={"answers_per_hour": 0})
+    answers = []
+    for each in (table, unnamed):
+        each.start("g1")
+        each.take()
+        each.send(f"Player One <{PLAYERS['England']}>", "A LVP - YOR\nF LON - ENG\n\nAnna\n",
+                  to=each.reply_token_address("England"))
+        each.run()
+        [answer] = each.take(PLAYERS["England"])
+        answers.append(text_of(answer))
+    assert "Line(s) 4: read as your closing" in answers[0] and "ERROR" not in answers[0]
+    assert "line 4: Anna\n      ERROR" in answers[1]
