@@ -61,8 +61,6 @@ _VOID = {"br", "hr", "img", "meta", "link", "input", "area", "base", "col", "wbr
 
 #: classes of elements that hold a quote, a quote's intro or a signature: skipped
 _QUOTE_CLASSES = {
-    "gmail_quote",  # Gmail: the intro ("gmail_attr") and the <blockquote>
-    "gmail_quote_container",
     "gmail_signature",
     "moz-cite-prefix",  # Thunderbird: "On ... wrote:" before its <blockquote type="cite">
     "moz-forward-container",
@@ -70,6 +68,10 @@ _QUOTE_CLASSES = {
     "yahoo_quoted",
     "OutlookMessageHeader",
 }
+#: Gmail's quote container: the intro or forward header ("gmail_attr") and, after it, the quote
+#: or the forwarded mail; what the writer typed inside it above the "gmail_attr" is theirs (a
+#: forward with a comment), so the container is skipped from its "gmail_attr" on
+_GMAIL_CONTAINERS = {"gmail_quote", "gmail_quote_container"}
 #: ids of elements that hold a quote or a signature: skipped
 _QUOTE_IDS = {
     "Signature",  # Outlook on the web
@@ -107,6 +109,7 @@ class _TextCollector(HTMLParser):
         self.line_has_text = False
         self.ended = False  # an unwrapped quote began: nothing after it is read
         self.quote_found = False
+        self.gmail: list[int] = []  # depths of the open Gmail quote containers
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.ended:
@@ -124,10 +127,16 @@ class _TextCollector(HTMLParser):
             self._end_line()
         if tag in _VOID:
             return
+        classes = set(attributes.get("class", "").split())
+        if classes & _GMAIL_CONTAINERS:
+            self.gmail.append(len(self.stack))
         quoted = self._is_quote(tag, attributes)
-        self.quote_found = self.quote_found or quoted
-        if quoted or tag in _SKIPPED:
+        if "gmail_attr" in classes and self.gmail:  # the rest of its container is the quote
+            quoted = True
+            self.skipping.append(self.gmail[-1])
+        elif quoted or tag in _SKIPPED:
             self.skipping.append(len(self.stack))
+        self.quote_found = self.quote_found or quoted
         self.stack.append(tag)
         self.open[tag] = self.open.get(tag, 0) + 1
 
@@ -150,8 +159,10 @@ class _TextCollector(HTMLParser):
             while self.stack:
                 opened = self.stack.pop()
                 self.open[opened] -= 1
-                if self.skipping and self.skipping[-1] == len(self.stack):
+                while self.skipping and self.skipping[-1] == len(self.stack):
                     self.skipping.pop()
+                if self.gmail and self.gmail[-1] == len(self.stack):
+                    self.gmail.pop()
                 if opened == tag:
                     break
         if tag in _BLOCKS:

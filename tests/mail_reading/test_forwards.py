@@ -5,7 +5,7 @@ writer's address and a date. Our own mails, written in the formats the programs 
 import pytest
 
 from pbem.mail.quotes import strip_reply
-from tests.mail_reading.replies import lines
+from tests.mail_reading.replies import lines, own_text_of
 
 OWN = "A LVP - YOR\nF LON - ENG\n\n"
 QUOTED_ORDER = "F EDI - NTH"
@@ -60,3 +60,24 @@ def test_two_header_lines_alone_are_not_a_header_block():
 def test_a_line_naming_an_address_and_a_date_without_a_closing_colon_is_kept():
     mail = "A LVP - YOR\nI wrote to <anna@example.test> on 2 March about it\nF LON - ENG\n"
     assert lines(strip_reply(mail)) == lines(mail)
+
+
+GMAIL_FORWARD_WITH_COMMENT = (
+    '<div dir="ltr"><div class="gmail_quote gmail_quote_container"><div dir="ltr">A LVP - YOR<br>'
+    'F LON - ENG</div><br><div dir="ltr" class="gmail_attr">---------- Forwarded message ---------<br>'
+    'From: <strong class="gmail_sendername" dir="auto">Judge</strong> <span dir="auto">&lt;'
+    '<a href="mailto:judge@pbem.test">judge@pbem.test</a>&gt;</span><br>Date: Mon, 2 Mar 2026 at 10:00<br>'
+    "Subject: [g1] orders<br>To: &lt;anna@example.test&gt;<br></div><br><br>"
+    '<div dir="ltr">Your orders now:<br>F EDI - NTH<br>A LVP - WAL</div></div></div>'
+)
+GMAIL_REPLY_ANSWERED_BELOW = (
+    '<div dir="ltr">A LVP - YOR</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">'
+    "On Mon, 2 Mar 2026 at 10:00, Judge &lt;judge@pbem.test&gt; wrote:<br></div>"
+    '<blockquote class="gmail_quote">F EDI - NTH<br>A LVP - WAL</blockquote></div><div>F LON - ENG</div>'
+)
+
+
+@pytest.mark.parametrize("page", [GMAIL_FORWARD_WITH_COMMENT, GMAIL_REPLY_ANSWERED_BELOW],
+                         ids=["forward-with-comment", "reply-answered-below"])
+def test_gmails_quote_container_keeps_what_the_writer_typed_around_the_quote(page):
+    assert sorted(lines(own_text_of(page, html=True))) == ["A LVP - YOR", "F LON - ENG"]
