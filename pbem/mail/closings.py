@@ -317,11 +317,11 @@ class _Reading:
                 kind = self._kind(at, False) or (self._signed_block(at, last) if at == first else "")
                 if kind:
                     opened = True
+                elif opened and self._contact(at):
+                    kind = "contact"  # contact details (a company too) are no name: they are not counted
                 elif opened and signature < SIGNATURE_LINES:
                     kind = self._kind(at, True)
                     signature += 1 if kind else 0
-                if not kind and opened and self._contact(at):
-                    kind = "contact"  # contact details are no name: they are not counted
                 if not kind:
                     break
                 if kind == "phrase":
@@ -368,6 +368,11 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
     if not found or (_NOT_A_NAME.search(line) and not any(contact)):
         return False
     marked = len(found) > 1
+    slogan = re.split(r"\s[-–—]\s", line.strip(), maxsplit=1)  # "acme.example - the best in town"
+    if (any(contact) and len(found) > 1 or len(slogan) == 2 and signatures.is_contact(slogan[0])) and (
+        not _names_a_game_word(line.split(), order_words)
+    ):
+        return True  # a company's slogan beside its web address: no order holds a web address
     for piece, is_contact in zip(found, contact, strict=True):
         if is_contact or (signatures.is_company(piece) and _titled(piece.replace(",", ""), order_words)):
             marked = True  # "MYCOMPANYNAME, LLC": a company, its legal form after a comma

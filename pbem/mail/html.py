@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import Any
 
 from pbem.frozen import Frozen
 
@@ -109,7 +110,8 @@ class _TextCollector(HTMLParser):
         self.line_has_text = False
         self.ended = False  # an unwrapped quote began: nothing after it is read
         self.quote_found = False
-        self.gmail: list[int] = []  # depths of the open Gmail quote containers
+        #: the open Gmail quote containers: depth, where their text begins, whether a quote is in them
+        self.gmail: list[list[Any]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.ended:
@@ -128,12 +130,14 @@ class _TextCollector(HTMLParser):
         if tag in _VOID:
             return
         classes = set(attributes.get("class", "").split())
-        if classes & _GMAIL_CONTAINERS:
-            self.gmail.append(len(self.stack))
         quoted = self._is_quote(tag, attributes)
+        if self.gmail and (quoted or "gmail_attr" in classes):
+            self.gmail[-1][2] = True  # the container holds a quote: what is above it is the writer's
+        if classes & _GMAIL_CONTAINERS:
+            self.gmail.append([len(self.stack), len(self.parts), False])
         if "gmail_attr" in classes and self.gmail:  # the rest of its container is the quote
             quoted = True
-            self.skipping.append(self.gmail[-1])
+            self.skipping.append(self.gmail[-1][0])
         elif quoted or tag in _SKIPPED:
             self.skipping.append(len(self.stack))
         self.quote_found = self.quote_found or quoted
@@ -161,8 +165,11 @@ class _TextCollector(HTMLParser):
                 self.open[opened] -= 1
                 while self.skipping and self.skipping[-1] == len(self.stack):
                     self.skipping.pop()
-                if self.gmail and self.gmail[-1] == len(self.stack):
-                    self.gmail.pop()
+                if self.gmail and self.gmail[-1][0] == len(self.stack):
+                    _, start, held_a_quote = self.gmail.pop()
+                    if not held_a_quote:  # no intro, no quote in it: all of it was the quote
+                        del self.parts[start:]
+                        self.quote_found = True
                 if opened == tag:
                     break
         if tag in _BLOCKS:
@@ -233,6 +240,10 @@ def html_text(html: str) -> HtmlText:
         collector.close()
     except Exception:  # noqa: BLE001 - HTMLParser is lenient; never fail a player's mail
         pass
+    for _, start, held_a_quote in reversed(collector.gmail):  # a container the page never closed
+        if not held_a_quote:
+            del collector.parts[start:]
+            collector.quote_found = True
     lines = [" ".join(line.split()) for line in "".join(collector.parts).split("\n")]
     cut = len(html) > MAX_HTML_CHARS and not collector.ended
     return HtmlText("\n".join(lines).strip("\n"), collector.quote_found, cut)

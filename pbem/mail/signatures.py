@@ -120,7 +120,8 @@ _REGISTER = re.compile(
     r"|Vorstand\s?:|Aufsichtsrat\w*\s?:|Registernummer|Registergericht|WEEE|SIRET|SIREN|RCS\b|N°\s?TVA"
     r"|TVA intracom\w*|Capital(?: social)?\s(?:de\s)?\d|KvK|BTW(?:-nr)?|CIF\b|NIF\b|Partita IVA|P\.\s?IVA"
     r"|VAT(?: Reg\.?| No\.?| number| ID)?\s?:?\s?[A-Z]{0,2}\s?\d|Company (?:No\.?|number|registration)"
-    r"|Registered (?:office|in)\b|Reg(?:istration)?\.? No\.?)",
+    r"|Registered (?:office|in)\b|Reg(?:istration)?\.? No\.?"
+    r"|(?:DIN |EN )?ISO\s?\d{4,5}\b)",  # a certification: "ISO 9001:2008 zertifiziert"
     re.IGNORECASE,
 )
 #: a rule a signature is set apart with: "_ __ ___ ______ ___ __ _", "- - - -", "=-=-=-="
