@@ -365,14 +365,14 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
 
     found = signatures.pieces(_DECORATION_AROUND.sub("", line))
     contact = [signatures.is_contact(piece, ordered) for piece in found]
-    if not found or (_NOT_A_NAME.search(line) and not any(contact)):
-        return False
-    marked = len(found) > 1
     slogan = re.split(r"\s[-–—]\s", line.strip(), maxsplit=1)  # "acme.example - the best in town"
     if (any(contact) and len(found) > 1 or len(slogan) == 2 and signatures.is_contact(slogan[0])) and (
         not _names_a_game_word(line.split(), order_words)
     ):
         return True  # a company's slogan beside its web address: no order holds a web address
+    if not found or (_NOT_A_NAME.search(line) and not any(contact)):
+        return False
+    marked = len(found) > 1
     for piece, is_contact in zip(found, contact, strict=True):
         if is_contact or (signatures.is_company(piece) and _titled(piece.replace(",", ""), order_words)):
             marked = True  # "MYCOMPANYNAME, LLC": a company, its legal form after a comma

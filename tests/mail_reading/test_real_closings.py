@@ -105,3 +105,14 @@ def test_a_name_with_contact_details_under_it_is_a_signature_without_a_closing_p
 def test_a_name_needs_two_contact_lines_under_it_and_an_order_is_none(mail, line):
     block = closing_block(mail, [], WORDS)
     assert block is None or block[0] > line
+
+
+def test_a_company_its_slogan_and_its_certification_do_not_use_up_the_names_of_a_signature():
+    mail = ["A LVP - YOR", "", "Mit freundlichen Grüßen", "Jan Keller",
+            "www.beispiel-handel.de - Ihr Partner im Norden", "Beispiel Handels GmbH", "Abteilung Einkauf",
+            "Tel.: +49 511 123 45 67", "ISO 9001:2015 zertifiziert"]
+    assert closing_block(mail, [], WORDS) == (2, len(mail) - 1)
+
+
+def test_an_order_after_a_web_address_is_no_slogan():
+    assert not signature_line("www.example.de - Hold Paris", NAMES, WORDS)
