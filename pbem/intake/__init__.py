@@ -124,7 +124,7 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     too_large = size > run.service.max_message_bytes
     incoming = parse(raw, headers_only=too_large, own_address=run.service.address)
     if incoming.automatic:
-        bounce = read_bounce(raw)
+        bounce = None if too_large else read_bounce(raw)
         if bounce is not None:  # a player's mail did not arrive: the referee is told (pbem.turns.bounces)
             from pbem.turns.bounces import note_bounce
 
