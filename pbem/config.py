@@ -141,6 +141,9 @@ class Game(Frozen):
     show_waiting: bool = True  # LIST names who has not ordered yet
     players_public: bool = True  # WHOGAME shows each power's player's address
     observe_password: Secret | None = None  # a private game: OBSERVE needs it
+    mail_format: str = "html"  # html | text: players' mail, unless a player SET FORMAT
+    map: str = "inline"  # inline | attached | off: a report's map, unless a player SET MAP
+    bounced_nmr: str = "count"  # count | referee: whether a power whose mail bounces misses a phase
     press: PressRules = PressRules()
     votes_public: bool = False
     absence_max_days: int = 14
@@ -523,6 +526,9 @@ def _game(
         show_waiting=keys.show_waiting,
         players_public=keys.players_public,
         observe_password=_secret(problems, keys.observe_password, (*loc, "observe_password"), resolve),
+        mail_format=keys.mail_format,
+        map=keys.map,
+        bounced_nmr=keys.bounced_nmr,
         press=PressRules(**keys.press.model_dump()),
         votes_public=keys.votes_public,
         absence_max_days=keys.absence.max_days,

@@ -201,6 +201,8 @@ class Run:
     ) -> bool:
         """Queue a mail to a player of their game, once per ``key``: the subject names the
         game, and replying to it reaches the game master signed on as that player."""
+        config = self.game_config(player.game_id)  # the player's SET MAP and SET FORMAT, or the game's
+        mail_format = player.mail_format or (config.mail_format if config else "html")
         return self.queue(
             Outgoing(
                 to=player.address,
@@ -208,6 +210,8 @@ class Run:
                 text=text,
                 html=html,
                 reply_to=self.reply_address(player),
+                maps=player.map or (config.map if config else "inline"),
+                text_only=mail_format == "text",
             ),
             kind=kind,
             dedup_key=key,

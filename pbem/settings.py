@@ -201,6 +201,16 @@ class GameKeys(Keys):
     observe_password: SecretValue | None = Field(
         None, description="a private game: `OBSERVE <game> <password>` needs it (default: anyone may observe)"
     )
+    mail_format: Literal["html", "text"] = Field(
+        "html", description="players' mail as text and HTML, or text only (each may SET FORMAT)"
+    )
+    map: Literal["inline", "attached", "off"] = Field(
+        "inline", description="the map in a report: shown in the mail, attached, or none (each may SET MAP)"
+    )
+    bounced_nmr: Literal["count", "referee"] = Field(
+        "count", description="a power whose mail bounces misses a phase as any (`count`), or only by "
+        "the referee's decision (`referee`)"
+    )
     press: PressKeys = Field(
         default=PressKeys.model_validate({}), description="what press is allowed (below)"
     )

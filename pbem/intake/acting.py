@@ -23,6 +23,7 @@ from pbem.intake.closings import without_closing
 from pbem.intake.commands import read_mail
 from pbem.intake.identity import held_game, identify
 from pbem.intake.strangers import answer_stranger, unauthenticated
+from pbem.mail.bounces import read_bounce
 from pbem.mail.compose import Outgoing
 from pbem.mail.message import Incoming, parse, shortened_from
 from pbem.mail.quotes import own_text
@@ -94,6 +95,11 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
     too_large = size > run.service.max_message_bytes
     incoming = parse(raw, headers_only=too_large, own_address=run.service.address)
     if incoming.automatic:
+        bounce = None if too_large else read_bounce(raw)
+        if bounce is not None:  # a player's mail did not arrive: the referee is told (pbem.turns.bounces)
+            from pbem.turns.bounces import note_bounce
+
+            return note_bounce(run, row["id"], bounce)
         return "ignored", f"automatic mail ({incoming.automatic}), not answered", None, None
     if too_large:
         if not incoming.sender:

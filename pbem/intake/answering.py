@@ -14,7 +14,7 @@ from typing import Any
 from pbem import i18n
 from pbem.i18n import N_, _
 from pbem.intake import commands as mailcommands
-from pbem.intake.closings import closing_of, left_out
+from pbem.intake.closings import closing_of, left_out, opening_of
 from pbem.intake.commands import Command, Mail
 from pbem.intake.hints import hint_for
 from pbem.mail.compose import Outgoing
@@ -52,7 +52,9 @@ def closing_left_out(
 
     lines = read_orders(live, player, mail.order_text) if mail.has_orders() else []
     orders = [line.line for line in lines if line.order is not None]
-    names = [incoming.sender_name, incoming.sender, player.address, player.power]
+    configured = live.config.player(player.power)  # the name the config knows the player by
+    names = [incoming.sender_name, incoming.sender, player.address, player.power,
+             configured.name if configured else ""]
     closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
@@ -64,6 +66,11 @@ def closing_left_out(
                 lines=shown,
             )
         )
+    opening = opening_of(mail, orders, live.ruleset.order_words(live.state))  # "Hi all," above the orders
+    if opening:
+        answer.notes.append(_("Line(s) {lines}: read as your greeting, not as orders.",
+                              lines=", ".join(map(str, opening))))
+    closing = [*opening, *closing]
     return left_out(mail, closing), [line for line in lines if line.line not in closing]
 
 def player_mail(

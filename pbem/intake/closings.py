@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from pbem.intake.commands import Mail
 from pbem.mail.closings import closing_block, name_words
+from pbem.mail.greetings import is_greeting
 
 
 def closing_of(
@@ -31,6 +32,18 @@ def closing_of(
         return []
     start, end = block
     return [after + 1 + index for index in range(start, end + 1) if tail[index].strip()]
+
+
+def opening_of(mail: Mail, orders: Iterable[int], order_words: Collection[str] = frozenset()) -> list[int]:
+    """The numbers of the greeting lines ("Hi Christine,", "Hallo Martin,") above the first order,
+    command and sign-on of ``mail``: a player opens a mail as any mail, and a greeting is no
+    refused order. ``orders`` are the numbers of the lines the game read as orders."""
+    read = [*orders, *(command.line for command in mail.commands)]
+    if mail.signon is not None:
+        read.append(mail.signon.line)
+    lines = mail.order_text.split("\n")
+    above = lines[: min(read) - 1] if read else lines
+    return [at for at, line in enumerate(above, start=1) if line.strip() and is_greeting(line, order_words)]
 
 
 def left_out(mail: Mail, numbers: Collection[int]) -> Mail:

@@ -36,6 +36,8 @@ PLAYER_COMMANDS = {
     "GET MAP": "GET MAP",
     "SET PASSWORD": "SET PASSWORD <new password>",
     "SET ADDRESS": "SET ADDRESS <new address>",
+    "SET MAP": "SET MAP INLINE|ATTACHED|OFF (the map in your reports: shown, attached, or none)",
+    "SET FORMAT": "SET FORMAT TEXT|HTML (your mail as plain text only, or with HTML)",
     "CONFIRM ADDRESS": "CONFIRM ADDRESS <code>",
     "RESIGN": "RESIGN",
     "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
@@ -462,15 +464,24 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     return None
 
 
+#: a player's own mail settings and the values each takes (pbem.turns.players)
+MAIL_SETTINGS = {"SET MAP": ("INLINE", "ATTACHED", "OFF"), "SET FORMAT": ("TEXT", "HTML")}
+
+
 def _seat_command(words: list[str], number: int, line: str) -> Command | None:
-    """GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS: two words and what follows."""
+    """GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS, SET MAP, SET FORMAT: two words and
+    what follows."""
     name = " ".join(word.upper() for word in words[:2])
-    if name not in {"GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS"}:
+    if name not in {"GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS", "SET MAP", "SET FORMAT"}:
         return None
     args = tuple(words[2:])
     shown = "SET PASSWORD ********" if name == "SET PASSWORD" else line  # never echo a password
     wanted = 0 if name == "GET MAP" else 1
-    if len(args) != wanted or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0])):
+    if name in MAIL_SETTINGS and len(args) == 1:
+        args = (args[0].upper(),)
+    if len(args) != wanted or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0])) or (
+        name in MAIL_SETTINGS and args[0] not in MAIL_SETTINGS[name]
+    ):
         error = _("{command} takes nothing after it", command=name) if wanted == 0 else write_it_as(name)
         return Command(name, args, number, shown, error=error)
     return Command(name, args, number, shown)

@@ -57,7 +57,11 @@ CLOSINGS = frozenset(
     terveisin|ystavallisin terveisin|kiitos
     pozdrawiam|pozdrowienia|z powazaniem|dziekuje|dzieki|do zobaczenia|powodzenia
     s pozdravem|dekuji|diky|udvozlettel|koszonom|salutari|multumesc
-    с уважением|спасибо|всего доброго|всего хорошего|удачи|пока
+    с уважением|спасибо|всего доброго|всего хорошего|удачи|пока|с наилучшими пожеланиями|дякую|з повагою
+    고맙습니다|감사합니다|감사해요|고마워요|수고하세요|안녕히 계세요
+    ありがとうございます|ありがとうございました|よろしくお願いします|よろしくお願いいたします|宜しくお願いします
+    どうぞよろしく|以上|敬具|草々
+    谢谢|谢谢你|多谢|此致|此致敬礼|敬礼|祝好|顺祝商祺|感謝|謝謝
     """.replace("\n", "|").split("|")
     if phrase.strip()
 )
@@ -65,7 +69,7 @@ CLOSINGS = frozenset(
 #: a closing is short: "Best regards, / Alice Martin / Sent from my phone" and the like, or with
 #: a block of contact details under the name (a title, a company, an address, phones, a web
 #: address); talon looks for a signature in the last 11 lines
-MAX_CLOSING_LINES = 10
+MAX_CLOSING_LINES = 18  # a German company's block: name, company, address, phones, register, officers
 #: the lines of a signature after a closing phrase that are not the writer's known name: a
 #: name, and a town or a team under it ("Best regards / Jean-Pierre Dupont / Paris")
 SIGNATURE_LINES = 2
@@ -75,7 +79,7 @@ _PARTICLES = frozenset({"van", "von", "de", "der", "den", "du", "da", "di", "la"
                         "of", "for"})  # and in a title under a name: "Head of Sales"
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
-_JOINS = re.compile(r"\s*(?:[,;!.]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
+_JOINS = re.compile(r"\s*(?:[,;!.。！，、]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
 # what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!"
 _DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 # a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
@@ -86,6 +90,8 @@ _NOT_A_NAME = re.compile(signatures.ARROW.pattern + r"|\d")
 _TITLE_WORDS = 8
 # a word of a title or a company: "Engineer", "CEO", "R&D", "Co.", "(EMEA)", "&"
 _TITLE_WORD = re.compile(r"[(&]?[^\W\d_][\w&.'/-]*[).,]?|&")
+# a name signed with a dash or a tilde before it, as people type a signature: "--Geoff Maciolek"
+_DASH_SIGNED = re.compile(r"^\s*(?:-{1,2}|~)\s?([^\W\d_][^\n]*?)\s*$")
 # what is around and between the initials of a name: "-- C.B.", "c. b."
 _INITIALS_AROUND = re.compile(r"[-~/.\s]+")
 # a mark around a line of contact details: "-- ", "~", a bullet in front
@@ -192,6 +198,9 @@ def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: fr
         return "phrase"
     if _folded(_INITIALS_AROUND.sub("", line)) in names:  # "C.B.", "-- CB": the writer's initials
         return "name"
+    signed = _DASH_SIGNED.match(line)
+    if signed and _name_shaped(signed[1].split(), order_words):  # "--Geoff Maciolek", "-Abhishek Kona"
+        return "phrase"
     name, *degrees = [part.strip() for part in line.split(",")]
     if degrees and _own_name(name.split(), names) and all(
         signatures.is_title(part) and _titled(part, order_words) for part in degrees
@@ -305,14 +314,14 @@ class _Reading:
             opened = False  # a closing phrase or the writer's name was seen: a signature may follow
             signature = 0  # lines since the last closing phrase that read as a name only after it
             for at in range(first, last + 1):
-                kind = self._kind(at, False)
+                kind = self._kind(at, False) or (self._signed_block(at, last) if at == first else "")
                 if kind:
                     opened = True
+                elif opened and self._contact(at):
+                    kind = "contact"  # contact details (a company too) are no name: they are not counted
                 elif opened and signature < SIGNATURE_LINES:
                     kind = self._kind(at, True)
                     signature += 1 if kind else 0
-                if not kind and opened and self._contact(at):
-                    kind = "contact"  # contact details are no name: they are not counted
                 if not kind:
                     break
                 if kind == "phrase":
@@ -320,6 +329,14 @@ class _Reading:
             else:
                 return self.filled[first]
         return None
+
+    def _signed_block(self, at: int, last: int) -> str:
+        """"name" where the line at ``at`` reads as a name and the two under it are contact
+        details ("Gina Berger / gina@example.com / (555) 346-9947"): a signature with no closing
+        phrase above it, as mail programs insert one."""
+        if at + 2 > last or not (self._contact(at + 1) and self._contact(at + 2)):
+            return ""
+        return "name" if self._kind(at, True) == "name" else ""
 
     def _kind(self, at: int, after_closing: bool) -> str:
         if (at, after_closing) not in self.kinds:
@@ -348,12 +365,17 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
 
     found = signatures.pieces(_DECORATION_AROUND.sub("", line))
     contact = [signatures.is_contact(piece, ordered) for piece in found]
+    slogan = re.split(r"\s[-–—]\s", line.strip(), maxsplit=1)  # "acme.example - the best in town"
+    if (any(contact) and len(found) > 1 or len(slogan) == 2 and signatures.is_contact(slogan[0])) and (
+        not _names_a_game_word(line.split(), order_words)
+    ):
+        return True  # a company's slogan beside its web address: no order holds a web address
     if not found or (_NOT_A_NAME.search(line) and not any(contact)):
         return False
     marked = len(found) > 1
     for piece, is_contact in zip(found, contact, strict=True):
-        if is_contact:
-            marked = True
+        if is_contact or (signatures.is_company(piece) and _titled(piece.replace(",", ""), order_words)):
+            marked = True  # "MYCOMPANYNAME, LLC": a company, its legal form after a comma
             continue
         # a comma sets a title or a company beside the name: "Clyde Barrow, MBA", "Engineer, Acme Ltd"
         parts = [part.strip() for part in piece.split(",") if part.strip()]
@@ -393,3 +415,8 @@ def closing_block(
         if start is not None:
             return start, reading.filled[last]
     return None
+
+
+#: for ``pbem.mail.greetings``, which reads a greeting's name as a closing's
+folded = _folded
+name_shaped = _name_shaped

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import quopri
+import re
 import secrets
 from datetime import datetime
 from email.header import Header
@@ -23,7 +24,7 @@ from email.utils import format_datetime, formataddr
 from pbem import __version__
 from pbem.frozen import Frozen
 from pbem.mail.message import MSG_ID, OWN_HEADER
-from pbem.mail.pictures import Picture, as_png
+from pbem.mail.pictures import Picture, as_png, without_pictures
 
 
 class Outgoing(Frozen):
@@ -36,6 +37,8 @@ class Outgoing(Frozen):
     reply_to: str | None = None
     in_reply_to: str | None = None
     automatic: str = "auto-generated"  # or "auto-replied"
+    maps: str = "inline"  # the HTML's maps: "inline" (shown), "attached" (PNG files), "off" (left out)
+    text_only: bool = False  # no HTML part: its maps, unless "off", are attached
 
 
 def new_message_id(domain: str) -> str:
@@ -72,27 +75,37 @@ def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: st
         ("MIME-Version", "1.0"),
     ]
     head = "".join(f"{name}: {value}\n" for name, value in headers)
-    if not outgoing.html:
+    source = without_pictures(outgoing.html or "") if outgoing.maps == "off" else outgoing.html or ""
+    if not source or (outgoing.text_only and outgoing.maps == "off"):
         return (head + _part("plain", outgoing.text)).encode("ascii")
-    html, pictures = as_png(outgoing.html, message_id.strip("<>").partition("@")[2])
+    html, pictures = as_png(source, message_id.strip("<>").partition("@")[2])
+    attached = outgoing.text_only or outgoing.maps == "attached"
+    if attached:
+        html = _PICTURE_TAG.sub("", html)
     boundary = f"=_pbem_{secrets.token_hex(16)}"
-    body = (
+    body = _part("plain", outgoing.text) if outgoing.text_only else (
         f'Content-Type: multipart/alternative; boundary="{boundary}"\n\n'
         f"--{boundary}\n{_part('plain', outgoing.text)}\n"
         f"--{boundary}\n{_part('html', html)}\n"
         f"--{boundary}--\n"
     )
     if pictures:
-        body = _related(body, pictures)
+        body = _with_pictures(body, pictures, attached)
     return (head + body).encode("ascii")
 
 
-def _related(alternative: str, pictures: list[Picture]) -> str:
+#: the ``<img>`` of a picture sent with the mail (``as_png``), taken out when it is attached instead
+_PICTURE_TAG = re.compile(r'<img src="cid:[^"]*"[^>]*>')
+
+
+def _with_pictures(alternative: str, pictures: list[Picture], attached: bool) -> str:
     """The text and HTML with the pictures the HTML shows (RFC 2387): ``inline`` with a file
-    name, so a text-only client offers each picture as an attachment to open."""
+    name, so a text-only client offers each picture as an attachment to open; or, where the
+    player asked for them ``attached`` (or for text only), as attachments beside it."""
     boundary = f"=_pbem_{secrets.token_hex(16)}"
-    parts = [f'Content-Type: multipart/related; type="multipart/alternative"; boundary="{boundary}"\n',
-             f"--{boundary}\n{alternative}"]
+    container = ("multipart/mixed" if attached
+                 else 'multipart/related; type="multipart/alternative"')
+    parts = [f'Content-Type: {container}; boundary="{boundary}"\n', f"--{boundary}\n{alternative}"]
     for picture in pictures:
         data = base64.encodebytes(picture.data).decode("ascii")
         parts.append(
@@ -100,7 +113,8 @@ def _related(alternative: str, pictures: list[Picture]) -> str:
             f'Content-Type: image/png; name="{picture.filename}"\n'
             "Content-Transfer-Encoding: base64\n"
             f"Content-ID: <{picture.content_id}>\n"
-            f'Content-Disposition: inline; filename="{picture.filename}"\n\n{data}'
+            f'Content-Disposition: {"attachment" if attached else "inline"}; filename="{picture.filename}"'
+            f"\n\n{data}"
         )
     parts.append(f"--{boundary}--\n")
     return "\n".join(parts)

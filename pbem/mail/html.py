@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import Any
 
 from pbem.frozen import Frozen
 
@@ -61,8 +62,6 @@ _VOID = {"br", "hr", "img", "meta", "link", "input", "area", "base", "col", "wbr
 
 #: classes of elements that hold a quote, a quote's intro or a signature: skipped
 _QUOTE_CLASSES = {
-    "gmail_quote",  # Gmail: the intro ("gmail_attr") and the <blockquote>
-    "gmail_quote_container",
     "gmail_signature",
     "moz-cite-prefix",  # Thunderbird: "On ... wrote:" before its <blockquote type="cite">
     "moz-forward-container",
@@ -70,6 +69,10 @@ _QUOTE_CLASSES = {
     "yahoo_quoted",
     "OutlookMessageHeader",
 }
+#: Gmail's quote container: the intro or forward header ("gmail_attr") and, after it, the quote
+#: or the forwarded mail; what the writer typed inside it above the "gmail_attr" is theirs (a
+#: forward with a comment), so the container is skipped from its "gmail_attr" on
+_GMAIL_CONTAINERS = {"gmail_quote", "gmail_quote_container"}
 #: ids of elements that hold a quote or a signature: skipped
 _QUOTE_IDS = {
     "Signature",  # Outlook on the web
@@ -107,6 +110,8 @@ class _TextCollector(HTMLParser):
         self.line_has_text = False
         self.ended = False  # an unwrapped quote began: nothing after it is read
         self.quote_found = False
+        #: the open Gmail quote containers: depth, where their text begins, whether a quote is in them
+        self.gmail: list[list[Any]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.ended:
@@ -124,10 +129,18 @@ class _TextCollector(HTMLParser):
             self._end_line()
         if tag in _VOID:
             return
+        classes = set(attributes.get("class", "").split())
         quoted = self._is_quote(tag, attributes)
-        self.quote_found = self.quote_found or quoted
-        if quoted or tag in _SKIPPED:
+        if self.gmail and (quoted or "gmail_attr" in classes):
+            self.gmail[-1][2] = True  # the container holds a quote: what is above it is the writer's
+        if classes & _GMAIL_CONTAINERS:
+            self.gmail.append([len(self.stack), len(self.parts), False])
+        if "gmail_attr" in classes and self.gmail:  # the rest of its container is the quote
+            quoted = True
+            self.skipping.append(self.gmail[-1][0])
+        elif quoted or tag in _SKIPPED:
             self.skipping.append(len(self.stack))
+        self.quote_found = self.quote_found or quoted
         self.stack.append(tag)
         self.open[tag] = self.open.get(tag, 0) + 1
 
@@ -150,8 +163,13 @@ class _TextCollector(HTMLParser):
             while self.stack:
                 opened = self.stack.pop()
                 self.open[opened] -= 1
-                if self.skipping and self.skipping[-1] == len(self.stack):
+                while self.skipping and self.skipping[-1] == len(self.stack):
                     self.skipping.pop()
+                if self.gmail and self.gmail[-1][0] == len(self.stack):
+                    _, start, held_a_quote = self.gmail.pop()
+                    if not held_a_quote:  # no intro, no quote in it: all of it was the quote
+                        del self.parts[start:]
+                        self.quote_found = True
                 if opened == tag:
                     break
         if tag in _BLOCKS:
@@ -222,6 +240,10 @@ def html_text(html: str) -> HtmlText:
         collector.close()
     except Exception:  # noqa: BLE001 - HTMLParser is lenient; never fail a player's mail
         pass
+    for _, start, held_a_quote in reversed(collector.gmail):  # a container the page never closed
+        if not held_a_quote:
+            del collector.parts[start:]
+            collector.quote_found = True
     lines = [" ".join(line.split()) for line in "".join(collector.parts).split("\n")]
     cut = len(html) > MAX_HTML_CHARS and not collector.ended
     return HtmlText("\n".join(lines).strip("\n"), collector.quote_found, cut)

@@ -50,6 +50,11 @@ def png(svg: str) -> bytes:
     return out.getvalue()
 
 
+def without_pictures(body: str) -> str:
+    """``body`` (HTML) without its inline SVG maps: for a player who asked for none (SET MAP OFF)."""
+    return _SVG.sub("", body)
+
+
 def as_png(body: str, domain: str = "pbem") -> tuple[str, list[Picture]]:
     """``body`` (HTML) with each inline SVG replaced by an ``<img src="cid:...">`` of its PNG,
     and the PNG parts to send with it."""

@@ -17,7 +17,9 @@ common programs write:
   translations (Outlook desktop, Outlook on the web, Samsung and other phones),
   and the separators programs put above one ("-----Original Message-----",
   "________", "Begin forwarded message:");
-* signatures: "-- " and the phones' "Sent from my iPhone" in its translations.
+* signatures: "-- " and the phones' "Sent from my iPhone" in its translations;
+* a mail gateway's banner ("[External Email]", "CAUTION: This email originated from outside..."),
+  blanked wherever it stands.
 
 Libraries looked at first: quotequail (Close) knows neither Italian intros nor
 Outlook's header blocks without a separator; mail-parser-reply has no
@@ -71,6 +73,9 @@ _INTROS = (
     r"(?=.*\d).{0,600}[\s<(\[\"][^\s<>()@\"]+@[^\s<>()]+[>)\]]?\s?>?\s?:",
     r"\d{4}[/-]\d{1,2}[/-]\d{1,2}\s.{0,300}<[^\s<>]+@[^\s<>]+>",  # Gmail, East Asian: "2011/4/7 Judge <...>"
     r"\d{4}-\d{2}-\d{2}\s\d{1,2}:\d{2}\sGMT[+-]\d{1,2}:\d{2}\s.{1,300}",  # "2016-03-03 17:21 GMT+01:00 X"
+    # any language, by structure: the writer's address in <...> and a date, the line ending in a colon
+    # ("John Doe <j@x> kirjoitti 28/10/2021 12.46:", "\"J\" <j@x>, 28/10/2021 12:46 tarihinde şunu yazdı:")
+    r"(?=.*\d)(?=.*<[^\s<>]+@[^\s<>]+>).{1,600}:",
 )
 #: a word every intro above has: lines without one are not matched against them all
 _INTRO_WORDS = (
@@ -145,6 +150,8 @@ _HEADER_LINE = _header_line(_HEADER_KEYS)
 #: comma ("Sent from my desk, is much easier than my phone", though "Sent from my iPhone, sorry")
 _SENT_FROM = re.compile(
     r"^\s*(?!.*,(\s+\S+){5})(Sent (from|via|using|on) (my )?\S.*|Sent with \S.*|Get Outlook for \S.*"
+    r"|(sent )?(via|from) (my )?(mobile|phone|cell|smartphone|tablet|iphone|ipad|android)"
+    r"( (phone|device))?\W*"
     r"|Envoyé (de|depuis|à partir de|avec|via) (mon )?\S.*|Obtenir Outlook pour \S.*"
     r"|Von meinem \S.* gesendet|Gesendet (von|mit|über) \S.*|Mit \S.* gesendet"
     r"|Outlook für \S+ (beziehen|herunterladen)\S*|Holen Sie sich Outlook für \S.*"
@@ -154,6 +161,26 @@ _SENT_FROM = re.compile(
     r"|Sendt fra min \S.*|Skickat från min \S.*|Wysłane z \S.*|Отправлено с \S.*)\s*$",
     re.IGNORECASE,
 )
+
+
+#: the banner a mail gateway puts into a mail from outside a company, wherever it puts it (above
+#: the writer's text mostly): "[External Email]", "[EXT]", "CAUTION: This email originated from
+#: outside of the organization...", and their German, French, Spanish, Dutch forms
+_BANNER = re.compile(
+    r"^\s*\**\s*(\[\s*(external( e-?mail| sender| message)?|ext|extern|externe?)\s*\]"
+    r"|external( e-?mail| sender| message)"
+    r"|(\[?(caution|warning|attention|external|notice|achtung|vorsicht|hinweis|aviso|precaución|let op)\]?"
+    r"\s*:?\s*\**\s*)?(this|diese|ce|este|dit)"
+    r" (e-?mail|message|nachricht|mensaje|correo|courriel|bericht)\b.{0,40}?"
+    r"\b((originated|came|comes|was sent|is) from outside|stammt von (au(ß|ss)erhalb|einem externen)"
+    r"|provient de l'extérieur|(se )?origin(ó|a) fuera|(is )?afkomstig (is )?van buiten))",
+    re.IGNORECASE,
+)
+
+
+def is_banner(line: str) -> bool:
+    """Whether ``line`` is a mail gateway's banner for mail from outside ("[External Email]")."""
+    return len(line) < 1_000 and bool(_BANNER.match(line))
 
 
 def is_sent_from(line: str) -> bool:
@@ -187,7 +214,8 @@ def strip_reply(text: str) -> str:
     in_quote = False  # inside a ">" quote that a reply intro opened
     while index < len(lines):
         line = lines[index]
-        if line.lstrip().startswith(">") or (in_quote and _wrapped_quote_line(lines, index)):
+        quoted = line.lstrip().startswith(">") or (in_quote and _wrapped_quote_line(lines, index))
+        if quoted or is_banner(line):  # a gateway's banner is no more the writer's than a quote
             kept.append("")
             index += 1
             continue
@@ -243,11 +271,45 @@ def _ends_mail(lines: list[str], index: int) -> bool:
     line = lines[index]
     if line.rstrip() in {"--", "-- "} and line.startswith("--"):
         return True
-    if _SEPARATOR.match(line) or is_sent_from(line):
+    if _SEPARATOR.match(line) or is_sent_from(line) or _separator_in_any_language(lines, index):
         return True
-    return bool(_FROM_LINE.match(line)) and any(
-        _HEADER_LINE.match(following) for following in lines[index + 1 : index + 4]
-    )
+    below = lines[index + 1 : index + 4]
+    if _FROM_LINE.match(line) and any(_HEADER_LINE.match(next_line) for next_line in below):
+        return True
+    return _header_block(lines, index)
+
+
+def _separator_in_any_language(lines: list[str], index: int) -> bool:
+    """Words between runs of dashes with a header line after them, on the same line (Yahoo) or
+    the next (Thunderbird, HubSpot): a forward's separator whatever its language. A player's own
+    "--- Spring 1901 ---" above their orders has no header line after it and is read."""
+    found = _ANY_SEPARATOR.match(lines[index])
+    if not found:
+        return False
+    rest = lines[index][found.end() :]
+    following = [line for line in lines[index + 1 : index + 3] if line.strip()][:1]
+    return any(_ANY_HEADER_LINE.match(text) for text in [rest, *following] if text.strip())
+
+
+#: a forward's or quote's separator in any language: words between runs of dashes, and maybe the
+#: header block after it on the same line (Yahoo: "----- Forwarded Message ----- From: ...")
+_ANY_SEPARATOR = re.compile(r"^\s*-{2,}\s*[^\W\d_][^-]{1,80}?\s*-{2,}(\s|$)")
+#: a header line in any language: one to three words, a colon (or a full-width one), a value
+_ANY_HEADER_LINE = re.compile(r"^\s*\*?[^\W\d_][^\s:：]{0,30}(\s[^\s:：]{1,30}){0,2}\s?\*?[:：]\*?[\s]*\S")
+
+
+def _header_block(lines: list[str], index: int) -> bool:
+    """Whether a quoted or forwarded mail's header block begins at ``index``, in any language and
+    order (Thunderbird's localized "Subject / Date / From" with tabs, the new Outlook, HubSpot):
+    three header lines or more in a row, with an address and a digit (a date) among them. An
+    order line never has a colon after its first words, nor an address."""
+    block = []
+    for line in lines[index : index + 8]:
+        if not _ANY_HEADER_LINE.match(line):
+            break
+        block.append(line)
+    text = " ".join(block)
+    return len(block) >= 3 and "@" in text and any(char.isdigit() for char in text)
 
 
 def _intro_length(lines: list[str], index: int) -> int:

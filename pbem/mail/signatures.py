@@ -55,8 +55,8 @@ _WEB = re.compile(
 _LINK_TARGET = re.compile(r"<(?:https?://|mailto:)\S*>$|\((?:https?://)\S*\)$", re.IGNORECASE)
 #: the legal forms ending a company's name: "Acme Ltd", "Acme GmbH & Co. KG", "Acme S.A."
 _COMPANY = re.compile(
-    r"[^\W\d_][\w&.' -]*\s(?:Ltd|LTD|Limited|Inc|INC|Corp|CORP|Corporation|LLC|LLP|plc|PLC|GmbH|AG|KG|SA|S\.A"
-    r"|SARL|SAS|BV|B\.V|NV|N\.V|Oy|AB|AS|A/S|ApS|SpA|S\.p\.A|Srl|S\.r\.l|SL|S\.L|Pty|Co)\.?"
+    r"[^\W\d_][\w&.' -]*,?\s(?:Ltd|LTD|Limited|Inc|INC|Corp|CORP|Corporation|LLC|LLP|plc|PLC|GmbH|AG|KG"
+    r"|SA|S\.A|SARL|SAS|BV|B\.V|NV|N\.V|Oy|AB|AS|A/S|ApS|SpA|S\.p\.A|Srl|S\.r\.l|SL|S\.L|Pty|Co)\.?"
 )
 #: the words of a street, written after its name ("Baker Street", "rue de la Paix" before it)
 _STREETS = frozenset({
@@ -109,12 +109,34 @@ def _nothing_ordered(words: list[str]) -> bool:
     return False
 
 
+#: a company's registers and officers, as the law of its country makes it print them under a
+#: mail (German Impressumspflicht, French and Dutch registers, UK companies): "HRB 123456 AG Köln",
+#: "Amtsgericht München HRB 1234", "USt-IdNr. DE123", "Geschäftsführer: Anna Test", "SIRET 123 456
+#: 789 00012", "KvK 12345678", "Registered in England No. 1234567"; no order begins so
+_REGISTER = re.compile(
+    r"(?:Amtsgericht|Registergericht|Handelsregister|HR[AB]\s?\d|HR[AB]\b|USt\.?-?Id(?:Nr|ent)?\.?"
+    r"|St\.?-?Nr\.?|Steuer-?(?:nummer|nr\.?)|Sitz(?: der Gesellschaft)?\s?:"
+    r"|Gesch[äa]ftsf[üu]hr(?:er|erin|ung)"
+    r"|Vorstand\s?:|Aufsichtsrat\w*\s?:|Registernummer|Registergericht|WEEE|SIRET|SIREN|RCS\b|N°\s?TVA"
+    r"|TVA intracom\w*|Capital(?: social)?\s(?:de\s)?\d|KvK|BTW(?:-nr)?|CIF\b|NIF\b|Partita IVA|P\.\s?IVA"
+    r"|VAT(?: Reg\.?| No\.?| number| ID)?\s?:?\s?[A-Z]{0,2}\s?\d|Company (?:No\.?|number|registration)"
+    r"|Registered (?:office|in)\b|Reg(?:istration)?\.? No\.?"
+    r"|(?:DIN |EN )?ISO\s?\d{4,5}\b)",  # a certification: "ISO 9001:2008 zertifiziert"
+    re.IGNORECASE,
+)
+#: a rule a signature is set apart with: "_ __ ___ ______ ___ __ _", "- - - -", "=-=-=-="
+_RULE = re.compile(r"\s*(?:[_=~*-]\s*){3,}")
+
+
 def is_contact(piece: str, ordered: Ordered = _nothing_ordered) -> bool:
     """Whether ``piece`` is a contact detail: a phone number, a mail or web address, a picture,
-    a link, or a postal address whose street holds no word ``ordered`` names."""
+    a link, a company's register or officer, a rule under a signature, or a postal address whose
+    street holds no word ``ordered`` names."""
     piece = piece.strip()
     return bool(
-        _is_phone(piece)
+        _REGISTER.match(piece)
+        or _RULE.fullmatch(piece)
+        or _is_phone(piece)
         or _MAIL.fullmatch(piece)
         or _WEB.fullmatch(piece)
         or _LINK_TARGET.search(piece)
@@ -191,7 +213,8 @@ _DISCLAIMER = re.compile(
     r".*\b(?:confidential|privileged|intended (?:solely |only )?for|intended recipient|addressee)"
     r"|(?:les informations contenues dans )?ce (?:message|courriel|mail|e-?mail|courrier)\b"
     r".*\b(?:confidentiel|destinataire|strictement)"
-    r"|(?:die informationen in )?diese (?:e-?mail|nachricht)\b.*\b(?:vertraulich|empfanger|bestimmt)"
+    r"|(?:die informationen in )?diese (?:e-?mail|nachricht|information(?:en)?)\b"
+    r".*\b(?:vertraulich|empfanger|bestimmt|adressat)"
     r"|(?:la informacion contenida en )?(?:este|el presente) (?:mensaje|correo|e-?mail)\b"
     r".*\b(?:confidencial|destinatario|privilegiad)"
     r"|questo (?:messaggio|e-?mail)\b.*\b(?:riservat|confidenzial|destinatari)"

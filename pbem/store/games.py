@@ -85,13 +85,15 @@ class PlayerRow:
     nmr_total: int = 0
     civil_disorder: bool = False
     absences: Annotated[list[list[str]], StoredJson] = field(default_factory=list)
+    mail_format: str | None = None  # SET FORMAT TEXT|HTML; None: the game's default
+    map: str | None = None  # SET MAP INLINE|ATTACHED|OFF; None: the game's default
 
 
 class Games(Connection):
     """Games, and the players seated in them."""
 
     SCHEMA = SCHEMA
-    ADDED_COLUMNS = {"games": {"deadline_given": "TEXT"}}
+    ADDED_COLUMNS = {"games": {"deadline_given": "TEXT"}, "players": {"mail_format": "TEXT", "map": "TEXT"}}
 
     def add_game(self, game: GameRow, players: Sequence[PlayerRow]) -> None:
         self.db.execute(

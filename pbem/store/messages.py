@@ -134,6 +134,18 @@ class Messages(Connection):
             [after, upto, limit],
         )
 
+    def bounces_in_a_row(self, game_id: str, power: str, upto: int) -> int:
+        """How many bounces of mail to ``power`` of ``game_id`` were stored, up to row ``upto``,
+        since that player's last own mail: a player who writes again gets their mail again."""
+        last_own = self._one(
+            "SELECT MAX(id) AS id FROM messages WHERE game_id = ? AND power = ? AND status = 'done'"
+            " AND outcome NOT LIKE 'bounce:%' AND id <= ?", [game_id, power, upto])
+        after = (last_own or {}).get("id") or 0
+        row = self._one(
+            "SELECT COUNT(*) AS n FROM messages WHERE game_id = ? AND power = ? AND outcome LIKE 'bounce:%'"
+            " AND id > ? AND id <= ?", [game_id, power, after, upto])
+        return int(row["n"]) if row else 0
+
     def message_count(self, status: str | None = None) -> int:
         if status is None:
             return int(self._rows("SELECT count(*) AS n FROM messages")[0]["n"])

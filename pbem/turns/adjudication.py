@@ -19,6 +19,7 @@ from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
 from pbem.run import LiveGame, Run
 from pbem.store import TurnRow
+from pbem.turns import bounces
 from pbem.turns.orders import has_ordered
 from pbem.turns.press import release_postal_press
 from pbem.turns.schedule import following_deadline
@@ -112,6 +113,8 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str], seq: int) -> None:
         if player.power not in nmr:
             if player.nmr_streak:
                 run.store.update_player(live.id, player.power, nmr_streak=0)
+            continue
+        if bounces.spared_nmr(run, live, player, seq):  # bounced_nmr: referee
             continue
         streak = player.nmr_streak + 1
         run.store.update_player(live.id, player.power, nmr_streak=streak, nmr_total=player.nmr_total + 1)

@@ -1,18 +1,21 @@
 """A player's commands that ask about the game or change their own seat: WHOGAME, SUMMARY,
-GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS and RESIGN. Orders and READY are in
+GET MAP, SET PASSWORD, SET ADDRESS, CONFIRM ADDRESS, RESIGN, and the player's mail settings
+(SET MAP, SET FORMAT). Orders and READY are in
 ``orders``; press, votes and absences have modules of their own."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pbem.i18n import _
 from pbem.intake.commands import Command
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
 from pbem.turns import history, seats
 
 COMMANDS = frozenset(
-    {"WHOGAME", "SUMMARY", "GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS", "RESIGN"}
+    {"WHOGAME", "SUMMARY", "GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS", "RESIGN", "SET MAP",
+     "SET FORMAT"}
 )
 
 
@@ -31,6 +34,21 @@ def player_command(run: Run, live: LiveGame, player: PlayerRow, command: Command
         return seats.set_password(run, live, player, command.args[0])
     if name == "SET ADDRESS":
         return seats.set_address(run, live, player, command.args[0], row["id"])
+    if name in {"SET MAP", "SET FORMAT"}:
+        return set_mail_setting(run, live, player, name, command.args[0])
     if name == "CONFIRM ADDRESS":
         return seats.confirm_address(run, live, player, command.args[0], row["sender"] or "")
     return seats.resign(run, live, player)
+
+
+def set_mail_setting(run: Run, live: LiveGame, player: PlayerRow, name: str, value: str) -> str:
+    """SET MAP INLINE|ATTACHED|OFF, SET FORMAT TEXT|HTML: how this player's mail is written from
+    now on (``pbem.run.Run.tell``, ``pbem.mail.compose``), whatever the game's default."""
+    if name == "SET MAP":
+        run.store.update_player(live.id, player.power, map=value.lower())
+        return {"INLINE": _("done: the map is shown in your reports"),
+                "ATTACHED": _("done: the map comes attached to your reports"),
+                "OFF": _("done: your reports come without the map")}[value]
+    run.store.update_player(live.id, player.power, mail_format=value.lower())
+    return (_("done: your mail comes as plain text only") if value == "TEXT"
+            else _("done: your mail comes as text and HTML"))

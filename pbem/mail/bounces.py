@@ -1,0 +1,123 @@
+"""Reading a bounce: which of our mails a mail server could not deliver, to whom, and why.
+
+A server that cannot deliver a mail sends its sender a delivery-status report (RFC 3464: a
+``multipart/report; report-type=delivery-status`` whose ``message/delivery-status`` part has a
+block per recipient: ``Final-Recipient``, ``Action``, ``Status``, ``Diagnostic-Code``), with the
+undelivered mail or its headers attached (``message/rfc822``, ``text/rfc822-headers``). Older
+servers write the same in prose; qmail's is the one still common ("Hi. This is the qmail-send
+program ... <address>: reason ... --- Below this line is a copy of the message."). Either way
+what matters is the undelivered mail's Message-ID, which says which of our mails (and so which
+player) it was, and the server's reason, for the referee.
+
+Pure: bytes in, a ``Bounce`` or None out, never an exception. Only a failure is a bounce: a
+report of a delay, a delivery or a relay (``Action: delayed|delivered|relayed|expanded``) is
+none. Knows nothing of games (``pbem.turns.bounces`` matches a bounce to a player).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from email.message import Message
+
+from pbem.frozen import Frozen
+
+#: a bounce's reason is cut to this: a line in the referee's notice
+MAX_REASON_CHARS = 300
+
+_QMAIL = re.compile(r"^Hi\. This is the qmail-send program", re.MULTILINE)
+_QMAIL_RECIPIENT = re.compile(r"^<([^<>\s]+@[^<>\s]+)>:\s*\n((?:.+\n?)+?)(?:\n|$)", re.MULTILINE)
+_QMAIL_COPY = re.compile(r"^--- Below this line is a copy of the message\.?\s*$", re.MULTILINE)
+_MESSAGE_ID = re.compile(r"^Message-ID:\s*(<[^<>\s]+>)", re.IGNORECASE | re.MULTILINE)
+_ADDRESS = re.compile(r"[^\s<>;]+@[^\s<>;]+")
+
+
+class Bounce(Frozen):
+    """One recipient a mail could not be delivered to."""
+
+    recipient: str  # the address that failed, lower case ("" when the report names none)
+    status: str  # the RFC 3463 status, "5.1.1" ("" when none)
+    reason: str  # the server's words, "550 5.1.1 <anna@example.org>: user unknown"
+    original_message_id: str  # the undelivered mail's Message-ID with its <>, or ""
+
+
+def read_bounce(raw: bytes) -> Bounce | None:
+    """The failure ``raw`` reports, if it is a bounce (the first failed recipient's)."""
+    try:
+        message = email.message_from_bytes(raw, policy=email.policy.compat32)
+        if message.get_content_type() == "multipart/report":
+            return _delivery_status(message)
+        text = _first_text(message)
+        if _QMAIL.search(text):
+            return _qmail(text)
+    except Exception:  # noqa: BLE001 - a bounce we cannot read is treated as none (module docstring)
+        return None
+    return None
+
+
+def _delivery_status(report: Message) -> Bounce | None:
+    if str(report.get_param("report-type") or "").lower() != "delivery-status":
+        return None
+    fields: list[Message] = []
+    original = ""
+    for part in report.walk():
+        kind = part.get_content_type()
+        if kind == "message/delivery-status":
+            fields.extend(block for block in part.get_payload() if isinstance(block, Message))
+        elif kind == "message/rfc822" and not original:
+            attached = part.get_payload()
+            inner = attached[0] if isinstance(attached, list) and attached else None
+            if isinstance(inner, Message):
+                original = _message_id(str(inner.get("Message-ID", "")))
+        elif kind == "text/rfc822-headers" and not original:
+            found = _MESSAGE_ID.search(_decoded(part))
+            original = found[1] if found else ""
+    for block in fields:
+        if (block.get("Action") or "").strip().lower() != "failed":
+            continue
+        recipient = _address(block.get("Final-Recipient") or block.get("Original-Recipient") or "")
+        diagnostic = " ".join(str(block.get("Diagnostic-Code") or "").split())
+        reason = diagnostic.split(";", 1)[1].strip() if ";" in diagnostic else diagnostic
+        status = (block.get("Status") or "").strip().split(" ")[0]
+        return Bounce(recipient=recipient, status=status, reason=(reason or status)[:MAX_REASON_CHARS],
+                      original_message_id=original)
+    return None
+
+
+def _qmail(text: str) -> Bounce | None:
+    copy = _QMAIL_COPY.search(text)
+    head, tail = (text[: copy.start()], text[copy.end() :]) if copy else (text, "")
+    found = _QMAIL_RECIPIENT.search(head)
+    if found is None:
+        return None
+    reason = " ".join(found[2].split())
+    status = re.search(r"\b([245]\.\d{1,3}\.\d{1,3})\b", reason)
+    original = _MESSAGE_ID.search(tail)
+    return Bounce(recipient=found[1].lower(), status=status[1] if status else "",
+                  reason=reason[:MAX_REASON_CHARS], original_message_id=original[1] if original else "")
+
+
+def _first_text(message: Message) -> str:
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            return _decoded(part)
+    return ""
+
+
+def _decoded(part: Message) -> str:
+    payload = part.get_payload(decode=True)
+    if isinstance(payload, bytes):
+        return payload.decode(part.get_content_charset() or "utf-8", "replace").replace("\r\n", "\n")
+    return str(part.get_payload()).replace("\r\n", "\n")
+
+
+def _address(field: str) -> str:
+    """The address of a recipient field: "rfc822; anna@example.org" gives anna@example.org."""
+    found = _ADDRESS.search(field.split(";", 1)[-1])
+    return found[0].strip("<>").lower() if found else ""
+
+
+def _message_id(value: str) -> str:
+    found = re.search(r"<[^<>\s]+>", value)
+    return found[0] if found else ""
