@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from pbem import maps
 from pbem.maps import diplomacy as drawing
+from pbem.maps import palette
 from pbem.maps.layout import regions, spread
 from pbem.maps.svg import FAILED_CROSS, tint
 from pbem.ruleset import PUBLIC
@@ -218,7 +219,7 @@ def test_a_game_without_a_map_has_no_picture():
 @pytest.fixture
 def colour_file(tmp_path, monkeypatch):
     path = tmp_path / "colours.yaml"
-    monkeypatch.setattr(maps, "COLOURS_FILE", path)
+    monkeypatch.setattr(palette, "COLOURS_FILE", path)
     maps.colours.cache_clear()
     yield path
     maps.colours.cache_clear()
