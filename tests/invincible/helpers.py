@@ -11,7 +11,7 @@ from pbem.ruleset import Adjudication
 from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.mail import parse_orders, sort_orders
 from pbem.rulesets.invincible.plan import Plan
-from pbem.rulesets.invincible.state import Game, Modes
+from pbem.rulesets.invincible.state import Enemy, Game, Modes
 from pbem.rulesets.invincible.table import Table
 from pbem.rulesets.invincible.turn import adjudicate
 
@@ -104,3 +104,10 @@ def events(result: Adjudication | Table, kind: str) -> list[dict[str, Any]]:
 
 def texts(result: Adjudication | Table) -> list[str]:
     return [e["text"] for e in result.events]
+
+
+#: Temujin is the Genghis Khan; Ogadai has submitted to Kublai; a small town stands: a game every
+#: kind of order can be read against (tests/test_wordings.py and the readers' own tests)
+VASSAL_AND_TOWN = replace(
+    set_khan(new_game(), "Ogadai", ruler="Kublai"), enemies=(Enemy(3, "small town", 10, 1),)
+)
