@@ -1,13 +1,25 @@
-"""The standard map's rules and its 1901 board, for the tests that read orders against them."""
+"""The standard map's rules, its 1901 board and seven players mailing it, for the tests that read
+orders against them or play them by mail."""
 
 from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
 from pbem.rulesets.diplomacy.core import Board, GameState
 from pbem.rulesets.diplomacy.variant import load_variant
+from tests.diplomacy.games import POWERS
 
 STANDARD = load_variant("standard")
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+#: the seven players' addresses, and a hold for one unit of each in spring 1901
+ADDRESSES = {power: f"{power.lower()}@example.test" for power in POWERS}
+ONE_HOLD_EACH = {
+    "Austria": "A Vie H",
+    "England": "F Lon H",
+    "France": "A Par H",
+    "Germany": "A Mun H",
+    "Italy": "A Rom H",
+    "Russia": "A Mos H",
+    "Turkey": "A Con H",
+}
 
 
 def start_board() -> Board:
