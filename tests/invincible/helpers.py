@@ -14,6 +14,8 @@ from pbem.rulesets.invincible.plan import Plan
 from pbem.rulesets.invincible.state import Enemy, Game, Modes
 from pbem.rulesets.invincible.table import Table
 from pbem.rulesets.invincible.turn import adjudicate
+from tests import scripted
+from tests.invincible import script
 
 FOUR = ("Temujin", "Kublai", "Ogadai", "Jamukha")
 
@@ -111,3 +113,12 @@ def texts(result: Adjudication | Table) -> list[str]:
 VASSAL_AND_TOWN = replace(
     set_khan(new_game(), "Ogadai", ruler="Kublai"), enemies=(Enemy(3, "small town", 10, 1),)
 )
+
+
+def play_script() -> scripted.Played:
+    """The scripted game through the pure interface, checked to read every accepted line to a key."""
+    played = scripted.play(ruleset, script)
+    assert len(played.events) == len(script.TURNS)
+    accepted = [line for lines in played.lines.values() for line in lines if line.order is not None]
+    assert all(line.key is not None for line in accepted)
+    return played
