@@ -41,7 +41,7 @@ def _adapter(kind: Any) -> TypeAdapter[tuple[Any]]:
     """The validator and serialiser of ``kind``, compiled once."""
     adapter = _ADAPTERS.get(kind)
     if adapter is None:
-        adapter = _ADAPTERS[kind] = TypeAdapter(tuple[kind], config=_STRICT_FIELDS)  # type: ignore[valid-type]
+        adapter = _ADAPTERS[kind] = TypeAdapter(tuple[kind], config=_STRICT_FIELDS)
     return adapter
 
 

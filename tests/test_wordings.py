@@ -29,9 +29,9 @@ from pbem.rulesets.invincible.data import VARIANTS
 from pbem.rulesets.invincible.grammar import read as read_signal
 from pbem.rulesets.invincible.mail import names
 from pbem.rulesets.lines import Refusal
-from tests.diplomacy.test_parser import VARIANT, start_board
+from tests.diplomacy.helpers import STANDARD, start_board
 from tests.generals.helpers import read as read_generals
-from tests.invincible.test_orders_by_mail import GAME
+from tests.invincible.helpers import VASSAL_AND_TOWN
 from tests.mandate.games import ruleset as diplomacy
 from tests.mandate.games import spring_368
 
@@ -60,7 +60,7 @@ def _mandate_spring() -> Any:
 def _diplomacy(power: str, line: str) -> Reading:
     """One line of a mail; a line of several orders separated by commas reads to the orders
     joined by ", ", each order being an answer of its own (error and hint the first refused's)."""
-    answers = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, power, line)
+    answers = read_mail(STANDARD, start_board(), PhaseKind.MOVEMENT, power, line)
     if len(answers) == 1:
         return _answered(answers[0])
     refused = next((answer for answer in answers if answer.error), None)
@@ -80,13 +80,13 @@ def _generals(power: str, line: str) -> Reading:
 
 
 def _invincible(power: str, line: str) -> Reading:
-    [answer] = invincible.parse_orders(GAME, power, line)
+    [answer] = invincible.parse_orders(VASSAL_AND_TOWN, power, line)
     return _answered(answer)
 
 
 def _invincible_grammar(power: str, line: str) -> Reading:
     try:
-        order = read_signal(line, names(GAME), VARIANTS["standard"])
+        order = read_signal(line, names(VASSAL_AND_TOWN), VARIANTS["standard"])
     except Refusal as refusal:
         return Reading(error=refusal.error, hint=refusal.hint)
     return Reading(order.text(), value=order)

@@ -516,5 +516,5 @@ def _safely(read: Callable[[], T], default: D) -> T | D:
 
 def as_email_message(raw: bytes) -> EmailMessage:
     """``raw`` parsed with the modern policy, for tests and re-sending."""
-    message: EmailMessage = email.message_from_bytes(raw, policy=email.policy.default)  # type: ignore[assignment]
+    message: EmailMessage = email.message_from_bytes(raw, policy=email.policy.default)
     return message

@@ -86,7 +86,7 @@ def _rewritten(raw: bytes, found: re.Pattern[str]) -> bytes | None:
             if isinstance(payload, bytes) and found.search(payload.decode("utf-8", "replace")):
                 return None
             continue
-        text = _text(part)  # type: ignore[arg-type]
+        text = _text(part)
         if found.search(text):
             disposition = part.get("Content-Disposition")
             part.set_content(found.sub(MARK, text), subtype=part.get_content_subtype(), charset="utf-8")

@@ -16,8 +16,8 @@ import yaml
 
 from pbem.frozen import Frozen
 
-from . import MapDataError
 from .layout import Polygon
+from .palette import MapDataError
 from .svg import Point
 
 BOARDS = resources.files(__package__) / "boards"

@@ -37,8 +37,8 @@ from pbem.rulesets.diplomacy.orders import (
 from pbem.rulesets.diplomacy.variant import load_variant
 
 from . import board as boards
-from . import colours, power_colours
 from .layout import Polygon, nearest_neighbour_distances, regions, spread
+from .palette import colours, power_colours
 from .svg import (
     FAILED_CROSS,
     FAILED_OPACITY,

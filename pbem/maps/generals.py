@@ -23,8 +23,8 @@ from typing import Any
 
 from pbem.frozen import Frozen
 
-from . import colours, power_colours
 from .layout import Polygon, nearest_neighbour_distances, regions, spread
+from .palette import colours, power_colours
 from .svg import Drawing, Point, points, power_key, text_colour, tint
 
 WIDTH, HEIGHT = 900.0, 640.0

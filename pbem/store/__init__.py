@@ -19,20 +19,16 @@ The SQL of each table lives in one module, by what it stores:
 - ``lobby``: games opened by mail, their seats, observers and standbys;
 - ``attempts``: password sign-ons refused (the guess limits).
 
-:class:`Store` is all of them over one connection.
+:class:`Store` (``database``) is all of them over one connection.
 """
 
-from __future__ import annotations
-
-from pbem.store.attempts import Attempts
 from pbem.store.connection import Connection
-from pbem.store.games import GameRow, Games, PlayerRow
-from pbem.store.lobby import Lobby, OpenGame, Seat
-from pbem.store.messages import Messages
-from pbem.store.orders import Orders, OrderSet
-from pbem.store.outbox import Outbox, QueuedMail
-from pbem.store.press import Press
-from pbem.store.turns import TurnRow, Turns
+from pbem.store.database import Store
+from pbem.store.games import GameRow, PlayerRow
+from pbem.store.lobby import OpenGame, Seat
+from pbem.store.orders import OrderSet
+from pbem.store.outbox import QueuedMail
+from pbem.store.turns import TurnRow
 
 __all__ = [
     "Connection",
@@ -45,7 +41,3 @@ __all__ = [
     "Store",
     "TurnRow",
 ]
-
-
-class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby, Attempts):
-    """The service's SQLite database: every table's queries over one connection."""

@@ -5,18 +5,13 @@ next to the DATC's small ones. Regenerate with ``benchmarks/adjudicate.py --fixt
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from pbem.rulesets.diplomacy.core import board_of, parse_unit
 from pbem.rulesets.diplomacy.movement import adjudicate_movement
 from pbem.rulesets.diplomacy.variant import load_variant
+from tests.diplomacy.helpers import POSITIONS
 
-FIXTURE = json.loads((Path(__file__).parent / "data" / "crosschecked.json").read_text())
-POSITIONS: list[dict[str, Any]] = FIXTURE["positions"]
 VARIANT = load_variant("standard")
 
 

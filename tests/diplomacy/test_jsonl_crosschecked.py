@@ -14,7 +14,7 @@ from pbem.rulesets.diplomacy.core import board_of, parse_unit
 from pbem.rulesets.diplomacy.movement import adjudicate_movement
 from pbem.rulesets.diplomacy.variant import load_variant
 
-from .test_crosschecked import POSITIONS
+from .helpers import POSITIONS
 
 VARIANT = load_variant("standard")
 #: the command refuses a position whose orders name no province of the map (random play's

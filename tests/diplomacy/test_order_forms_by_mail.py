@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pbem.ruleset import get_ruleset
 from tests.bymail import archived_states, phase_id, send_mails, to_deadline
-from tests.diplomacy.test_waive_by_mail import ADDRESSES, ONE_HOLD_EACH
+from tests.diplomacy.helpers import ADDRESSES, ONE_HOLD_EACH
 from tests.harness import Table, game, text_of
 
 ruleset = get_ruleset("diplomacy")

@@ -10,17 +10,8 @@ from hypothesis import strategies as st
 from pbem.ruleset import get_ruleset
 from pbem.rulesets.diplomacy.core import Board, Dislodgement, PhaseKind, Unit, UnitType, board_of
 from pbem.rulesets.diplomacy.parser import OrderSyntaxError, read_mail, read_order
-from pbem.rulesets.diplomacy.state import GameState
-from pbem.rulesets.diplomacy.variant import load_variant
 
-VARIANT = load_variant("standard")
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-
-
-def start_board() -> Board:
-    state = get_ruleset("diplomacy").start("standard", POWERS, {}, 0)
-    assert isinstance(state, GameState)
-    return state.board
+from .helpers import POWERS, STANDARD, start_board
 
 
 def one(
@@ -29,7 +20,7 @@ def one(
     board: Board | None = None,
     kind: PhaseKind = PhaseKind.MOVEMENT,
 ):
-    [line] = read_mail(VARIANT, board or start_board(), kind, power, text)
+    [line] = read_mail(STANDARD, board or start_board(), kind, power, text)
     return line
 
 
@@ -99,7 +90,7 @@ def winter_board() -> Board:
 
 def test_builds_removals_and_waives() -> None:
     lines = read_mail(
-        VARIANT,
+        STANDARD,
         winter_board(),
         PhaseKind.ADJUSTMENTS,
         "Russia",
@@ -119,13 +110,13 @@ def test_builds_removals_and_waives() -> None:
         {"PAR": "France"},
     )
     for text in ("Remove A Paris", "A PAR D", "disband Paris"):
-        line = read_mail(VARIANT, board, PhaseKind.ADJUSTMENTS, "France", text)[0]
+        line = read_mail(STANDARD, board, PhaseKind.ADJUSTMENTS, "France", text)[0]
         assert (line.order, line.key) == ("A PAR D", "PAR")
 
 
 def test_waives_are_numbered_in_the_order_of_the_mail() -> None:
     board = board_of([], {"MOS": "Russia", "SEV": "Russia", "STP": "Russia"})
-    lines = read_mail(VARIANT, board, PhaseKind.ADJUSTMENTS, "Russia", "waive\nWAIVE\nWaive\n")
+    lines = read_mail(STANDARD, board, PhaseKind.ADJUSTMENTS, "Russia", "waive\nWAIVE\nWaive\n")
     assert [line.key for line in lines] == ["waive-1", "waive-2", "waive-3"]
 
 
@@ -135,7 +126,7 @@ def test_too_many_builds_in_one_mail() -> None:
         {"MOS": "Russia", "SEV": "Russia", "STP": "Russia", "WAR": "Russia"},
     )
     lines = read_mail(
-        VARIANT, board, PhaseKind.ADJUSTMENTS, "Russia", "build a mos\nbuild f sev\nbuild a stp"
+        STANDARD, board, PhaseKind.ADJUSTMENTS, "Russia", "build a mos\nbuild f sev\nbuild a stp"
     )
     assert [line.error is None for line in lines] == [True, True, False]
     assert "2 build" in str(lines[2].error)
@@ -184,7 +175,7 @@ def test_an_order_of_the_wrong_phase() -> None:
 
 
 def test_a_later_order_for_the_same_unit_is_noted() -> None:
-    lines = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "France", "A PAR - BUR\nA PAR - PIC\n")
+    lines = read_mail(STANDARD, start_board(), PhaseKind.MOVEMENT, "France", "A PAR - BUR\nA PAR - PIC\n")
     assert [line.key for line in lines] == ["PAR", "PAR"]
     assert "line 1" in str(lines[1].note)
 
@@ -197,10 +188,10 @@ def test_wrong_unit_letter_is_corrected_with_a_note() -> None:
 
 def test_read_order_keeps_what_was_written_without_judging_it() -> None:
     # The adjudicator, not the reader, decides that these orders are illegal.
-    assert str(read_order(VARIANT, "F North Sea - Picardy", PhaseKind.MOVEMENT)) == "F NTH - PIC"
-    assert str(read_order(VARIANT, "F Spain(nc) - Gulf of Lyon", PhaseKind.MOVEMENT)) == "F SPA/NC - LYO"
+    assert str(read_order(STANDARD, "F North Sea - Picardy", PhaseKind.MOVEMENT)) == "F NTH - PIC"
+    assert str(read_order(STANDARD, "F Spain(nc) - Gulf of Lyon", PhaseKind.MOVEMENT)) == "F SPA/NC - LYO"
     with pytest.raises(OrderSyntaxError):
-        read_order(VARIANT, "Paris - Burgundy", PhaseKind.MOVEMENT)  # no board to say what is there
+        read_order(STANDARD, "Paris - Burgundy", PhaseKind.MOVEMENT)  # no board to say what is there
 
 
 def test_parse_orders_answers_every_line_and_keys_by_unit() -> None:
@@ -281,7 +272,7 @@ def test_any_mail_is_answered_line_by_line_without_raising(text: str, kind: Phas
         {"PAR": "France", "MAR": "France", "BRE": "France"},
         (Dislodgement(Unit("France", UnitType.FLEET, "SPA/NC"), "POR", "England", retreats=("GAS",)),),
     )
-    lines = read_mail(VARIANT, board, kind, "France", text)
+    lines = read_mail(STANDARD, board, kind, "France", text)
     assert len(lines) == sum(1 for raw in text.splitlines() if raw.strip())
     for line in lines:
         assert (line.order is None) != (line.error is None)
@@ -330,7 +321,7 @@ def test_a_retreat_with_the_order_word_first_is_read() -> None:
 
 def test_several_orders_on_a_line_separated_by_commas_are_each_answered() -> None:
     """njudge takes a line of orders separated by commas; each is answered as a line of its own."""
-    lines = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "France",
+    lines = read_mail(STANDARD, start_board(), PhaseKind.MOVEMENT, "France",
                       "A PAR - BUR, A MAR S A PRA - BUR, F BRE H,\nA PAR - PIC, A PAR - GAS")
     assert [(line.line, line.order) for line in lines] == [
         (1, "A PAR - BUR"), (1, None), (1, "F BRE H"), (2, "A PAR - PIC"), (2, "A PAR - GAS")
@@ -342,9 +333,9 @@ def test_several_orders_on_a_line_separated_by_commas_are_each_answered() -> Non
 
 def test_a_comma_splits_a_line_only_after_an_order() -> None:
     """Where no order stands before the first comma, the line is one order, as before."""
-    russia = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "Russia", "F StP, south coast - Bot")
+    russia = read_mail(STANDARD, start_board(), PhaseKind.MOVEMENT, "Russia", "F StP, south coast - Bot")
     assert [line.order for line in russia] == ["F STP/SC - BOT"]
-    england = read_mail(VARIANT, start_board(), PhaseKind.MOVEMENT, "England", "England, F LON - NTH")
+    england = read_mail(STANDARD, start_board(), PhaseKind.MOVEMENT, "England", "England, F LON - NTH")
     assert [line.order for line in england] == ["F LON - NTH"]
 
 
@@ -354,9 +345,9 @@ def test_a_comma_inside_a_convoy_route_goes_on_with_the_route() -> None:
     board = board_of([Unit("England", UnitType.FLEET, "NTH"), Unit("England", UnitType.ARMY, "LON"),
                       Unit("England", UnitType.FLEET, "NWG")])
     for text in ("A LON - NTH - NWY", "A LON - NTH, NWY", "A LON - NTH, NTH - NWY", "A LON - NTH, NWG, NWY"):
-        lines = read_mail(VARIANT, board, PhaseKind.MOVEMENT, "England", text)
+        lines = read_mail(STANDARD, board, PhaseKind.MOVEMENT, "England", text)
         assert [line.order for line in lines] == ["A LON - NWY VIA"], text
-    lines = read_mail(VARIANT, board, PhaseKind.MOVEMENT, "England", "A LON - NWY, F NTH C A LON - NWY")
+    lines = read_mail(STANDARD, board, PhaseKind.MOVEMENT, "England", "A LON - NWY, F NTH C A LON - NWY")
     assert [line.order for line in lines] == ["A LON - NWY", "F NTH C A LON - NWY"]
-    lines = read_mail(VARIANT, board, PhaseKind.MOVEMENT, "England", "A LON - YOR, NTH - NWY")
+    lines = read_mail(STANDARD, board, PhaseKind.MOVEMENT, "England", "A LON - YOR, NTH - NWY")
     assert [line.order for line in lines] == ["A LON - YOR", "F NTH - NWY"]  # Yorkshire is land

@@ -15,21 +15,11 @@ from PIL import Image
 
 from pbem.ruleset import get_ruleset
 from tests.bymail import archived_states, phase_id, send_mails, to_deadline
-from tests.diplomacy.games import POWERS
+from tests.diplomacy.helpers import ADDRESSES, ONE_HOLD_EACH
 from tests.harness import Table, game, text_of
 from tests.mandate.games import PLAYERS as MANDATE_PLAYERS
 
 ruleset = get_ruleset("diplomacy")
-ADDRESSES = {power: f"{power.lower()}@example.test" for power in POWERS}
-ONE_HOLD_EACH = {
-    "Austria": "A Vie H",
-    "England": "F Lon H",
-    "France": "A Par H",
-    "Germany": "A Mun H",
-    "Italy": "A Rom H",
-    "Russia": "A Mos H",
-    "Turkey": "A Con H",
-}
 
 
 def results(messages: list[EmailMessage]) -> EmailMessage:

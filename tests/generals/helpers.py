@@ -11,6 +11,7 @@ from typing import Any
 from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.ruleset import PUBLIC, REFEREE, Adjudication, OrderLine, Phase
 from pbem.rulesets.generals import army, ruleset
+from pbem.rulesets.generals.battle import Battle, Field, Side
 from pbem.rulesets.generals.state import General, Holding, SkillLevel, State, Unit
 from pbem.rulesets.generals.world import world
 from tests import rendering
@@ -141,3 +142,31 @@ def seeded(seed: int) -> random.Random:
 
 def troop_names() -> list[str]:
     return list(world().troops)
+
+
+def field(
+    attacker,
+    defender,
+    a_order="Field Battle",
+    d_order="Field Battle",
+    terrain="plains",
+    a_general=None,
+    d_general=None,
+    prepared=False,
+    away=None,
+) -> Field:
+    """A battle's set-up: the armies (troop: men), their orders, generals and the ground."""
+    return Field(
+        terrain,
+        Side(units(attacker), a_order, a_general),
+        Side(units(defender), d_order, d_general, away=units(away or {})),
+        prepared,
+    )
+
+
+def bonus(setup: Field, key: str, troop: str, what: str, order: str | None = None) -> float:
+    """What one troop of a side adds to ``what`` (offense, defense...) in ``setup``."""
+    fights = Battle(setup, random.Random(0))
+    side = fights.armies[key]
+    fighter = next(f for f in side.fighters if f.troop.name == troop)
+    return fights._bonus(key, fighter, what, order or side.order)

@@ -11,37 +11,11 @@ import pytest
 from pbem.rulesets.generals import battle
 from pbem.rulesets.generals.battle import ATTACKER, DEFENDER, Battle, Field, Side
 
-from .helpers import arrange, events_of, general, men_of, new_game, play, units
-
-
-def field(
-    attacker,
-    defender,
-    a_order="Field Battle",
-    d_order="Field Battle",
-    terrain="plains",
-    a_general=None,
-    d_general=None,
-    prepared=False,
-    away=None,
-) -> Field:
-    return Field(
-        terrain,
-        Side(units(attacker), a_order, a_general),
-        Side(units(defender), d_order, d_general, away=units(away or {})),
-        prepared,
-    )
+from .helpers import arrange, bonus, events_of, field, general, men_of, new_game, play, units
 
 
 def fight(*args, seed=0, **kwargs) -> battle.Outcome:
     return battle.fight(field(*args, **kwargs), random.Random(seed))
-
-
-def bonus(setup: Field, key: str, troop: str, what: str, order: str | None = None) -> float:
-    fights = Battle(setup, random.Random(0))
-    side = fights.armies[key]
-    fighter = next(f for f in side.fighters if f.troop.name == troop)
-    return fights._bonus(key, fighter, what, order or side.order)
 
 
 class Certain(random.Random):

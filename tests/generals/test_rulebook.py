@@ -16,7 +16,9 @@ from pbem.rulesets.generals.world import DEFENSIVE_ORDERS, FORTIFY, WITHDRAW, wo
 
 from .helpers import (
     arrange,
+    bonus,
     events_of,
+    field,
     general,
     new_game,
     play,
@@ -24,7 +26,6 @@ from .helpers import (
     render_orders_help,
     render_reports,
 )
-from .test_battle import bonus, field
 
 START = new_game()
 AT_WAR = replace(START, wars=(("Aldmark", "Brenn"),))

@@ -10,8 +10,7 @@ import pytest
 from pbem.rulesets.generals.battle import ATTACKER, DEFENDER, Battle
 from pbem.rulesets.generals.state import Alliance
 
-from .helpers import arrange, general, men_of, new_game, play
-from .test_battle import bonus, field
+from .helpers import arrange, bonus, field, general, men_of, new_game, play
 
 START = new_game()
 

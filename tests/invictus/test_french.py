@@ -19,7 +19,7 @@ from pbem.rulesets.invictus import ruleset
 from pbem.rulesets.invictus.orders import notation, parse
 from tests.harness import REFEREE_PASSWORD, Table, game, text_of
 from tests.invictus import english, script
-from tests.invictus.test_by_mail import ADDRESSES, play
+from tests.invictus.helpers import ADDRESSES, play
 
 DOMAINS = ("invictus", "mail")
 _FIELD = re.compile(r"\{(\w+)(?:![rs])?\}|%\((\w+)\)s")

@@ -12,7 +12,7 @@ import pytest
 
 from tests.harness import Table, game
 from tests.invictus import english, french_eye, script
-from tests.invictus.test_by_mail import ADDRESSES, play
+from tests.invictus.helpers import ADDRESSES, play
 from tests.invictus.test_french import _between
 
 

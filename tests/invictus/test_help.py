@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import Table, game, text_of
-from tests.invictus.test_by_mail import ADDRESSES
+from tests.invictus.helpers import ADDRESSES
 
 TOLD = {
     "fr": {

@@ -11,9 +11,11 @@ from pbem.ruleset import Adjudication
 from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.mail import parse_orders, sort_orders
 from pbem.rulesets.invincible.plan import Plan
-from pbem.rulesets.invincible.state import Game, Modes
+from pbem.rulesets.invincible.state import Enemy, Game, Modes
 from pbem.rulesets.invincible.table import Table
 from pbem.rulesets.invincible.turn import adjudicate
+from tests import scripted
+from tests.invincible import script
 
 FOUR = ("Temujin", "Kublai", "Ogadai", "Jamukha")
 
@@ -104,3 +106,19 @@ def events(result: Adjudication | Table, kind: str) -> list[dict[str, Any]]:
 
 def texts(result: Adjudication | Table) -> list[str]:
     return [e["text"] for e in result.events]
+
+
+#: Temujin is the Genghis Khan; Ogadai has submitted to Kublai; a small town stands: a game every
+#: kind of order can be read against (tests/test_wordings.py and the readers' own tests)
+VASSAL_AND_TOWN = replace(
+    set_khan(new_game(), "Ogadai", ruler="Kublai"), enemies=(Enemy(3, "small town", 10, 1),)
+)
+
+
+def play_script() -> scripted.Played:
+    """The scripted game through the pure interface, checked to read every accepted line to a key."""
+    played = scripted.play(ruleset, script)
+    assert len(played.events) == len(script.TURNS)
+    accepted = [line for lines in played.lines.values() for line in lines if line.order is not None]
+    assert all(line.key is not None for line in accepted)
+    return played

@@ -17,7 +17,7 @@ from tests.bymail import archived_states, send_mails
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 from . import script
-from .test_script import play_script
+from .helpers import play_script
 
 ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
 

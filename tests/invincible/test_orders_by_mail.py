@@ -3,8 +3,6 @@ refused, are rows of tests/data/wordings/invincible.yaml, read by tests/test_wor
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,14 +12,9 @@ from pbem.rulesets.invincible import ruleset
 from pbem.rulesets.invincible.data import MODES, VARIANTS
 from pbem.rulesets.invincible.grammar import read
 from pbem.rulesets.invincible.mail import names
-from pbem.rulesets.invincible.state import Enemy
 
-from .helpers import new_game, set_khan
+from .helpers import VASSAL_AND_TOWN, new_game, set_khan
 
-# Temujin is the Genghis Khan; Ogadai has submitted to Kublai; an enemy stands.
-GAME = replace(
-    set_khan(new_game(), "Ogadai", ruler="Kublai"), enemies=(Enemy(3, "small town", 10, 1),)
-)
 
 def test_players_may_write_power_names_for_khans() -> None:
     game = ruleset.start(
@@ -97,14 +90,14 @@ ORDERS: st.SearchStrategy[o.Order] = st.one_of(
 
 @given(ORDERS)
 def test_any_orders_text_reads_back_to_the_same_order(order: o.Order) -> None:
-    assert read(order.text(), names(GAME), VARIANTS["standard"]) == order
+    assert read(order.text(), names(VASSAL_AND_TOWN), VARIANTS["standard"]) == order
 
 
 def test_a_khan_out_of_the_game_gives_no_orders() -> None:
-    game = set_khan(GAME, "Jamukha", out=True)
+    game = set_khan(VASSAL_AND_TOWN, "Jamukha", out=True)
     [line] = ruleset.parse_orders(game, "Jamukha", "feast")
     assert line.error == "no orders are taken: your khan is out of the game"
-    [line] = ruleset.parse_orders(GAME, "Temujin", "attack khan jamukha")
+    [line] = ruleset.parse_orders(VASSAL_AND_TOWN, "Temujin", "attack khan jamukha")
     assert line.order is not None
     [line] = ruleset.parse_orders(game, "Temujin", "attack khan jamukha")
     assert line.error == "Jamukha is out of the game"
@@ -121,7 +114,7 @@ def test_a_mails_actions_share_one_key_and_plan_lines_their_own() -> None:
         Refuse assistance
         assign 2 leader to companion if companion below 3
     """
-    lines = ruleset.parse_orders(GAME, "Temujin", mail)
+    lines = ruleset.parse_orders(VASSAL_AND_TOWN, "Temujin", mail)
     assert [line.key for line in lines] == [
         "actions",
         "plan:defence",
@@ -178,7 +171,7 @@ def test_two_different_unsignalled_mails_do_not_replace_each_other() -> None:
 def test_honor_may_not_be_transferred_from_one_khan_to_another(text: str) -> None:
     """ "Honor may not be transferred from one Khan to another with the Assist Khan action":
     the answer says so, instead of listing the Modes as if Honor were misspelt."""
-    [line] = ruleset.parse_orders(GAME, "Kublai", text)
+    [line] = ruleset.parse_orders(VASSAL_AND_TOWN, "Kublai", text)
     assert line.order is None
     assert line.error is not None and "Honor may not be transferred" in line.error
 
@@ -186,8 +179,8 @@ def test_honor_may_not_be_transferred_from_one_khan_to_another(text: str) -> Non
 def test_spending_mode_points_is_not_told_to_spend_honor() -> None:
     """Spending Leader points on a Mode is Assign Points; Spend Honor is another action, paid in
     Honor, so a hint must not send a khan there. Honor itself is spent one at a time."""
-    [line] = ruleset.parse_orders(GAME, "Kublai", "Spend 2 Leader on Accuser")
+    [line] = ruleset.parse_orders(VASSAL_AND_TOWN, "Kublai", "Spend 2 Leader on Accuser")
     assert (line.order, line.error) == ("ASSIGN 2 LEADER TO ACCUSER", None)
-    [line] = ruleset.parse_orders(GAME, "Kublai", "Spend 2 Honor on Accuser")
+    [line] = ruleset.parse_orders(VASSAL_AND_TOWN, "Kublai", "Spend 2 Honor on Accuser")
     assert line.error is not None and "one at a time" in line.error
     assert "SPEND HONOR ON ACCUSER" in line.error

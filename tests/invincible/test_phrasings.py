@@ -13,9 +13,9 @@ from pbem.rulesets.invincible.mail import names
 from pbem.rulesets.invincible.phrasings import SIGNALS
 from pbem.rulesets.lines import Grammar, Refusal
 
-from .test_orders_by_mail import GAME
+from .helpers import VASSAL_AND_TOWN
 
-NAMES = names(GAME)
+NAMES = names(VASSAL_AND_TOWN)
 STANDARD = VARIANTS["standard"]
 
 

@@ -4,19 +4,10 @@ from __future__ import annotations
 
 from pbem.ruleset import PUBLIC, REFEREE
 from pbem.rulesets.invincible import ruleset
-from tests.scripted import Played, play
 
 from . import script
+from .helpers import play_script
 from .render import orders_help, reports
-
-
-def play_script() -> Played:
-    """The scripted game through the pure interface (shared with test_by_mail.py)."""
-    played = play(ruleset, script)
-    assert len(played.events) == len(script.TURNS)
-    accepted = [line for lines in played.lines.values() for line in lines if line.order is not None]
-    assert all(line.key is not None for line in accepted)
-    return played
 
 
 def test_the_scripted_game_plays_out_as_written() -> None:

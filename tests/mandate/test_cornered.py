@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .games import position, results, ruleset, units
-from .test_templates import report
+from .helpers import report
 
 AROUND = {
     "Ch'in": ["A COU", "A DAI"],

@@ -7,29 +7,10 @@ from typing import Any
 
 import pytest
 
-from pbem.reports import Templates
 from pbem.ruleset import PUBLIC, REFEREE
 
 from .games import position, ruleset, spring_368, sung_grown
-
-templates = Templates()
-GAME = {"id": "g1", "name": "The Mandate", "ruleset": "diplomacy", "variant": "mandate_of_heaven"}
-
-
-def report(before: Any, done: Any, viewer: str) -> tuple[str, str]:
-    phase, following = ruleset.phase(before), ruleset.phase(done.state)
-    text, html = templates.report(
-        "diplomacy",
-        game=GAME,
-        viewer=viewer,
-        phase={"id": phase.id, "label": phase.label},
-        view=ruleset.view(done.state, done.events, viewer),
-        next={"id": following.id, "label": following.label, "kind": following.kind, "deadline": "Sat"},
-        over=following.over,
-        result=following.result,
-    )
-    assert html is not None
-    return text, html
+from .helpers import GAME, report, templates
 
 
 @pytest.fixture(scope="module")

@@ -94,7 +94,8 @@ def test_a_mail_over_the_limit_is_stored_cut_and_its_sender_told(table):
     raw = (
         f"From: {NORTH}\nTo: {SERVICE_ADDRESS}\nSubject: orders\nMessage-ID: <big@player.test>\n"
         'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\n'
-        "SIGNON North g1 pw\nADD 2\n--b\nContent-Type: application/zip\nContent-Transfer-Encoding: base64\n\n"
+        "SIGNON North g1 pw\nADD 2\n--b\n"
+        "Content-Type: application/zip\nContent-Transfer-Encoding: base64\n\n"
     ).encode() + attachment + b"--b--\n"
     table.deliver(raw)
     table.run()

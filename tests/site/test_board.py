@@ -8,7 +8,7 @@ import pytest
 from pbem.maps import MapDataError, board
 from pbem.maps import diplomacy as drawing
 from pbem.rulesets.diplomacy.variant import load_variant
-from tests.site.test_maps import SVG, adjudicated, parse, units_drawn
+from tests.site.helpers import SVG, adjudicated, parse, units_drawn
 
 STANDARD = load_variant("standard").map
 

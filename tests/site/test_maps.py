@@ -17,36 +17,13 @@ from hypothesis import strategies as st
 
 from pbem import maps
 from pbem.maps import diplomacy as drawing
+from pbem.maps import palette
 from pbem.maps.layout import regions, spread
 from pbem.maps.svg import FAILED_CROSS, tint
 from pbem.ruleset import PUBLIC
 from pbem.rulesets.diplomacy import ruleset
 
-SVG = "{http://www.w3.org/2000/svg}"
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-
-
-def adjudicated(orders: dict[str, list[str]], state: Any = None) -> dict[str, Any]:
-    state = state if state is not None else ruleset.start("standard", POWERS, {}, 1)
-    result = ruleset.adjudicate(state, orders, 1)
-    return ruleset.view(result.state, result.events, PUBLIC)
-
-
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def orders_drawn(root: ET.Element) -> dict[str, ET.Element]:
-    return {g.get("data-order", ""): g for g in root.iter(f"{SVG}g") if "order" in g.get("class", "")}
-
-
-def units_drawn(root: ET.Element, dislodged: bool = False) -> dict[tuple[str, str], ET.Element]:
-    return {
-        (g.get("data-power", ""), g.get("data-unit", "")): g
-        for g in root.iter(f"{SVG}g")
-        if g.get("class", "").split()[:1] == ["unit"] and ("dislodged" in g.get("class", "")) == dislodged
-    }
-
+from .helpers import POWERS, SVG, adjudicated, orders_drawn, parse, units_drawn
 
 SPRING = {
     "France": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"],
@@ -218,7 +195,7 @@ def test_a_game_without_a_map_has_no_picture():
 @pytest.fixture
 def colour_file(tmp_path, monkeypatch):
     path = tmp_path / "colours.yaml"
-    monkeypatch.setattr(maps, "COLOURS_FILE", path)
+    monkeypatch.setattr(palette, "COLOURS_FILE", path)
     maps.colours.cache_clear()
     yield path
     maps.colours.cache_clear()

@@ -376,7 +376,7 @@ def _known(variant: Variant, which: str) -> dict[str, Entry]:
     known = variant.derived.get(which)
     if known is None:
         known = variant.derived[which] = {}
-    return known  # type: ignore[no-any-return]
+    return known
 
 
 def _read(variant: Variant, power: str, text: str, reader: Reader | None, known: dict[str, Entry]) -> Entry:

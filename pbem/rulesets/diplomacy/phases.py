@@ -15,11 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from .adjustments import Ledger, adjudicate_adjustments, adjustments_due, must_act, vacant_build_sites
-from .core import Board, Order, PhaseKind, UnitOrder
+from .core import Board, GameState, Order, PhaseKind, UnitOrder
 from .movement import adjudicate_movement
 from .orders import Build, Disband, NotationError, Waive
 from .retreats import adjudicate_retreats
-from .state import GameState, dislodgement_dict
+from .state import dislodgement_dict
 from .variant import Variant
 
 Event = dict[str, Any]

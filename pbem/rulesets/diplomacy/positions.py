@@ -25,13 +25,25 @@ from types import MappingProxyType
 from typing import Any
 
 from .adjustments import adjudicate_adjustments
-from .core import Board, Dislodgement, Order, PhaseKind, Turn, Unit, UnitType, board_of, parse_unit, unit_at
+from .core import (
+    Board,
+    Dislodgement,
+    GameState,
+    Order,
+    PhaseKind,
+    Turn,
+    Unit,
+    UnitType,
+    board_of,
+    parse_unit,
+    unit_at,
+)
 from .movement import Reader, decide_movement, line_results
 from .orders import NotationError
 from .reading import OrderSyntaxError, read_afresh, read_canonical, words_of
 from .results import result_dict
 from .retreats import adjudicate_retreats, retreat_options
-from .state import GameState, dislodgement_dict
+from .state import dislodgement_dict
 from .variant import Variant, load_variant
 
 
@@ -51,7 +63,7 @@ def adjudicate_position(
         raise PositionError("a position is a JSON object with phase, units and orders")
     phase = str(data.get("phase", ""))
     phases: dict[str, Turn] = variant.derived.setdefault("phases read", {})
-    turn = phases.get(phase)  # type: ignore[assignment]
+    turn = phases.get(phase)
     if turn is None:
         try:
             turn = phases[phase] = variant.parse_phase_id(phase)

@@ -13,9 +13,8 @@ import random
 from collections.abc import Iterable
 
 from .adjustments import adjustments_due, vacant_build_sites
-from .core import Board, PhaseKind, Unit, UnitType, board_of, parse_unit, province_of
+from .core import Board, GameState, PhaseKind, Unit, UnitType, board_of, parse_unit, province_of
 from .phases import run_phase
-from .state import GameState
 from .variant import Variant
 
 

@@ -114,7 +114,7 @@ class Resolver:
         self._state[key] = GUESSING
         self._result[key] = False
         used_stack.append(_NONE)
-        first = self._orders[key].adjudicate(self)
+        first: bool = self._orders[key].adjudicate(self)
         used = used_stack.pop()
         if used > depth:
             self._result[key] = first

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .adjustments import adjustments_due, vacant_build_sites
-from .core import PhaseKind
+from .core import GameState, PhaseKind
 from .results import REASONS
-from .state import GameState, dislodgement_dict
+from .state import dislodgement_dict
 from .variant import Variant
 
 PHASE_EVENTS = ("movement", "retreats", "adjustments")

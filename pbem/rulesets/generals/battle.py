@@ -159,7 +159,7 @@ class Battle:
         side = self.armies[key]
         troop = fighter.troop
         orders = self.rules.orders
-        value = getattr(troop, what) + fighter.level * getattr(self.rules.veteran, what)
+        value: float = getattr(troop, what) + fighter.level * getattr(self.rules.veteran, what)
         terrain = troop.terrain_bonus.get(self.field.terrain)
         value += getattr(terrain, what) if terrain else 0.0
         value += getattr(orders[order], what)
@@ -294,7 +294,7 @@ class Battle:
         defense = self._defense(target_key, targets, order)
         speed = self._movement(strikers) / self._movement(targets)
         effect = self.rules.orders[side.order]
-        wounds = self.rules.damage_rate * strength / defense
+        wounds: float = self.rules.damage_rate * strength / defense
         wounds *= speed ** self.rules.orders[order].speed_weight
         wounds *= effect.damage * side.damage
         if round_number == 1:

@@ -13,11 +13,11 @@ from typing import Any
 
 from pbem.rulesets.generals import army
 from pbem.rulesets.generals.rule_numbers import OrderEffect
-from pbem.rulesets.generals.state import Alliance, General, Holding, PeaceOffer, Sighting
+from pbem.rulesets.generals.state import Alliance, General, Holding, PeaceOffer, Sighting, Unit
 from pbem.rulesets.generals.world import WITHDRAW, Bonus, Objective, Region, Skill, TroopType
 
 
-def army_line(region: str, owner: str | None, units: tuple) -> str:
+def army_line(region: str, owner: str | None, units: tuple[Unit, ...]) -> str:
     """'Kingsmere: 120 Spearmen, 40 Archers (Brenn)': an army and whose it is."""
     return f"{region}: {army.describe(units)} ({owner or 'independent garrison'})"
 

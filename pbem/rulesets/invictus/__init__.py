@@ -27,8 +27,6 @@ each card does, ``notation`` how an order is written back in the game's language
 (every text is a ``pbem.i18n`` message).
 """
 
-from pbem.rulesets.invictus.interface import Invictus
-
-ruleset = Invictus()
+from pbem.rulesets.invictus.ruleset import Invictus, ruleset
 
 __all__ = ["Invictus", "ruleset"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .cards import CardSet
 from .invocation import (
@@ -201,14 +202,14 @@ class _Reader:
 
     # -- movement ------------------------------------------------------------------
 
-    def route(self, indices: Sequence[int], what: str) -> tuple[list[list], int]:
+    def route(self, indices: Sequence[int], what: str) -> tuple[list[list[Any]], int]:
         """Walk the movement and element cards: the stops and the seats travelled.
 
         Each stop is [Place, [element indices], part of a sweep]. Movement cards in a row add up
         to one stop; an element strikes at the stop the invocation has reached;
         elements before the first movement ride along with it.
         """
-        stops: list[list] = []
+        stops: list[list[Any]] = []
         slots: list[int] = []  # sweep stops still waiting for their element
         swept = False
         pending: list[int] = []

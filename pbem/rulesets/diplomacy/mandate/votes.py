@@ -27,7 +27,7 @@ from ..orders import Build, Disband, NotationError
 from ..variant import Event, Variant
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..core import GameState
 
 #: what becomes of a neutral's unit (or build) when no order is carried, by phase
 NO_MAJORITY = {

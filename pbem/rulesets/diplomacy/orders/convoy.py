@@ -6,6 +6,9 @@ from one coast to another, and whether a given fleet is needed on some chain.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType
 from ..maps import Map
 from ..rules import Decisions, Rules
@@ -64,6 +67,8 @@ def _chordless(
 class Convoy(UnitOrder, NamesArmy, NamesDest):
     army: str
     dest: str
+    #: ``kind(*args)``, quicker (``kind.order_kind``), typed for this kind
+    made: ClassVar[Callable[..., Convoy]]
 
     @classmethod
     def from_words(cls, words: list[str]) -> Convoy | None:

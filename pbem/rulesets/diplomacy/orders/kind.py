@@ -94,5 +94,5 @@ def quick(kind: type[U]) -> type[U]:
     scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
     scope.update({f"_d_{name}": value for name, value in defaults.items()})
     exec(source, scope)  # noqa: S102 - our own source, from the kind's fields
-    kind.made = staticmethod(scope["made"])  # type: ignore[assignment]
+    kind.made = staticmethod(scope["made"])
     return kind

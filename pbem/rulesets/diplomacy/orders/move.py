@@ -6,6 +6,9 @@ is decided by: attack, hold, defend and prevent strength.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from ..core import UNIT_LETTERS, Board, IllegalOrder, UnitOrder, UnitType, coast_of, province_of
 from ..maps import Map
 from ..rules import Decisions, Rules
@@ -69,6 +72,8 @@ def army_can_reach(
 class Move(UnitOrder, NamesDest):
     dest: str
     via_convoy: bool = False
+    #: ``kind(*args)``, quicker (``kind.order_kind``), typed for this kind
+    made: ClassVar[Callable[..., Move]]
 
     @classmethod
     def from_words(cls, words: list[str]) -> Move | None:

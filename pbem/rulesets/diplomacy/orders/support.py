@@ -6,7 +6,8 @@ but the province the support is directed at, or dislodged (DATC 5.B.5).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from ..core import UNIT_LETTERS, Board, IllegalOrder, Unit, UnitOrder, UnitType, coast_of
 from ..maps import Map
@@ -67,6 +68,8 @@ def _can_support_into(variant: Rules, board: Board, province: str, target: str) 
 class SupportHold(UnitOrder, NamesSupported):
     supported_type: UnitType
     supported: str
+    #: ``kind(*args)``, quicker (``kind.order_kind``), typed for this kind
+    made: ClassVar[Callable[..., SupportHold]]
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportHold | None:
@@ -114,6 +117,8 @@ class SupportMove(UnitOrder, NamesSupported, NamesDest):
     supported_type: UnitType
     supported: str
     dest: str
+    #: ``kind(*args)``, quicker (``kind.order_kind``), typed for this kind
+    made: ClassVar[Callable[..., SupportMove]]
 
     @classmethod
     def from_words(cls, words: list[str]) -> SupportMove | None:

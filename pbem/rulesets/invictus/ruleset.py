@@ -226,3 +226,6 @@ def _handicaps(raw: Any, powers: Sequence[str], limit: int) -> dict[str, int]:
             )
         limits[power] = value
     return limits
+
+
+ruleset = Invictus()

@@ -1,0 +1,62 @@
+"""The scripted Invictus game (``script``) played through the real mail service, mail by mail, for
+the English game (test_by_mail.py) and the French one (test_french.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pbem.ruleset import get_ruleset
+from tests.bymail import archived_states, send_mails
+from tests.harness import game, text_of
+from tests.invictus import script
+
+ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
+
+
+def play(
+    make_table: Any,
+    options: Mapping[str, Any],
+    turns: Sequence[Mapping[str, str]],
+    refused: Sequence[tuple[int, str, str, str]],
+    welcome: Callable[[str], None],
+    results: str = "results",
+    between: Callable[[Any, int], None] | None = None,
+    subject: str = "orders",
+) -> tuple[Any, list[Any], list[Any]]:
+    """Play the script by mail; ``welcome`` checks each welcome's text; ``results`` is the word
+    a report's subject has; ``between(table, index)`` may mail more (commands, press) after each
+    phase's orders are answered; ``subject`` is the players' subject line. The table, the
+    states (before, then after each phase) and the archived turns."""
+    seeds = iter(script.SEEDS)
+    table = make_table(
+        [game("g1", "invictus", ADDRESSES, variant=script.VARIANT, options=dict(options))],
+        seed_source=lambda game_id, phase_id: next(seeds),
+    )
+    table.start("g1", seed=script.START_SEED)
+    for address in ADDRESSES.values():
+        [mail] = table.take(address)
+        welcome(text_of(mail))
+    for index, mails in enumerate(turns):
+        send_mails(table, ADDRESSES, mails, subject=subject)
+        table.run()
+        for power in mails:
+            [reply] = table.take(ADDRESSES[power])
+            body = text_of(reply).replace("\u00a0", " ")  # French sets no-break spaces before ":"
+            for _, _, line, gist in (r for r in refused if r[:2] == (index, power)):
+                assert line in body and gist in body, (index, power, body)
+        if between is not None:
+            between(table, index)
+        table.advance(hours=49)
+        table.run()
+        for address in ADDRESSES.values():
+            reports = [m for m in table.take(address) if results in str(m["Subject"])]
+            assert len(reports) == 1, (index, address)
+    ruleset = get_ruleset("invictus")
+    with table.store() as store:
+        archived = store.turns("g1")
+        current = store.game("g1")
+    assert current is not None and current.status == "over"
+    states = archived_states(ruleset, archived)
+    script.check(states, [turn.events for turn in archived])
+    return table, states, archived
