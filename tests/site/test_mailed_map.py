@@ -50,6 +50,8 @@ def test_every_area_colour_of_the_board_keeps_a_palette_colour_of_its_own():
     for fill in sorted(fills):
         nearest = min(used, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb(fill), strict=True)))
         assert max(abs(a - b) for a, b in zip(nearest, rgb(fill), strict=True)) <= 10, (fill, nearest)
-    by_fill = {fill: min(used, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb(fill), strict=True)))
-               for fill in fills}
+    by_fill = {
+        fill: min(used, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb(fill), strict=True)))
+        for fill in fills
+    }
     assert len(set(by_fill.values())) == len(fills)  # no two areas' colours merged into one
