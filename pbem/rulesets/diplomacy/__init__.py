@@ -65,7 +65,7 @@ from .phases import acting, run_phase, still_to_order
 from .reading import order_words
 from .state import GameState, dump_state, load_state
 from .variant import RULES, Variant, load_variant, variant_names
-from .views import build_view
+from .views import build_view, shown
 
 __all__ = ["RULES", "DiplomacyRuleset", "GameState", "Variant", "ruleset"]
 
@@ -181,6 +181,10 @@ class DiplomacyRuleset(Ruleset):
     def view(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         rules = _rules(state)
         return build_view(rules, state, events) | rules.view_extras(state, events, viewer)
+
+    def shown_order(self, state: GameState, order: str) -> str:
+        """A build or removal as it is written: "Build A BER", not the stored "A BER B"."""
+        return shown(order, state.turn.kind.word)
 
     def hidden_facts(self, state: GameState, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         """What the variant keeps secret (neutral votes); in the standard rules nothing: the board

@@ -56,6 +56,7 @@ class Invincible(Ruleset):
     """The Invincible! ruleset behind pbem's interface."""
 
     name = "invincible"
+    cards = True
     state_type = Game
 
     def variants(self) -> list[str]:

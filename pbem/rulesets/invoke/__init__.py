@@ -47,6 +47,7 @@ STANDING = ("REFILL ", "IF ", "NO COUNTERS", "REPAIR ", "DISCARD ")
 
 class InvokeRuleset(Ruleset):
     name = "invoke"
+    cards = True
     state_type = Game
 
     def variants(self) -> list[str]:
