@@ -13,7 +13,10 @@ same phase after a later rollback moves it aside.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pbem.config import Game, Service
 from pbem.frozen import Frozen
@@ -21,7 +24,7 @@ from pbem.reports import Templates
 from pbem.ruleset import PUBLIC
 from pbem.store import Store
 
-from . import build
+from . import MANIFEST, build
 from .pages import slug
 from .record import SiteError
 
@@ -56,6 +59,42 @@ def rebuild(store: Store, templates: Templates, service: Service, game: Game) ->
             problems.append(f"the site of {game.id} for {place.viewer} in {place.folder} was not "
                             f"written: {error}")
     return problems
+
+
+def rebuild_stale(store: Store, templates: Templates, service: Service, games: Sequence[Game]) -> list[str]:
+    """Rebuild each site that does not show its game as it stands: a run that stopped between
+    an adjudication and its site (the mail, queued with the turn, links a page not yet written),
+    or a ROLLBACK since (its phases are marked rolled back only when the site is written again).
+    A site is as it stands when its manifest counts the game's phases and names its last."""
+    problems = []
+    for game in games:
+        wanted = places(service, game)
+        if not wanted or store.game(game.id) is None:
+            continue
+        live = store.turns(game.id)
+        if not live:
+            continue
+        for place in wanted:
+            entry = _manifest_entry(place, game.id)
+            if entry.get("phases") == len(live) and entry.get("last") == live[-1].phase_label:
+                continue
+            try:
+                build(store, game.id, place.folder, place.viewer, templates, name=game.name)
+            except (SiteError, OSError) as error:
+                problems.append(f"the site of {game.id} for {place.viewer} in {place.folder} was not "
+                                f"written: {error}")
+    return problems
+
+
+def _manifest_entry(place: Place, game_id: str) -> dict[str, Any]:
+    """What the site's manifest (pbem.site.MANIFEST) says of the game's folder; {} if nothing."""
+    folder = slug(game_id) if place.viewer == PUBLIC else f"{slug(game_id)}-as-{slug(place.viewer)}"
+    try:
+        manifest = json.loads((place.folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    entry = manifest.get(folder) if isinstance(manifest, dict) else None
+    return entry if isinstance(entry, dict) else {}
 
 
 def page_url(service: Service, game: Game, viewer: str, phase_id: str) -> str | None:

@@ -3,12 +3,14 @@ every adjudication of a real run, and each results mail linking its phase's page
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pbem.config import ConfigError, load
 from tests.bymail import send_mails, to_deadline
 from tests.diplomacy.test_waive_by_mail import ADDRESSES, ONE_HOLD_EACH
-from tests.harness import REFEREE_ADDRESS, Table, game, text_of
+from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 URL = "https://diplomacy.example.test/games"
 OWN_URL = "https://france.example.test/mine"
@@ -104,3 +106,40 @@ def test_a_rebuilt_site_renders_only_the_maps_it_has_not_written_before(tmp_path
         build(store, "g1", tmp_path / "elsewhere")  # a new folder: every map is drawn
     assert len(rendered) == 2
     assert (tmp_path / "site" / "g1" / "maps" / "F1901M.png").read_bytes() == real(rendered[1])
+
+
+def test_a_run_that_stopped_before_the_site_was_rebuilt_leaves_it_to_the_next_run(tmp_path, monkeypatch):
+    from pbem import faults
+
+    table = table_with_sites(tmp_path)
+    table.start("g1")
+    table.take()
+    send_mails(table, ADDRESSES, ONE_HOLD_EACH)
+    table.now = table.game_row().deadline
+    monkeypatch.setattr(faults, "_counts", {})
+    monkeypatch.setenv("PBEM_CRASH_AT", "archived")  # the turn and its mail are in; its site is not
+    with pytest.raises(faults.InjectedCrash):
+        table.run()
+    assert not (tmp_path / "site" / "g1" / "S1901M.html").exists()
+    monkeypatch.delenv("PBEM_CRASH_AT")
+    table.run()
+    assert (tmp_path / "site" / "g1" / "S1901M.html").exists()
+    assert (tmp_path / "france-site" / "g1-as-France" / "S1901M.html").exists()
+    link = f"{URL}/g1/S1901M.html"
+    assert link in text_of(results(table, ADDRESSES["Germany"]))  # the page the mail links is there
+
+
+def test_a_rollback_is_shown_on_the_site_by_the_next_run_without_waiting_for_a_phase(tmp_path):
+    table = table_with_sites(tmp_path)
+    table.start("g1")
+    table.take()
+    for _ in range(2):
+        send_mails(table, ADDRESSES, ONE_HOLD_EACH)
+        to_deadline(table)
+    table.send(REFEREE_ADDRESS, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nROLLBACK F1901M")
+    table.run()
+    index = (tmp_path / "site" / "g1" / "index.html").read_text()
+    assert re.search(r'<li class="rolled-back"><a href="F1901M.html">', index)
+    runs_before = (tmp_path / "site" / "g1" / "F1901M.html").stat().st_mtime_ns
+    table.run()  # nothing new: the site as it stands is not written again
+    assert (tmp_path / "site" / "g1" / "F1901M.html").stat().st_mtime_ns == runs_before
