@@ -9,16 +9,23 @@ the tests hold every such mail under 150 kB. The positions are the most crowded 
 map reaches, built from a seed through the ruleset's pure interface (tests/site/crowded.py: a
 late-game board with every unit's order drawn). For each game it prints the largest report mail
 of that position (whose it is: in Diplomacy every player's map is the same, in The Generals the
-referee sees every army), the PNG in it, and the room left under the limit. The games without a
-drawer in pbem.maps send no map and are listed as such.
+referee sees every army), the PNG in it, and the room left under the limit; and, to measure a
+change of pbem.mail.pictures.png, the PNG that the same map made before the map was halved
+("was": full size, smooth edges, 64 colours), with the share of it now mailed. The games
+without a drawer in pbem.maps send no map and are listed as such.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import re
 import sys
 import time
 from pathlib import Path
+
+import resvg_py
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,13 +42,25 @@ def units_of(crowded: Crowded) -> int:
     return sum(len(holding.units) for holding in before.holdings)
 
 
+def png_before_halving(svg: str) -> bytes:
+    """The PNG as pbem.mail.pictures made it until the map was halved: full size, 64 colours."""
+    rendered = bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff"))
+    image = Image.open(io.BytesIO(rendered)).convert("RGB")
+    reduced = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    reduced.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
 def row(crowded: Crowded, seed: int, viewer: str, mail: Mail) -> str:
     png_in_mail = len(mail.png) * 4 // 3  # base64, before its line breaks
+    svg = re.search(r"<svg\b.*?</svg>", mail.html, re.DOTALL)
+    was = len(png_before_halving(svg[0])) if svg else 0
     return (
         f"{crowded.game:<26} {seed:>4} {crowded.ruleset.phase(crowded.before).id:>7} {units_of(crowded):>5} "
         f"{crowded.order_count:>6} {viewer:<9} {len(mail.raw) / 1000:>7.1f} {len(mail.png) / 1000:>7.1f} "
         f"{png_in_mail / 1000:>7.1f} {(len(mail.raw) - png_in_mail) / 1000:>7.1f} "
-        f"{(LIMIT - len(mail.raw)) / 1000:>7.1f}"
+        f"{(LIMIT - len(mail.raw)) / 1000:>7.1f} {was / 1000:>7.1f} {len(mail.png) / (was or 1):>6.0%}"
     )
 
 
@@ -60,7 +79,7 @@ def main() -> None:
                 worst[crowded.game] = (len(mail.raw), crowded, seed, viewer, mail)
     print(f"limit {LIMIT / 1000:.0f} kB a mail; sizes in kB (1000 bytes)\n")
     print(f"{'game':<26} {'seed':>4} {'phase':>7} {'units':>5} {'orders':>6} {'largest':<9} "
-          f"{'mail':>7} {'png':>7} {'base64':>7} {'rest':>7} {'room':>7}")
+          f"{'mail':>7} {'png':>7} {'base64':>7} {'rest':>7} {'room':>7} {'was':>7} {'now':>6}")
     for _, crowded, seed, viewer, mail in worst.values():
         print(row(crowded, seed, viewer, mail))
     print()

@@ -103,6 +103,8 @@ class Player(Frozen):
     name: str = ""
     password: Secret | None = None  # from the config; hashed when the game starts
     password_hash: str = ""
+    site_dir: Path | None = None  # this power's own site, rebuilt after each phase
+    site_url: str | None = None  # where the player reaches it
 
 
 class DeadlineRule(Frozen):
@@ -203,6 +205,8 @@ class Service(Frozen):
     mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
     answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
+    site_dir: Path | None = None  # each game's public site, rebuilt after every phase
+    site_url: str | None = None  # where readers reach site_dir; results mails link to it
     judge: Judge = Judge()
     #: the games a mailed CREATE may open: template id -> its keys (a game's, without players)
     game_templates: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -402,6 +406,8 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
         mail_attempts=keys.mail_attempts,
         answers_per_hour=keys.answers_per_hour,
         templates=templates,
+        site_dir=resolve(keys.site_dir) if keys.site_dir else None,
+        site_url=keys.site_url,
         judge=Judge(
             create=keys.judge.create,
             muster=parse_duration(keys.judge.muster) or timedelta(0),
@@ -497,6 +503,8 @@ def _game(
             name=player.name,
             password=_secret(problems, player.password, (*at, "password"), resolve),
             password_hash=player.password_hash,
+            site_dir=resolve(player.site_dir) if player.site_dir else None,
+            site_url=player.site_url,
         ))
     powers = [player.power.lower() for player in players]
     for index, power in enumerate(powers):

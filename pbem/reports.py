@@ -147,5 +147,16 @@ def report_context(
     }
 
 
+def with_link(text: str, html: str | None, sentence: str, url: str) -> tuple[str, str | None]:
+    """A report with one more line at its end, ``sentence`` that names ``url`` (the phase's page
+    on the game's site): in the text as it is, in the HTML as a link."""
+    text = text.rstrip("\n") + f"\n\n{sentence}\n"
+    if html is None:
+        return text, None
+    link = Markup('<p class="site-link"><a href="{}">{}</a></p>\n').format(url, sentence)
+    at = html.rfind("</body>")
+    return text, (html[:at] + link + html[at:]) if at >= 0 else html + link
+
+
 def _indent_lines(text: str, prefix: str = "  ") -> str:
     return "\n".join(prefix + line if line else line for line in str(text).split("\n"))

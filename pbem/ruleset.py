@@ -105,6 +105,8 @@ class Ruleset(ABC):
     #: with the same key replaces the earlier even within one mail, and only the last is stored.
     #: Otherwise the lines of one mail that share a key are kept together (a sequence of cards).
     one_order_per_key: bool = False
+    #: whether the game is played with cards whose texts HELP CARDS sends (the welcome offers it)
+    cards: bool = False
     #: the state's type, a dataclass that ``pbem.records`` saves and loads (a ruleset that keeps
     #: its state otherwise overrides ``dump_state`` and ``load_state``)
     state_type: Any = None

@@ -46,6 +46,7 @@ from pbem.mail.transport import (
 )
 from pbem.reports import Templates
 from pbem.run import Run
+from pbem.site import published
 from pbem.store import Store
 from pbem.store.connection import storage_fault
 
@@ -265,6 +266,8 @@ def act(run: Run, tally: Tally) -> None:
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
     archive.write_missing(run)
+    for problem in published.rebuild_stale(run.store, run.templates, run.service, run.service.games):
+        log.warning("%s", problem)
 
 
 def _tell_of_config_problems(run: Run) -> None:

@@ -51,6 +51,13 @@ def _address(value: Any) -> str:
     return normal(text) or text  # an IDN domain in its ASCII form, as mail's From is read
 
 
+def _site_url(value: Any) -> str:
+    text = _line(value).strip()
+    if not re.match(r"^https?://[^\s/]+", text):
+        raise ValueError(f"{text!r} is not a web address; write it as https://host/path")
+    return text.rstrip("/")
+
+
 def _duration(value: Any) -> str | int:
     if value in (0, "0", False):
         return 0
@@ -72,6 +79,7 @@ Text = Annotated[str, BeforeValidator(_text)]
 Line = Annotated[str, BeforeValidator(_line)]
 Address = Annotated[str, BeforeValidator(_address)]
 Duration = Annotated[str | int, BeforeValidator(_duration)]
+SiteURL = Annotated[str, BeforeValidator(_site_url)]
 SecretValue = Annotated[Any, BeforeValidator(_secret)]
 
 
@@ -132,6 +140,12 @@ class PlayerKeys(Keys):
         None, description="the password mailed in the welcome; fixed when the game starts"
     )
     password_hash: Text = Field("", description="or a hash made by `pbem hash-password`")
+    site_dir: Text | None = Field(
+        None, description="a folder where this power's own site (its view) is rebuilt after each phase"
+    )
+    site_url: SiteURL | None = Field(
+        None, description="where players reach `site_dir`; its page is linked from this power's results"
+    )
 
 
 class DeadlineKeys(Keys):
@@ -291,6 +305,12 @@ class ServiceKeys(Keys):
         "../var", description="the database, the lock and the default Maildirs (relative: to the config)"
     )
     archive_dir: Text | None = Field(None, description="the turn archive (default: `data_dir/turns`)")
+    site_dir: Text | None = Field(
+        None, description="a folder where each game's public site is rebuilt after every phase"
+    )
+    site_url: SiteURL | None = Field(
+        None, description="where readers reach `site_dir` (`https://...`): results mails link to it"
+    )
     templates: Text | None = Field(
         None, description="a folder of your own templates, searched before the shipped ones"
     )

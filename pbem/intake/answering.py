@@ -159,7 +159,7 @@ def _take_orders(
             {
                 "line": line.line,
                 "text": line.text.strip(),
-                "order": line.order,
+                "order": live.ruleset.shown_order(live.state, line.order) if line.order else None,
                 "error": line.error,
                 "hint": hint_for(line),
                 "note": line.note,

@@ -11,7 +11,8 @@ dashed line to the supported unit's target, a convoy a dotted line from the army
 through the fleet to the destination, a retreat an arrow with an open head; a
 failed order is faded with a red cross at its end. A dislodged unit is drawn
 small, beside its province, with a red dashed outline; a unit built has a ring, a
-unit removed or disbanded a cross in its power's colour.
+unit removed or disbanded a cross in its power's colour, whether by its order, by civil
+disorder or for want of a retreat. Names are written clear of every place a unit may stand.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from pbem.rulesets.diplomacy.orders import (
 from pbem.rulesets.diplomacy.variant import load_variant
 
 from . import board as boards
-from .layout import Polygon, nearest_neighbour_distances, regions, spread
+from .layout import Polygon, clear_places, nearest_neighbour_distances, regions, spread
 from .palette import colours, power_colours
 from .svg import (
     FAILED_CROSS,
@@ -73,6 +74,7 @@ class Shape(Frozen):
     supply_centres: frozenset[str]
     powers: tuple[str, ...]
     board: boards.Board | None = None  # the board as players know it, where the variant has one
+    labels: Mapping[str, Point] | None = None  # where the board's names are written, clear of units
 
 
 @cache
@@ -90,7 +92,9 @@ def shape(variant_name: str) -> Shape:
     if boards.exists(variant_name):
         coasts = tuple(sorted(loc for p in provinces.values() if p.coasts for loc in p.locations))
         board = boards.load(variant_name, tuple(sorted(provinces)), coasts)
-        return of_map(width=board.width, height=board.height, positions=board.units, areas={}, board=board)
+        return of_map(width=board.width, height=board.height, positions=board.units, areas={}, board=board,
+                      labels=_names_placed(board, {abbr: p.name for abbr, p in provinces.items()},
+                                           {abbr: p.type for abbr, p in provinces.items()}))
     placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
     if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
         borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
@@ -107,6 +111,32 @@ def shape(variant_name: str) -> Shape:
     reach = 1.15 * spacing[int(len(spacing) * 0.9)] if spacing else 60.0
     areas = regions(positions, width, height, reach)
     return of_map(width=width, height=height, positions=positions, areas=areas)
+
+
+#: how wide a name's letters are, against its font size (DejaVu Sans: bold names run to 0.79
+#: in short ones such as "Rome", italic sea names to 0.6), and the size of each
+LETTER_WIDTH = {"land": 0.72, "sea": 0.6}
+NAME_SIZE = {"land": 10.0, "sea": 10.5}
+
+
+def _names_placed(
+    board: boards.Board, names: Mapping[str, str], kinds: Mapping[str, str]
+) -> dict[str, Point]:
+    """Where each province's name is written: at the board's place, or moved just clear of every
+    unit's place (the larger of a fleet and an army, with a margin) and supply centre, so that no
+    unit hides a name when the board is full."""
+    half_width, half_height = UNIT_RADIUS * 1.25 + 1.5, UNIT_RADIUS + 1.5
+    keep_out = [(x - half_width, y - half_height, x + half_width, y + half_height)
+                for x, y in board.units.values()]
+    keep_out += [(x - 6.0, y - 6.0, x + 6.0, y + 6.0) for x, y in board.centres.values()]
+    extents = {}
+    for abbr, name in names.items():
+        kind = "sea" if kinds[abbr] == "sea" else "land"
+        size = NAME_SIZE[kind]
+        # the text's baseline is 4 px below the place; capitals rise 0.73 of the size over it
+        half = LETTER_WIDTH[kind] * size * len(name) / 2 + 1
+        extents[abbr] = (half, 0.76 * size - 4 + 1, 4 + 0.24 * size + 1)
+    return clear_places(board.labels, extents, keep_out, (0.0, 0.0, board.width, board.height))
 
 
 def draw(view: Mapping[str, Any]) -> str:
@@ -148,6 +178,8 @@ def draw(view: Mapping[str, Any]) -> str:
         for group in phase["orders"]:
             for order in group["orders"]:
                 _order(drawing, board, group["power"], order, colour_of, variant, ghosts)
+    for power, unit, dislodged in _removed_without_order(view):
+        _removal(drawing, board, power, unit, colour_of, dislodged)
     _legend(drawing, board, view, colour_of, legend_height)
     return drawing.render()
 
@@ -243,9 +275,9 @@ def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -
         owned.centre(drawing, board.centres[abbr], abbr)
     drawing.open("g", fill=palette["label"], stroke="#ffffff", stroke_width=2.2, paint_order="stroke",
                  stroke_linejoin="round")
-    for abbr, (x, y) in sorted(board.labels.items()):
+    for abbr, (x, y) in sorted((shape.labels or board.labels).items()):
         sea = shape.kinds[abbr] == "sea"
-        drawing.text((x, y + 4), shape.names[abbr], size=10.5 if sea else 10,
+        drawing.text((x, y + 4), shape.names[abbr], size=NAME_SIZE["sea" if sea else "land"],
                      font_style="italic" if sea else None, font_weight=None if sea else "bold")
     drawing.close()
 
@@ -302,6 +334,37 @@ def _dislodged(view: Mapping[str, Any]) -> list[tuple[str, str]]:
         if key not in found:
             found.append(key)
     return found
+
+
+def _removed_without_order(view: Mapping[str, Any]) -> list[tuple[str, str, bool]]:
+    """The units that left the board with no order of their own, and whether they had been
+    dislodged: removed by civil disorder in the winter (where they stood), or disbanded for
+    want of a retreat, none possible or none ordered (beside the province, as dislodged)."""
+    ordered = {
+        " ".join(str(order["order"]).split()[:2])
+        for phase in view["phases"] for group in phase["orders"] for order in group["orders"]
+    }
+    found: list[tuple[str, str, bool]] = []
+    for phase in view["phases"]:
+        rows = [(row, False) for row in phase.get("civil_disorder", ())]
+        rows += [(row, True) for row in phase.get("disbanded", ())]
+        for row, dislodged in rows:
+            key = (str(row["power"]), str(row["unit"]), dislodged)
+            if key[1] not in ordered and key not in found:
+                found.append(key)
+    return found
+
+
+def _removal(
+    drawing: Drawing, board: Shape, power: str, unit: str, colour_of: Mapping[str, str], dislodged: bool
+) -> None:
+    """A unit removed with no order: the cross of a removal, in its power's colour."""
+    location = unit.partition(" ")[2]
+    if province_of(location) not in board.positions:
+        return
+    drawing.open("g", class_="order removal success", data_power=power, data_unit=unit)
+    cross(drawing, _where(board, location, dislodged), colour_of.get(power, "#777777"), size=9, width=3.0)
+    drawing.close()
 
 
 def _order(

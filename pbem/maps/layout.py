@@ -138,3 +138,58 @@ def spread(
         )
         for name, p in position.items()
     }
+
+
+# -- names clear of units and marks -------------------------------------------------------------
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _overlap(a: Box, b: Box) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def clear_places(
+    wanted: Mapping[str, Point],
+    extents: Mapping[str, tuple[float, float, float]],
+    keep_out: Sequence[Box],
+    frame: Box,
+    reach: float = 30.0,
+    step: float = 3.0,
+) -> dict[str, Point]:
+    """Where each name is written so that it covers no unit, mark or earlier name.
+
+    ``wanted`` is each name's place as the map data gives it, ``extents`` its box from that
+    place (half its width, its height above the place, its depth below). A name that covers
+    something moves to the nearest free place within ``reach``; where none is free it takes
+    the place that covers least, nearest first. The names are placed in sorted order, so the
+    same board always reads the same."""
+    placed: dict[str, Point] = {}
+    taken: list[Box] = list(keep_out)
+    offsets = sorted(
+        ((dx * step, dy * step) for dx in range(-int(reach / step), int(reach / step) + 1)
+         for dy in range(-int(reach / step), int(reach / step) + 1)
+         if math.hypot(dx * step, dy * step) <= reach),
+        key=lambda d: (math.hypot(d[0], d[1] * 1.5), d),  # a shift up or down costs a little more
+    )
+    for name in sorted(wanted):
+        x, y = wanted[name]
+        half, above, below = extents[name]
+        best: tuple[float, Point, Box] | None = None
+        for dx, dy in offsets:
+            box = (x + dx - half, y + dy - above, x + dx + half, y + dy + below)
+            if box[0] < frame[0] or box[1] < frame[1] or box[2] > frame[2] or box[3] > frame[3]:
+                continue
+            covered = sum(_overlap(box, other) for other in taken)
+            if best is None or covered < best[0]:
+                best = (covered, (x + dx, y + dy), box)
+            if covered == 0:
+                break
+        if best is None:
+            placed[name] = (x, y)
+            continue
+        placed[name] = best[1]
+        taken.append(best[2])
+    return placed

@@ -17,7 +17,7 @@ anywhere or opened from disk.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
@@ -51,14 +51,23 @@ def report_body(html: str | None) -> Markup | None:
 
 
 def page_names(pages: Sequence[PhasePage]) -> list[str]:
-    """File names (without suffix) for a viewer's pages: the phase id, made unique by its turn."""
-    names: list[str] = []
-    for page in pages:
-        name = slug(page.phase_id)
-        if name in names or name == "index":
-            name = f"{name}-{page.seq}"
-        names.append(name)
-    return names
+    """File names (without suffix) for a viewer's pages: the phase id, made unique by its turn.
+
+    The phase as it stands owns the plain name (``F1901M.html``, the page a link or a bookmark
+    means); a phase the referee rolled back, kept for the record, takes its turn's number
+    (``F1901M-7.html``), whether it came before the replay or not."""
+    names: list[str | None] = [None] * len(pages)
+    taken: set[str] = {"index"}
+    for keep_plain in (True, False):
+        for n, page in enumerate(pages):
+            if page.rolled_back == keep_plain:
+                continue
+            name = slug(page.phase_id)
+            if name in taken:
+                name = f"{name}-{page.seq}"
+            taken.add(name)
+            names[n] = name
+    return [name or "x" for name in names]
 
 
 def viewer_folder(record: GameRecord, viewer: str) -> str:
@@ -66,8 +75,11 @@ def viewer_folder(record: GameRecord, viewer: str) -> str:
     return "" if viewer == record.viewer else f"as/{slug(viewer)}/"
 
 
-def render(record: GameRecord, templates: Templates) -> dict[str, str | bytes]:
-    """Every file of the game's folder: relative path (inside ``<game>/``) -> text or bytes."""
+def render(
+    record: GameRecord, templates: Templates, png_of: Callable[[str], bytes] = png
+) -> dict[str, str | bytes]:
+    """Every file of the game's folder: relative path (inside ``<game>/``) -> text or bytes.
+    ``png_of`` makes a map's PNG from its SVG (``build`` passes one that reuses those written)."""
     files: dict[str, str | bytes] = {}
     names = {viewer: page_names(record.pages[viewer]) for viewer in record.shown}
     for viewer in record.shown:
@@ -80,7 +92,7 @@ def render(record: GameRecord, templates: Templates) -> dict[str, str | bytes]:
             if page.picture is not None:
                 map_src = f"maps/{name}.svg"
                 files[f"{folder}{map_src}"] = page.picture
-                files[f"{folder}maps/{name}.png"] = png(page.picture)
+                files[f"{folder}maps/{name}.png"] = png_of(page.picture)
             neighbours = [
                 {"href": f"{names[viewer][i]}.html", "label": pages[i].label} if 0 <= i < len(pages) else None
                 for i in (index - 1, index + 1)

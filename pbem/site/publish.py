@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pbem.mail.pictures import png
 from pbem.reports import Templates
 from pbem.store import Store
 
@@ -34,9 +36,9 @@ def build(
     templates = templates or Templates()
     who = site_viewer(store, game_id, viewer)
     record = collect(store, game_id, who, name)
-    files = render(record, templates)
-    out_dir.mkdir(parents=True, exist_ok=True)
     folder = out_dir / game_folder(record)
+    files = render(record, templates, _reusing_pngs(folder))
+    out_dir.mkdir(parents=True, exist_ok=True)
     if folder.exists() and not (folder / MARKER).exists():
         raise SiteError(f"{folder} exists and was not written by pbem: choose another OUT_DIR")
     staging = out_dir / f".{folder.name}.tmp"
@@ -79,3 +81,20 @@ def _manifest(out_dir: Path) -> dict[str, Any]:
         raise SiteError(f"{path} is not the JSON pbem wrote; remove it or choose another OUT_DIR") from None
     # games whose folder is gone are dropped from the front page
     return {game: entry for game, entry in data.items() if (out_dir / entry.get("folder", game)).is_dir()}
+
+
+def _reusing_pngs(folder: Path) -> Callable[[str], bytes]:
+    """The PNG of a map: the one written beside the same SVG last time, else a new one. The
+    service rebuilds a site after every phase, and every earlier phase's map is unchanged:
+    rendering each again would cost a tenth of a second per phase per site."""
+    written: dict[str, Path] = {}
+    if (folder / MARKER).exists():
+        for svg in folder.glob("**/maps/*.svg"):
+            if svg.with_suffix(".png").is_file():
+                written.setdefault(svg.read_text(encoding="utf-8"), svg.with_suffix(".png"))
+
+    def png_of(picture: str) -> bytes:
+        old = written.get(picture)
+        return old.read_bytes() if old is not None else png(picture)
+
+    return png_of

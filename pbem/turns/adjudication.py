@@ -18,6 +18,7 @@ from pbem.judge.openings import announce_opening, tell_observers
 from pbem.mail.compose import Outgoing
 from pbem.ruleset import PUBLIC, REFEREE, Phase
 from pbem.run import LiveGame, Run
+from pbem.site import published
 from pbem.store import TurnRow
 from pbem.turns import bounces
 from pbem.turns.orders import has_ordered
@@ -95,6 +96,14 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
     checkpoint("adjudicated")
     archive.write_turn(run, live.id, seq)
     checkpoint("archived")
+    rebuild_sites(run, live, seq)
+
+
+def rebuild_sites(run: Run, live: LiveGame, seq: int) -> None:
+    """The game's sites the config names (pbem.site.published), rebuilt with turn ``seq``; one
+    that cannot be written is the referee's to fix, and stops nothing."""
+    for problem in published.rebuild(run.store, run.templates, run.service, live.config):
+        run.tell_referee(live, "a site was not written", problem, dedup_key=f"site:{live.id}:{seq}:{problem}")
 
 
 def new_deadline(run: Run, game_id: str, deadline: datetime | None, **changes: Any) -> None:
@@ -169,6 +178,10 @@ def send_reports(
     for viewer in [*players, REFEREE, PUBLIC]:
         context = report_context(live, viewer, phase, events, over, result, silent or [])
         text, html = run.templates.report(live.row.ruleset, **context)
+        url = published.page_url(run.service, live.config, viewer, phase.id)
+        if url:
+            link = live.say(_("This phase on the game's site: {url}", url=url))
+            text, html = reports.with_link(text, html, link, url)
         run.store.add_report(live.id, seq, viewer, f"[{live.id}] {subject}", text, html)
         key = f"report:{live.id}:{seq}:{viewer}"
         if viewer in players:
@@ -216,3 +229,4 @@ def finish_game(run: Run, live: LiveGame, result: str) -> None:
         )
     )
     log.info("[%s] game over: %s", live.id, result)
+    rebuild_sites(run, live, seq + 1)

@@ -4,8 +4,9 @@ seat (WHOGAME, SET PASSWORD, SET ADDRESS and its confirmation, RESIGN)."""
 from __future__ import annotations
 
 import hmac
+from html import escape
 
-from pbem import passwords
+from pbem import maps, passwords
 from pbem.i18n import _
 from pbem.intake.commands import PLAYER_COMMANDS
 from pbem.judge.openings import announce_opening
@@ -18,8 +19,10 @@ def welcome(
     run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None,
     orders_in_effect: list[str] | None = None, chosen_password: bool = False,
 ) -> None:
-    """Queue ``player``'s welcome: power, password, reply address and how to order; a newcomer
-    taking over also gets the orders their predecessor left in effect."""
+    """Queue ``player``'s welcome: power, password, reply address and how to order, who plays
+    the other powers (where the game makes it public) and the map; a newcomer taking over also
+    gets the orders their predecessor left in effect. HELP CARDS is offered only where there
+    are cards."""
     view = live.ruleset.view(live.state, [], player.power)
     orders_help = run.templates.text(
         f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
@@ -34,15 +37,23 @@ def welcome(
         phase=live.phase.label,
         deadline=live.deadline_text(),
         orders_help=orders_help,
-        commands=PLAYER_COMMANDS,
+        commands=PLAYER_COMMANDS if live.ruleset.cards else {**PLAYER_COMMANDS, "HELP": "HELP"},
         replacing=replacing,
         orders_in_effect=orders_in_effect,
         chosen_password=chosen_password,
+        roster=whogame(live) if live.config.players_public else None,
     )
+    # the map of the position as the player may see it, where the game has one (pbem.maps); a
+    # password that HTML escapes (a chosen one with & or <) would outlive the redaction of the
+    # sent copy in the HTML part, so that welcome goes as text alone
+    html = None
+    if maps.has_picture(live.row.ruleset) and escape(password or "") == (password or ""):
+        html = run.templates.html("mail/welcome.html.j2", game=live.summary(), text=text, view=view)
     run.tell(
         player,
         live.say(_("welcome: you play {power}", power=player.power)),
         text,
+        html=html,
         kind="welcome",
         key=f"welcome:{live.id}:{player.power}:{player.token}",
         secret=password or "",

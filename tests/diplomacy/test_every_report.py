@@ -96,16 +96,20 @@ def reported(variant: str, state: GameState, orders: dict[str, list[str]]) -> No
     silent = tuple(power for power in acting if not orders.get(power))
     reports = every_report(ruleset, variant, state, adjudication, list(state.powers), silent=silent)
     rules = rules_of(state)
+    ballots = [b for e in adjudication.events if e.get("type") == "neutral_votes" for b in e["ballots"]]
+    votes = {(vote["power"], vote["order"]) for ballot in ballots for vote in ballot["votes"]}
     units = {str(u): u.power for u in [*state.board.units.values(), *(d.unit for d in state.board.dislodged)]}
     for power, sent in orders.items():
         for order in sent:
             if order.startswith("CANCEL"):
                 continue  # it takes an order back, and is not adjudicated itself
-            assert order in reports[power].text, (power, order)
-            assert order in reports[REFEREE].text, (power, order)
+            # "Build A PAR" for the stored "A PAR B"; a vote for a neutral is printed as it was cast
+            shown = order if (power, order) in votes else ruleset.shown_order(state, order)
+            assert shown in reports[power].text, (power, shown)
+            assert shown in reports[REFEREE].text, (power, shown)
             owner = units.get(" ".join(order.split()[:2]), power)
             if owner not in rules.neutrals(state):  # a vote is secret; a power's own order is not
-                assert order in reports[PUBLIC].text, (power, order)
+                assert shown in reports[PUBLIC].text, (power, shown)
     for viewer, report in reports.items():
         assert state_label(variant, state) in report.text, viewer
 

@@ -115,7 +115,8 @@ def test_an_army_melts_at_the_end_of_the_second_year_367_bc_without_two_centres(
     phase = ruleset.phase(done.state)
     assert phase.id == "W367BCA" and phase.acting == ("Hsiung-Nu",)
     view = ruleset.view(done.state, done.events, "PUBLIC")
-    assert {"power": "Hsiung-Nu", "action": "remove", "count": 1, "sites": []} in view["adjustments_due"]
+    melt = {"power": "Hsiung-Nu", "action": "remove", "count": 1, "due": 1, "sites": []}
+    assert melt in view["adjustments_due"]
 
 
 def test_two_centres_at_the_end_of_the_second_year_save_the_army() -> None:

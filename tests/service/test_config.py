@@ -147,7 +147,7 @@ def test_a_broken_game_entry_stops_only_that_game_and_names_file_line_and_key(tm
     grace_line = next(n for n, line in enumerate(lines, 1) if "a while" in line)
     assert f"{path}: games[1].players[0].adress: unknown setting (did you mean address?); known: address, " \
         "name, password, " \
-        f"password_hash, power (line {typo_line})" in problems
+        f"password_hash, power, site_dir, site_url (line {typo_line})" in problems
     assert any(
         p.startswith(f"{path}: games[1].grace: ") and p.endswith(f"(line {grace_line})") for p in problems
     )

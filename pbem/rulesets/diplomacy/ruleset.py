@@ -13,7 +13,7 @@ from .phases import acting, run_phase, still_to_order
 from .reading import order_words
 from .state import dump_state, load_state
 from .variant import Variant, load_variant, variant_names
-from .views import build_view
+from .views import build_view, shown
 
 
 class DiplomacyRuleset(Ruleset):
@@ -24,6 +24,10 @@ class DiplomacyRuleset(Ruleset):
 
     def variants(self) -> list[str]:
         return variant_names()
+
+    def shown_order(self, state: GameState, order: str) -> str:
+        """A build or removal as it is written: "Build A BER", not the stored "A BER B"."""
+        return shown(order, state.turn.kind.word)
 
     def seat_names(self, variant: str, options: Mapping[str, Any], seats: int | None) -> list[str]:
         """The variant's player powers; with ``seats`` one fewer for each optional player (Mandate of

@@ -57,6 +57,18 @@ def build_view(variant: Variant, state: GameState, events: Sequence[Mapping[str,
     }
 
 
+def shown(order: str, kind: str) -> str:
+    """An order as a player reads it back: the winter's "Build A BER" and "Remove A BER", and a
+    retreat phase's "Disband A BER", rather than the Judge's "A BER B" and "A BER D", which
+    players write as BUILD and REMOVE (templates/diplomacy/orders.txt.j2); others as stored."""
+    words = order.split()
+    if len(words) == 3 and words[2] == "B":
+        return f"Build {words[0]} {words[1]}"
+    if len(words) == 3 and words[2] == "D":
+        return f"{'Remove' if kind == 'adjustments' else 'Disband'} {words[0]} {words[1]}"
+    return order
+
+
 def _note(result: Mapping[str, Any]) -> str:
     """The few words a report puts after an order that failed."""
     if result["result"] == "success":
@@ -70,6 +82,7 @@ def _phase(event: Mapping[str, Any]) -> dict[str, Any]:
         groups.setdefault(result["power"], []).append(
             {
                 "order": result["order"],
+                "shown": shown(str(result["order"]), str(event["type"])),
                 "result": result["result"],
                 "reason": result.get("reason"),
                 "note": _note(result),
@@ -99,6 +112,9 @@ def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
     board = state.board
     winter = state.turn.kind is PhaseKind.ADJUSTMENTS and not state.over
     due = adjustments_due(variant, board) if winter else {}
+    # a build needs a vacant site: "builds 1 of 3" where only one is free, as _adjustments says
+    possible = {power: min(count, len(vacant_build_sites(variant, power, board)))
+                for power, count in due.items() if count > 0}
     alive = set(variant.survivors(state))  # the nomads may live on with nothing yet placed
     rows = []
     for power in variant.powers():
@@ -115,6 +131,7 @@ def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
                 "centres": centres,
                 "centre_count": len(centres),
                 "adjustment": due.get(power, 0),
+                "builds_possible": possible.get(power, 0),
                 "player": power in state.powers,
                 "eliminated": not units and not centres and power not in alive,
             }
@@ -133,6 +150,7 @@ def _adjustments(variant: Variant, state: GameState) -> list[dict[str, Any]]:
                 "power": power,
                 "action": "build" if count > 0 else "remove",
                 "count": min(count, len(sites)) if count > 0 else -count,
+                "due": abs(count),
                 "sites": sites,
             }
         )

@@ -49,6 +49,7 @@ _ROLES = {
 
 class Invictus(Ruleset):
     name = "invictus"
+    cards = True
     state_type = Game
 
     def variants(self) -> list[str]:

@@ -18,6 +18,7 @@ class Invincible(Ruleset):
     """The Invincible! ruleset behind pbem's interface."""
 
     name = "invincible"
+    cards = True  # HELP CARDS lists the card set
     state_type = Game
 
     def variants(self) -> list[str]:

@@ -22,6 +22,7 @@ STANDING = ("REFILL ", "IF ", "NO COUNTERS", "REPAIR ", "DISCARD ")
 
 class InvokeRuleset(Ruleset):
     name = "invoke"
+    cards = True  # HELP CARDS lists the card set
     state_type = Game
 
     def variants(self) -> list[str]:

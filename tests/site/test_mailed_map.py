@@ -1,0 +1,57 @@
+"""The map a report mail carries is half the bytes it was, and no area's colour is lost on the way.
+
+pbem.mail.pictures renders at four fifths of the drawn size with crisp shape edges and 48
+colours (benchmarks/mapmail.py prints the before and after). A palette too small merges the
+land with the sea, which a byte count alone would never notice: so every area fill the SVG
+draws must keep a palette colour of its own, near it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image
+
+from pbem import maps
+from pbem.mail.pictures import ZOOM, png
+from tests.site import crowded
+
+
+def crowded_board() -> str:
+    case = crowded.diplomacy("standard", 5)
+    adjudication = case.adjudication
+    view = case.ruleset.view(adjudication.state, adjudication.events, case.powers[0])
+    svg = maps.picture("diplomacy", view)
+    assert svg is not None
+    return svg
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def test_the_crowded_board_mails_in_under_45_kb_at_four_fifths_of_its_size():
+    svg = crowded_board()
+    data = png(svg)
+    assert len(data) < 45_000  # 83.6 kB before (full size, smooth edges, 64 colours)
+    width, height = (float(v) for v in re.search(r'width="([\d.]+)" height="([\d.]+)"', svg).groups())
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.size == (round(width * ZOOM), round(height * ZOOM))
+
+
+def test_every_area_colour_of_the_board_keeps_a_palette_colour_of_its_own():
+    svg = crowded_board()
+    fills = set(re.findall(r'<polygon points="[^"]*" fill="(#[0-9a-f]{6})" class="area"', svg))
+    fills |= {maps.colours()["sea"], maps.colours()["land"]}
+    assert len(fills) >= 8
+    with Image.open(io.BytesIO(png(svg))) as image:
+        used = {colour for _, colour in image.convert("RGB").getcolors(maxcolors=256)}
+    for fill in sorted(fills):
+        nearest = min(used, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb(fill), strict=True)))
+        assert max(abs(a - b) for a, b in zip(nearest, rgb(fill), strict=True)) <= 10, (fill, nearest)
+    by_fill = {
+        fill: min(used, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb(fill), strict=True)))
+        for fill in fills
+    }
+    assert len(set(by_fill.values())) == len(fills)  # no two areas' colours merged into one
