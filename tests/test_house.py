@@ -35,6 +35,10 @@ STILL_BORROWING = {
     "tests.invictus.test_french_reading <- tests.invictus.test_french",
     "tests.site.test_report_on_a_phone <- tests.service.test_mail_settings",
     "tests.site.test_report_on_a_phone <- tests.site.test_browser",
+    "tests.site.test_full_board <- tests.site.test_maps",
+    "tests.site.test_phone_tables <- tests.site.test_browser",
+    "tests.site.test_replayed_page <- tests.site.test_site",
+    "tests.site.test_map_removals <- tests.site.test_maps",
 }
 
 

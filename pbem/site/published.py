@@ -24,8 +24,8 @@ from pbem.reports import Templates
 from pbem.ruleset import PUBLIC
 from pbem.store import Store
 
-from . import MANIFEST, build
 from .pages import slug
+from .publish import MANIFEST, build
 from .record import SiteError
 
 

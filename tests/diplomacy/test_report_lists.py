@@ -10,7 +10,7 @@ from pbem.rulesets.diplomacy.core import PhaseKind, Season, Turn, Unit, UnitType
 from pbem.rulesets.diplomacy.state import GameState
 from tests import rendering
 from tests.bymail import send_mails
-from tests.diplomacy.test_waive_by_mail import ADDRESSES, results, winter_1901_with_a_build_for_germany
+from tests.diplomacy.helpers import ADDRESSES, results, winter_1901_with_a_build_for_germany
 from tests.harness import Table, game, text_of
 
 ruleset = get_ruleset("diplomacy")

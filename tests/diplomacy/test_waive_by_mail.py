@@ -8,40 +8,13 @@ so a winter with a WAIVE could not be adjudicated and the game stayed in it.
 
 from __future__ import annotations
 
-import io
-from email.message import EmailMessage
-
-from PIL import Image
-
 from pbem.ruleset import get_ruleset
 from tests.bymail import archived_states, phase_id, send_mails, to_deadline
-from tests.diplomacy.helpers import ADDRESSES, ONE_HOLD_EACH
+from tests.diplomacy.helpers import ADDRESSES, results, winter_1901_with_a_build_for_germany
 from tests.harness import Table, game, text_of
 from tests.mandate.games import PLAYERS as MANDATE_PLAYERS
 
 ruleset = get_ruleset("diplomacy")
-
-
-def results(messages: list[EmailMessage]) -> EmailMessage:
-    """The one report among ``messages``, checked to carry its map as a PNG its HTML shows."""
-    [report] = [m for m in messages if str(m["Subject"]).endswith(" results")]
-    html = report.get_body(preferencelist=("html",))
-    assert html is not None and "cid:map1." in str(html.get_content())
-    [picture] = [part for part in report.walk() if part.get_content_type() == "image/png"]
-    with Image.open(io.BytesIO(picture.get_content())) as image:
-        image.verify()
-    return report
-
-
-def winter_1901_with_a_build_for_germany(table: Table) -> None:
-    """Spring all hold; in the fall Germany takes Holland, so it has one build in the winter."""
-    table.start("g1")
-    send_mails(table, ADDRESSES, ONE_HOLD_EACH)
-    to_deadline(table)
-    send_mails(table, ADDRESSES, {**ONE_HOLD_EACH, "Germany": "F Kie - Hol"})
-    to_deadline(table)
-    assert phase_id(table) == "W1901A"
-    table.take()
 
 
 def test_a_waive_and_ready_ends_the_winter_early_and_every_report_is_mailed(tmp_path) -> None:

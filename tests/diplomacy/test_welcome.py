@@ -9,7 +9,7 @@ from email.message import EmailMessage
 
 from PIL import Image
 
-from tests.diplomacy.test_waive_by_mail import ADDRESSES
+from tests.diplomacy.helpers import ADDRESSES
 from tests.harness import Table, game, text_of
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from pbem.config import ConfigError, load
 from tests.bymail import send_mails, to_deadline
-from tests.diplomacy.test_waive_by_mail import ADDRESSES, ONE_HOLD_EACH
+from tests.diplomacy.helpers import ADDRESSES, ONE_HOLD_EACH
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
 
 URL = "https://diplomacy.example.test/games"
@@ -87,8 +87,7 @@ def test_without_site_keys_no_mail_names_a_site(tmp_path):
 
 
 def test_a_rebuilt_site_renders_only_the_maps_it_has_not_written_before(tmp_path, monkeypatch):
-    import pbem.site
-    from pbem.site import build
+    from pbem.site import build, publish
 
     table = table_with_sites(tmp_path)
     table.start("g1")
@@ -98,8 +97,8 @@ def test_a_rebuilt_site_renders_only_the_maps_it_has_not_written_before(tmp_path
     send_mails(table, ADDRESSES, ONE_HOLD_EACH)
     to_deadline(table)
     rendered: list[str] = []
-    real = pbem.site.png
-    monkeypatch.setattr(pbem.site, "png", lambda svg: rendered.append(svg) or real(svg))
+    real = publish.png
+    monkeypatch.setattr(publish, "png", lambda svg: rendered.append(svg) or real(svg))
     with table.store() as store:
         build(store, "g1", tmp_path / "site")  # both phases' maps are there already
         assert rendered == []
