@@ -279,8 +279,12 @@ def write_fixture(path: Path, positions: list[Position], outcomes: list[Outcome]
         units: dict[str, list[str]] = {}
         for unit in board.units.values():
             units.setdefault(unit.power, []).append(str(unit))
-        position = {"units": units, "orders": orders, "units_after": sorted(standing),
-                    "dislodged": sorted(dislodged)}
+        position = {
+            "units": units,
+            "orders": orders,
+            "units_after": sorted(standing),
+            "dislodged": sorted(dislodged),
+        }
         lines.append(json.dumps(position, sort_keys=True))
     header = {
         "about": "movement phases of seeded random play (pbem randomplay), each resolved alike by "

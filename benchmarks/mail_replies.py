@@ -143,8 +143,8 @@ def _repairs(cell: str) -> list[tuple[str, str]]:
             continue
         if new is None:
             cut = new_text.strip("'")
-            tail = cut[cut.rindex("<"):] if "<" in cut else ""
-            new = cut[: len(cut) - len(tail)] + old[old.rindex(tail):] if tail and tail in old else cut
+            tail = cut[cut.rindex("<") :] if "<" in cut else ""
+            new = cut[: len(cut) - len(tail)] + old[old.rindex(tail) :] if tail and tail in old else cut
         repairs.append((old, new))
     return repairs
 
@@ -180,7 +180,7 @@ def with_orders(text: str, html: bool, quote_anywhere: bool) -> str:
     if quoted:
         prefix = re.match(r"[ \t]*>+ ?", quoted.group()).group()  # type: ignore[union-attr]
         lines = "".join(f"\n{prefix}{order}" for order in QUOTED)
-        text = text[: quoted.end()] + lines + text[quoted.end():]
+        text = text[: quoted.end()] + lines + text[quoted.end() :]
     elif quote_anywhere or _TEXT_FORWARD.search(text):
         text = text.rstrip() + "\n" + "\n".join(QUOTED) + "\n"
     first = re.match(r"\s*(\S[^\n]*)\n", text)
@@ -200,16 +200,19 @@ def _html_with_orders(page: str, quote_anywhere: bool) -> str:
     quoted = "".join(f"<div>{order}</div>" for order in QUOTED)
     blockquote = re.search(r"<blockquote\b[^>]*>", page, re.IGNORECASE)
     if blockquote:
-        page = page[: blockquote.end()] + quoted + page[blockquote.end():]
+        page = page[: blockquote.end()] + quoted + page[blockquote.end() :]
     elif quote_anywhere or _HTML_QUOTE_MARKS.search(page):
         texts = list(re.finditer(r">([^<]*\S[^<]*)<", page))
         if texts:
             last = texts[-1]
-            page = page[: last.end(1)] + quoted + page[last.end(1):]
+            page = page[: last.end(1)] + quoted + page[last.end(1) :]
     body = re.search(r"<body\b[^>]*>", page, re.IGNORECASE)
     at = body.end() if body else 0
-    texts = (found for found in re.compile(r">([^<]*\S[^<]*)<").finditer(page, max(at - 1, 0))
-             if unescape(found.group(1)).strip())
+    texts = (
+        found
+        for found in re.compile(r">([^<]*\S[^<]*)<").finditer(page, max(at - 1, 0))
+        if unescape(found.group(1)).strip()
+    )
     first = next(texts, None)
     if first and _greeting_shaped(unescape(first.group(1)).strip()):
         at = first.end(1)
@@ -224,8 +227,11 @@ def mail_of(case: Case, raw: bytes, to: str) -> bytes:
     if looks_whole and not forward:
         message = email.message_from_bytes(raw, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
-        parts = [p for p in message.walk() if p.get_content_type() in {"text/plain", "text/html"}
-                 and not p.is_attachment()]
+        parts = [
+            p
+            for p in message.walk()
+            if p.get_content_type() in {"text/plain", "text/html"} and not p.is_attachment()
+        ]
         for part in parts:
             subtype = part.get_content_subtype()
             content = part.get_content()
@@ -320,8 +326,9 @@ def main() -> int:
     chosen = [case for case in every if args.only in case.name]
     with tempfile.TemporaryDirectory() as folder:
         players = {power: f"{power.lower()}@example.test" for power in POWERS}
-        table = Table(Path(folder), [game("g1", "diplomacy", players)],
-                      service_settings={"answers_per_hour": 0})
+        table = Table(
+            Path(folder), [game("g1", "diplomacy", players)], service_settings={"answers_per_hour": 0}
+        )
         table.start("g1")
         table.take()
         outcomes = [run_case(table, case) for case in chosen]

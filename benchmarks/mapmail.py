@@ -78,8 +78,10 @@ def main() -> None:
             if crowded.game not in worst or len(mail.raw) > worst[crowded.game][0]:
                 worst[crowded.game] = (len(mail.raw), crowded, seed, viewer, mail)
     print(f"limit {LIMIT / 1000:.0f} kB a mail; sizes in kB (1000 bytes)\n")
-    print(f"{'game':<26} {'seed':>4} {'phase':>7} {'units':>5} {'orders':>6} {'largest':<9} "
-          f"{'mail':>7} {'png':>7} {'base64':>7} {'rest':>7} {'room':>7} {'was':>7} {'now':>6}")
+    print(
+        f"{'game':<26} {'seed':>4} {'phase':>7} {'units':>5} {'orders':>6} {'largest':<9} "
+        f"{'mail':>7} {'png':>7} {'base64':>7} {'rest':>7} {'room':>7} {'was':>7} {'now':>6}"
+    )
     for _, crowded, seed, viewer, mail in worst.values():
         print(row(crowded, seed, viewer, mail))
     print()

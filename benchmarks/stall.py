@@ -55,6 +55,7 @@ def seats(ruleset: str) -> tuple[list[str], dict[str, Any]]:
     script = importlib.import_module(f"tests.{ruleset}.script")
     return list(script.POWERS), {"variant": script.VARIANT, "options": script.OPTIONS}
 
+
 # -- the shapes: each makes a body of about ``size`` characters ---------------------------------
 
 
@@ -121,8 +122,18 @@ def near_misses(size: int) -> str:
 
 
 def widest_lines(size: int) -> str:  # as long as a line read may be: 100 words, under 1,000 characters
-    words = ["Burgundyy", "Focuss", "Manifest", "Samurrai", "Ashwod", "knigts", "pikemen", "Thaumaturgie",
-             "Brestt", "Kieel"]  # near misses of the five games' words
+    words = [
+        "Burgundyy",
+        "Focuss",
+        "Manifest",
+        "Samurrai",
+        "Ashwod",
+        "knigts",
+        "pikemen",
+        "Thaumaturgie",
+        "Brestt",
+        "Kieel",
+    ]  # near misses of the five games' words
     line = " ".join(words[n % len(words)] for n in range(100))
     return repeat(f"{line[:990]}\n", size)
 
@@ -132,8 +143,10 @@ def long_word(size: int) -> str:
 
 
 def closings(size: int) -> str:  # lines a closing, a signature or a disclaimer are made of
-    block = ("Thanks, Bob\nCEO @ Acme | +44 20 7946 0958\nwww.acme.example\n"
-             "CONFIDENTIALITY NOTICE: this message is confidential and intended only for you.\n")
+    block = (
+        "Thanks, Bob\nCEO @ Acme | +44 20 7946 0958\nwww.acme.example\n"
+        "CONFIDENTIALITY NOTICE: this message is confidential and intended only for you.\n"
+    )
     return "A Par - Bur\n" + repeat(block, size)
 
 
@@ -213,8 +226,12 @@ BODIES: dict[str, Callable[[int], str]] = {
 
 def mails(sender: Sender, size: int, only: str) -> list[tuple[str, bytes]]:
     """(shape, raw mail) of every shape near ``size`` bytes."""
-    out: list[tuple[str, bytes]] = [("a neat mail (for the cost of any mail)", sender.plain(
-        f"{sender.signon}\nA Par - Bur\nA Mar - Spa\nF Bre - Mao\n\nThanks,\nBob", 0))]
+    out: list[tuple[str, bytes]] = [
+        (
+            "a neat mail (for the cost of any mail)",
+            sender.plain(f"{sender.signon}\nA Par - Bur\nA Mar - Spa\nF Bre - Mao\n\nThanks,\nBob", 0),
+        )
+    ]
     for name, shape in BODIES.items():
         if only not in name:
             continue
@@ -230,8 +247,12 @@ def mails(sender: Sender, size: int, only: str) -> list[tuple[str, bytes]]:
         if name in {"html: <b>*n </i>*n", "text: one line of order words", "text: one-letter lines"}:
             encoded = body(size * 3 // 4 - 2_000)  # base64 makes it a third longer
             out.append((f"{name}, base64", sender.plain(encoded, len(out), subtype, "base64")))
-            out.append((f"{name}, quoted-printable", sender.plain(body(size // 2), len(out), subtype,
-                                                                  "quoted-printable")))
+            out.append(
+                (
+                    f"{name}, quoted-printable",
+                    sender.plain(body(size // 2), len(out), subtype, "quoted-printable"),
+                )
+            )
         if name == "html: <b>*n </i>*n":
             out.append((f"{name}, in 11 multiparts", sender.nested(text, len(out), 11)))
             out.append((f"{name}, in 1000 multiparts", sender.nested(body(size - 80_000), len(out), 1_000)))
@@ -282,19 +303,30 @@ def intake_of(table: Table, raw: bytes) -> tuple[float, float, str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[250_000, 700_000, 1_900_000],
-                        help="body sizes in bytes (the limit is 2,000,000)")
+    parser.add_argument(
+        "--sizes",
+        type=int,
+        nargs="+",
+        default=[250_000, 700_000, 1_900_000],
+        help="body sizes in bytes (the limit is 2,000,000)",
+    )
     parser.add_argument("--only", default="", help="only the shapes whose name holds this")
-    parser.add_argument("--ruleset", default="diplomacy",
-                        choices=["diplomacy", "generals", "invincible", "invictus", "invoke"])
+    parser.add_argument(
+        "--ruleset",
+        default="diplomacy",
+        choices=["diplomacy", "generals", "invincible", "invictus", "invoke"],
+    )
     args = parser.parse_args()
     powers, settings = seats(args.ruleset)
     players = {power: f"{power.lower()}@example.test" for power in powers}
     sender = Sender(players[powers[0]], f"SIGNON {powers[0]} g1 pw")
     with tempfile.TemporaryDirectory() as folder:
         # every mail is answered: the cap on answers per hour would hold back the 21st
-        table = Table(Path(folder), [game("g1", args.ruleset, players, **settings)],
-                      service_settings={"answers_per_hour": 0})
+        table = Table(
+            Path(folder),
+            [game("g1", args.ruleset, players, **settings)],
+            service_settings={"answers_per_hour": 0},
+        )
         table.start("g1")
         limit = table.service.max_message_bytes
         print(f"{args.ruleset}: the mails of {powers[0]}, signed on")
@@ -307,9 +339,12 @@ def main() -> int:
                     raw = raw[:limit]  # under the limit, as the goal says (a mail cut short, then)
                 wall, seconds, outcome = intake_of(table, raw)
                 base, mark = peer(raw)
-                print(f"{name:<46} {len(raw):>9} {wall:>7.3f} {seconds:>6.3f} {base:>6.3f}{mark or ' '} "
-                      f"{seconds / base:>6.1f}  "
-                      f"{outcome[:60]}", flush=True)
+                print(
+                    f"{name:<46} {len(raw):>9} {wall:>7.3f} {seconds:>6.3f} {base:>6.3f}{mark or ' '} "
+                    f"{seconds / base:>6.1f}  "
+                    f"{outcome[:60]}",
+                    flush=True,
+                )
                 if seconds > worst[1]:
                     worst = (f"{name} ({len(raw)} bytes)", seconds)
                 if not outcome.startswith("done"):
@@ -317,8 +352,10 @@ def main() -> int:
     for line in wrong:
         print(f"NOT ANSWERED: {line}")
     passed = worst[1] <= GOAL_SECONDS and not wrong
-    print(f"{'PASS' if passed else 'FAIL'}: the slowest mail took {worst[1]:.3f} s of CPU ({worst[0]}); "
-          f"the goal is no mail under the {limit}-byte limit over {GOAL_SECONDS} s, each answered")
+    print(
+        f"{'PASS' if passed else 'FAIL'}: the slowest mail took {worst[1]:.3f} s of CPU ({worst[0]}); "
+        f"the goal is no mail under the {limit}-byte limit over {GOAL_SECONDS} s, each answered"
+    )
     return 0 if passed else 1
 
 

@@ -208,8 +208,10 @@ def show(store: Store, game_id: str, phase_id: str, viewer: str | None) -> str:
     text: str = reports[match]["text"]
     if turn.rolled_back:
         when = f" on {turn.rolled_back_at:%Y-%m-%d %H:%M} UTC" if turn.rolled_back_at else ""
-        text = (f"*** ROLLED BACK: the referee rolled the game back past this turn{when}; "
-                f"it is kept for the record. ***\n\n{text}")
+        text = (
+            f"*** ROLLED BACK: the referee rolled the game back past this turn{when}; "
+            f"it is kept for the record. ***\n\n{text}"
+        )
     if match == REFEREE or game.status == "over":
         orders = "\n".join(
             f"  {power}: {'; '.join(orders) or '(none)'}" for power, orders in sorted(turn.orders.items())

@@ -319,8 +319,10 @@ def load(path: str | os.PathLike[str]) -> Service:
     entries = data.get("games") if isinstance(data, dict) else None
     entries = entries if isinstance(entries, list) else []
     service_data = data.get("service") if isinstance(data, dict) else None
-    has_referee = service.referee is not None if service else isinstance(service_data, dict) and bool(
-        service_data.get("referee")
+    has_referee = (
+        service.referee is not None
+        if service
+        else isinstance(service_data, dict) and bool(service_data.get("referee"))
     )
     games: list[Game] = []
     broken: dict[str, tuple[str, ...]] = {}
@@ -335,8 +337,9 @@ def load(path: str | os.PathLike[str]) -> Service:
     templates = data.get("game_templates") if isinstance(data, dict) else None
     game_templates: dict[str, Mapping[str, Any]] = {}
     for index, entry in enumerate(templates if isinstance(templates, list) else []):
-        template = _game(problems, entry, ("game_templates", index), path, True, set(game_templates),
-                         template=True)
+        template = _game(
+            problems, entry, ("game_templates", index), path, True, set(game_templates), template=True
+        )
         if template is not None and isinstance(entry, dict):
             game_templates[template.id] = entry
     if problems.found or service is None:  # the service itself is wrong: say everything, run nothing
@@ -386,10 +389,12 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
     templates = resolve(keys.templates) if keys.templates is not None else None
     if templates is not None and not templates.is_dir():
         problems.add(("service", "templates"), f"{templates} is not a folder")
-    inbox = _transport(problems, keys.inbox, ("service", "inbox"), {"maildir", "imap"},
-                       data_dir / "mail/inbox", resolve)
-    outbox = _transport(problems, keys.outbox, ("service", "outbox"), {"maildir", "smtp"},
-                        data_dir / "mail/outbox", resolve)
+    inbox = _transport(
+        problems, keys.inbox, ("service", "inbox"), {"maildir", "imap"}, data_dir / "mail/inbox", resolve
+    )
+    outbox = _transport(
+        problems, keys.outbox, ("service", "outbox"), {"maildir", "smtp"}, data_dir / "mail/outbox", resolve
+    )
     return Service(
         path=path,
         address=keys.address,
@@ -446,8 +451,11 @@ def _transport(
     ca_file = resolve(keys.ca_file) if keys.ca_file else None
     unusable = ca_file_problem(ca_file) if ca_file else ""
     if unusable:
-        problems.add((*loc, "ca_file"), f"{unusable}; ca_file names the PEM file of the server's "
-                     "certificate, or of the CA that signed it")
+        problems.add(
+            (*loc, "ca_file"),
+            f"{unusable}; ca_file names the PEM file of the server's "
+            "certificate, or of the CA that signed it",
+        )
     return Transport(
         kind=keys.transport,
         path=resolve(keys.path) if keys.path else default_path,
@@ -477,7 +485,12 @@ def _referee(
 
 
 def _game(
-    problems: _Problems, entry: Any, loc: Location, path: Path, has_referee: bool, taken: set[str],
+    problems: _Problems,
+    entry: Any,
+    loc: Location,
+    path: Path,
+    has_referee: bool,
+    taken: set[str],
     template: bool = False,
 ) -> Game | None:
     """One game's entry, checked alone: its problems stop only this game. A ``template`` (or a
@@ -497,15 +510,17 @@ def _game(
         at = (*loc, "players", index)
         if player.password_hash and not passwords.is_hash(player.password_hash):
             problems.add((*at, "password_hash"), "should be a hash made by `pbem hash-password`")
-        players.append(Player(
-            power=player.power,
-            address=player.address,
-            name=player.name,
-            password=_secret(problems, player.password, (*at, "password"), resolve),
-            password_hash=player.password_hash,
-            site_dir=resolve(player.site_dir) if player.site_dir else None,
-            site_url=player.site_url,
-        ))
+        players.append(
+            Player(
+                power=player.power,
+                address=player.address,
+                name=player.name,
+                password=_secret(problems, player.password, (*at, "password"), resolve),
+                password_hash=player.password_hash,
+                site_dir=resolve(player.site_dir) if player.site_dir else None,
+                site_url=player.site_url,
+            )
+        )
     powers = [player.power.lower() for player in players]
     for index, power in enumerate(powers):
         if powers.index(power) != index:
@@ -520,9 +535,13 @@ def _game(
         name=keys.name or keys.id,
         timezone=ZoneInfo(keys.timezone),
         players=tuple(players),
-        deadlines={kind: DeadlineRule(parse_duration(rule.after) or timedelta(hours=48),
-                                      parse_time_of_day(rule.at) if rule.at is not None else None)
-                   for kind, rule in keys.deadlines.items()},
+        deadlines={
+            kind: DeadlineRule(
+                parse_duration(rule.after) or timedelta(hours=48),
+                parse_time_of_day(rule.at) if rule.at is not None else None,
+            )
+            for kind, rule in keys.deadlines.items()
+        },
         options=keys.options,
         referee=referee,
         grace=parse_duration(keys.grace) or timedelta(0),

@@ -94,7 +94,9 @@ def duration_text(span: timedelta) -> str:
     minutes = int(span.total_seconds() // 60)
     units = [("day", minutes // 1440), ("hour", minutes // 60 % 24), ("minute", minutes % 60)]
     first = next((index for index, (_, count) in enumerate(units) if count), len(units) - 1)
-    words = [f"{count} {name}{'' if count == 1 else 's'}" for name, count in units[first:first + 2] if count]
+    words = [
+        f"{count} {name}{'' if count == 1 else 's'}" for name, count in units[first : first + 2] if count
+    ]
     return " ".join(words) or "0 minutes"
 
 

@@ -52,8 +52,9 @@ def start_game(run: Run, game_id: str, seed: int | None = None) -> LiveGame:
         else:
             password = player.password.value if player.password else passwords.new_password()
             stored = passwords.hash_password(password)
-        players.append(NewPlayer(power=player.power, address=player.address, password_hash=stored,
-                                 password=password))
+        players.append(
+            NewPlayer(power=player.power, address=player.address, password_hash=stored, password=password)
+        )
     return begin(run, config, players, seed)
 
 
@@ -111,8 +112,10 @@ def begin(run: Run, config: Game, players: Sequence[NewPlayer], seed: int | None
                 welcome(run, live, row, told[row.power], chosen_password=row.power in chosen)
         referee = run.service.game_referee(config)
         if referee:
-            roster = "\n".join(f"  {row.power:<12} {'(no player)' if row.power in empty else row.address}"
-                               for row in live.players)
+            roster = "\n".join(
+                f"  {row.power:<12} {'(no player)' if row.power in empty else row.address}"
+                for row in live.players
+            )
             run.queue(
                 Outgoing(
                     to=referee.address,

@@ -29,6 +29,7 @@ Number = Annotated[float, Strict()]
 class RecordError(ValueError):
     """Data that is not the record asked for; the message names each wrong field by its path."""
 
+
 # pydantic takes a config for the records it finds inside another type (a stdlib dataclass has
 # none of its own), not for a dataclass named directly: so the adapter reads a 1-tuple of it.
 _STRICT_FIELDS = ConfigDict(extra="forbid")

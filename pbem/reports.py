@@ -133,8 +133,12 @@ def report_context(
     over = following.over if over is None else over
     next_phase = None
     if not over:
-        next_phase = {"id": following.id, "label": following.label, "kind": following.kind,
-                      "deadline": deadline}
+        next_phase = {
+            "id": following.id,
+            "label": following.label,
+            "kind": following.kind,
+            "deadline": deadline,
+        }
     return {
         "game": dict(game),
         "viewer": viewer,

@@ -157,8 +157,13 @@ class Run:
         if secret:
             html = redacted_text(outgoing.html, [secret]) if outgoing.html else None
             bare = replace(outgoing, text=redacted_text(outgoing.text, [secret]), html=html)
-            without = compose(bare, sender=self.service.address, sender_name=self.service.name,
-                              message_id=message_id, date=self.now)
+            without = compose(
+                bare,
+                sender=self.service.address,
+                sender_name=self.service.name,
+                message_id=message_id,
+                date=self.now,
+            )
         queued = self.store.queue_mail(
             redacted=without,
             dedup_key=dedup_key,
@@ -182,8 +187,12 @@ class Run:
         hour = self.now.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
         if self.store.count_mail_to(address, ANSWER_KINDS, hour) < limit:
             return False
-        log.warning("%s had %d answers this hour; no more until %s", address, limit,
-                    format_utc(hour + timedelta(hours=1)))
+        log.warning(
+            "%s had %d answers this hour; no more until %s",
+            address,
+            limit,
+            format_utc(hour + timedelta(hours=1)),
+        )
         self.tell_referee(
             None,
             f"{address} gets no more answers this hour",
@@ -196,7 +205,14 @@ class Run:
         return True
 
     def tell(
-        self, player: PlayerRow, subject: str, text: str, *, kind: str, key: str, html: str | None = None,
+        self,
+        player: PlayerRow,
+        subject: str,
+        text: str,
+        *,
+        kind: str,
+        key: str,
+        html: str | None = None,
         secret: str = "",
     ) -> bool:
         """Queue a mail to a player of their game, once per ``key``: the subject names the

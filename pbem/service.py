@@ -73,8 +73,10 @@ def traces_of_history(service: Service) -> list[Path]:
     """What beside a missing database shows this service has run before: its lock file,
     SQLite's journal files, an archive with turns in it."""
     database = service.database
-    beside = [service.data_dir / "pbem.lock",
-              *(database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal"))]
+    beside = [
+        service.data_dir / "pbem.lock",
+        *(database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal")),
+    ]
     found = [path for path in beside if path.exists()]
     if service.archive_dir.is_dir() and any(service.archive_dir.iterdir()):
         found.append(service.archive_dir)
@@ -169,8 +171,9 @@ async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tall
     await _store_batch(service, store, inbox, now, batch, tally)
 
 
-async def _store_batch(service: Service, store: Store, inbox: Inbox, now: datetime,
-                       batch: list[Fetched], tally: Tally) -> None:
+async def _store_batch(
+    service: Service, store: Store, inbox: Inbox, now: datetime, batch: list[Fetched], tally: Tally
+) -> None:
     if not batch:
         return
     unstored: set[str] = set()
@@ -277,8 +280,12 @@ def _tell_of_config_problems(run: Run) -> None:
     if config_check.config_changed(run.service, run.store):
         for note in config_check.changed_passwords(run.service, run.store):
             digest = hashlib.sha256(note.encode()).hexdigest()[:16]
-            run.tell_referee(None, "a password changed in the config is not applied", note + "\n",
-                             dedup_key=f"config-password:{digest}")
+            run.tell_referee(
+                None,
+                "a password changed in the config is not applied",
+                note + "\n",
+                dedup_key=f"config-password:{digest}",
+            )
     for game_id, problems in run.service.broken.items():
         digest = hashlib.sha256("\n".join(problems).encode()).hexdigest()[:16]
         run.tell_referee(
@@ -346,8 +353,9 @@ async def send_queue(
                 store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
                 tally.failed += 1
                 tally.errors.append(f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}")
-                log.exception("mail %s to %s could not be sent; the others go on", mail.message_id,
-                              mail.recipient)
+                log.exception(
+                    "mail %s to %s could not be sent; the others go on", mail.message_id, mail.recipient
+                )
             else:
                 await _record(partial(store.mark_sent, mail.id, now), acting)
                 tally.sent += 1
@@ -385,8 +393,9 @@ async def run_once(
     A damaged database or a full disk stops the run with a ``pbem.store.connection.StorageFault``.
     """
     try:
-        return await _run_once(service, now, templates, do_poll=do_poll, do_act=do_act,
-                               do_send=do_send, seed_source=seed_source)
+        return await _run_once(
+            service, now, templates, do_poll=do_poll, do_act=do_act, do_send=do_send, seed_source=seed_source
+        )
     except Exception as error:
         fault = storage_fault(error, service.database)
         if fault is None or fault is error:

@@ -222,8 +222,9 @@ class GameKeys(Keys):
         "inline", description="the map in a report: shown in the mail, attached, or none (each may SET MAP)"
     )
     bounced_nmr: Literal["count", "referee"] = Field(
-        "count", description="a power whose mail bounces misses a phase as any (`count`), or only by "
-        "the referee's decision (`referee`)"
+        "count",
+        description="a power whose mail bounces misses a phase as any (`count`), or only by "
+        "the referee's decision (`referee`)",
     )
     press: PressKeys = Field(
         default=PressKeys.model_validate({}), description="what press is allowed (below)"
@@ -240,8 +241,9 @@ class GameKeys(Keys):
         None, ge=1, description="players of a game opened by mail, where the ruleset allows several counts"
     )
     muster: Duration | None = Field(
-        None, description="a game formed by mail: its players confirm their seats within this time "
-        "(default: `service.judge.muster`; `0`: no confirmation)"
+        None,
+        description="a game formed by mail: its players confirm their seats within this time "
+        "(default: `service.judge.muster`; `0`: no confirmation)",
     )
 
     @field_validator("id", mode="after")
@@ -279,8 +281,9 @@ class JudgeKeys(Keys):
         "that plays or played here, or anyone",
     )
     muster: Duration = Field(
-        "48h", description="a full game's players confirm their seats (`CONFIRM`) within this time; `0`: no "
-        "confirmation"
+        "48h",
+        description="a full game's players confirm their seats (`CONFIRM`) within this time; `0`: no "
+        "confirmation",
     )
     games_per_address: int = Field(
         5, ge=0, description="games an address may play or be joining at once; `0`: no limit"
@@ -330,9 +333,7 @@ class ServiceKeys(Keys):
     inbox: MailKeys | None = Field(None, description="where mail comes from (below; default: a Maildir)")
     outbox: MailKeys | None = Field(None, description="where mail goes (below; default: a Maildir)")
     referee: RefereeKeys | None = Field(None, description="the referee of every game without its own")
-    judge: JudgeKeys = Field(
-        default=JudgeKeys.model_validate({}), description="games formed by mail (below)"
-    )
+    judge: JudgeKeys = Field(default=JudgeKeys.model_validate({}), description="games formed by mail (below)")
 
 
 class RootKeys(Keys):

@@ -60,8 +60,10 @@ def is_slip(written: str, known: str, *, free_text: bool = False) -> bool:
 
 def _cut_short(written: str, known: str) -> bool:
     """A known word with one or two letters left off its start or end ("low" for BELOW)."""
-    return len(written) >= 3 and 0 < len(known) - len(written) <= 2 and (
-        known.startswith(written) or known.endswith(written)
+    return (
+        len(written) >= 3
+        and 0 < len(known) - len(written) <= 2
+        and (known.startswith(written) or known.endswith(written))
     )
 
 

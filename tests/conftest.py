@@ -28,7 +28,8 @@ def _explore_further(items: list[pytest.Item]) -> None:
         own = getattr(test, "_hypothesis_internal_use_settings", None)
         if own is not None:
             test._hypothesis_internal_use_settings = settings(
-                own, max_examples=own.max_examples * EXPLORE_FACTOR)
+                own, max_examples=own.max_examples * EXPLORE_FACTOR
+            )
 
 
 TESTS = Path(__file__).parent
@@ -107,7 +108,8 @@ def make_table(request, tmp_path):
         if request.param == "maildir":
             return Table(tmp_path, games, **kwargs)
         server = request.getfixturevalue("mail_server")
-        return MailServerTable.for_games(tmp_path, games, server, request.getfixturevalue("mailboxes"),
-                                         **kwargs)
+        return MailServerTable.for_games(
+            tmp_path, games, server, request.getfixturevalue("mailboxes"), **kwargs
+        )
 
     return make

@@ -54,13 +54,19 @@ def every_report(
     REFEREE, each checked to be a whole report: text, HTML, and the map where the game has one
     (a PNG that opens, the one picture in the mail); and each power's HELP on writing orders in
     ``before``, as the welcome and HELP mail it. ``silent``: who sent no orders."""
-    game = {"id": "g1", "name": "Test game", "ruleset": ruleset.name, "variant": variant,
-            "language": language}
+    game = {
+        "id": "g1",
+        "name": "Test game",
+        "ruleset": ruleset.name,
+        "variant": variant,
+        "language": language,
+    }
     phase = ruleset.phase(before)
     reports: dict[str, Report] = {}
     for viewer in [*powers, PUBLIC, REFEREE]:
-        context = report_context(game, ruleset, phase, adjudication.state, adjudication.events, viewer,
-                                 DEADLINE, silent=silent)
+        context = report_context(
+            game, ruleset, phase, adjudication.state, adjudication.events, viewer, DEADLINE, silent=silent
+        )
         json.dumps(context["view"])  # a view is plain data: the archive stores and redraws it
         text, html = TEMPLATES.report(ruleset.name, **context)
         assert text.strip() and html is not None and html.strip(), viewer
@@ -81,8 +87,12 @@ def every_report(
         if viewer == PUBLIC:
             reports[viewer].site = _site_page(ruleset, variant, phase, html, context["view"], powers)
         if viewer in powers:
-            reports[viewer].help = TEMPLATES.text(f"{ruleset.name}/orders.txt.j2", game=game, power=viewer,
-                                                  view=ruleset.view(before, [], viewer))
+            reports[viewer].help = TEMPLATES.text(
+                f"{ruleset.name}/orders.txt.j2",
+                game=game,
+                power=viewer,
+                view=ruleset.view(before, [], viewer),
+            )
             assert reports[viewer].help.strip(), viewer
     return reports
 
@@ -90,12 +100,32 @@ def every_report(
 def _site_page(ruleset: Ruleset, variant: str, phase: Phase, html: str, view: Any, powers: list[str]) -> str:
     """The public page of the phase on the archive site (pbem.site: the stored public report and
     the map of the public view), checked to show the report and its map as SVG and PNG."""
-    page = PhasePage(viewer=PUBLIC, seq=1, phase_id=phase.id, label=phase.label,
-                     adjudicated_at="2026-11-28 19:00 UTC", subject=f"[g1] {phase.label} results",
-                     report_text="", report_html=html, picture=maps.picture(ruleset.name, view), press=())
-    record = GameRecord(id="g1", name="Test game", ruleset=ruleset.name, variant=variant, status="running",
-                        result=None, viewer=PUBLIC, powers=tuple(powers), shown=(PUBLIC,),
-                        pages={PUBLIC: (page,)}, current=None, open_press=())
+    page = PhasePage(
+        viewer=PUBLIC,
+        seq=1,
+        phase_id=phase.id,
+        label=phase.label,
+        adjudicated_at="2026-11-28 19:00 UTC",
+        subject=f"[g1] {phase.label} results",
+        report_text="",
+        report_html=html,
+        picture=maps.picture(ruleset.name, view),
+        press=(),
+    )
+    record = GameRecord(
+        id="g1",
+        name="Test game",
+        ruleset=ruleset.name,
+        variant=variant,
+        status="running",
+        result=None,
+        viewer=PUBLIC,
+        powers=tuple(powers),
+        shown=(PUBLIC,),
+        pages={PUBLIC: (page,)},
+        current=None,
+        open_press=(),
+    )
     files = render(record, TEMPLATES)
     [name] = [name for name in files if name.endswith(".html") and name != "index.html"]
     shown = str(files[name])

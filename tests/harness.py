@@ -283,8 +283,9 @@ class MailServerTable(Table):
         self.renamed: dict[str, str] = {}  # an address a test uses -> its mailbox on the server
 
     @classmethod
-    def for_games(cls, folder: Path, games: list[dict[str, Any]], server: Any, mailboxes: Any,
-                  **kwargs: Any) -> MailServerTable:
+    def for_games(
+        cls, folder: Path, games: list[dict[str, Any]], server: Any, mailboxes: Any, **kwargs: Any
+    ) -> MailServerTable:
         """A table for games written with any addresses: each player gets a fresh mailbox on the
         server, and the table translates the test's addresses to them and back."""
         renamed: dict[str, str] = {}
@@ -292,8 +293,10 @@ class MailServerTable(Table):
             for player in entry["players"]:
                 local = player["address"].partition("@")[0]
                 renamed[player["address"]] = renamed.get(player["address"]) or mailboxes.user(local).address
-        games = [{**entry, "players": [{**p, "address": renamed[p["address"]]} for p in entry["players"]]}
-                 for entry in games]
+        games = [
+            {**entry, "players": [{**p, "address": renamed[p["address"]]} for p in entry["players"]]}
+            for entry in games
+        ]
         table = cls(folder, games, server, mailboxes.user("judge"), mailboxes.user("referee"), **kwargs)
         table.renamed = renamed
         return table
@@ -305,8 +308,11 @@ class MailServerTable(Table):
         """Every mail in the players' and the referee's mailboxes, each marked Delivered-To the
         address the test knows its owner by."""
         owners = [*self.renamed.values(), *(r.address for r in (self.service.referee,) if r)]
-        return [(f"{box}:{number}", message) for box in dict.fromkeys(owners)
-                for number, message in enumerate(self._read(box))]
+        return [
+            (f"{box}:{number}", message)
+            for box in dict.fromkeys(owners)
+            for number, message in enumerate(self._read(box))
+        ]
 
     def _read(self, box: str) -> list[EmailMessage]:
         """A mailbox's mail, each marked Delivered-To the address the test uses for its owner."""

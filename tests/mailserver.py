@@ -105,10 +105,23 @@ def make_test_ca(directory: Path) -> tuple[Path, Path, Path]:
     key, csr, cert = directory / "key.pem", directory / "server.csr", directory / "cert.pem"
     extensions = directory / "server.ext"
     curve = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes")
-    _openssl("req", "-x509", *curve, "-keyout", ca_key, "-out", ca_cert, "-days", "3",
-             "-subj", "/CN=pbem test CA",
-             "-addext", "basicConstraints=critical,CA:TRUE",
-             "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    _openssl(
+        "req",
+        "-x509",
+        *curve,
+        "-keyout",
+        ca_key,
+        "-out",
+        ca_cert,
+        "-days",
+        "3",
+        "-subj",
+        "/CN=pbem test CA",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=critical,keyCertSign,cRLSign",
+    )
     _openssl("req", "-new", *curve, "-keyout", key, "-out", csr, "-subj", "/CN=localhost")
     extensions.write_text(
         "basicConstraints=critical,CA:FALSE\n"
@@ -118,8 +131,23 @@ def make_test_ca(directory: Path) -> tuple[Path, Path, Path]:
         "subjectKeyIdentifier=hash\n"
         "authorityKeyIdentifier=keyid\n"
     )
-    _openssl("x509", "-req", "-in", csr, "-CA", ca_cert, "-CAkey", ca_key, "-CAcreateserial",
-             "-out", cert, "-days", "3", "-extfile", extensions)
+    _openssl(
+        "x509",
+        "-req",
+        "-in",
+        csr,
+        "-CA",
+        ca_cert,
+        "-CAkey",
+        ca_key,
+        "-CAcreateserial",
+        "-out",
+        cert,
+        "-days",
+        "3",
+        "-extfile",
+        extensions,
+    )
     return ca_cert, cert, key
 
 
@@ -130,8 +158,9 @@ CAPABILITIES_WITHOUT_MOVE_OR_UIDPLUS = (
 )
 
 
-def dovecot_config(base: Path, *, imap: int, imaps: int, lmtp: int, cert: Path, key: Path,
-                   imap_capability: str | None = None) -> str:
+def dovecot_config(
+    base: Path, *, imap: int, imaps: int, lmtp: int, cert: Path, key: Path, imap_capability: str | None = None
+) -> str:
     """Dovecot's whole configuration: nothing is read from /etc, everything lives in ``base``.
 
     ``imap_capability`` replaces what Dovecot announces after login (to test a client against a
@@ -258,13 +287,15 @@ class _DeliverOverLmtp:
             return f"451 4.3.0 Dovecot refused {sorted(refused)}"
         login = getattr(session.auth_data, "login", None)
         peer: Any = session.peer  # (address, port) for a TCP client
-        self.server.accepted.append(Accepted(
-            server_port=server.transport.get_extra_info("sockname")[1],
-            client_port=int(peer[1]),
-            login=login.decode() if isinstance(login, bytes) else login,
-            sender=envelope.mail_from or "",
-            recipients=tuple(envelope.rcpt_tos),
-        ))
+        self.server.accepted.append(
+            Accepted(
+                server_port=server.transport.get_extra_info("sockname")[1],
+                client_port=int(peer[1]),
+                login=login.decode() if isinstance(login, bytes) else login,
+                sender=envelope.mail_from or "",
+                recipients=tuple(envelope.rcpt_tos),
+            )
+        )
         return "250 2.0.0 OK delivered"
 
 
@@ -298,8 +329,14 @@ class MailServer:
     def __init__(self, base: Path, imap_capability: str | None = None) -> None:
         self.base = base
         self.imap_capability = imap_capability
-        (self.imap_port, self.imaps_port, self.lmtp_port,
-         self.smtp_port, self.submission_port, self.smtps_port) = free_ports(6)
+        (
+            self.imap_port,
+            self.imaps_port,
+            self.lmtp_port,
+            self.smtp_port,
+            self.submission_port,
+            self.smtps_port,
+        ) = free_ports(6)
         self.ca_file = base / "tls" / "ca.pem"
         self._users: dict[str, str] = {}
         self._deferred: dict[str, int] = {}
@@ -323,10 +360,17 @@ class MailServer:
             os.chown(self.base / "mail", mail.pw_uid, mail.pw_gid)
         _, cert, key = make_test_ca(self.base / "tls")
         config = self.base / "dovecot.conf"
-        config.write_text(dovecot_config(
-            self.base, imap=self.imap_port, imaps=self.imaps_port, lmtp=self.lmtp_port,
-            cert=cert, key=key, imap_capability=self.imap_capability,
-        ))
+        config.write_text(
+            dovecot_config(
+                self.base,
+                imap=self.imap_port,
+                imaps=self.imaps_port,
+                lmtp=self.lmtp_port,
+                cert=cert,
+                key=key,
+                imap_capability=self.imap_capability,
+            )
+        )
         with (self.base / "dovecot.out").open("wb") as out:
             self._dovecot = subprocess.Popen(
                 [dovecot, "-F", "-c", str(config)], stdout=out, stderr=subprocess.STDOUT
@@ -355,15 +399,29 @@ class MailServer:
         tls.load_cert_chain(cert, key)
         handler = _DeliverOverLmtp(self)
         common: dict[str, Any] = {
-            "hostname": HOST, "server_hostname": "localhost", "enable_SMTPUTF8": True,
+            "hostname": HOST,
+            "server_hostname": "localhost",
+            "enable_SMTPUTF8": True,
         }
         self._controllers = [
             Controller(handler, port=self.smtp_port, **common),
-            Controller(handler, port=self.submission_port, tls_context=tls, require_starttls=True,
-                       authenticator=self._authenticate, auth_required=True, **common),
-            _ImplicitTlsController(handler, port=self.smtps_port, ssl_context=tls,
-                                   authenticator=self._authenticate, auth_required=True,
-                                   **common),
+            Controller(
+                handler,
+                port=self.submission_port,
+                tls_context=tls,
+                require_starttls=True,
+                authenticator=self._authenticate,
+                auth_required=True,
+                **common,
+            ),
+            _ImplicitTlsController(
+                handler,
+                port=self.smtps_port,
+                ssl_context=tls,
+                authenticator=self._authenticate,
+                auth_required=True,
+                **common,
+            ),
         ]
         for controller in self._controllers:
             controller.start()
@@ -373,8 +431,9 @@ class MailServer:
         """Another open SMTP server that delivers the same way, with aiosmtpd options of the
         test's choosing (e.g. ``timeout=0.3`` to close idle connections); yields its port."""
         port = free_port()
-        controller = Controller(_DeliverOverLmtp(self), hostname=HOST, port=port,
-                                server_hostname="localhost", **aiosmtpd_options)
+        controller = Controller(
+            _DeliverOverLmtp(self), hostname=HOST, port=port, server_hostname="localhost", **aiosmtpd_options
+        )
         controller.start()
         try:
             yield port
@@ -446,15 +505,17 @@ class MailServer:
         return None
 
     def _authenticate(
-        self, server: SMTPServerProtocol, session: Session, envelope: Envelope,
-        mechanism: str, auth_data: Any,
+        self,
+        server: SMTPServerProtocol,
+        session: Session,
+        envelope: Envelope,
+        mechanism: str,
+        auth_data: Any,
     ) -> AuthResult:
         if isinstance(auth_data, LoginPassword):
             login = auth_data.login.decode(errors="replace")
             known = self._users.get(mailbox_of(login))
-            if known is not None and secrets.compare_digest(
-                known.encode(), auth_data.password
-            ):
+            if known is not None and secrets.compare_digest(known.encode(), auth_data.password):
                 return AuthResult(success=True, auth_data=auth_data)
         return AuthResult(success=False, handled=False)
 
@@ -490,9 +551,12 @@ class MailServer:
                     headers = BytesHeaderParser().parsebytes(raw)
                 recipients = [to] if isinstance(to, str) else to
                 if recipients is None:
-                    recipients = [address for _, address in getaddresses(
-                        [str(h) for h in headers.get_all("To", []) + headers.get_all("Cc", [])]
-                    )]
+                    recipients = [
+                        address
+                        for _, address in getaddresses(
+                            [str(h) for h in headers.get_all("To", []) + headers.get_all("Cc", [])]
+                        )
+                    ]
                 envelope_sender = sender
                 if envelope_sender is None:
                     envelope_sender = getaddresses([str(headers.get("From", ""))])[0][1]
@@ -520,9 +584,7 @@ class MailServer:
         """The IMAP flags of every message in a user's folder, oldest first."""
         return [flags for _, flags in self._read(address, folder, "BODY.PEEK[HEADER]")]
 
-    def _read(
-        self, address: str, folder: str, part: str
-    ) -> list[tuple[EmailMessage, frozenset[str]]]:
+    def _read(self, address: str, folder: str, part: str) -> list[tuple[EmailMessage, frozenset[str]]]:
         with self.imap(address) as client:
             status, _ = client.select(f'"{folder}"', readonly=True)
             if status != "OK":
@@ -535,8 +597,7 @@ class MailServer:
                 head, body = item
                 flags = imaplib.ParseFlags(head)
                 # IMAP sends CRLF; the email package would keep the CRs in the decoded text.
-                message = email.message_from_bytes(body.replace(b"\r\n", b"\n"),
-                                                   policy=email.policy.default)
+                message = email.message_from_bytes(body.replace(b"\r\n", b"\n"), policy=email.policy.default)
                 assert isinstance(message, EmailMessage)
                 read.append((message, frozenset(flag.decode() for flag in flags)))
             return read
@@ -546,12 +607,16 @@ class MailServer:
     def imap_settings(self, user: MailUser, security: str = "tls") -> dict[str, Any]:
         """Keyword arguments for ``ImapInbox`` (and the keys of a pbem config) for ``user``."""
         port = {"tls": self.imaps_port, "starttls": self.imap_port, "plain": self.imap_port}
-        return {"host": HOST, "port": port[security], "username": user.address,
-                "password": user.password, "security": security, "ca_file": str(self.ca_file)}
+        return {
+            "host": HOST,
+            "port": port[security],
+            "username": user.address,
+            "password": user.password,
+            "security": security,
+            "ca_file": str(self.ca_file),
+        }
 
-    def smtp_settings(
-        self, user: MailUser | None = None, security: str = "starttls"
-    ) -> dict[str, Any]:
+    def smtp_settings(self, user: MailUser | None = None, security: str = "starttls") -> dict[str, Any]:
         """Keyword arguments for ``SmtpOutbox``: "starttls" and "tls" log in as ``user``;
         "plain" is the open player port, with no login."""
         if security == "plain":
@@ -559,8 +624,14 @@ class MailServer:
         if user is None:
             raise ValueError(f"SMTP with {security} needs a user to log in as")
         port = {"tls": self.smtps_port, "starttls": self.submission_port}
-        return {"host": HOST, "port": port[security], "username": user.address,
-                "password": user.password, "security": security, "ca_file": str(self.ca_file)}
+        return {
+            "host": HOST,
+            "port": port[security],
+            "username": user.address,
+            "password": user.password,
+            "security": security,
+            "ca_file": str(self.ca_file),
+        }
 
 
 class Mailboxes:

@@ -16,15 +16,28 @@ def game_info(ruleset: Ruleset, variant: str, name: str = "Test game") -> dict[s
     return {"id": "g1", "name": name, "ruleset": ruleset.name, "variant": variant}
 
 
-def report(ruleset: Ruleset, variant: str, before: Any, after: Any, events: Sequence[Mapping[str, Any]],
-           viewer: str, *, html: bool = False) -> str:
+def report(
+    ruleset: Ruleset,
+    variant: str,
+    before: Any,
+    after: Any,
+    events: Sequence[Mapping[str, Any]],
+    viewer: str,
+    *,
+    html: bool = False,
+) -> str:
     """The report of the phase ``before`` -> ``after`` for ``viewer``, text or HTML."""
-    context = report_context(game_info(ruleset, variant), ruleset, ruleset.phase(before), after, events,
-                             viewer, DEADLINE)
+    context = report_context(
+        game_info(ruleset, variant), ruleset, ruleset.phase(before), after, events, viewer, DEADLINE
+    )
     template = f"{ruleset.name}/report.{'html' if html else 'txt'}.j2"
     return TEMPLATES.html(template, **context) if html else TEMPLATES.text(template, **context)
 
 
 def orders_help(ruleset: Ruleset, variant: str, state: Any, power: str) -> str:
-    return TEMPLATES.text(f"{ruleset.name}/orders.txt.j2", game=game_info(ruleset, variant), power=power,
-                          view=ruleset.view(state, [], power))
+    return TEMPLATES.text(
+        f"{ruleset.name}/orders.txt.j2",
+        game=game_info(ruleset, variant),
+        power=power,
+        view=ruleset.view(state, [], power),
+    )

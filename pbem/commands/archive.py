@@ -22,7 +22,9 @@ def register(subparsers: Any) -> None:
     listing = add_command(actions, "list", _list, help="games and their adjudicated phases")
     listing.add_argument("game", nargs="?")
     show = add_command(
-        actions, "show", _show,
+        actions,
+        "show",
+        _show,
         help="one phase's report as a viewer received it",
         description="Print the report of PHASE. While a game runs, --as POWER shows only what "
         "that power was sent; the default is the public report; --as REFEREE "
@@ -34,7 +36,9 @@ def register(subparsers: Any) -> None:
     export = add_command(actions, "export", _export, help="every phase of a game as JSON")
     export.add_argument("game")
     pages = add_command(
-        actions, "site", _site,
+        actions,
+        "site",
+        _site,
         help="write a static HTML site of a game",
         description="Write a browsable HTML site of GAME into OUT_DIR: an index of the games "
         "written there, a page per phase with its map, orders and results, and press, "
@@ -56,8 +60,9 @@ def _list(args: argparse.Namespace) -> int:
         print(f"{game['game']} ({game['ruleset']}/{game['variant']}), {game['status']}, now {game['phase']}")
         for turn in game["turns"]:
             mark = "  (rolled back)" if turn["rolled_back"] else ""
-            print(f"  {turn['seq']:>3}  {turn['phase']:<12} {turn['label']:<32} "
-                  f"{turn['adjudicated_at']}{mark}")
+            print(
+                f"  {turn['seq']:>3}  {turn['phase']:<12} {turn['label']:<32} {turn['adjudicated_at']}{mark}"
+            )
     return 0
 
 
@@ -86,7 +91,11 @@ def _site(args: argparse.Namespace) -> int:
     def build(service: Service, store: Store) -> Path:
         configured = game_config(service, store, args.game)
         return site.build(
-            store, args.game, args.out_dir, args.viewer, name=configured.name if configured else None,
+            store,
+            args.game,
+            args.out_dir,
+            args.viewer,
+            name=configured.name if configured else None,
             templates=Templates.with_own(service.templates),
         )
 

@@ -25,7 +25,9 @@ from pbem.turns.orders import waiting_for
 
 def register(subparsers: Any) -> None:
     parser = add_command(
-        subparsers, "new-game", _new_game,
+        subparsers,
+        "new-game",
+        _new_game,
         help="start a configured game and mail every player their welcome",
         description="Start a game listed in the config: its opening position, each player's "
         "password and reply address, and a welcome mail to each (sent at once).",
@@ -34,7 +36,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, help="the setup seed (default: random)")
 
     parser = add_command(
-        subparsers, "create", _create,
+        subparsers,
+        "create",
+        _create,
         help="open a game to be formed by mail (players join with SIGNON ?GAME)",
         description="Open a game in the database, not the config, from a template of the config "
         "(game_templates; none: a standard Diplomacy game). Players join it by mail with "
@@ -45,7 +49,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--template", help="a template's id in the config's game_templates")
 
     add_command(
-        subparsers, "init", _init,
+        subparsers,
+        "init",
+        _init,
         help="create the database, empty (new-game does it too)",
         description="Create the service's database where there is none. pbem never creates one "
         "by itself where the service has run before: a lost database is an error to fix, "
@@ -57,13 +63,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("game", nargs="?", help="one game's id (default: all)")
     parser.add_argument(
-        "--check-mail", action="store_true",
+        "--check-mail",
+        action="store_true",
         help="connect and log in to the inbox and the outbox, and say what works (sends nothing)",
     )
     parser.add_argument("--test-mail", metavar="ADDRESS", help="with --check-mail: send ADDRESS a test mail")
 
     parser = add_command(
-        subparsers, "replay", _replay,
+        subparsers,
+        "replay",
+        _replay,
         help="adjudicate an archived phase again and say whether it matches",
         description="Recompute the adjudication of PHASE in GAME from the archived state, orders "
         "and seed, and compare with what was recorded. Exit 0 if it matches, 1 if not.",
@@ -96,13 +105,17 @@ def _new_game(args: argparse.Namespace) -> int:
         waiting = [row for row in store.outbox_rows(game_id=live.id) if row["status"] != "sent"]
     if not waiting:
         return 0
-    print(f"pbem: {len(waiting)} welcome mails of {live.id} could not be sent and wait in the queue:",
-          file=sys.stderr)
+    print(
+        f"pbem: {len(waiting)} welcome mails of {live.id} could not be sent and wait in the queue:",
+        file=sys.stderr,
+    )
     for row in waiting:
         why = f": {row['last_error']}" if row.get("last_error") else ""
         print(f"  {row['recipient']} ({row['status']}){why}", file=sys.stderr)
-    print("pbem: fix the outbox settings (pbem status --check-mail), then `pbem send` sends them",
-          file=sys.stderr)
+    print(
+        "pbem: fix the outbox settings (pbem status --check-mail), then `pbem send` sends them",
+        file=sys.stderr,
+    )
     return 1
 
 

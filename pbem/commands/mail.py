@@ -72,8 +72,10 @@ def _show(args: argparse.Namespace) -> int:
     if row is None:
         return 2
     why = row["last_error"] if args.outgoing else row["outcome"]
-    print(f"# {'outgoing ' if args.outgoing else ''}mail #{args.id}: {row['status']}: {why or ''}",
-          file=sys.stderr)
+    print(
+        f"# {'outgoing ' if args.outgoing else ''}mail #{args.id}: {row['status']}: {why or ''}",
+        file=sys.stderr,
+    )
     sys.stdout.buffer.write(row["raw"])
     return 0
 
@@ -92,10 +94,12 @@ def _stored(store: Store, row_id: int, outgoing: bool) -> dict[str, Any]:
 def _retry(args: argparse.Namespace) -> int:
     if args.outgoing:
         retry = partial(Store.retry_mail_out, now=datetime.now(UTC))
-        return _change(args, retry, "will be sent by the next run (pbem run, or pbem send)",
-                       "is not failed or dropped")
-    return _change(args, Store.retry_message, "will be read again by the next run (pbem run)",
-                   "is not failed or dropped")
+        return _change(
+            args, retry, "will be sent by the next run (pbem run, or pbem send)", "is not failed or dropped"
+        )
+    return _change(
+        args, Store.retry_message, "will be read again by the next run (pbem run)", "is not failed or dropped"
+    )
 
 
 def _drop(args: argparse.Namespace) -> int:

@@ -22,7 +22,9 @@ from pbem.turns.referee import Refused, referee_line
 
 def register(subparsers: Any) -> None:
     parser = add_command(
-        subparsers, "referee", _referee,
+        subparsers,
+        "referee",
+        _referee,
         help="a referee command (extend, pause, resume, process, rollback, replace, option, list)",
         description="Carry out a referee command in GAME as if the referee had mailed it, and "
         "mail the players what a mailed one tells them: "
@@ -56,8 +58,11 @@ def _referee(args: argparse.Namespace) -> int:
     with open_store(service) as store:
         waiting = _unsent(store) - unsent_before
     if waiting:
-        print(f"pbem: {len(waiting)} of its mails could not be sent yet; `pbem status` says why, and "
-              "the next run (or `pbem send`) tries again", file=sys.stderr)
+        print(
+            f"pbem: {len(waiting)} of its mails could not be sent yet; `pbem status` says why, and "
+            "the next run (or `pbem send`) tries again",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

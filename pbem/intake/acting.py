@@ -42,6 +42,7 @@ def handle(run: Run, row_id: int) -> None:
         credentials.redact_acted_on(run.store, row, status, row.get("credentials", []))
     log.info("message %s from %s: %s", row_id, row["sender"] or "?", outcome)
 
+
 def fail(run: Run, row_id: int, error: BaseException) -> str:
     """A message whose handling raised: mark it failed with the reason, answer its sender once.
 
@@ -59,21 +60,29 @@ def fail(run: Run, row_id: int, error: BaseException) -> str:
     except Exception:  # noqa: BLE001 - the mail stays failed; the log has why it got no answer
         log.exception("message %s: its sender could not be told it failed", row_id)
     left = run.service.mail_attempts - attempts
-    after = (f"tried again next run ({left} more time(s))" if left > 0
-             else "left alone: `pbem mail retry` once fixed, `pbem mail drop` to give it up")
-    return (f"message {row_id} from {row['sender'] or 'an unknown sender'} "
-            f"(subject {row['subject']!r}): {reason}; {after}")
+    after = (
+        f"tried again next run ({left} more time(s))"
+        if left > 0
+        else "left alone: `pbem mail retry` once fixed, `pbem mail drop` to give it up"
+    )
+    return (
+        f"message {row_id} from {row['sender'] or 'an unknown sender'} "
+        f"(subject {row['subject']!r}): {reason}; {after}"
+    )
+
 
 def _answer_failed(run: Run, row: dict[str, Any]) -> None:
     """One plain answer to the sender of a failed mail, where there is one to answer."""
     incoming = parse(row["raw"], headers_only=True, own_address=run.service.address)
     if not incoming.sender or incoming.automatic:
         return
-    problem = ("your mail could not be read; the referee has been told and will look at it. "
-               "You need not send it again.")
+    problem = (
+        "your mail could not be read; the referee has been told and will look at it. "
+        "You need not send it again."
+    )
     # a Message-ID our headers cannot carry is left out where every mail is written (compose)
-    answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
-                     key="failed")
+    answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id, key="failed")
+
 
 def tell_referee_of_failures(run: Run, failures: list[tuple[int, str]]) -> None:
     """The referee's one notice of the run: every mail that failed in it, and what happens next."""
@@ -88,6 +97,7 @@ def tell_referee_of_failures(run: Run, failures: list[tuple[int, str]]) -> None:
         )
     except Exception:  # noqa: BLE001 - the log line above this call says it all the same
         log.exception("the referee could not be told of %d failed mail(s)", len(failures))
+
 
 def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | None]:
     raw: bytes = row["raw"]
@@ -169,14 +179,17 @@ def _handle(run: Run, row: dict[str, Any]) -> tuple[str, str, str | None, str | 
         player.power,
     )
 
+
 def _hold(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str) -> tuple[str, str, str, None]:
     """A mail for a game set aside by its broken config entry: kept ``held``, its sender and the
     referee told once; ``release_held`` gives it back to intake once the entry is mended."""
     if incoming.sender:
-        problem = _("game {game} is held up by the referee. Your mail is kept and will be acted on "
-                    "when the game runs again; you need not send it again.", game=game_id)
-        answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
-                         key="held")
+        problem = _(
+            "game {game} is held up by the referee. Your mail is kept and will be acted on "
+            "when the game runs again; you need not send it again.",
+            game=game_id,
+        )
+        answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id, key="held")
     run.tell_referee(
         None,
         f"a mail for game {game_id} is held: its config entry has problems",
@@ -186,6 +199,7 @@ def _hold(run: Run, row: dict[str, Any], incoming: Incoming, game_id: str) -> tu
         dedup_key=f"held-referee:{row['id']}",
     )
     return "held", f"for game {game_id}, set aside by its config entry; kept till mended", game_id, None
+
 
 def release_held(run: Run) -> None:
     """Give intake back every held mail whose game's config entry is no longer broken."""

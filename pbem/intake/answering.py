@@ -41,6 +41,7 @@ class Answer:
     def command(self, command: Command, answer: str) -> None:
         self.commands.append({"text": command.text, "answer": answer})
 
+
 def closing_left_out(
     live: LiveGame, player: PlayerRow, incoming: Incoming, mail: Mail, answer: Answer
 ) -> tuple[Mail, list[OrderLine]]:
@@ -53,8 +54,13 @@ def closing_left_out(
     lines = read_orders(live, player, mail.order_text) if mail.has_orders() else []
     orders = [line.line for line in lines if line.order is not None]
     configured = live.config.player(player.power)  # the name the config knows the player by
-    names = [incoming.sender_name, incoming.sender, player.address, player.power,
-             configured.name if configured else ""]
+    names = [
+        incoming.sender_name,
+        incoming.sender,
+        player.address,
+        player.power,
+        configured.name if configured else "",
+    ]
     closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
         shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
@@ -68,10 +74,12 @@ def closing_left_out(
         )
     opening = opening_of(mail, orders, live.ruleset.order_words(live.state))  # "Hi all," above the orders
     if opening:
-        answer.notes.append(_("Line(s) {lines}: read as your greeting, not as orders.",
-                              lines=", ".join(map(str, opening))))
+        answer.notes.append(
+            _("Line(s) {lines}: read as your greeting, not as orders.", lines=", ".join(map(str, opening)))
+        )
     closing = [*opening, *closing]
     return left_out(mail, closing), [line for line in lines if line.line not in closing]
+
 
 def player_mail(
     run: Run,
@@ -94,8 +102,10 @@ def player_mail(
         if name in mailcommands.REFEREE_COMMANDS:
             answer.command(
                 command,
-                _("refused: referee commands need the referee's sign-on "
-                  "(SIGNON REFEREE <game> <password>) from the referee's address"),
+                _(
+                    "refused: referee commands need the referee's sign-on "
+                    "(SIGNON REFEREE <game> <password>) from the referee's address"
+                ),
             )
         elif name == "HELP":
             answer.help = _help_text(run, live, player)
@@ -145,9 +155,8 @@ def player_mail(
         answer.notes.append(_("Your mail held no orders and no commands; your orders are unchanged."))
         answer.status = orders.status(run, live, player)
 
-def _take_orders(
-    run: Run, live: LiveGame, player: PlayerRow, lines: list[OrderLine], answer: Answer
-) -> None:
+
+def _take_orders(run: Run, live: LiveGame, player: PlayerRow, lines: list[OrderLine], answer: Answer) -> None:
     from pbem.turns.orders import status, take_orders
 
     taken = take_orders(run, live, player, lines)
@@ -169,6 +178,7 @@ def _take_orders(
     answer.replaced = taken.replaced
     answer.status = status(run, live, player)
 
+
 def _help_text(run: Run, live: LiveGame, player: PlayerRow) -> str:
     view = live.ruleset.view(live.state, [], player.power)
     return run.templates.text(
@@ -182,9 +192,13 @@ def _help_text(run: Run, live: LiveGame, player: PlayerRow) -> str:
         reply_address=run.reply_address(player),
     )
 
+
 def _history(run: Run, live: LiveGame, player: PlayerRow, count: int) -> list[dict[str, str]]:
-    return [{"subject": row["subject"], "text": row["text"]}
-            for row in run.store.recent_reports(live.id, player.power, count)]
+    return [
+        {"subject": row["subject"], "text": row["text"]}
+        for row in run.store.recent_reports(live.id, player.power, count)
+    ]
+
 
 def referee_commands(run: Run, live: LiveGame, mail: Mail, answer: Answer) -> None:
     from pbem.turns import referee
@@ -203,6 +217,7 @@ def referee_commands(run: Run, live: LiveGame, mail: Mail, answer: Answer) -> No
             answer.command(command, "not a referee command")
     if mail.has_orders():
         answer.notes.append("The referee does not send orders; the other lines were not read.")
+
 
 def reply(
     run: Run,

@@ -260,8 +260,14 @@ def read_mail(text: str) -> Mail:
     if len(mail.commands) > MAX_COMMANDS:
         first = mail.commands[MAX_COMMANDS].line
         del mail.commands[MAX_COMMANDS:]
-        mail.unread.append(_("Commands from line {line} on were not acted on: a mail is read to its first "
-                             "{most} commands.", line=first, most=MAX_COMMANDS))
+        mail.unread.append(
+            _(
+                "Commands from line {line} on were not acted on: a mail is read to its first "
+                "{most} commands.",
+                line=first,
+                most=MAX_COMMANDS,
+            )
+        )
     if pairs and mail.signon is None:
         if {"GAME", "POWER", "PASSWORD"} <= set(pairs):
             mail.signon = SignOn(pairs["POWER"][0], pairs["GAME"][0], pairs["PASSWORD"][0], pairs["GAME"][1])
@@ -284,14 +290,28 @@ def _unread(too_long: list[int], beyond: list[int]) -> list[str]:
     """The sentences that say which lines were not read for their size, and why."""
     unread: list[str] = []
     if too_long:
-        unread.append(N_("{n} line(s) longer than {chars} characters or {words} words were not read, "
-                         "as no order is so long (the first is line {line}).",
-                         "{n} line(s) longer than {chars} characters or {words} words were not read, "
-                         "as no order is so long (the first is line {line}).",
-                         n=len(too_long), chars=MAX_LINE_CHARS, words=MAX_LINE_WORDS, line=too_long[0]))
+        unread.append(
+            N_(
+                "{n} line(s) longer than {chars} characters or {words} words were not read, "
+                "as no order is so long (the first is line {line}).",
+                "{n} line(s) longer than {chars} characters or {words} words were not read, "
+                "as no order is so long (the first is line {line}).",
+                n=len(too_long),
+                chars=MAX_LINE_CHARS,
+                words=MAX_LINE_WORDS,
+                line=too_long[0],
+            )
+        )
     if beyond:
-        unread.append(_("Lines {first} to {last} were not read as orders: a mail is read to its first "
-                        "{most} lines of orders.", first=beyond[0], last=beyond[-1], most=MAX_ORDER_LINES))
+        unread.append(
+            _(
+                "Lines {first} to {last} were not read as orders: a mail is read to its first "
+                "{most} lines of orders.",
+                first=beyond[0],
+                last=beyond[-1],
+                most=MAX_ORDER_LINES,
+            )
+        )
     return unread
 
 
@@ -378,8 +398,10 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
     head = upper[0]
     if len(upper) == 1 and head.rstrip(".!") in _PRET:  # a French game's players write "Prêt"
         return Command("READY", (), number, line)
-    if upper[:2] == ["NOT", "READY"] or head in {"NOTREADY", "UNREADY"} or (
-        len(upper) == 2 and head == "PAS" and upper[1] in _PRET
+    if (
+        upper[:2] == ["NOT", "READY"]
+        or head in {"NOTREADY", "UNREADY"}
+        or (len(upper) == 2 and head == "PAS" and upper[1] in _PRET)
     ):
         return Command("NOT READY", (), number, line)
     if upper[:2] == ["NO", "DRAW"] or head == "NODRAW":
@@ -431,8 +453,13 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
             return Command(head, (), number, line)
         if len(words) == 2 and _COUNT.fullmatch(words[1]):
             if not 1 <= int(words[1]) <= MAX_HISTORY:
-                return Command(head, (words[1],), number, line,
-                               error=_("HISTORY sends from 1 to {most} reports", most=MAX_HISTORY))
+                return Command(
+                    head,
+                    (words[1],),
+                    number,
+                    line,
+                    error=_("HISTORY sends from 1 to {most} reports", most=MAX_HISTORY),
+                )
             return Command(head, (words[1],), number, line)
         return _written_wrong(head, words, number, line)
     if head == "CONCEDE":
@@ -444,8 +471,9 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
         added = extension(given) if given else None
         if added is not None:
             if not timedelta(0) < added <= timedelta(hours=MAX_EXTEND_HOURS):
-                too_long = _("EXTEND takes at most {hours} hours; PAUSE stops the clock",
-                             hours=MAX_EXTEND_HOURS)
+                too_long = _(
+                    "EXTEND takes at most {hours} hours; PAUSE stops the clock", hours=MAX_EXTEND_HOURS
+                )
                 return Command(head, (given,), number, line, error=too_long)
             return Command(head, (given,), number, line)
         return _written_wrong(head, words, number, line)
@@ -479,8 +507,10 @@ def _seat_command(words: list[str], number: int, line: str) -> Command | None:
     wanted = 0 if name == "GET MAP" else 1
     if name in MAIL_SETTINGS and len(args) == 1:
         args = (args[0].upper(),)
-    if len(args) != wanted or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0])) or (
-        name in MAIL_SETTINGS and args[0] not in MAIL_SETTINGS[name]
+    if (
+        len(args) != wanted
+        or (name == "SET ADDRESS" and not ADDRESS.fullmatch(args[0]))
+        or (name in MAIL_SETTINGS and args[0] not in MAIL_SETTINGS[name])
     ):
         error = _("{command} takes nothing after it", command=name) if wanted == 0 else write_it_as(name)
         return Command(name, args, number, shown, error=error)
@@ -496,4 +526,3 @@ def extension(text: str) -> timedelta | None:
         return parse_duration(text)
     except (ValueError, OverflowError):
         return None
-

@@ -61,8 +61,10 @@ def limited(run: Run, row_id: int, incoming: Incoming, identity: Identity) -> Id
     identity.player, identity.referee, identity.via, identity.notices = None, False, "", []
     if power == REFEREE:
         if sender == _referee_address(run, game_id):  # the referee's answers are English
-            identity.problem = (f"referee sign-ons for game {game_id} are locked until "
-                                f"{format_utc(locked_until)}, after too many refused ones.")
+            identity.problem = (
+                f"referee sign-ons for game {game_id} are locked until "
+                f"{format_utc(locked_until)}, after too many refused ones."
+            )
         return identity
     identity.problem = _locked(game_id, power, locked_until)
     identity.warn_player = None if identity.quiet else seat
@@ -79,7 +81,9 @@ def _locked(game_id: str, power: str, until: datetime) -> str:
     return _(
         "sign-ons with a password as {power} in game {game} are locked until {time}, after too "
         "many wrong ones; the reply address of the game's mail still signs you on.",
-        power=power, game=game_id, time=format_utc(until),
+        power=power,
+        game=game_id,
+        time=format_utc(until),
     )
 
 
@@ -97,11 +101,19 @@ def _tell_of_new_locks(run: Run, game_id: str, power: str, seat: PlayerRow | Non
                 "hour (the last from {sender}), so sign-ons with a password as {power} are locked until "
                 "{time}. Replying to this mail still signs you on. If those mails were not yours, someone "
                 "is guessing your password: choose a long one with SET PASSWORD.",
-                count=PER_POWER, power=power, game=game_id, time=until,
+                count=PER_POWER,
+                power=power,
+                game=game_id,
+                time=until,
                 sender=sender or _("an unknown sender"),
             )
-            run.tell(seat, live.say(_("sign-ons as {power} locked", power=power)), live.say(text),
-                     kind="notice", key=f"signon-lock:{game_id}:{power}:{day}")
+            run.tell(
+                seat,
+                live.say(_("sign-ons as {power} locked", power=power)),
+                live.say(text),
+                kind="notice",
+                key=f"signon-lock:{game_id}:{power}:{day}",
+            )
         run.tell_referee(
             live,
             f"password sign-ons as {power} locked",
@@ -131,15 +143,24 @@ def send_receipt(run: Run, row: dict[str, Any], incoming: Incoming, identity: Id
     languages = list(dict.fromkeys([language, i18n.DEFAULT]))
     text = "\n".join(
         run.templates.text(
-            "mail/receipt.txt.j2", game={"id": game_id, "language": spoken}, power=power,
-            sender=incoming.sender, service=run.service.name, address=run.service.address,
+            "mail/receipt.txt.j2",
+            game={"id": game_id, "language": spoken},
+            power=power,
+            sender=incoming.sender,
+            service=run.service.name,
+            address=run.service.address,
         )
         for spoken in languages
     )
     subject = " / ".join(i18n.render(_("your mail was received"), spoken) for spoken in languages)
     run.queue(
-        Outgoing(to=incoming.sender, subject=f"[{game_id}] {subject}", text=text,
-                 in_reply_to=incoming.message_id or None, automatic="auto-replied"),
+        Outgoing(
+            to=incoming.sender,
+            subject=f"[{game_id}] {subject}",
+            text=text,
+            in_reply_to=incoming.message_id or None,
+            automatic="auto-replied",
+        ),
         kind="stranger",
         dedup_key=f"receipt:{row['id']}",
         game_id=game_id,

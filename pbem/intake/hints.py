@@ -29,7 +29,7 @@ def hint_for(line: OrderLine) -> str | Message:
 
 
 def command_hint(line: str) -> str | Message:
-    """"did you mean the command ...?" if ``line`` is likely a player command misspelt, else ""."""
+    """ "did you mean the command ...?" if ``line`` is likely a player command misspelt, else ""."""
     words = [word.strip(_PUNCTUATION).upper() for word in normalise(line).split()]
     words = [word for word in words if word]
     for name, written_as in PLAYER_COMMANDS.items():

@@ -107,13 +107,17 @@ def identify(
     if game_config(service, store, game_id) is None or (store.game(game_id) is None and not refereeing):
         identity.game_id = None
         identity.player = None
-        identity.problem = _(
-            "there is no running game called {game!r}. Check the game name in your "
-            "SIGNON line (SIGNON <power> <game> <password>).",
-            game=signon.game,
-        ) if _plays_here(incoming, store) else _(
-            "there is no running game by the name in your SIGNON line. Check it (SIGNON <power> "
-            "<game> <password>); LIST shows the games open to join."
+        identity.problem = (
+            _(
+                "there is no running game called {game!r}. Check the game name in your "
+                "SIGNON line (SIGNON <power> <game> <password>).",
+                game=signon.game,
+            )
+            if _plays_here(incoming, store)
+            else _(
+                "there is no running game by the name in your SIGNON line. Check it (SIGNON <power> "
+                "<game> <password>); LIST shows the games open to join."
+            )
         )
         return identity
     identity.game_id = game_id
@@ -124,12 +128,19 @@ def identify(
     if player is None:
         powers = ", ".join(p.power for p in store.players(game_id))
         identity.player = None
-        identity.problem = _(
-            "game {game} has no power called {power!r}; its powers are {powers}.",
-            game=game_id, power=signon.power, powers=powers,
-        ) if _plays_here(incoming, store) else _(
-            "game {game} has no power by the name in your SIGNON line; its powers are {powers}.",
-            game=game_id, powers=powers,
+        identity.problem = (
+            _(
+                "game {game} has no power called {power!r}; its powers are {powers}.",
+                game=game_id,
+                power=signon.power,
+                powers=powers,
+            )
+            if _plays_here(incoming, store)
+            else _(
+                "game {game} has no power by the name in your SIGNON line; its powers are {powers}.",
+                game=game_id,
+                powers=powers,
+            )
         )
         return identity
     identity.tried = (game_id, player.power)
@@ -140,7 +151,9 @@ def identify(
         identity.problem = _(
             "a mail from {sender} signed on as {power} in game {game} with a wrong password, "
             "so it was not accepted.",
-            sender=incoming.sender or _("an unknown sender"), power=player.power, game=game_id,
+            sender=incoming.sender or _("an unknown sender"),
+            power=player.power,
+            game=game_id,
         )
         return identity
     identity.player, identity.via = player, "password"
@@ -151,7 +164,9 @@ def identify(
                 _(
                     "Orders for {power} in game {game} were signed on with your password from "
                     "{sender}, and accepted. If that was not you, ask the referee for a new password.",
-                    power=player.power, game=game_id, sender=incoming.sender,
+                    power=player.power,
+                    game=game_id,
+                    sender=incoming.sender,
                 ),
             )
         )

@@ -76,21 +76,33 @@ def unauthenticated(
             return "ignored", "a stranger answered already today", None, None
         from pbem.judge import listing
 
-        problem = _("{problem}\n\nThe games open to newcomers:\n\n{games}", problem=problem,
-                    games=listing.open_games(run))
+        problem = _(
+            "{problem}\n\nThe games open to newcomers:\n\n{games}",
+            problem=problem,
+            games=listing.open_games(run),
+        )
     language = language_of(run, identity.game_id) if identity.game_id else i18n.DEFAULT
-    answer_stranger(run, row, incoming.sender, incoming.subject, problem, incoming.message_id,
-                     language=language)
+    answer_stranger(
+        run, row, incoming.sender, incoming.subject, problem, incoming.message_id, language=language
+    )
     return "done", "not accepted; sender told", identity.game_id, None
+
 
 def language_of(run: Run, game_id: str) -> str:
     """The language of configured game ``game_id`` (English if it is not configured)."""
     config = run.game_config(game_id)
     return config.language if config else i18n.DEFAULT
 
+
 def answer_stranger(
-    run: Run, row: dict[str, Any], to: str, subject: str, problem: str, message_id: str = "",
-    key: str = "reply", language: str = i18n.DEFAULT,
+    run: Run,
+    row: dict[str, Any],
+    to: str,
+    subject: str,
+    problem: str,
+    message_id: str = "",
+    key: str = "reply",
+    language: str = i18n.DEFAULT,
 ) -> None:
     """Answer a mail nobody signed on to: in English, and first in ``language`` (the language
     of the game the mail names) where that is another, since the sender may read either.
@@ -115,8 +127,13 @@ def answer_stranger(
     ]
     untitled = " / ".join(i18n.render(_("Your mail to the game master"), spoken) for spoken in languages)
     run.queue(
-        Outgoing(to=to, subject=f"Re: {subject}" if known and subject else untitled, text="\n".join(texts),
-                 in_reply_to=message_id or None if known else None, automatic="auto-replied"),
+        Outgoing(
+            to=to,
+            subject=f"Re: {subject}" if known and subject else untitled,
+            text="\n".join(texts),
+            in_reply_to=message_id or None if known else None,
+            automatic="auto-replied",
+        ),
         kind="stranger",
         dedup_key=f"{key}:{row['id']}",
         game_id=None,

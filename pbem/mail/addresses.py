@@ -44,7 +44,7 @@ def mailboxes(value: str) -> list[tuple[str, str]]:
         found, unclosed = _scan(value)
         if unclosed < 0:
             break
-        value = value[:unclosed] + " " + value[unclosed + 1:]
+        value = value[:unclosed] + " " + value[unclosed + 1 :]
     return [(name, address) for name, address in found if address]
 
 
@@ -97,7 +97,7 @@ def _scan(value: str) -> tuple[list[tuple[str, str]], int]:
                 index = run.end()
                 continue
             if char == "\\":
-                comment.append(value[index + 1:index + 2])
+                comment.append(value[index + 1 : index + 2])
                 index += 2
                 continue
             depth += 1 if char == "(" else -1
@@ -111,8 +111,8 @@ def _scan(value: str) -> tuple[list[tuple[str, str]], int]:
                 index = run.end()
                 continue
             if char == "\\":
-                name.append(value[index + 1:index + 2])
-                raw.append(value[index:index + 2])
+                name.append(value[index + 1 : index + 2])
+                raw.append(value[index : index + 2])
                 index += 2
                 continue
             quoted = False

@@ -80,8 +80,12 @@ def _delivery_status(report: Message) -> Bounce | None:
         diagnostic = " ".join(str(block.get("Diagnostic-Code") or "").split())
         reason = diagnostic.split(";", 1)[1].strip() if ";" in diagnostic else diagnostic
         status = (block.get("Status") or "").strip().split(" ")[0]
-        return Bounce(recipient=recipient, status=status, reason=(reason or status)[:MAX_REASON_CHARS],
-                      original_message_id=original)
+        return Bounce(
+            recipient=recipient,
+            status=status,
+            reason=(reason or status)[:MAX_REASON_CHARS],
+            original_message_id=original,
+        )
     return None
 
 
@@ -94,8 +98,12 @@ def _qmail(text: str) -> Bounce | None:
     reason = " ".join(found[2].split())
     status = re.search(r"\b([245]\.\d{1,3}\.\d{1,3})\b", reason)
     original = _MESSAGE_ID.search(tail)
-    return Bounce(recipient=found[1].lower(), status=status[1] if status else "",
-                  reason=reason[:MAX_REASON_CHARS], original_message_id=original[1] if original else "")
+    return Bounce(
+        recipient=found[1].lower(),
+        status=status[1] if status else "",
+        reason=reason[:MAX_REASON_CHARS],
+        original_message_id=original[1] if original else "",
+    )
 
 
 def _first_text(message: Message) -> str:

@@ -54,8 +54,10 @@ def hint(transport: Transport, error: str) -> str:
     if not usual or not any(word in error.lower() for word in _MISMATCH):
         return ""
     pairs = ", ".join(f"{security} on {port}" for security, port in usual.items())
-    return (f"; check that security '{transport.security}' matches port {transport.port} "
-            f"({transport.kind.upper()} usually: {pairs})")
+    return (
+        f"; check that security '{transport.security}' matches port {transport.port} "
+        f"({transport.kind.upper()} usually: {pairs})"
+    )
 
 
 def trust_hint(transport: Transport, error: str) -> str:
@@ -65,13 +67,19 @@ def trust_hint(transport: Transport, error: str) -> str:
     if "certificate verify failed" not in lowered:
         return ""
     if "hostname mismatch" in lowered or "ip address mismatch" in lowered:
-        return (f"; the server's certificate is not made out to {transport.host}: set host to the "
-                "name in its certificate")
+        return (
+            f"; the server's certificate is not made out to {transport.host}: set host to the "
+            "name in its certificate"
+        )
     if transport.ca_file is None:
-        return ("; the server's certificate is not trusted: set ca_file to the PEM file of its "
-                "certificate (or of the CA that signed it)")
-    return (f"; the server's certificate is not trusted by ca_file {transport.ca_file}: is that "
-            "the server's certificate, or its CA's?")
+        return (
+            "; the server's certificate is not trusted: set ca_file to the PEM file of its "
+            "certificate (or of the CA that signed it)"
+        )
+    return (
+        f"; the server's certificate is not trusted by ca_file {transport.ca_file}: is that "
+        "the server's certificate, or its CA's?"
+    )
 
 
 async def _try(side: str, transport: Transport, test_mail: tuple[Service, str] | None = None) -> Result:
@@ -104,8 +112,11 @@ async def _try(side: str, transport: Transport, test_mail: tuple[Service, str] |
 def _test_mail(service: Service, to: str) -> bytes:
     domain = service.address.partition("@")[2]
     return compose(
-        Outgoing(to=to, subject="pbem test mail",
-                 text="This is a test mail from pbem status --check-mail: the outbox works.\n"),
+        Outgoing(
+            to=to,
+            subject="pbem test mail",
+            text="This is a test mail from pbem status --check-mail: the outbox works.\n",
+        ),
         sender=service.address,
         sender_name=service.name,
         message_id=new_message_id(domain),

@@ -74,9 +74,29 @@ MAX_CLOSING_LINES = 18  # a German company's block: name, company, address, phon
 #: name, and a town or a team under it ("Best regards / Jean-Pierre Dupont / Paris")
 SIGNATURE_LINES = 2
 #: the small words inside a name that are not capitalised: "Ludwig van Beethoven"
-_PARTICLES = frozenset({"van", "von", "de", "der", "den", "du", "da", "di", "la", "le", "del", "dos", "ter",
-                        "ten", "bin", "ibn", "al",
-                        "of", "for"})  # and in a title under a name: "Head of Sales"
+_PARTICLES = frozenset(
+    {
+        "van",
+        "von",
+        "de",
+        "der",
+        "den",
+        "du",
+        "da",
+        "di",
+        "la",
+        "le",
+        "del",
+        "dos",
+        "ter",
+        "ten",
+        "bin",
+        "ibn",
+        "al",
+        "of",
+        "for",
+    }
+)  # and in a title under a name: "Head of Sales"
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.。！，、]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
@@ -133,9 +153,13 @@ def _own_name(words: list[str], names: frozenset[str]) -> bool:
     initials = {name[0] for name in names}
     if not folded or folded[0] not in names or folded[-1] not in names | initials:
         return False
-    return all(word in names or word in initials
-               or (len(word) == 1 and written.endswith(".") and at < len(words) - 1)
-               for at, (word, written) in enumerate(zip(folded, words, strict=True)) if at)
+    return all(
+        word in names
+        or word in initials
+        or (len(word) == 1 and written.endswith(".") and at < len(words) - 1)
+        for at, (word, written) in enumerate(zip(folded, words, strict=True))
+        if at
+    )
 
 
 def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> bool:
@@ -161,7 +185,7 @@ def _name_shaped(words: list[str], order_words: frozenset[str]) -> bool:
 
 
 def _capitalised(word: str) -> bool:
-    """"Bob", "McDonald"; not "bob", nor "BOB" (orders are often written in capitals)."""
+    """ "Bob", "McDonald"; not "bob", nor "BOB" (orders are often written in capitals)."""
     return word[0].isupper() and (word.endswith(".") or not word.isupper())
 
 
@@ -202,8 +226,10 @@ def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: fr
     if signed and _name_shaped(signed[1].split(), order_words):  # "--Geoff Maciolek", "-Abhishek Kona"
         return "phrase"
     name, *degrees = [part.strip() for part in line.split(",")]
-    if degrees and _own_name(name.split(), names) and all(
-        signatures.is_title(part) and _titled(part, order_words) for part in degrees
+    if (
+        degrees
+        and _own_name(name.split(), names)
+        and all(signatures.is_title(part) and _titled(part, order_words) for part in degrees)
     ):  # "John E. Doe, Ph.D.", "Clyde Barrow, MBA": the writer's name and degrees
         return "name"
     raw = [piece for piece in _JOINS.split(line) if piece.strip()]
@@ -271,11 +297,14 @@ class _Reading:
         single, several = _game_words(order_words)
         game = single.union(*several)  # "north" of "North Atlantic Ocean" too: "a north atlantic ocean"
         filled = [lines[index] for index in self.filled]
-        self.prose = [signatures.is_prose(line, lambda found: any(_folded(w) in game for w in found))
-                      for line in filled]
+        self.prose = [
+            signatures.is_prose(line, lambda found: any(_folded(w) in game for w in found)) for line in filled
+        ]
         #: whether each line opens a disclaimer with the next one under it, and as the last line
-        self.opens = [signatures.opens_disclaimer(f"{line}\n{after}")
-                      for line, after in zip(filled, [*filled[1:], ""], strict=False)]
+        self.opens = [
+            signatures.opens_disclaimer(f"{line}\n{after}")
+            for line, after in zip(filled, [*filled[1:], ""], strict=False)
+        ]
         self.opens_last = [signatures.opens_disclaimer(f"{line}\n") for line in filled]
         # the first line opening a disclaimer in the run of disclaimer lines that ends at each line
         self.opener: list[int | None] = []
@@ -331,7 +360,7 @@ class _Reading:
         return None
 
     def _signed_block(self, at: int, last: int) -> str:
-        """"name" where the line at ``at`` reads as a name and the two under it are contact
+        """ "name" where the line at ``at`` reads as a name and the two under it are contact
         details ("Gina Berger / gina@example.com / (555) 346-9947"): a signature with no closing
         phrase above it, as mail programs insert one."""
         if at + 2 > last or not (self._contact(at + 1) and self._contact(at + 2)):

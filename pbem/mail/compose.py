@@ -83,11 +83,15 @@ def compose(outgoing: Outgoing, *, sender: str, sender_name: str, message_id: st
     if attached:
         html = _PICTURE_TAG.sub("", html)
     boundary = f"=_pbem_{secrets.token_hex(16)}"
-    body = _part("plain", outgoing.text) if outgoing.text_only else (
-        f'Content-Type: multipart/alternative; boundary="{boundary}"\n\n'
-        f"--{boundary}\n{_part('plain', outgoing.text)}\n"
-        f"--{boundary}\n{_part('html', html)}\n"
-        f"--{boundary}--\n"
+    body = (
+        _part("plain", outgoing.text)
+        if outgoing.text_only
+        else (
+            f'Content-Type: multipart/alternative; boundary="{boundary}"\n\n'
+            f"--{boundary}\n{_part('plain', outgoing.text)}\n"
+            f"--{boundary}\n{_part('html', html)}\n"
+            f"--{boundary}--\n"
+        )
     )
     if pictures:
         body = _with_pictures(body, pictures, attached)
@@ -103,8 +107,7 @@ def _with_pictures(alternative: str, pictures: list[Picture], attached: bool) ->
     name, so a text-only client offers each picture as an attachment to open; or, where the
     player asked for them ``attached`` (or for text only), as attachments beside it."""
     boundary = f"=_pbem_{secrets.token_hex(16)}"
-    container = ("multipart/mixed" if attached
-                 else 'multipart/related; type="multipart/alternative"')
+    container = "multipart/mixed" if attached else 'multipart/related; type="multipart/alternative"'
     parts = [f'Content-Type: {container}; boundary="{boundary}"\n', f"--{boundary}\n{alternative}"]
     for picture in pictures:
         data = base64.encodebytes(picture.data).decode("ascii")

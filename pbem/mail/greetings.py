@@ -33,9 +33,31 @@ GREETINGS = frozenset(
     if word.strip()
 )
 #: words for everyone a greeting may name instead of a person
-_EVERYONE = frozenset({"all", "you all", "everyone", "everybody", "team", "folks", "guys", "there", "a tous",
-                       "tout le monde", "alle", "an alle", "zusammen", "a todos", "todos", "a tutti", "tutti",
-                       "allemaal", "allen", "wszystkim", "всем"})
+_EVERYONE = frozenset(
+    {
+        "all",
+        "you all",
+        "everyone",
+        "everybody",
+        "team",
+        "folks",
+        "guys",
+        "there",
+        "a tous",
+        "tout le monde",
+        "alle",
+        "an alle",
+        "zusammen",
+        "a todos",
+        "todos",
+        "a tutti",
+        "tutti",
+        "allemaal",
+        "allen",
+        "wszystkim",
+        "всем",
+    }
+)
 _MOST_GREETING_WORDS = max(len(word.split()) for word in GREETINGS)
 #: what a greeting ends with, and a comma or dash between its word and a name
 _ENDING = re.compile(r"[\s,.!:;~\-–—]+$")

@@ -247,4 +247,3 @@ def html_text(html: str) -> HtmlText:
     lines = [" ".join(line.split()) for line in "".join(collector.parts).split("\n")]
     cut = len(html) > MAX_HTML_CHARS and not collector.ended
     return HtmlText("\n".join(lines).strip("\n"), collector.quote_found, cut)
-

@@ -40,8 +40,10 @@ _PHONE_DIGITS = (7, 15)
 #: a mail address, maybe a link: "clyde@acme.example", "E: <mailto:clyde@acme.example>"
 _MAIL = re.compile(_LABEL + r"<?(?:mailto:)?[\w.+'-]+@[\w-]+(?:\.[\w-]+)+>?", re.IGNORECASE)
 #: the endings of the web addresses people write without "www." or "https://"
-_DOMAINS = ("com|org|net|io|co|info|biz|dev|app|me|edu|gov|eu|uk|de|fr|nl|be|ch|at|it|es|pt|se|no|dk|fi|"
-            "pl|cz|ru|ca|us|au|nz|jp|ie")
+_DOMAINS = (
+    "com|org|net|io|co|info|biz|dev|app|me|edu|gov|eu|uk|de|fr|nl|be|ch|at|it|es|pt|se|no|dk|fi|"
+    "pl|cz|ru|ca|us|au|nz|jp|ie"
+)
 #: a web address, a handle, or a picture: "www.acme.example", "Web: https://acme.example/team",
 #: "acme.co.uk", "@clydebarrow", "skype: clyde.b", "[cid:image001.png@01DA2B3C]", "[image: Acme logo]"
 _WEB = re.compile(
@@ -69,8 +71,20 @@ _STREETS = frozenset({
     "gatan", "vagen", "ulica", "ul", "aleja",
 })  # fmt: skip
 #: the endings of a street written as one word: "Hauptstraße", "Kalverstraat", "Drottninggatan"
-_STREET_ENDINGS = ("strasse", "str.", "weg", "gasse", "platz", "straat", "laan", "gracht", "gade", "gatan",
-                   "vagen", "vej")
+_STREET_ENDINGS = (
+    "strasse",
+    "str.",
+    "weg",
+    "gasse",
+    "platz",
+    "straat",
+    "laan",
+    "gracht",
+    "gade",
+    "gatan",
+    "vagen",
+    "vej",
+)
 #: a house number: "221B", "12-14", "3/5"
 _HOUSE = re.compile(r"\d{1,5}[a-z]?(?:[-/]\d{1,5}[a-z]?)?,?", re.IGNORECASE)
 #: postcodes written after the town: "NW1 6XE" (UK), "CA 94043" (US), "K1A 0B1" (Canada); post boxes
@@ -172,7 +186,7 @@ def _is_address(line: str, ordered: Ordered) -> bool:
 
 
 def _address_piece(piece: str, ordered: Ordered) -> str:
-    """"street", "postcode", "place", or "" when ``piece`` is none of them. A town may be named
+    """ "street", "postcode", "place", or "" when ``piece`` is none of them. A town may be named
     in an order ("75001 Paris"); a street's name holds no word of one ("PLACE 1" is an order)."""
     words = piece.split()
     folded = [_fold(word).rstrip(".,") for word in words]

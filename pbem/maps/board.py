@@ -64,12 +64,17 @@ def load(variant: str, provinces: Collection[str], coasts: Collection[str]) -> B
     return Board(
         width=float(data["width"]),
         height=float(data["height"]),
-        outlines={abbr: tuple(_ring(r, f"{name}: {abbr}.outline") for r in entry.get("outline") or ())
-                  for abbr, entry in drawn.items()},
+        outlines={
+            abbr: tuple(_ring(r, f"{name}: {abbr}.outline") for r in entry.get("outline") or ())
+            for abbr, entry in drawn.items()
+        },
         labels={abbr: _point(entry.get("label"), f"{name}: {abbr}.label") for abbr, entry in drawn.items()},
         units=units,
-        centres={abbr: _point(entry["centre"], f"{name}: {abbr}.centre")
-                 for abbr, entry in drawn.items() if "centre" in entry},
+        centres={
+            abbr: _point(entry["centre"], f"{name}: {abbr}.centre")
+            for abbr, entry in drawn.items()
+            if "centre" in entry
+        },
         order=tuple(data.get("order") or sorted(drawn)),
         sea_fill=tuple(_ring(r, f"{name}: sea_fill") for r in data.get("sea_fill") or ()),
         impassable=tuple(_ring(r, f"{name}: impassable") for r in data.get("impassable") or ()),

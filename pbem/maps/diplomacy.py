@@ -92,9 +92,18 @@ def shape(variant_name: str) -> Shape:
     if boards.exists(variant_name):
         coasts = tuple(sorted(loc for p in provinces.values() if p.coasts for loc in p.locations))
         board = boards.load(variant_name, tuple(sorted(provinces)), coasts)
-        return of_map(width=board.width, height=board.height, positions=board.units, areas={}, board=board,
-                      labels=_names_placed(board, {abbr: p.name for abbr, p in provinces.items()},
-                                           {abbr: p.type for abbr, p in provinces.items()}))
+        return of_map(
+            width=board.width,
+            height=board.height,
+            positions=board.units,
+            areas={},
+            board=board,
+            labels=_names_placed(
+                board,
+                {abbr: p.name for abbr, p in provinces.items()},
+                {abbr: p.type for abbr, p in provinces.items()},
+            ),
+        )
     placed = {abbr: (float(p.position[0]), float(p.position[1])) for abbr, p in provinces.items()}
     if len(set(placed.values())) < len(placed):  # positions missing: lay the map out from borders
         borders = {abbr: set(game_map.army_borders.get(abbr, ())) for abbr in provinces}
@@ -126,8 +135,9 @@ def _names_placed(
     unit's place (the larger of a fleet and an army, with a margin) and supply centre, so that no
     unit hides a name when the board is full."""
     half_width, half_height = UNIT_RADIUS * 1.25 + 1.5, UNIT_RADIUS + 1.5
-    keep_out = [(x - half_width, y - half_height, x + half_width, y + half_height)
-                for x, y in board.units.values()]
+    keep_out = [
+        (x - half_width, y - half_height, x + half_width, y + half_height) for x, y in board.units.values()
+    ]
     keep_out += [(x - 6.0, y - 6.0, x + 6.0, y + 6.0) for x, y in board.centres.values()]
     extents = {}
     for abbr, name in names.items():
@@ -189,8 +199,10 @@ KEY_AT = (114.0, 66.0)
 
 
 def _key_entries(view: Mapping[str, Any], colour_of: Mapping[str, str]) -> list[tuple[str, str]]:
-    return [(f"{row['power']} {len(row['centres'])}", colour_of.get(row["power"], "#777777"))
-            for row in view["powers"]]
+    return [
+        (f"{row['power']} {len(row['centres'])}", colour_of.get(row["power"], "#777777"))
+        for row in view["powers"]
+    ]
 
 
 def _extra_key_rows(board: Shape, view: Mapping[str, Any]) -> int:
@@ -273,12 +285,23 @@ def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -
     drawing.close()
     for abbr in sorted(shape.supply_centres):
         owned.centre(drawing, board.centres[abbr], abbr)
-    drawing.open("g", fill=palette["label"], stroke="#ffffff", stroke_width=2.2, paint_order="stroke",
-                 stroke_linejoin="round")
+    drawing.open(
+        "g",
+        fill=palette["label"],
+        stroke="#ffffff",
+        stroke_width=2.2,
+        paint_order="stroke",
+        stroke_linejoin="round",
+    )
     for abbr, (x, y) in sorted((shape.labels or board.labels).items()):
         sea = shape.kinds[abbr] == "sea"
-        drawing.text((x, y + 4), shape.names[abbr], size=NAME_SIZE["sea" if sea else "land"],
-                     font_style="italic" if sea else None, font_weight=None if sea else "bold")
+        drawing.text(
+            (x, y + 4),
+            shape.names[abbr],
+            size=NAME_SIZE["sea" if sea else "land"],
+            font_style="italic" if sea else None,
+            font_weight=None if sea else "bold",
+        )
     drawing.close()
 
 
@@ -342,7 +365,9 @@ def _removed_without_order(view: Mapping[str, Any]) -> list[tuple[str, str, bool
     want of a retreat, none possible or none ordered (beside the province, as dislodged)."""
     ordered = {
         " ".join(str(order["order"]).split()[:2])
-        for phase in view["phases"] for group in phase["orders"] for order in group["orders"]
+        for phase in view["phases"]
+        for group in phase["orders"]
+        for order in group["orders"]
     }
     found: list[tuple[str, str, bool]] = []
     for phase in view["phases"]:

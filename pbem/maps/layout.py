@@ -169,9 +169,12 @@ def clear_places(
     placed: dict[str, Point] = {}
     taken: list[Box] = list(keep_out)
     offsets = sorted(
-        ((dx * step, dy * step) for dx in range(-int(reach / step), int(reach / step) + 1)
-         for dy in range(-int(reach / step), int(reach / step) + 1)
-         if math.hypot(dx * step, dy * step) <= reach),
+        (
+            (dx * step, dy * step)
+            for dx in range(-int(reach / step), int(reach / step) + 1)
+            for dy in range(-int(reach / step), int(reach / step) + 1)
+            if math.hypot(dx * step, dy * step) <= reach
+        ),
         key=lambda d: (math.hypot(d[0], d[1] * 1.5), d),  # a shift up or down costs a little more
     )
     for name in sorted(wanted):

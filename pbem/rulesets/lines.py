@@ -368,9 +368,7 @@ def _short(text: str) -> str:
     return text
 
 
-def _first(
-    compiled: Sequence[tuple[_Pattern, str]], text: str
-) -> tuple[str, dict[str, str | None]] | None:
+def _first(compiled: Sequence[tuple[_Pattern, str]], text: str) -> tuple[str, dict[str, str | None]] | None:
     for pattern, kind in compiled:
         found = pattern.regex.match(text)
         if found:

@@ -56,8 +56,9 @@ def rebuild(store: Store, templates: Templates, service: Service, game: Game) ->
         try:
             build(store, game.id, place.folder, place.viewer, templates, name=game.name)
         except (SiteError, OSError) as error:
-            problems.append(f"the site of {game.id} for {place.viewer} in {place.folder} was not "
-                            f"written: {error}")
+            problems.append(
+                f"the site of {game.id} for {place.viewer} in {place.folder} was not written: {error}"
+            )
     return problems
 
 
@@ -81,8 +82,9 @@ def rebuild_stale(store: Store, templates: Templates, service: Service, games: S
             try:
                 build(store, game.id, place.folder, place.viewer, templates, name=game.name)
             except (SiteError, OSError) as error:
-                problems.append(f"the site of {game.id} for {place.viewer} in {place.folder} was not "
-                                f"written: {error}")
+                problems.append(
+                    f"the site of {game.id} for {place.viewer} in {place.folder} was not written: {error}"
+                )
     return problems
 
 

@@ -66,23 +66,31 @@ def storage_fault(error: BaseException, database: Path | str) -> StorageFault | 
     if isinstance(error, sqlite3.DatabaseError) and (name in _DAMAGED or "not a database" in str(error)):
         return StorageFault(
             f"the database {database} is damaged or is not a pbem database ({error}): restore it "
-            "from a backup; `pbem init` makes an empty one (every game and message would be gone)", 2)
+            "from a backup; `pbem init` makes an empty one (every game and message would be gone)",
+            2,
+        )
     if isinstance(error, sqlite3.DatabaseError) and (name == "SQLITE_FULL" or "disk is full" in str(error)):
         return StorageFault(
             f"the disk holding the database {database} is full ({error}): free some space there; "
-            "nothing is lost, the next run goes on from where this one stopped", 1)
+            "nothing is lost, the next run goes on from where this one stopped",
+            1,
+        )
     if isinstance(error, sqlite3.OperationalError) and (
         name in _UNUSABLE or any(words in str(error) for words in _UNUSABLE_WORDS)
     ):
         return StorageFault(
             f"the database {database} cannot be used ({error}): check that the file and its folder "
             "exist, belong to the user pbem runs as and are writable, and that the disk is sound; "
-            "nothing is lost, the next run goes on from where this one stopped", 2)
+            "nothing is lost, the next run goes on from where this one stopped",
+            2,
+        )
     if isinstance(error, OSError) and error.errno in _FULL:
         where = error.filename or database
         return StorageFault(
             f"the disk is full writing {where} ({error.strerror}): free some space there; "
-            "nothing is lost, the next run goes on from where this one stopped", 1)
+            "nothing is lost, the next run goes on from where this one stopped",
+            1,
+        )
     return None
 
 

@@ -38,8 +38,9 @@ class Messages(Connection):
     """
 
     SCHEMA = SCHEMA
-    ADDED_COLUMNS = {"messages": {"attempts": "INTEGER NOT NULL DEFAULT 0",
-                                  "readings": "INTEGER NOT NULL DEFAULT 0"}}
+    ADDED_COLUMNS = {
+        "messages": {"attempts": "INTEGER NOT NULL DEFAULT 0", "readings": "INTEGER NOT NULL DEFAULT 0"}
+    }
     WHEN_ADDED = {"messages.readings": "UPDATE messages SET readings = attempts WHERE status = 'failed'"}
 
     def add_message(
@@ -65,10 +66,14 @@ class Messages(Connection):
 
     def pending_message_ids(self, attempts: int = 1) -> list[int]:
         """New messages, and failed ones that have failed fewer than ``attempts`` times, oldest first."""
-        return [row["id"] for row in self._rows(
-            "SELECT id FROM messages WHERE status = 'new' OR (status = 'failed' AND attempts < ?)"
-            " ORDER BY id", [attempts]
-        )]
+        return [
+            row["id"]
+            for row in self._rows(
+                "SELECT id FROM messages WHERE status = 'new' OR (status = 'failed' AND attempts < ?)"
+                " ORDER BY id",
+                [attempts],
+            )
+        ]
 
     def begin_reading(self, row_id: int, most: int) -> bool:
         """Count a run's reading of message ``row_id`` before it is read (committed), so that a
@@ -82,17 +87,19 @@ class Messages(Connection):
         with self.atomic():
             row = self._one("SELECT readings FROM messages WHERE id = ?", [row_id])
             if row is not None and row["readings"] >= most:
-                self.db.execute("UPDATE messages SET attempts = max(attempts, ?) WHERE id = ?",
-                                [most - 1, row_id])
+                self.db.execute(
+                    "UPDATE messages SET attempts = max(attempts, ?) WHERE id = ?", [most - 1, row_id]
+                )
                 return False
             self.db.execute("UPDATE messages SET readings = readings + 1 WHERE id = ?", [row_id])
         return True
 
     def held_messages(self) -> list[tuple[int, str]]:
         """(id, game) of the mail held for a game set aside by its broken config entry, oldest first."""
-        return [(row["id"], row["game_id"]) for row in self._rows(
-            "SELECT id, game_id FROM messages WHERE status = 'held' ORDER BY id"
-        )]
+        return [
+            (row["id"], row["game_id"])
+            for row in self._rows("SELECT id, game_id FROM messages WHERE status = 'held' ORDER BY id")
+        ]
 
     def message(self, row_id: int) -> dict[str, Any]:
         row = self.find_message(row_id)
@@ -139,11 +146,15 @@ class Messages(Connection):
         since that player's last own mail: a player who writes again gets their mail again."""
         last_own = self._one(
             "SELECT MAX(id) AS id FROM messages WHERE game_id = ? AND power = ? AND status = 'done'"
-            " AND outcome NOT LIKE 'bounce:%' AND id <= ?", [game_id, power, upto])
+            " AND outcome NOT LIKE 'bounce:%' AND id <= ?",
+            [game_id, power, upto],
+        )
         after = (last_own or {}).get("id") or 0
         row = self._one(
             "SELECT COUNT(*) AS n FROM messages WHERE game_id = ? AND power = ? AND outcome LIKE 'bounce:%'"
-            " AND id > ? AND id <= ?", [game_id, power, after, upto])
+            " AND id > ? AND id <= ?",
+            [game_id, power, after, upto],
+        )
         return int(row["n"]) if row else 0
 
     def message_count(self, status: str | None = None) -> int:
@@ -169,8 +180,9 @@ class Messages(Connection):
 
     def retry_message(self, row_id: int) -> bool:
         """Make a failed or dropped message new again, for the next run; False if it is neither."""
-        return self._change_message(row_id, ("failed", "dropped"),
-                                    "status = 'new', attempts = 0, readings = 0")
+        return self._change_message(
+            row_id, ("failed", "dropped"), "status = 'new', attempts = 0, readings = 0"
+        )
 
     def drop_message(self, row_id: int) -> bool:
         """Leave a failed message alone for good (its bytes stay stored); False if it is not failed."""
@@ -194,4 +206,3 @@ def storable(text: str | None) -> str | None:
     if text is None:
         return None
     return text.encode("utf-8", "replace").decode("utf-8")
-

@@ -159,8 +159,9 @@ class Outbox(Connection):
 
     def drop_mail_out(self, mail_id: int) -> bool:
         """Give up a failed outgoing mail: no run sends it (it stays stored)."""
-        cursor = self.db.execute("UPDATE outbox SET status = 'dropped' WHERE id = ? AND status = 'failed'",
-                                 [mail_id])
+        cursor = self.db.execute(
+            "UPDATE outbox SET status = 'dropped' WHERE id = ? AND status = 'failed'", [mail_id]
+        )
         return bool(cursor.rowcount)
 
     def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:

@@ -114,18 +114,22 @@ class Turns(Connection):
     def unarchived_turns(self) -> list[tuple[str, int]]:
         """(game, seq) of turns whose files are not written as the turn now stands (new, or rolled
         back since): a short list, always."""
-        return [(row["game_id"], row["seq"]) for row in self._rows(
-            "SELECT game_id, seq FROM turns WHERE archived = 0 ORDER BY game_id, seq"
-        )]
+        return [
+            (row["game_id"], row["seq"])
+            for row in self._rows("SELECT game_id, seq FROM turns WHERE archived = 0 ORDER BY game_id, seq")
+        ]
 
     def mark_archived(self, game_id: str, seq: int) -> None:
         self.db.execute("UPDATE turns SET archived = 1 WHERE game_id = ? AND seq = ?", [game_id, seq])
 
     def phase_ids(self, game_id: str) -> list[str]:
         """The adjudicated phases of a game, in order, without loading their states."""
-        return [row["phase_id"] for row in self._rows(
-            "SELECT phase_id FROM turns WHERE game_id = ? AND rolled_back = 0 ORDER BY seq", [game_id]
-        )]
+        return [
+            row["phase_id"]
+            for row in self._rows(
+                "SELECT phase_id FROM turns WHERE game_id = ? AND rolled_back = 0 ORDER BY seq", [game_id]
+            )
+        ]
 
     def next_seq(self, game_id: str) -> int:
         """The number of the next turn: after every turn, rolled back ones included."""

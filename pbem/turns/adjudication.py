@@ -64,8 +64,10 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         )
         _count_nmrs(run, live, nmr, seq)
         players = run.store.players(live.id)
-        deadline = None if new_phase.over else following_deadline(
-            live.config, new_phase, run.now, live.row.deadline, players
+        deadline = (
+            None
+            if new_phase.over
+            else following_deadline(live.config, new_phase, run.now, live.row.deadline, players)
         )
         new_deadline(
             run, live.id, deadline, state=live.ruleset.dump_state(new_state), phase_id=new_phase.id, seq=seq
@@ -110,8 +112,13 @@ def new_deadline(run: Run, game_id: str, deadline: datetime | None, **changes: A
     """Give a game a new deadline (and ``changes`` to its row): its grace period, its reminder
     and its late notice are all still to come."""
     run.store.update_game(
-        game_id, deadline=deadline, grace_until=None, reminded=False, late_noticed=False,
-        deadline_given=run.now, **changes,
+        game_id,
+        deadline=deadline,
+        grace_until=None,
+        reminded=False,
+        late_noticed=False,
+        deadline_given=run.now,
+        **changes,
     )
 
 
@@ -139,8 +146,9 @@ def _count_nmrs(run: Run, live: LiveGame, nmr: list[str], seq: int) -> None:
                 # the turn's own number: the game's goes back on a rollback, a replay's never does
                 dedup_key=f"disorder:{live.id}:{player.power}:{seq}",
             )
-            announce_opening(run, live, player.power, f"no orders for {streak} phases in a row",
-                             referee=False)
+            announce_opening(
+                run, live, player.power, f"no orders for {streak} phases in a row", referee=False
+            )
 
 
 def report_context(
@@ -154,8 +162,16 @@ def report_context(
 ) -> dict[str, Any]:
     """What a report template gets for ``viewer`` in ``live``: see pbem.reports.report_context."""
     return reports.report_context(
-        live.summary(), live.ruleset, phase, live.state, events, viewer, live.deadline_text(),
-        over=over, result=result, silent=silent,
+        live.summary(),
+        live.ruleset,
+        phase,
+        live.state,
+        events,
+        viewer,
+        live.deadline_text(),
+        over=over,
+        result=result,
+        silent=silent,
     )
 
 
@@ -171,8 +187,11 @@ def send_reports(
 ) -> None:
     """Render and queue the reports of turn ``seq`` for every player and the referee;
     the public one is rendered and kept for the archive. ``silent``: who sent no orders."""
-    subject = live.say(_("{phase} results - game over", phase=phase.label) if over
-                       else _("{phase} results", phase=phase.label))
+    subject = live.say(
+        _("{phase} results - game over", phase=phase.label)
+        if over
+        else _("{phase} results", phase=phase.label)
+    )
     players = {player.power: player for player in live.players}
     referee = run.service.game_referee(live.config)
     for viewer in [*players, REFEREE, PUBLIC]:

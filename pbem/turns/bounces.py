@@ -32,8 +32,15 @@ def note_bounce(run: Run, row_id: int, bounce: Bounce) -> tuple[str, str, str | 
     sent = run.store.outbox_rows(message_id=bounce.original_message_id) if bounce.original_message_id else []
     recipient = (sent[0]["recipient"] if sent else bounce.recipient).lower()
     game_id = sent[0]["game_id"] if sent else None
-    players = [player for player in run.store.players_by_address(recipient)
-               if game_id is None or player.game_id == game_id] if recipient else []
+    players = (
+        [
+            player
+            for player in run.store.players_by_address(recipient)
+            if game_id is None or player.game_id == game_id
+        ]
+        if recipient
+        else []
+    )
     reason = bounce.reason or bounce.status or "no reason given"
     if not sent or len(players) != 1:
         why = "not a mail of ours" if not sent else "not a player's mail"
@@ -44,18 +51,30 @@ def note_bounce(run: Run, row_id: int, bounce: Bounce) -> tuple[str, str, str | 
     in_a_row = run.store.bounces_in_a_row(player.game_id, player.power, row_id)
     live = run.live(player.game_id)
     subject = f"mail to {player.power}'s address bounced"
-    text = (f"Mail to {player.power}'s address ({player.address}) in game {player.game_id} bounced: "
-            f"{reason}\n\nThe bounced mail was {sent[0]['subject']!r}. {player.power}'s player may not know "
-            "of the deadline. Ask them for another address, or decide what becomes of their power if "
-            "they send no orders.\n")
+    text = (
+        f"Mail to {player.power}'s address ({player.address}) in game {player.game_id} bounced: "
+        f"{reason}\n\nThe bounced mail was {sent[0]['subject']!r}. {player.power}'s player may not know "
+        "of the deadline. Ask them for another address, or decide what becomes of their power if "
+        "they send no orders.\n"
+    )
     if in_a_row == 1:  # the first of a run of bounces: a run begins anew once the player writes
         run.tell_referee(live, subject, text, dedup_key=f"bounce:{row_id}")
     elif in_a_row == BOUNCES_IN_A_ROW:
-        run.tell_referee(live, f"{subject} {in_a_row} times in a row",
-                         f"{in_a_row} mails in a row to {player.power}'s address have bounced since "
-                         f"they last wrote; the last: {reason}\n\n" + text, dedup_key=f"bounce:{row_id}")
-    log.info("bounce of mail to %s (%s, %s), %d in a row: %s", player.address, player.game_id, player.power,
-             in_a_row, reason)
+        run.tell_referee(
+            live,
+            f"{subject} {in_a_row} times in a row",
+            f"{in_a_row} mails in a row to {player.power}'s address have bounced since "
+            f"they last wrote; the last: {reason}\n\n" + text,
+            dedup_key=f"bounce:{row_id}",
+        )
+    log.info(
+        "bounce of mail to %s (%s, %s), %d in a row: %s",
+        player.address,
+        player.game_id,
+        player.power,
+        in_a_row,
+        reason,
+    )
     return "ignored", outcome, player.game_id, player.power
 
 
@@ -69,7 +88,8 @@ def spared_nmr(run: Run, live: LiveGame, player: PlayerRow, seq: int) -> bool:
     if not bounced:
         return False
     run.tell_referee(
-        live, f"{player.power} sent no orders, and their mail bounces",
+        live,
+        f"{player.power} sent no orders, and their mail bounces",
         f"{player.power} ({player.address}) sent no orders this phase, and the last {bounced} mail(s) to "
         "their address bounced: they may not know of the deadline. As the game's bounced_nmr is "
         "'referee', the phase is not counted against them; their units followed the rules' default "

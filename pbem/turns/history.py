@@ -15,8 +15,17 @@ def summary(run: Run, live: LiveGame) -> str:
     """Every adjudicated phase with the public standing after it (Ruleset.standing)."""
     turns = [turn for turn in run.store.turns(live.id) if not turn.phase_id.endswith("-end")]
     say = live.say
-    lines = [say(_("Game {game} ({name}), {ruleset} {variant}.", game=live.id, name=live.config.name,
-                   ruleset=live.row.ruleset, variant=live.row.variant))]
+    lines = [
+        say(
+            _(
+                "Game {game} ({name}), {ruleset} {variant}.",
+                game=live.id,
+                name=live.config.name,
+                ruleset=live.row.ruleset,
+                variant=live.row.variant,
+            )
+        )
+    ]
     if not turns:
         lines.append(say(_("No phase has been adjudicated yet.")))
     for turn in turns:
@@ -28,16 +37,21 @@ def summary(run: Run, live: LiveGame) -> str:
     if live.row.status == "over":
         lines.append(say(_("The game is over: {result}.", result=live.row.result or _("ended"))))
     else:
-        lines.append(say(_("Now: {phase}, deadline {deadline}.", phase=live.phase.label,
-                           deadline=live.deadline_text())))
+        lines.append(
+            say(
+                _("Now: {phase}, deadline {deadline}.", phase=live.phase.label, deadline=live.deadline_text())
+            )
+        )
     return "\n".join(lines)
 
 
 def send_map(run: Run, live: LiveGame, player: PlayerRow, row_id: int) -> str:
     """GET MAP: mail the map of the current position, drawn from the player's own view."""
     if not maps.has_picture(live.row.ruleset):
-        return _("refused: {ruleset} has no map; LIST and HISTORY show where the game stands",
-                 ruleset=live.row.ruleset)
+        return _(
+            "refused: {ruleset} has no map; LIST and HISTORY show where the game stands",
+            ruleset=live.row.ruleset,
+        )
     view = live.ruleset.view(live.state, [], player.power)
     picture = maps.picture(live.row.ruleset, view)
     label = live.phase.label
@@ -45,9 +59,14 @@ def send_map(run: Run, live: LiveGame, player: PlayerRow, row_id: int) -> str:
     run.tell(
         player,
         live.say(_("map: {phase}", phase=label)),
-        live.say(_("The map of game {game} at {phase} is the picture in this mail. "
-                   "Mail programs that show only text offer it as an attachment.",
-                   game=live.id, phase=label)),
+        live.say(
+            _(
+                "The map of game {game} at {phase} is the picture in this mail. "
+                "Mail programs that show only text offer it as an attachment.",
+                game=live.id,
+                phase=label,
+            )
+        ),
         html=(
             f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>'
             f'<body><h1>{title}</h1><figure class="pbem-map">{picture}</figure></body></html>'

@@ -194,8 +194,13 @@ def stale_guard(run: Run, last_run: datetime | None) -> None:
                 run,
                 live,
                 live.say(_("deadline extended")),
-                live.say(_("The game master was not running for a while, so the deadline of {phase} "
-                           "moved to {deadline}.", phase=live.phase.label,
-                           deadline=live.when(live.row.deadline + gap))),
+                live.say(
+                    _(
+                        "The game master was not running for a while, so the deadline of {phase} "
+                        "moved to {deadline}.",
+                        phase=live.phase.label,
+                        deadline=live.when(live.row.deadline + gap),
+                    )
+                ),
                 key=f"stale:{run.now.isoformat()}",
             )

@@ -22,8 +22,16 @@ def tell_player(run: Run, live: LiveGame, player: PlayerRow, subject: str, text:
 
 
 def tell_power(
-    run: Run, live: LiveGame, power: str, subject: str, template: str, /,
-    *, kind: str, key: str, **context: Any,
+    run: Run,
+    live: LiveGame,
+    power: str,
+    subject: str,
+    template: str,
+    /,
+    *,
+    kind: str,
+    key: str,
+    **context: Any,
 ) -> None:
     """Queue the player of ``power``, if it has one, a mail written by ``template``, which is
     given the game and its phase besides ``context``; once per ``key``."""

@@ -125,8 +125,11 @@ def take_orders(run: Run, live: LiveGame, player: PlayerRow, lines: list[OrderLi
     phase = live.phase
     if not takes_orders(live, player):
         taken.notes.append(
-            _("No orders are due from {power} in {phase}; the order lines of your mail were not read.",
-              power=player.power, phase=phase.label)
+            _(
+                "No orders are due from {power} in {phase}; the order lines of your mail were not read.",
+                power=player.power,
+                phase=phase.label,
+            )
         )
         return taken
     taken.lines = lines
@@ -148,8 +151,11 @@ def take_orders(run: Run, live: LiveGame, player: PlayerRow, lines: list[OrderLi
     )
     if late:
         taken.notes.append(
-            _("Your orders came after the deadline ({deadline}); they were accepted because the "
-              "phase has not been adjudicated yet.", deadline=live.deadline_text())
+            _(
+                "Your orders came after the deadline ({deadline}); they were accepted because the "
+                "phase has not been adjudicated yet.",
+                deadline=live.deadline_text(),
+            )
         )
     return taken
 
@@ -220,7 +226,8 @@ def status(run: Run, live: LiveGame, player: PlayerRow) -> dict[str, Any]:
         "phase_id": phase.id,
         # in the grace period, what the player still has is its end, not the passed deadline
         "deadline": live.when(live.row.grace_until)
-        if live.row.grace_until and live.row.status == "running" else live.deadline_text(),
+        if live.row.grace_until and live.row.status == "running"
+        else live.deadline_text(),
         "status": STATUS.get(live.row.status, live.row.status),
         "orders": [live.ruleset.shown_order(live.state, order) for order in orders],
         "acting": player.power in phase.acting,

@@ -14,8 +14,17 @@ from pbem.store import PlayerRow
 from pbem.turns import history, seats
 
 COMMANDS = frozenset(
-    {"WHOGAME", "SUMMARY", "GET MAP", "SET PASSWORD", "SET ADDRESS", "CONFIRM ADDRESS", "RESIGN", "SET MAP",
-     "SET FORMAT"}
+    {
+        "WHOGAME",
+        "SUMMARY",
+        "GET MAP",
+        "SET PASSWORD",
+        "SET ADDRESS",
+        "CONFIRM ADDRESS",
+        "RESIGN",
+        "SET MAP",
+        "SET FORMAT",
+    }
 )
 
 
@@ -46,9 +55,14 @@ def set_mail_setting(run: Run, live: LiveGame, player: PlayerRow, name: str, val
     now on (``pbem.run.Run.tell``, ``pbem.mail.compose``), whatever the game's default."""
     if name == "SET MAP":
         run.store.update_player(live.id, player.power, map=value.lower())
-        return {"INLINE": _("done: the map is shown in your reports"),
-                "ATTACHED": _("done: the map comes attached to your reports"),
-                "OFF": _("done: your reports come without the map")}[value]
+        return {
+            "INLINE": _("done: the map is shown in your reports"),
+            "ATTACHED": _("done: the map comes attached to your reports"),
+            "OFF": _("done: your reports come without the map"),
+        }[value]
     run.store.update_player(live.id, player.power, mail_format=value.lower())
-    return (_("done: your mail comes as plain text only") if value == "TEXT"
-            else _("done: your mail comes as text and HTML"))
+    return (
+        _("done: your mail comes as plain text only")
+        if value == "TEXT"
+        else _("done: your mail comes as text and HTML")
+    )

@@ -17,8 +17,9 @@ def match_powers(live: LiveGame, names: list[str]) -> tuple[list[str], list[str]
     """Powers named in a PRESS or CONCEDE line: names of one or more words, unique prefixes,
     or the other names the ruleset knows them by (an Invincible! khan's card); and the unknown."""
     powers = [player.power for player in live.players]
-    aliases = {name: power for name, power in live.ruleset.power_aliases(live.state).items()
-               if name not in powers}
+    aliases = {
+        name: power for name, power in live.ruleset.power_aliases(live.state).items() if name not in powers
+    }
     found, unknown = match_power_names(names, [*powers, *aliases])
     return list(dict.fromkeys(aliases.get(name, name) for name in found)), unknown
 
@@ -43,8 +44,11 @@ def send_press(run: Run, live: LiveGame, player: PlayerRow, command: Command, ro
         recipients, unknown = match_powers(live, names)
         if unknown or not recipients:
             powers = ", ".join(p.power for p in live.players)
-            return _("refused: unknown recipient(s) {unknown}; the powers are {powers}",
-                     unknown=", ".join(unknown) or _("(none)"), powers=powers)
+            return _(
+                "refused: unknown recipient(s) {unknown}; the powers are {powers}",
+                unknown=", ".join(unknown) or _("(none)"),
+                powers=powers,
+            )
         recipients = [power for power in recipients if power != player.power]
         if not recipients:
             return _("refused: you cannot send press only to yourself")
@@ -87,10 +91,22 @@ def deliver_press(
     everyone = len(recipients) == len(live.players) - 1
     to_text = _("everyone") if everyone else ", ".join(recipients)
     if broadcast:
-        text = run.templates.text("mail/press.txt.j2", game=live.summary(), phase=live.phase.label,
-                                  sender=shown_sender, to=to_text, body=body)
-        tell_observers(run, live, live.say(_("press from {sender}", sender=shown_sender)), text, None,
-                       key=f"press:{press_id}:observers")
+        text = run.templates.text(
+            "mail/press.txt.j2",
+            game=live.summary(),
+            phase=live.phase.label,
+            sender=shown_sender,
+            to=to_text,
+            body=body,
+        )
+        tell_observers(
+            run,
+            live,
+            live.say(_("press from {sender}", sender=shown_sender)),
+            text,
+            None,
+            key=f"press:{press_id}:observers",
+        )
     for power in recipients:
         tell_power(
             run,

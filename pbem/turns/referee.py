@@ -124,8 +124,9 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
             run,
             live,
             live.say(_("game paused")),
-            live.say(_("The referee has paused the game. You will hear when it resumes, with the new "
-                       "deadline.")),
+            live.say(
+                _("The referee has paused the game. You will hear when it resumes, with the new deadline.")
+            ),
             key=f"pause:{run.now.isoformat()}",
         )
         return "paused; players told"
@@ -135,11 +136,16 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         left = live.row.paused_left if live.row.paused_left is not None else 0
         deadline = run.now + timedelta(seconds=max(left, 3600))
         run.store.update_game(
-            live.id, status="running", deadline=deadline, paused_left=None, grace_until=None,
+            live.id,
+            status="running",
+            deadline=deadline,
+            paused_left=None,
+            grace_until=None,
             deadline_given=run.now,
         )
-        text = live.say(_("The referee has resumed the game. The deadline is {deadline}.",
-                          deadline=live.when(deadline)))
+        text = live.say(
+            _("The referee has resumed the game. The deadline is {deadline}.", deadline=live.when(deadline))
+        )
         tell_players(run, live, live.say(_("game resumed")), text, key=f"resume:{run.now.isoformat()}")
         return f"resumed; deadline {format_deadline(deadline, live.config.timezone)}; players told"
     if live.row.status == "over":
@@ -150,8 +156,13 @@ def referee_command(run: Run, game_id: str, command: Command) -> str:
         assert added is not None  # read_mail lets only a readable duration through
         deadline = base + added
         new_deadline(run, live.id, deadline)
-        text = live.say(_("The referee has extended the deadline of {phase} to {deadline}.",
-                          phase=live.phase.label, deadline=live.when(deadline)))
+        text = live.say(
+            _(
+                "The referee has extended the deadline of {phase} to {deadline}.",
+                phase=live.phase.label,
+                deadline=live.when(deadline),
+            )
+        )
         tell_players(run, live, live.say(_("deadline extended")), text, key=f"extend:{run.now.isoformat()}")
         return f"deadline now {format_deadline(deadline, live.config.timezone)}; players told"
     if name == "PROCESS":
@@ -196,21 +207,36 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     for undone_turn in undone:
         run.store.clear_orders(live.id, undone_turn.phase_id)
     new_deadline(
-        run, live.id, deadline,
-        state=turn.state_before, phase_id=phase.id, seq=turn.seq - 1, status="running", result=None,
+        run,
+        live.id,
+        deadline,
+        state=turn.state_before,
+        phase_id=phase.id,
+        seq=turn.seq - 1,
+        status="running",
+        result=None,
     )
     when = live.when(deadline)
     for player in players:
-        before = [live.say(live.ruleset.shown_order(state, order))
-                  for order in turn.orders.get(player.power, [])]
-        text = live.say(_(
-            "The referee has rolled game {game} back to {phase}: the phases after it "
-            "are undone. Please send your orders again before the deadline, {deadline}.",
-            game=live.id, phase=phase.label, deadline=when,
-        )) + "\n\n" + (
-            live.say(_("Your orders for this phase were:")) + "\n" + "\n".join(f"  {o}" for o in before)
-            if before
-            else live.say(_("You had sent no orders for this phase."))
+        before = [
+            live.say(live.ruleset.shown_order(state, order)) for order in turn.orders.get(player.power, [])
+        ]
+        text = (
+            live.say(
+                _(
+                    "The referee has rolled game {game} back to {phase}: the phases after it "
+                    "are undone. Please send your orders again before the deadline, {deadline}.",
+                    game=live.id,
+                    phase=phase.label,
+                    deadline=when,
+                )
+            )
+            + "\n\n"
+            + (
+                live.say(_("Your orders for this phase were:")) + "\n" + "\n".join(f"  {o}" for o in before)
+                if before
+                else live.say(_("You had sent no orders for this phase."))
+            )
         )
         subject = live.say(_("rolled back to {phase}", phase=phase.label))
         tell_player(run, live, player, subject, text, key=f"rollback:{run.now.isoformat()}")

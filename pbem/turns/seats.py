@@ -16,8 +16,13 @@ from pbem.turns.notices import tell_address
 
 
 def welcome(
-    run: Run, live: LiveGame, player: PlayerRow, password: str | None, replacing: str | None = None,
-    orders_in_effect: list[str] | None = None, chosen_password: bool = False,
+    run: Run,
+    live: LiveGame,
+    player: PlayerRow,
+    password: str | None,
+    replacing: str | None = None,
+    orders_in_effect: list[str] | None = None,
+    chosen_password: bool = False,
 ) -> None:
     """Queue ``player``'s welcome: power, password, reply address and how to order, who plays
     the other powers (where the game makes it public) and the map; a newcomer taking over also
@@ -83,8 +88,13 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
         live,
         player.address,
         live.say(_("you have been replaced")),
-        live.say(_("The referee has given {power} in game {game} to another player. Thank you for playing.",
-                   power=player.power, game=live.id)),
+        live.say(
+            _(
+                "The referee has given {power} in game {game} to another player. Thank you for playing.",
+                power=player.power,
+                game=live.id,
+            )
+        ),
         key=f"replaced:{live.id}:{player.power}:{run.now.isoformat()}",
     )
     return f"{player.power} now played by {address}; welcome with a new password sent"
@@ -125,8 +135,17 @@ def seat_player(run: Run, live: LiveGame, power: str, address: str) -> str:
 def whogame(live: LiveGame) -> str:
     """WHOGAME: who plays which power; addresses only where the game makes them public."""
     game = f"{live.row.ruleset} {live.row.variant}"
-    lines = [live.say(_("Game {game} ({name}): {rules}, {phase}", game=live.id, name=live.config.name,
-                        rules=game, phase=live.phase.label))]
+    lines = [
+        live.say(
+            _(
+                "Game {game} ({name}): {rules}, {phase}",
+                game=live.id,
+                name=live.config.name,
+                rules=game,
+                phase=live.phase.label,
+            )
+        )
+    ]
     for player in live.players:
         state = live.say(_(" (civil disorder)")) if player.civil_disorder else ""
         who = player.address if live.config.players_public else live.say(_("played"))
@@ -139,23 +158,28 @@ def whogame(live: LiveGame) -> str:
 def set_password(run: Run, live: LiveGame, player: PlayerRow, password: str) -> str:
     """SET PASSWORD <new>: the new password signs on from now on, and a new reply address: who
     stole the old password may have the old reply address too (the mails it is in)."""
-    names = [live.id, live.config.name, player.address.partition("@")[0],
-             *(p.power for p in live.players)]
+    names = [live.id, live.config.name, player.address.partition("@")[0], *(p.power for p in live.players)]
     weakness = passwords.weakness(password, names)
     if weakness is not None:
         return {
             "short": _("refused: a password needs at least {n} characters", n=passwords.MIN_LENGTH),
             "repeated": _("refused: a password of one character repeated is guessed at once; choose another"),
             "sequence": _("refused: a run of characters in order is guessed at once; choose another"),
-            "name": _("refused: the game's name, a power's, your address or a word such as 'password' "
-                      "is guessed at once; choose another"),
+            "name": _(
+                "refused: the game's name, a power's, your address or a word such as 'password' "
+                "is guessed at once; choose another"
+            ),
         }[weakness]
-    run.store.update_player(live.id, player.power, password_hash=passwords.hash_password(password),
-                            token=passwords.new_token())
+    run.store.update_player(
+        live.id, player.power, password_hash=passwords.hash_password(password), token=passwords.new_token()
+    )
     changed = run.store.player(live.id, player.power)
     assert changed is not None
-    return _("your password is changed; sign on with the new one from now on. Your reply address is "
-             "new too: {address} (the old one no longer signs you on)", address=run.reply_address(changed))
+    return _(
+        "your password is changed; sign on with the new one from now on. Your reply address is "
+        "new too: {address} (the old one no longer signs you on)",
+        address=run.reply_address(changed),
+    )
 
 
 def address_code(player: PlayerRow, address: str) -> str:
@@ -181,17 +205,23 @@ def set_address(run: Run, live: LiveGame, player: PlayerRow, address: str, row_i
         live,
         address,
         live.say(_("confirm your new address for {power}", power=player.power)),
-        live.say(_(
-            "The player of {power} in game {game} ({name}) asked to receive the game's mail at this "
-            "address, {address}, instead of {old}.\n\n"
-            "To confirm, reply to this mail from this address with your sign-on and this code:\n\n"
-            "  SIGNON {power} {game} <your password>\n"
-            "  CONFIRM ADDRESS {code}\n\n"
-            "The code alone confirms nothing. If you did not ask for this, ignore this mail: "
-            "nothing changes.",
-            power=player.power, game=live.id, name=live.config.name, address=address,
-            old=player.address, code=address_code(player, address),
-        )),
+        live.say(
+            _(
+                "The player of {power} in game {game} ({name}) asked to receive the game's mail at this "
+                "address, {address}, instead of {old}.\n\n"
+                "To confirm, reply to this mail from this address with your sign-on and this code:\n\n"
+                "  SIGNON {power} {game} <your password>\n"
+                "  CONFIRM ADDRESS {code}\n\n"
+                "The code alone confirms nothing. If you did not ask for this, ignore this mail: "
+                "nothing changes.",
+                power=player.power,
+                game=live.id,
+                name=live.config.name,
+                address=address,
+                old=player.address,
+                code=address_code(player, address),
+            )
+        ),
         key=f"address:{row_id}:{player.power}",
     )
     return _(
@@ -209,8 +239,11 @@ def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, send
     if not sender or sender == player.address:
         return _("refused: send CONFIRM ADDRESS from the new address, in reply to the mail that asked for it")
     if not hmac.compare_digest(code.lower(), address_code(player, sender)):
-        return _("refused: that code does not confirm {address} for {power}; send SET ADDRESS again",
-                 address=sender, power=player.power)
+        return _(
+            "refused: that code does not confirm {address} for {power}; send SET ADDRESS again",
+            address=sender,
+            power=player.power,
+        )
     old = player.address
     run.store.update_player(live.id, player.power, address=sender)
     tell_address(
@@ -218,9 +251,15 @@ def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, send
         live,
         old,
         live.say(_("your address for {power} has changed", power=player.power)),
-        live.say(_("From now on the mail of {power} in game {game} goes to {address}, as you asked. "
-                   "If you did not, tell the referee at once.",
-                   power=player.power, game=live.id, address=sender)),
+        live.say(
+            _(
+                "From now on the mail of {power} in game {game} goes to {address}, as you asked. "
+                "If you did not, tell the referee at once.",
+                power=player.power,
+                game=live.id,
+                address=sender,
+            )
+        ),
         key=f"address-changed:{live.id}:{player.power}:{sender}:{run.now.isoformat()}",
     )
     run.tell_referee(

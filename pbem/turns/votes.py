@@ -36,8 +36,11 @@ def vote(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
     else:
         winner, unknown = match_powers(live, [command.args[0]])
         if unknown or not winner or winner[0] not in alive:
-            return _("refused: {power!r} is not a surviving power ({survivors})",
-                     power=command.args[0], survivors=", ".join(alive))
+            return _(
+                "refused: {power!r} is not a surviving power ({survivors})",
+                power=command.args[0],
+                survivors=", ".join(alive),
+            )
         if winner[0] == player.power:
             return _("refused: you cannot concede to yourself")
         run.store.set_vote(live.id, player.power, "concede", winner[0])
@@ -47,22 +50,33 @@ def vote(run: Run, live: LiveGame, player: PlayerRow, command: Command) -> str:
             run,
             live,
             live.say(_("{power} votes: {vote}", power=player.power, vote=command.text)),
-            live.say(_("{power} has voted: {vote}. (Votes in this game are public.)",
-                       power=player.power, vote=command.text)),
+            live.say(
+                _(
+                    "{power} has voted: {vote}. (Votes in this game are public.)",
+                    power=player.power,
+                    vote=command.text,
+                )
+            ),
             key=f"vote:{run.now.isoformat()}:{player.power}:{command.line}",
         )
     draws = run.store.votes(live.id, "draw")
     if all(draws.get(power) == "yes" for power in alive):
-        finish_game(run, live, live.say(_("draw among {powers} (all survivors voted for it)",
-                                          powers=", ".join(alive))))
+        finish_game(
+            run,
+            live,
+            live.say(_("draw among {powers} (all survivors voted for it)", powers=", ".join(alive))),
+        )
         return _("{answer}; every survivor has voted for the draw, so the game is over", answer=answer)
     concessions = run.store.votes(live.id, "concede")
     for power in alive:
         others = [other for other in alive if other != power]
         if others and all(concessions.get(other) == power for other in others):
             finish_game(run, live, live.say(_("{power} wins by concession", power=power)))
-            return _("{answer}; everyone else has conceded to {power}, so the game is over",
-                     answer=answer, power=power)
+            return _(
+                "{answer}; everyone else has conceded to {power}, so the game is over",
+                answer=answer,
+                power=power,
+            )
     if not live.config.votes_public:
         return join([answer, _("(votes are secret; the game ends when they agree)")], " ")
     return answer

@@ -53,9 +53,10 @@ def test_jsonl_raw_gives_the_outcome_of_the_api_and_of_the_other_engine(monkeypa
         after = result["units_after"]
         assert list(after) == sorted(after)  # powers in order, each one's units by location
         assert all(texts == sorted(texts, key=lambda text: text[2:]) for texts in after.values())
-        assert sorted(f"{power} {unit}" for power, texts in after.items() for unit in texts) == position[
-            "units_after"
-        ]
+        assert (
+            sorted(f"{power} {unit}" for power, texts in after.items() for unit in texts)
+            == position["units_after"]
+        )
         gone = result["dislodged"].items()
         dislodged = sorted(f"{power} {unit}" for power, texts in gone for unit in texts)
         assert dislodged == position["dislodged"]

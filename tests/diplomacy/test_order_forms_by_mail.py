@@ -15,7 +15,7 @@ from tests.harness import Table, game, text_of
 ruleset = get_ruleset("diplomacy")
 OUTLOOK = (
     '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-GB>'
-    '<div class=WordSection1><p class=MsoNormal>A Par - Bur, A Mar S Par Bur, F Mao H<o:p></o:p></p>'
+    "<div class=WordSection1><p class=MsoNormal>A Par - Bur, A Mar S Par Bur, F Mao H<o:p></o:p></p>"
     "<p class=MsoNormal><o:p>&nbsp;</o:p></p><p class=MsoNormal>Fran&ccedil;ois<o:p></o:p></p></div>"
     "</body></html>"
 )
@@ -27,10 +27,17 @@ def test_comma_lines_a_support_without_its_move_word_and_a_retreat_word_first_by
     table.take()
     # Gmail: a comma line in the text part, with its HTML beside it
     gmail = "A Par H, A Mar H, F Bre - MAO"
-    table.send(ADDRESSES["France"], f"SIGNON France g1 pw\n{gmail}",
-               html=f'<div dir="ltr"><div>SIGNON France g1 pw</div><div>{gmail}</div></div>')
-    send_mails(table, ADDRESSES, {p: o for p, o in ONE_HOLD_EACH.items() if p not in ("France", "Germany")}
-               | {"Germany": "A Mun - Bur, A Ber H, F Kie H"})
+    table.send(
+        ADDRESSES["France"],
+        f"SIGNON France g1 pw\n{gmail}",
+        html=f'<div dir="ltr"><div>SIGNON France g1 pw</div><div>{gmail}</div></div>',
+    )
+    send_mails(
+        table,
+        ADDRESSES,
+        {p: o for p, o in ONE_HOLD_EACH.items() if p not in ("France", "Germany")}
+        | {"Germany": "A Mun - Bur, A Ber H, F Kie H"},
+    )
     table.run()
     [answer] = table.take(ADDRESSES["France"])
     assert "Every line was understood" in text_of(answer)
@@ -39,8 +46,11 @@ def test_comma_lines_a_support_without_its_move_word_and_a_retreat_word_first_by
     # Outlook, HTML only, to the secret reply address (no sign-on): one line of three orders
     outlook = f"Fran\u00e7ois Martin <{ADDRESSES['France']}>"  # signs with his name, as From says
     table.send(outlook, "", html=OUTLOOK, to=table.reply_token_address("France"), subject="RE: [g1] orders")
-    send_mails(table, ADDRESSES, {p: o for p, o in ONE_HOLD_EACH.items() if p not in ("France", "Germany")}
-               | {"Germany": "A BUR H"})
+    send_mails(
+        table,
+        ADDRESSES,
+        {p: o for p, o in ONE_HOLD_EACH.items() if p not in ("France", "Germany")} | {"Germany": "A BUR H"},
+    )
     table.run()
     [answer] = table.take(ADDRESSES["France"])
     assert "Every line was understood" in text_of(answer)

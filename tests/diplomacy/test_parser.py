@@ -305,7 +305,7 @@ def test_a_seas_abbreviation_may_be_followed_by_sea() -> None:
 
 
 def test_a_retreat_with_the_order_word_first_is_read() -> None:
-    """"RETREAT F STP/SC - BOT" was answered "I do not know the province 'retreat'"."""
+    """ "RETREAT F STP/SC - BOT" was answered "I do not know the province 'retreat'"."""
     board = Board(
         {"STP": Unit("Germany", UnitType.ARMY, "STP")},
         dislodged=(
@@ -321,10 +321,19 @@ def test_a_retreat_with_the_order_word_first_is_read() -> None:
 
 def test_several_orders_on_a_line_separated_by_commas_are_each_answered() -> None:
     """njudge takes a line of orders separated by commas; each is answered as a line of its own."""
-    lines = read_mail(STANDARD, start_board(), PhaseKind.MOVEMENT, "France",
-                      "A PAR - BUR, A MAR S A PRA - BUR, F BRE H,\nA PAR - PIC, A PAR - GAS")
+    lines = read_mail(
+        STANDARD,
+        start_board(),
+        PhaseKind.MOVEMENT,
+        "France",
+        "A PAR - BUR, A MAR S A PRA - BUR, F BRE H,\nA PAR - PIC, A PAR - GAS",
+    )
     assert [(line.line, line.order) for line in lines] == [
-        (1, "A PAR - BUR"), (1, None), (1, "F BRE H"), (2, "A PAR - PIC"), (2, "A PAR - GAS")
+        (1, "A PAR - BUR"),
+        (1, None),
+        (1, "F BRE H"),
+        (2, "A PAR - PIC"),
+        (2, "A PAR - GAS"),
     ]
     assert "'pra'" in str(lines[1].error) and "Paris (PAR)" in str(lines[1].hint)  # its own answer
     assert lines[3].note == "Replaces your order on line 1"
@@ -342,8 +351,13 @@ def test_a_comma_splits_a_line_only_after_an_order() -> None:
 def test_a_comma_inside_a_convoy_route_goes_on_with_the_route() -> None:
     """An army's move that ends at sea goes on after a comma with its route ("A LON - NTH, NWY",
     "A LON - NTH, NTH - NWY"), as with dashes; an order after it is an order of its own."""
-    board = board_of([Unit("England", UnitType.FLEET, "NTH"), Unit("England", UnitType.ARMY, "LON"),
-                      Unit("England", UnitType.FLEET, "NWG")])
+    board = board_of(
+        [
+            Unit("England", UnitType.FLEET, "NTH"),
+            Unit("England", UnitType.ARMY, "LON"),
+            Unit("England", UnitType.FLEET, "NWG"),
+        ]
+    )
     for text in ("A LON - NTH - NWY", "A LON - NTH, NWY", "A LON - NTH, NTH - NWY", "A LON - NTH, NWG, NWY"):
         lines = read_mail(STANDARD, board, PhaseKind.MOVEMENT, "England", text)
         assert [line.order for line in lines] == ["A LON - NWY VIA"], text

@@ -38,8 +38,9 @@ def three_builds_due_and_one_home_centre_vacant() -> GameState:
     """Germany owns five centres with two units, and only Kiel of its homes is vacant."""
     units = [Unit("Germany", UnitType.ARMY, "BER"), Unit("Germany", UnitType.ARMY, "MUN")]
     centres = {"BER": "Germany", "KIE": "Germany", "MUN": "Germany", "HOL": "Germany", "DEN": "Germany"}
-    return GameState("standard", Turn(1901, Season.WINTER, PhaseKind.ADJUSTMENTS), board_of(units, centres),
-                     POWERS)
+    return GameState(
+        "standard", Turn(1901, Season.WINTER, PhaseKind.ADJUSTMENTS), board_of(units, centres), POWERS
+    )
 
 
 def test_the_winter_chart_and_the_builds_to_order_count_the_same_builds():
@@ -59,8 +60,9 @@ def test_the_winter_chart_and_the_builds_to_order_count_the_same_builds():
 def test_builds_every_site_can_take_are_counted_once():
     units = [Unit("Russia", UnitType.ARMY, "WAR")]
     centres = {"MOS": "Russia", "SEV": "Russia", "STP": "Russia", "WAR": "Russia"}
-    winter = GameState("standard", Turn(1901, Season.WINTER, PhaseKind.ADJUSTMENTS), board_of(units, centres),
-                       POWERS)
+    winter = GameState(
+        "standard", Turn(1901, Season.WINTER, PhaseKind.ADJUSTMENTS), board_of(units, centres), POWERS
+    )
     text = report(winter, winter, [])
     assert "builds 3:" in next(line for line in text.splitlines() if line.startswith("  Russia "))
     assert "  Russia: build 3 (in MOS, SEV, STP)" in text

@@ -85,7 +85,7 @@ def test_the_scripted_game_plays_by_mail(make_table):
 
 
 def test_a_general_left_without_an_action_holds_the_turn_and_the_answer_names_him(tmp_path):
-    """"The player must choose one action for each general": a mail that orders one general of
+    """ "The player must choose one action for each general": a mail that orders one general of
     two and says READY does not end the turn; the answer names the other (RULINGS 15)."""
     table = Table(tmp_path, [game("g1", "generals", ADDRESSES, deadlines={"turn": "72h"})])
     table.start("g1")

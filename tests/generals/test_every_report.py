@@ -50,6 +50,20 @@ def test_the_random_players_make_every_kind_of_event() -> None:
     for seed in range(6):
         for _before, _orders, adjudication in random_game(new_game(seed=seed), seed, turns=6):
             kinds.update(event["kind"] for event in adjudication.events)
-    expected = {"battle", "move", "recruit", "prepare", "train", "overtax", "occupation", "retreat",
-                "disband", "war", "gift", "alliance proposed", "alliance", "treasury"}
+    expected = {
+        "battle",
+        "move",
+        "recruit",
+        "prepare",
+        "train",
+        "overtax",
+        "occupation",
+        "retreat",
+        "disband",
+        "war",
+        "gift",
+        "alliance proposed",
+        "alliance",
+        "treasury",
+    }
     assert expected <= set(kinds), sorted(kinds)

@@ -245,7 +245,7 @@ WIDER = arrange(START, {"Millbrook": ("Aldmark", {"Militia": 10})})
     ],
 )
 def test_a_move_army_with_its_route_written_as_the_book_asks_is_read(text, canonical):
-    """"A move army order needs to include where the general is moving to, and his route"."""
+    """ "A move army order needs to include where the general is moving to, and his route"."""
     line = read(text, state=WIDER)
     assert (line.error, line.order) == (None, canonical)
 
@@ -264,7 +264,7 @@ def test_a_route_the_army_cannot_take_is_refused_saying_why(text, error):
 
 
 def test_end_the_war_in_the_books_words_offers_peace():
-    """"To end a war, all sides involved must agree to it"."""
+    """ "To end a war, all sides involved must agree to it"."""
     assert read("end the war with Brenn", state=AT_WAR).order == "peace with Brenn"
     assert read("End war with Brenn.", state=AT_WAR).order == "peace with Brenn"
     assert "peace with <power>" in (read("End the war", state=AT_WAR).hint or "")

@@ -72,8 +72,11 @@ def english_left(text: str, vocabulary: set[str], commands: set[str]) -> list[st
     words in capitals), each after the words found."""
     found = []
     for line in text.split("\n"):
-        english = [w for w in words(_ADDRESS.sub(" ", line))
-                   if w.lower() in vocabulary and not (w.isupper() and w in commands)]
+        english = [
+            w
+            for w in words(_ADDRESS.sub(" ", line))
+            if w.lower() in vocabulary and not (w.isupper() and w in commands)
+        ]
         if english:
             found.append(f"{', '.join(english)}: {line.strip()}")
     return found

@@ -74,9 +74,7 @@ def build(
             hand.insert(0, player.leader)
         player.hand = [card(n, player.seat) for n in hand]
         player.kingdom = [card(n, player.seat) for n in (kingdoms or {}).get(player.power, ())]
-        player.deck = [
-            card(n, player.seat) for n in (decks or {}).get(player.power, ("Samurai",) * 5)
-        ]
+        player.deck = [card(n, player.seat) for n in (decks or {}).get(player.power, ("Samurai",) * 5)]
         player.reactions = list((reactions or {}).get(player.power, ()))
     return game
 

@@ -22,12 +22,7 @@ def test_six_versions_each_with_a_leader_and_one_soldier_per_colour() -> None:
 
 
 def test_the_blue_soldiers_are_the_six_the_rulebook_names() -> None:
-    blue = {
-        s.french: v.french
-        for v in CARD_SET.versions.values()
-        for s in v.soldiers
-        if s.colour == "blue"
-    }
+    blue = {s.french: v.french for v in CARD_SET.versions.values() for s in v.soldiers if s.colour == "blue"}
     assert blue == {
         "Guerrier": "Roi",
         "Samurai": "Shogun",
@@ -116,9 +111,7 @@ GOOD = CARDS_FILE.read_text(encoding="utf-8")
         (("      - name: Warrior\n", "      - name: Guard\n"), "Guard is defined twice"),
     ],
 )
-def test_a_bad_card_sheet_is_refused_naming_file_and_entry(
-    change: tuple[str, str], message: str
-) -> None:
+def test_a_bad_card_sheet_is_refused_naming_file_and_entry(change: tuple[str, str], message: str) -> None:
     old, new = change
     assert old in GOOD
     with pytest.raises(CardSheetError) as error:
@@ -128,9 +121,7 @@ def test_a_bad_card_sheet_is_refused_naming_file_and_entry(
 
 
 def test_a_range_target_behind_the_unit_is_refused() -> None:
-    guard = (
-        "        range: |\n          .#.\n          .o.\n        support: {effect: cancel_attack"
-    )
+    guard = "        range: |\n          .#.\n          .o.\n        support: {effect: cancel_attack"
     behind = guard.replace(".#.\n          .o.", "...\n          .o.\n          .#.")
     text = GOOD.replace(guard, behind, 1)
     with pytest.raises(CardSheetError, match=r"\(Guard\): range targets"):

@@ -71,7 +71,7 @@ def test_the_catalogue_comes_with_the_welcome_and_answers_aide_and_help_cards(ma
 
 
 def test_the_help_tells_each_player_the_rows_of_their_camp() -> None:
-    """"Chaque camp possède sa zone de bataille avec deux lignes": the help's examples name the
+    """ "Chaque camp possède sa zone de bataille avec deux lignes": the help's examples name the
     first camp's slots (b2), so each player is told which rows are theirs."""
     from tests.invictus.rendering import orders_help
 

@@ -30,6 +30,9 @@ def test_new_game_with_one_army_fixed_welcomes_both_players_with_their_card_shee
     welcomes = {str(m["To"]): text_of(m) for m in table.take() if "welcome" in str(m["Subject"])}
     alice, bruno = welcomes["alice@example.org"], welcomes["bruno@example.org"]
     own = alice.split("Your army:")[1].split("The other cards of the game:")[0]
-    assert [line.split(",")[0].strip() for line in own.splitlines() if line.startswith("  ") and
-            not line.startswith("      ")] == ["Shogun", "Anubis", "Druid", "Musha", "Samurai"]
+    assert [
+        line.split(",")[0].strip()
+        for line in own.splitlines()
+        if line.startswith("  ") and not line.startswith("      ")
+    ] == ["Shogun", "Anubis", "Druid", "Musha", "Samurai"]
     assert "Your army:" not in bruno and "Shogun, Leader" in bruno  # the whole sheet, none first

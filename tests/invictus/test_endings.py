@@ -68,9 +68,7 @@ def test_killing_the_leader_wins() -> None:
     game = build(field={"b2": "Knight", "b3": "Shogun"}, leaders=("King", "Shogun"), tilted=["b3"])
     after = play(game, {"North": ["ATTACK b2 ON b3"]})
     # the Knight's 3 against the tilted Shogun's 2
-    assert after.state.result == (
-        "North wins by execution: South's Leader, the Shogun, was killed."
-    )
+    assert after.state.result == ("North wins by execution: South's Leader, the Shogun, was killed.")
     phase = ruleset.phase(after.state)
     assert (phase.id, phase.over, phase.winners) == ("end", True, ("North",))
 
@@ -152,9 +150,7 @@ def test_the_war_ends_when_both_decks_are_empty_and_the_most_majorities_win() ->
 
 
 def test_the_war_goes_on_while_one_deck_has_cards() -> None:
-    game = build(
-        field={"b2": "Samurai", "b3": "Musha"}, decks={"North": ["Guard"], "South": []}, active=1
-    )
+    game = build(field={"b2": "Samurai", "b3": "Musha"}, decks={"North": ["Guard"], "South": []}, active=1)
     after = play(game, {"South": ["PASS"]}).state
     assert after.stage == "turn" and ruleset.phase(after).acting == ("North",)
 

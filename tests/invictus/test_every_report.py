@@ -50,8 +50,13 @@ def orders_of(game: Any, power: str, rng: random.Random) -> list[str]:
 
 
 @REPORTS
-@given(variant=st.sampled_from(sorted(VARIANTS)), language=st.sampled_from(sorted(LANGUAGES)),
-       fixed=st.booleans(), phases=st.integers(1, 16), seed=st.integers(0, 2**31 - 1))
+@given(
+    variant=st.sampled_from(sorted(VARIANTS)),
+    language=st.sampled_from(sorted(LANGUAGES)),
+    fixed=st.booleans(),
+    phases=st.integers(1, 16),
+    seed=st.integers(0, 2**31 - 1),
+)
 def test_every_order_kind_of_invictus_reaches_every_report_in_every_language(
     variant: str, language: str, fixed: bool, phases: int, seed: int
 ) -> None:
@@ -84,5 +89,17 @@ def test_the_random_players_give_every_kind_of_order() -> None:
             orders = {power: orders_of(game, power, rng) for power in ruleset.phase(game).may_order}
             kinds.update(order.split()[0] for sent in orders.values() for order in sent)
             game = ruleset.adjudicate(game, orders, seed).state
-    assert {"ARMY", "KEEP", "MULLIGAN", "FRONT", "RESERVE", "CITIZEN", "PASS", "RECRUIT", "ATTACK", "SUPPORT",
-            "CANCEL", "CONSCRIPT"} <= set(kinds), sorted(kinds)
+    assert {
+        "ARMY",
+        "KEEP",
+        "MULLIGAN",
+        "FRONT",
+        "RESERVE",
+        "CITIZEN",
+        "PASS",
+        "RECRUIT",
+        "ATTACK",
+        "SUPPORT",
+        "CANCEL",
+        "CONSCRIPT",
+    } <= set(kinds), sorted(kinds)

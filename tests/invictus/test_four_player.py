@@ -57,9 +57,7 @@ def test_the_active_player_commands_the_whole_camp() -> None:
 
 
 def test_a_capture_goes_to_the_active_players_own_kingdom() -> None:
-    game = build(
-        variant="four-player", active=2, field={"b2": "Crossbowman", "b3": "Viking", "a3": "Musha"}
-    )
+    game = build(variant="four-player", active=2, field={"b2": "Crossbowman", "b3": "Viking", "a3": "Musha"})
     after = play(game, {"Cid": ["ATTACK b2 ON b3"]}).state
     assert names(after, after.players[2].kingdom) == ["Viking"]
     assert after.players[0].kingdom == []
@@ -100,9 +98,7 @@ def test_the_next_player_of_the_emptied_camp_conscripts_from_their_own_kingdom()
 
 
 def test_one_of_the_two_leaders_falling_wins_for_the_team() -> None:
-    game = build(
-        variant="four-player", active=0, field={"b2": "Knight", "b3": "Odin"}, tilted=["b3"]
-    )
+    game = build(variant="four-player", active=0, field={"b2": "Knight", "b3": "Odin"}, tilted=["b3"])
     after = play(game, {"Ann": ["ATTACK b2 ON b3"]}).state
     assert after.winners == ["Ann", "Cid"]
     assert after.result == "Ann and Cid win by execution: Dee's Leader, the Odin, was killed."
@@ -116,6 +112,7 @@ def test_a_handicapped_team_reserve_takes_the_smaller_limit() -> None:
 
 def test_a_majority_must_beat_every_other_player_even_the_partner() -> None:
     """RULINGS 33."""
+
     def capture_the_musha(cids_kingdom: list[str]) -> Any:
         """Ann's Ninja captures the red Musha; Ann's kingdom has four colours, Cid's as given."""
         kingdoms = {"Ann": ["Warrior", "Crossbowman", "Sorcerer", "Knight"], "Cid": cids_kingdom}

@@ -89,8 +89,13 @@ def context(language: str) -> dict[str, Any]:
     state = _state(language)
     result = ruleset.adjudicate(state, {"Nord": ["PASS"]}, 4)
     return {
-        "game": {"id": "g1", "name": "g1", "ruleset": "invictus", "variant": "standard",
-                 "language": language},
+        "game": {
+            "id": "g1",
+            "name": "g1",
+            "ruleset": "invictus",
+            "variant": "standard",
+            "language": language,
+        },
         "viewer": "Nord",
         "power": "Nord",
         "phase": {"id": "deploy", "label": ruleset.phase(state).label},
@@ -110,14 +115,28 @@ def mail_context(language: str) -> dict[str, Any]:
         "notes": [],
         "commands": [],
         "orders": [
-            {"line": o.line, "text": o.text, "order": o.order, "error": o.error, "hint": o.hint,
-             "note": o.note, "infraction": o.infraction}
+            {
+                "line": o.line,
+                "text": o.text,
+                "order": o.order,
+                "error": o.error,
+                "hint": o.hint,
+                "note": o.note,
+                "infraction": o.infraction,
+            }
             for o in orders
         ],
         "replaced": [],
         "status": {
-            "phase": "Tour 1 : Nord", "phase_id": "T1", "deadline": "demain", "status": "running",
-            "orders": ["PASS"], "acting": True, "missing": [], "ready": True, "waiting": ["Sud"],
+            "phase": "Tour 1 : Nord",
+            "phase_id": "T1",
+            "deadline": "demain",
+            "status": "running",
+            "orders": ["PASS"],
+            "acting": True,
+            "missing": [],
+            "ready": True,
+            "waiting": ["Sud"],
             "unsettled": True,
         },
         "help": "",
@@ -206,7 +225,7 @@ BETWEEN: dict[int, dict[str, str]] = {
     0: {
         "Alice": "LIST\nWHOGAME\nSUMMARY\nHISTORY\nPRESS TO Bruno\nBonjour Bruno, bonne partie.\nENDPRESS",
         "Bruno": "SET PASSWORD abc\nLSIT\nEXTEND 2d\nNOT READY\nSET ABSENCE 2020-01-01 TO 2020-01-02\n"
-                 "SET ABSENCE demain TO lundi\nHISTORY 99",
+        "SET ABSENCE demain TO lundi\nHISTORY 99",
     },
     1: {
         "Alice": "Volerr le Roi\nPrêt",
@@ -218,33 +237,50 @@ BETWEEN: dict[int, dict[str, str]] = {
 #: French phrases that answer BETWEEN's mails (the answer, refusal or hint each one gets)
 ANSWERED = {
     "Alice": [
-        "vos ordres et l'état de la partie sont ci-dessous", "Vos ordres à présent :", "ARMEE Shogun",
-        "Partie g1 (g1) : invictus standard", "Aucune phase n'a encore été résolue.",
-        "aucune phase n'a encore été résolue", "envoyé à Bruno",
+        "vos ordres et l'état de la partie sont ci-dessous",
+        "Vos ordres à présent :",
+        "ARMEE Shogun",
+        "Partie g1 (g1) : invictus standard",
+        "Aucune phase n'a encore été résolue.",
+        "aucune phase n'a encore été résolue",
+        "envoyé à Bruno",
         "Vous avez dit READY, mais une ligne de vos ordres a été refusée.",
-        "Pour garder vos ordres tels quels, envoyez READY seul.", "l'aide est ci-dessous",
+        "Pour garder vos ordres tels quels, envoyez READY seul.",
+        "l'aide est ci-dessous",
         "refusé : aucun joueur ne s'appelle Zorro ; les joueurs sont Alice, Bruno",
-        "courriel non accepté", "Un courriel (« mauvais mot de passe ») de ",
-        "— résultats", "bienvenue : vous jouez Alice", "GARDER",
+        "courriel non accepté",
+        "Un courriel (« mauvais mot de passe ») de ",
+        "— résultats",
+        "bienvenue : vous jouez Alice",
+        "GARDER",
     ],
     "Bruno": [
         "refusé : un mot de passe doit avoir au moins 8 caractères",
-        "vouliez-vous dire la commande LIST", "refusé : les commandes d'arbitre demandent",
-        "plus marqué prêt", "refusé : cette absence est déjà passée",
-        "pas comprise : 'demain' n'est pas une date", "HISTORY envoie de 1 à 20 rapports",
+        "vouliez-vous dire la commande LIST",
+        "refusé : les commandes d'arbitre demandent",
+        "plus marqué prêt",
+        "refusé : cette absence est déjà passée",
+        "pas comprise : 'demain' n'est pas une date",
+        "HISTORY envoie de 1 à 20 rapports",
         "votre vote pour une partie nulle entre tous les survivants est enregistré (les votes sont secrets",
-        "votre vote pour la nulle est retiré", "refusé : 'Personne' n'est pas un joueur encore en jeu",
-        "refusé : invictus n'a pas de carte", "pas comprise : RESIGN ne prend rien après lui",
+        "votre vote pour la nulle est retiré",
+        "refusé : 'Personne' n'est pas un joueur encore en jeu",
+        "refusé : invictus n'a pas de carte",
+        "pas comprise : RESIGN ne prend rien après lui",
         "pas comprise : écrivez-la ainsi : SET ADDRESS <nouvelle adresse>",
         "SIGNOFF à la ligne 3 : la suite de votre courriel n'a pas été lue.",
-        "message d'Alice", "Partie g1 : message d'Alice à tout le monde (Constitution des armées).",
+        "message d'Alice",
+        "Partie g1 : message d'Alice à tout le monde (Constitution des armées).",
         "Bonjour Bruno, bonne partie.",
-        "partie en pause", "L'arbitre a repris la partie. L'échéance est ",
+        "partie en pause",
+        "L'arbitre a repris la partie. L'échéance est ",
     ],
 }
-_DATE = re.compile(r"(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
-                   r"(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) "
-                   r"\d{4} à \d\d:\d\d CES?T \(\d\d:\d\d UTC\)")
+_DATE = re.compile(
+    r"(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
+    r"(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) "
+    r"\d{4} à \d\d:\d\d CES?T \(\d\d:\d\d UTC\)"
+)
 
 
 def _between(table: Any, index: int) -> None:
@@ -268,6 +304,7 @@ def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
     """The whole scripted game, the players writing the rulebook's French and sending every
     command between their orders; every mail they get is French: the welcome, the catalogue,
     every answer, refusal and hint, every notice, press and report, subjects and dates."""
+
     def welcome(text: str) -> None:
         text = spaced(text)
         assert "Bienvenue dans la partie g1" in text and "ARMEE Shogun" in text
@@ -275,8 +312,14 @@ def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
         assert _DATE.search(text), text  # the deadline, in French
 
     table, states, _turns = play(
-        make_table, script.FRENCH_OPTIONS, script.FRENCH_TURNS, script.FRENCH_REFUSED, welcome,
-        results="résultats", between=_between, subject="ordres",
+        make_table,
+        script.FRENCH_OPTIONS,
+        script.FRENCH_TURNS,
+        script.FRENCH_REFUSED,
+        welcome,
+        results="résultats",
+        between=_between,
+        subject="ordres",
     )
     assert states[-1].language == "fr"
     fragments = english_fragments()
@@ -365,7 +408,8 @@ def test_a_french_games_notices_are_french(make_table: Any) -> None:
     bruno = [spaced(english.readable(m)) for m in table.mails_to(ADDRESSES["Bruno"])]
     alice = [spaced(english.readable(m)) for m in table.mails_to(ADDRESSES["Alice"])]
     expected = [
-        "[g1] rappel : Constitution des armées", "Un rappel : pas encore d'ordres de votre part",
+        "[g1] rappel : Constitution des armées",
+        "Un rappel : pas encore d'ordres de votre part",
         "[g1] en retard : Constitution des armées",
         "L'échéance de Constitution des armées est passée et vos ordres ne sont pas arrivés.",
         "Vos ordres sont arrivés après l'échéance (",
@@ -374,7 +418,8 @@ def test_a_french_games_notices_are_french(make_table: Any) -> None:
         "ont voté la nulle, la partie est donc terminée",
         "(fin de partie) — résultats — partie terminée",
         "partie nulle entre Alice, Bruno (tous les survivants l'ont votée)",
-        "RESIGN\n    la partie est terminée", "La partie g1 est terminée ; les ordres ne sont plus pris.",
+        "RESIGN\n    la partie est terminée",
+        "La partie g1 est terminée ; les ordres ne sont plus pris.",
     ]
     assert [phrase for phrase in expected if phrase not in "\n".join(bruno)] == []
     assert not any("rappel" in text or "en retard" in text for text in alice)  # Alice had ordered

@@ -21,9 +21,7 @@ from tests.invictus.rendering import report
 POWERS = {2: ["North", "South"], 4: ["Ann", "Bob", "Cid", "Dee"]}
 
 
-def whole_game(
-    variant: str, seed: int
-) -> Iterator[tuple[Game, dict[str, list[str]], Adjudication]]:
+def whole_game(variant: str, seed: int) -> Iterator[tuple[Game, dict[str, list[str]], Adjudication]]:
     """Each phase of one game: the state before, the orders sent, the adjudication."""
     rng = random.Random(seed)
     powers = POWERS[VARIANTS[variant].players]

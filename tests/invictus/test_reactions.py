@@ -163,9 +163,8 @@ def test_the_active_player_may_answer_a_reaction_and_the_next_reaction_tries_aga
         "North reacts",
         "South reacts",
     ]
-    assert (
-        "The Guard of South is cancelled: the attack of Knight b2 on Shogun b3 still stands."
-        in texts(after.events)
+    assert "The Guard of South is cancelled: the attack of Knight b2 on Shogun b3 still stands." in texts(
+        after.events
     )
     assert after.state.stage == "turn" and at(after.state, "b3") == "Shogun"
 
@@ -219,9 +218,7 @@ def test_the_reply_to_the_active_player_ignores_the_opponents_reactions() -> Non
         reactions={"South": [GUARD_LEADER]},
     )
     mail = "ATTACK b2 ON b3\nCITIZEN King"
-    assert ruleset.parse_orders(plain, "North", mail) == ruleset.parse_orders(
-        guarded, "North", mail
-    )
+    assert ruleset.parse_orders(plain, "North", mail) == ruleset.parse_orders(guarded, "North", mail)
     [_, line] = ruleset.parse_orders(plain, "North", mail)
     assert line.note and line.note.startswith("not checked")
 

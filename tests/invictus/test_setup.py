@@ -52,9 +52,7 @@ def test_a_new_game_asks_both_players_for_their_army() -> None:
 
 
 def test_armies_fixed_in_the_options_skip_the_army_phase() -> None:
-    game = ruleset.start(
-        "standard", ["North", "South"], {"armies": {"North": "King", "South": SHOGUN}}, 1
-    )
+    game = ruleset.start("standard", ["North", "South"], {"armies": {"North": "King", "South": SHOGUN}}, 1)
     assert ruleset.phase(game).id == "hand"
     north, south = game.players
     assert north.army == ("ARMY King: 4 Warrior, 4 Crossbowman, 4 Guard, 4 Sorcerer, 4 Knight")
@@ -75,9 +73,7 @@ def test_an_army_mixes_versions_with_one_soldier_type_per_colour() -> None:
 def test_an_army_may_skip_soldier_types() -> None:
     """RULINGS 5: skipping types is allowed ('à vos risques et périls'); no copy limit."""
     game = ruleset.start("standard", ["North", "South"], {}, 1)
-    assert accepted(game, "North", "ARMY Odin: 12 Viking, 8 Druid") == [
-        "ARMY Odin: 12 Viking, 8 Druid"
-    ]
+    assert accepted(game, "North", "ARMY Odin: 12 Viking, 8 Druid") == ["ARMY Odin: 12 Viking, 8 Druid"]
 
 
 def test_an_army_must_have_the_variants_number_of_soldiers() -> None:
@@ -213,8 +209,6 @@ def test_what_is_still_missing_is_named_for_the_reply() -> None:
         "your CITIZEN order",
     ]
     game = play(game).state
-    assert ruleset.missing(game, "North", ["NO REACTIONS"]) == [
-        "your turn (PASS if you do nothing)"
-    ]
+    assert ruleset.missing(game, "North", ["NO REACTIONS"]) == ["your turn (PASS if you do nothing)"]
     assert ruleset.missing(game, "North", ["PASS"]) == []
     assert ruleset.missing(game, "South", []) == []

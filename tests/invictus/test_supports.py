@@ -7,9 +7,7 @@ from tests.invictus.tables import accepted, at, build, names, notes, play, refus
 
 
 def test_a_support_goes_to_the_leftmost_free_slot_of_the_reserve() -> None:
-    game = build(
-        field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard"]}, hands={"North": ["Viking"]}
-    )
+    game = build(field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard"]}, hands={"North": ["Viking"]})
     after = play(game, {"North": ["SUPPORT Viking"]}).state
     assert names(after, after.camps[0].reserve) == ["Guard", "Viking"]
 
@@ -24,9 +22,7 @@ def test_no_support_with_five_units_in_the_reserve() -> None:
 
 
 def test_a_handicapped_reserve_holds_fewer_units() -> None:
-    game = ruleset.start(
-        "standard", ["North", "South"], {"handicap": {"North": "maître", "South": 2}}, 1
-    )
+    game = ruleset.start("standard", ["North", "South"], {"handicap": {"North": "maître", "South": 2}}, 1)
     assert [camp.reserve_limit for camp in game.camps] == [3, 2]
     game = build(
         field={"b2": "Samurai", "b3": "Musha"},
@@ -122,9 +118,7 @@ def test_damage_wounds_for_the_turn_and_never_captures() -> None:
 
 
 def test_damage_alone_can_kill() -> None:
-    game = build(
-        field={"b2": "Samurai", "b3": "Viking", "a3": "Guard"}, hands={"North": ["Crossbowman"]}
-    )
+    game = build(field={"b2": "Samurai", "b3": "Viking", "a3": "Guard"}, hands={"North": ["Crossbowman"]})
     after = play(game, {"North": ["SUPPORT Crossbowman ON Viking"]}).state
     assert names(after, after.camps[1].graveyard) == ["Viking"]
 
@@ -149,9 +143,7 @@ def test_a_soldiers_only_damage_cannot_target_a_leader() -> None:
 def test_damage_needs_a_target() -> None:
     game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Crossbowman"]})
     assert refusal(game, "North", "SUPPORT Crossbowman").startswith("say which enemy unit")
-    assert (
-        refusal(game, "North", "SUPPORT Crossbowman ON b2") == "b2 is not on the enemy battlefield"
-    )
+    assert refusal(game, "North", "SUPPORT Crossbowman ON b2") == "b2 is not on the enemy battlefield"
 
 
 # resurrect
@@ -176,9 +168,7 @@ def test_a_resurrection_that_cannot_be_applied_in_full_cannot_be_played() -> Non
     game = build(field={"b2": "Samurai", "b3": "Musha"}, hands={"North": ["Anubis"]})
     assert "your graveyard is empty" in refusal(game, "North", "SUPPORT Anubis")
     full = {f"{c}{r}": "Samurai" for c in "abc" for r in "12"}
-    game = build(
-        field={**full, "b3": "Musha"}, hands={"North": ["Anubis"]}, graveyards={0: ["Guard"]}
-    )
+    game = build(field={**full, "b3": "Musha"}, hands={"North": ["Anubis"]}, graveyards={0: ["Guard"]})
     assert "your battlefield has no free slot" in refusal(game, "North", "SUPPORT Anubis")
 
 
@@ -197,9 +187,7 @@ def test_a_support_with_one_possible_choice_needs_no_more_words() -> None:
         graveyards={0: ["Guard", "Guard"]},
     )
     assert accepted(game, "North", "SUPPORT Anubis") == ["SUPPORT Anubis"]
-    assert notes(game, "North", "SUPPORT Anubis") == [
-        "as things stand: SUPPORT Anubis: Guard TO c1"
-    ]
+    assert notes(game, "North", "SUPPORT Anubis") == ["as things stand: SUPPORT Anubis: Guard TO c1"]
     assert at(play(game, {"North": ["SUPPORT Anubis"]}).state, "c1") == "Guard"
 
 

@@ -55,9 +55,7 @@ def test_a_turn_without_any_action_is_doing_nothing() -> None:
 
 def test_recruiting_takes_the_leftmost_unit_of_the_reserve() -> None:
     game = build(field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard", "Viking"]})
-    assert "leftmost unit of your reserve, which is Guard" in refusal(
-        game, "North", "RECRUIT Viking TO a2"
-    )
+    assert "leftmost unit of your reserve, which is Guard" in refusal(game, "North", "RECRUIT Viking TO a2")
     orders = accepted(game, "North", "recruit a2")
     assert orders == ["RECRUIT TO a2"]
     assert notes(game, "North", "recruit a2") == ["as things stand: RECRUIT Guard TO a2"]
@@ -66,9 +64,7 @@ def test_recruiting_takes_the_leftmost_unit_of_the_reserve() -> None:
 
 
 def test_recruiting_onto_a_taken_slot_swaps_the_unit_to_the_right_end_of_the_reserve() -> None:
-    game = build(
-        field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard", "Viking"]}, tilted=["b2"]
-    )
+    game = build(field={"b2": "Samurai", "b3": "Musha"}, reserves={0: ["Guard", "Viking"]}, tilted=["b2"])
     after = play(game, {"North": ["RECRUIT Guard TO b2"]}).state
     assert at(after, "b2") == "Guard"
     assert names(after, after.camps[0].reserve) == ["Viking", "Samurai"]
@@ -120,9 +116,7 @@ def test_the_rulebook_example_crossbowman_captures_the_viking() -> None:
 
 def test_the_rulebook_example_boosted_samurai_kills_the_musha_and_the_leader_steps_up() -> None:
     """Page 5: Samurai 1 + 3 against Musha 3 kills; the Leader behind steps forward."""
-    game = build(
-        field={"b2": "Samurai", "b3": "Musha", "b4": "Shogun"}, hands={"North": ["Samurai"]}
-    )
+    game = build(field={"b2": "Samurai", "b3": "Musha", "b4": "Shogun"}, hands={"North": ["Samurai"]})
     after = play(game, {"North": ["SUPPORT Samurai", "ATTACK Samurai b2 ON Musha b3"]})
     state = after.state
     assert names(state, state.camps[1].graveyard) == ["Musha"]
@@ -166,9 +160,7 @@ def test_several_attacks_add_up_to_a_kill_but_never_a_capture() -> None:
 def test_damage_lasts_only_for_the_turn() -> None:
     game = build(field={"b2": "Samurai", "b3": "Musha"})
     after = play(game, {"North": ["ATTACK b2 ON b3"]})
-    assert "Musha b3 is wounded: 1 against defense 3, until the end of the turn." in texts(
-        after.events
-    )
+    assert "Musha b3 is wounded: 1 against defense 3, until the end of the turn." in texts(after.events)
     assert after.state.camps[1].field["b3"].damage == 0
 
 
@@ -208,9 +200,7 @@ def test_x_counts_the_hand_and_n_the_battlefield_when_the_unit_tilts() -> None:
         },
         hands={"North": ["Warrior", "Viking"]},
     )
-    after = play(
-        game, {"North": ["ATTACK Sorcerer a2 ON Medjay b3", "ATTACK Commander c2 ON Cataphract c3"]}
-    )
+    after = play(game, {"North": ["ATTACK Sorcerer a2 ON Medjay b3", "ATTACK Commander c2 ON Cataphract c3"]})
     attacks = texts(after.events, "attack")
     # hand: King, Warrior, Viking = 3 (X); battlefield: 3 units (N)
     assert "with Sorcerer a2: 3 attack against defense 2." in attacks[0]
@@ -323,9 +313,7 @@ def test_a_step_that_cannot_be_done_any_more_is_skipped_and_told_only_to_its_pla
     after = play(game, {"North": orders})
     [failed] = [e for e in after.events if e["type"] == "failed"]
     assert failed["to"] == ["North"]
-    assert failed["text"] == (
-        "North's order ATTACK Guard a2 ON a3 could not be carried out: a2 is empty."
-    )
+    assert failed["text"] == ("North's order ATTACK Guard a2 ON a3 could not be carried out: a2 is empty.")
 
 
 def test_an_attack_worth_nothing_still_tilts_the_attacker() -> None:

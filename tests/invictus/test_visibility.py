@@ -24,9 +24,7 @@ def _turn():  # type: ignore[no-untyped-def]
         decks={"North": ["Knight", "Warrior"], "South": ["Anubis", "Archer"]},
     )
     game.players[1].conscription = ["red"]
-    after = play(
-        game, {"North": ["SUPPORT Viking", "ATTACK b2 ON b3", "ATTACK c2 ON c3", "ATTACK b2 ON b3"]}
-    )
+    after = play(game, {"North": ["SUPPORT Viking", "ATTACK b2 ON b3", "ATTACK c2 ON c3", "ATTACK b2 ON b3"]})
     return game, after.state, after.events
 
 
@@ -96,9 +94,7 @@ def test_the_board_is_shown_from_the_viewers_side() -> None:
 
 @pytest.mark.parametrize("viewer", VIEWERS)
 @pytest.mark.parametrize("kind", ["txt", "html"])
-def test_the_report_renders_for_every_viewer_and_keeps_their_secrets(
-    viewer: str, kind: str
-) -> None:
+def test_the_report_renders_for_every_viewer_and_keeps_their_secrets(viewer: str, kind: str) -> None:
     before, state, events = _turn()
     text = report(before, state, events, viewer, kind)
     assert "Turn 5: North" in text and "Musha" in text

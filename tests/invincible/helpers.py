@@ -48,9 +48,7 @@ def new_game(
 def set_khan(game: Game, power: str, **changes: Any) -> Game:
     """``game`` with one khan changed; Mode names set the current points."""
     khan = game.khan(power)
-    modes = {
-        m: changes.pop(m) for m in ("companion", "accuser", "informer", "leader") if m in changes
-    }
+    modes = {m: changes.pop(m) for m in ("companion", "accuser", "informer", "leader") if m in changes}
     if modes:
         changes["modes"] = replace(khan.modes, **modes)
     if "full" in changes and not isinstance(changes["full"], Modes):
@@ -77,9 +75,7 @@ def play(game: Game, mails: Mapping[str, str], rolls: Iterable[int] = ()) -> Adj
     return play_stored(game, orders_of(game, mails), rolls)
 
 
-def play_stored(
-    game: Game, orders: Mapping[str, Sequence[str]], rolls: Iterable[int] = ()
-) -> Adjudication:
+def play_stored(game: Game, orders: Mapping[str, Sequence[str]], rolls: Iterable[int] = ()) -> Adjudication:
     """Adjudicate canonical orders as the service stores them, with exactly these dice.
 
     For the checks made again at adjudication: orders accepted when their mail came,

@@ -28,10 +28,7 @@ RULEBOOK_ENEMIES = {1: 5, 2: 10, 3: 15, 4: 25, 5: 40, 6: 60}
 
 def test_the_standard_cards_are_the_rulebooks_eight() -> None:
     variant = VARIANTS["standard"]
-    cards = {
-        c.name: (c.companion, c.accuser, c.informer, c.leader, c.honor, c.wine)
-        for c in variant.cards
-    }
+    cards = {c.name: (c.companion, c.accuser, c.informer, c.leader, c.honor, c.wine) for c in variant.cards}
     assert cards == RULEBOOK_CARDS
 
 

@@ -33,7 +33,5 @@ def test_the_table_has_every_order_kind() -> None:
 
 
 @pytest.mark.parametrize(("kind", "fields", "line"), ROWS, ids=[line for _, _, line in ROWS])
-def test_an_order_writes_its_canonical_line_as_before(
-    kind: str, fields: dict[str, Any], line: str
-) -> None:
+def test_an_order_writes_its_canonical_line_as_before(kind: str, fields: dict[str, Any], line: str) -> None:
     assert _order(kind, fields).text() == line

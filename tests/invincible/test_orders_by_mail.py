@@ -65,9 +65,7 @@ ORDERS: st.SearchStrategy[o.Order] = st.one_of(
     st.builds(o.Feast, st.lists(KHANS, unique=True, max_size=3).map(tuple)),
     st.builds(o.SpendHonor, MODE, CONDITIONS),
     st.builds(o.Defence, st.integers(0, 10), st.booleans(), CONDITIONS),
-    st.builds(
-        o.Exit, st.sampled_from(["SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE"]), CONDITIONS
-    ),
+    st.builds(o.Exit, st.sampled_from(["SUE FOR PEACE", "RETREAT", "WITHDRAW", "PURSUE"]), CONDITIONS),
     st.builds(
         o.Answer,
         st.sampled_from(["assistance", "peace"]),

@@ -50,9 +50,7 @@ def test_every_game_ends_within_its_turn_limit(seed: int, players: int) -> None:
 
 @GAMES
 @given(seed=SEEDS, players=PLAYERS, declarations=st.booleans())
-def test_numbers_stay_within_the_rulebooks_limits(
-    seed: int, players: int, declarations: bool
-) -> None:
+def test_numbers_stay_within_the_rulebooks_limits(seed: int, players: int, declarations: bool) -> None:
     for step in random_game(seed, players, turn_limit=8, declarations=declarations):
         _check_table(step.state)
 

@@ -17,8 +17,7 @@ def test_the_scripted_game_plays_out_as_written() -> None:
 
 def test_the_scripted_mistakes_are_rejected() -> None:
     rejected = {
-        key: [line.text for line in lines if line.order is None]
-        for key, lines in play_script().lines.items()
+        key: [line.text for line in lines if line.order is None] for key, lines in play_script().lines.items()
     }
     expected = {key: lines for key, lines in script.REJECTED.items() if lines}
     assert {key: lines for key, lines in rejected.items() if lines} == expected

@@ -29,9 +29,7 @@ def test_the_deal_depends_on_the_seed_only() -> None:
     first = ruleset.start("standard", PLAYERS, {}, seed=11)
     again = ruleset.start("standard", PLAYERS, {}, seed=11)
     assert first == again
-    deals = {
-        tuple(k.card for k in ruleset.start("standard", PLAYERS, {}, s).khans) for s in range(20)
-    }
+    deals = {tuple(k.card for k in ruleset.start("standard", PLAYERS, {}, s).khans) for s in range(20)}
     assert len(deals) > 1
 
 

@@ -133,9 +133,7 @@ def test_no_viewer_is_mailed_a_hidden_fact(seed: int, players: int, strict: bool
         for viewer in viewers:
             facts = ruleset.hidden_facts(step.state, step.result.events, viewer)
             secrets += len(facts)
-            view = json.dumps(
-                ruleset.view(step.state, step.result.events, viewer), ensure_ascii=False
-            )
+            view = json.dumps(ruleset.view(step.state, step.result.events, viewer), ensure_ascii=False)
             rendered = reports(step.phase, step.state, step.result.events, viewer)
             for fact in facts:
                 assert fact not in view, (viewer, fact)

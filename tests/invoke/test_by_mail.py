@@ -98,7 +98,7 @@ def test_help_cards_names_the_creatures_and_the_chaos_cards(tmp_path: Any) -> No
 def test_the_mages_choose_their_starting_hands_by_mail_and_the_silent_draw_the_default(
     tmp_path: Any,
 ) -> None:
-    """"Each Mage draws their starting hand by taking cards from the three piles in any
+    """ "Each Mage draws their starting hand by taking cards from the three piles in any
     combination": a setup phase asks each mage for the split; one who does not answer draws
     3 Manifest, 3 Thaumaturgy, 1 Focus (RULINGS 38)."""
     from collections import Counter

@@ -57,5 +57,20 @@ def test_the_random_mages_give_every_kind_of_order() -> None:
             sent = orders(game, rng)
             kinds.update(order.split()[0].upper() for lines in sent.values() for order in lines)
             game = ruleset.adjudicate(game, sent, seed).state
-    assert {"IF", "NO", "REFILL", "PASS", "DISCARD", "MOVE", "INVOKE", "BUILD", "TARGET", "TOME", "WAND",
-            "GNOME", "IMP", "MERMAID", "SYLPH"} <= set(kinds), sorted(kinds)
+    assert {
+        "IF",
+        "NO",
+        "REFILL",
+        "PASS",
+        "DISCARD",
+        "MOVE",
+        "INVOKE",
+        "BUILD",
+        "TARGET",
+        "TOME",
+        "WAND",
+        "GNOME",
+        "IMP",
+        "MERMAID",
+        "SYLPH",
+    } <= set(kinds), sorted(kinds)

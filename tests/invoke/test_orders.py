@@ -134,7 +134,8 @@ def test_draws_and_discards_are_read_as_players_say_them() -> None:
     assert one("Pass my turn").order == "PASS"
     # "Once the stored Invocation has been activated": read as ACTIVATE WAND (Alice has none)
     assert [one(t).error for t in ("Activate the Wand", "use my wand")] == [
-        "Alice has no Wand in play", "Alice has no Wand in play"
+        "Alice has no Wand in play",
+        "Alice has no Wand in play",
     ]
 
 
@@ -143,7 +144,9 @@ def test_the_draw_vote_is_unmistakable_and_a_bare_draw_stays_the_vote() -> None:
 
     mail = read_mail("DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest\nDRAW GAME\nVOTE DRAW\nDRAW\n")
     assert [(c.name, c.line, c.error) for c in mail.commands] == [
-        ("DRAW", 2, ""), ("DRAW", 3, ""), ("DRAW", 4, "")
+        ("DRAW", 2, ""),
+        ("DRAW", 3, ""),
+        ("DRAW", 4, ""),
     ]
     assert mail.order_text.split("\n")[0] == "DRAW 3 Thaumaturgy, 2 Focus, 2 Manifest"
 

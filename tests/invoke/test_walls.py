@@ -119,7 +119,7 @@ def test_a_wall_with_no_element_left_crumbles_at_once_no_ghost_round_for_walls()
 
 
 def test_names_keep_their_capitals_where_a_sentence_starts_with_them() -> None:
-    """"Baba yaga's power gems", "The aether's power gems": str.capitalize lowered the rest."""
+    """ "Baba yaga's power gems", "The aether's power gems": str.capitalize lowered the rest."""
     game = table(("Alice", "Baba Yaga", "Carol"), hands={"Alice": ["Move Left", "Fire"]})
     result = play(game, {"Alice": "Move Left & Fire"})
     assert "Baba Yaga's power gems take 1 point of damage" in texts(result.events)

@@ -29,8 +29,10 @@ INVICTUS = CardGame(
     template={"id": "duel", "ruleset": "invictus", "seats": 2, "deadlines": {"default": "48h"}},
     seats=["North", "South"],
     first_phase="Army building",
-    orders={"North": "ARMY Shogun: 8 Samurai, 4 Musha, 4 Druide, 4 Anubis",
-            "South": "Armée Roi : 6 Guerrier, 6 Arbalétrier, 4 Garde, 4 Sorcier"},
+    orders={
+        "North": "ARMY Shogun: 8 Samurai, 4 Musha, 4 Druide, 4 Anubis",
+        "South": "Armée Roi : 6 Guerrier, 6 Arbalétrier, 4 Garde, 4 Sorcier",
+    },
     accepted="ARMY",
 )
 INVINCIBLE = CardGame(
@@ -50,44 +52,56 @@ def _story(folder: Any, kind: CardGame) -> dict[str, Any]:
     story: dict[str, Any] = {"table": table, "game": name}
     story["create"] = say(table, "master@players.test", f"CREATE ?{name} master-pw {name}")
     story["standby"] = say(table, "sub@players.test", f"STANDBY {name}")
-    story["joins"] = [say(table, address, f"SIGNON ?{name} secret-{n}")
-                      for n, address in enumerate(addresses)]
+    story["joins"] = [
+        say(table, address, f"SIGNON ?{name} secret-{n}") for n, address in enumerate(addresses)
+    ]
     musters = {address: latest(table, address, "is full. You play") for address in addresses}
-    story["confirms"] = [say(table, address, "CONFIRM", to=reply_address(musters[address]))
-                         for address in addresses]
-    story["welcomes"] = {address: text_of(latest(table, address, f"Welcome to game {name}"))
-                         for address in addresses}
+    story["confirms"] = [
+        say(table, address, "CONFIRM", to=reply_address(musters[address])) for address in addresses
+    ]
+    story["welcomes"] = {
+        address: text_of(latest(table, address, f"Welcome to game {name}")) for address in addresses
+    }
     with table.store() as store:
         story["players"] = {p.address: p.power for p in store.players(name)}
     story["phase_before"] = table.game_row(name).phase_id
     story["answers"] = {
-        address: say(table, address, f"SIGNON {power} {name} secret-{addresses.index(address)}\n"
-                                     f"{kind.orders[power]}")
-        for address, power in story["players"].items()}
+        address: say(
+            table, address, f"SIGNON {power} {name} secret-{addresses.index(address)}\n{kind.orders[power]}"
+        )
+        for address, power in story["players"].items()
+    }
     table.now = table.game_row(name).deadline or table.now
     table.run()
     story["phase_after"] = table.game_row(name).phase_id
-    story["results"] = {address: [m for m in table.mails_to(address) if "results" in str(m["Subject"])]
-                        for address in addresses}
+    story["results"] = {
+        address: [m for m in table.mails_to(address) if "results" in str(m["Subject"])]
+        for address in addresses
+    }
     leaver = addresses[0]
     story["leaver"], story["leaver_power"] = leaver, story["players"][leaver]
     story["resign"] = say(table, leaver, f"SIGNON {story['leaver_power']} {name} secret-0\nRESIGN")
-    story["opening"] = [text_of(m) for m in table.mails_to("sub@players.test")
-                        if f"take over {story['leaver_power']}" in str(m["Subject"])]
+    story["opening"] = [
+        text_of(m)
+        for m in table.mails_to("sub@players.test")
+        if f"take over {story['leaver_power']}" in str(m["Subject"])
+    ]
     story["list"] = say(table, "curious@players.test", "LIST")
     story["takeover"] = say(table, "sub@players.test", f"TAKEOVER {story['leaver_power']} {name} standby-pw")
     story["sub_welcome"] = text_of(latest(table, "sub@players.test", f"Welcome to game {name}"))
     story["leaver_told"] = text_of(latest(table, leaver, "new player"))
     with table.store() as store:
         story["seat"] = store.player(name, story["leaver_power"])
-    story["sub_orders"] = say(table, "sub@players.test",
-                              f"SIGNON {story['leaver_power']} {name} standby-pw\nLIST")
+    story["sub_orders"] = say(
+        table, "sub@players.test", f"SIGNON {story['leaver_power']} {name} standby-pw\nLIST"
+    )
     return story
 
 
 @pytest.fixture(scope="module", params=[INVICTUS, INVINCIBLE], ids=["invictus-2", "invincible-3"])
-def card_game(request: pytest.FixtureRequest,
-              tmp_path_factory: pytest.TempPathFactory) -> tuple[CardGame, dict]:
+def card_game(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[CardGame, dict]:
     kind: CardGame = request.param
     return kind, _story(tmp_path_factory.mktemp(str(kind.template["id"])), kind)
 

@@ -24,18 +24,27 @@ def gmail(said: str, muster: str) -> dict[str, Any]:
 
 
 def outlook(said: str, muster: str) -> dict[str, Any]:
-    header = (f"________________________________\nFrom: {WROTE}\nSent: Monday, March 2, 2026 10:00 AM\n"
-              "To: a@players.test\nSubject: [duel] game duel is full: confirm your seat\n")
-    html = ("<html><body><div class=WordSection1>" + "".join(f"<p class=MsoNormal>{line}</p>" for line in
-            said.splitlines()) + "</div><hr><div id=divRplyFwdMsg><b>From:</b> " + WROTE.replace("<", "&lt;")
-            + "<br><b>Sent:</b> Monday, March 2, 2026 10:00 AM</div><div>"
-            + "<br>".join(muster.splitlines()) + "</div></body></html>")
+    header = (
+        f"________________________________\nFrom: {WROTE}\nSent: Monday, March 2, 2026 10:00 AM\n"
+        "To: a@players.test\nSubject: [duel] game duel is full: confirm your seat\n"
+    )
+    html = (
+        "<html><body><div class=WordSection1>"
+        + "".join(f"<p class=MsoNormal>{line}</p>" for line in said.splitlines())
+        + "</div><hr><div id=divRplyFwdMsg><b>From:</b> "
+        + WROTE.replace("<", "&lt;")
+        + "<br><b>Sent:</b> Monday, March 2, 2026 10:00 AM</div><div>"
+        + "<br>".join(muster.splitlines())
+        + "</div></body></html>"
+    )
     return {"text": f"{said}\r\n\r\n{header}\r\n{muster}", "html": html}
 
 
 def apple_mail(said: str, muster: str) -> dict[str, Any]:
-    return {"text": f"{said}\n\nSent from my iPhone\n\n> On 2 Mar 2026, at 10:00, {WROTE} wrote:\n> \n"
-                    f"{_quoted(muster)}\n"}
+    return {
+        "text": f"{said}\n\nSent from my iPhone\n\n> On 2 Mar 2026, at 10:00, {WROTE} wrote:\n> \n"
+        f"{_quoted(muster)}\n"
+    }
 
 
 def thunderbird_below(said: str, muster: str) -> dict[str, Any]:
@@ -48,9 +57,11 @@ CLIENTS = [gmail, outlook, apple_mail, thunderbird_below]
 
 def _mustered(tmp_path: Any) -> tuple[Table, str]:
     table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=[DUEL])
-    for sender, text in [("opener@players.test", "CREATE ?duel hunter22 duel"),
-                         ("a@players.test", "SIGNON ?duel secret-1"),
-                         ("b@players.test", "SIGNON ?duel secret-2")]:
+    for sender, text in [
+        ("opener@players.test", "CREATE ?duel hunter22 duel"),
+        ("a@players.test", "SIGNON ?duel secret-1"),
+        ("b@players.test", "SIGNON ?duel secret-2"),
+    ]:
         table.send(sender, text)
         table.run()
     return table, "a@players.test"
@@ -60,8 +71,12 @@ def _mustered(tmp_path: Any) -> tuple[Table, str]:
 def test_a_confirmation_as_mail_programs_write_it_confirms_and_nothing_else(tmp_path, client):
     table, player = _mustered(tmp_path)
     muster = latest(table, player, "is full. You play")
-    table.send(player, subject=f"Re: {muster['Subject']}", to=reply_address(muster),
-               **client("CONFIRM\nLooking forward to it!\nAnn", text_of(muster)))
+    table.send(
+        player,
+        subject=f"Re: {muster['Subject']}",
+        to=reply_address(muster),
+        **client("CONFIRM\nLooking forward to it!\nAnn", text_of(muster)),
+    )
     table.run()
     answer = text_of(table.mails_to(player)[-1])
     assert "CONFIRM: confirmed: you play" in answer
@@ -75,8 +90,12 @@ def test_a_confirmation_as_mail_programs_write_it_confirms_and_nothing_else(tmp_
 def test_a_withdrawal_under_a_quoted_confirm_withdraws(tmp_path, client):
     table, player = _mustered(tmp_path)
     muster = latest(table, player, "is full. You play")
-    table.send(player, subject=f"Re: {muster['Subject']}", to=reply_address(muster),
-               **client("Sorry, I cannot play after all.\nRESIGN", text_of(muster)))
+    table.send(
+        player,
+        subject=f"Re: {muster['Subject']}",
+        to=reply_address(muster),
+        **client("Sorry, I cannot play after all.\nRESIGN", text_of(muster)),
+    )
     table.run()
     answer = text_of(table.mails_to(player)[-1])
     assert "RESIGN: you left game duel" in answer and "CONFIRM:" not in answer
@@ -90,8 +109,9 @@ def test_a_withdrawal_under_a_quoted_confirm_withdraws(tmp_path, client):
 def test_a_confirmation_in_words_is_told_how_to_confirm(tmp_path, said):
     table, player = _mustered(tmp_path)
     muster = latest(table, player, "is full. You play")
-    table.send(player, subject=f"Re: {muster['Subject']}", to=reply_address(muster),
-               **gmail(said, text_of(muster)))
+    table.send(
+        player, subject=f"Re: {muster['Subject']}", to=reply_address(muster), **gmail(said, text_of(muster))
+    )
     table.run()
     answer = text_of(table.mails_to(player)[-1])
     assert "your seat is not confirmed yet: to confirm it, reply with the line CONFIRM alone" in answer
@@ -106,6 +126,10 @@ def test_a_confirmed_seat_stays_confirmed_when_another_player_withdraws(tmp_path
     assert "Your seat, power and confirmation are kept" in told
     say(table, "c@players.test", "SIGNON ?duel secret-3")
     assert len([m for m in table.mails_to(player) if "confirm your seat" in str(m["Subject"])]) == 1
-    confirmed = say(table, "c@players.test", "CONFIRM",
-                    to=reply_address(latest(table, "c@players.test", "is full. You play")))
+    confirmed = say(
+        table,
+        "c@players.test",
+        "CONFIRM",
+        to=reply_address(latest(table, "c@players.test", "is full. You play")),
+    )
     assert "every seat is confirmed and game duel begins" in confirmed

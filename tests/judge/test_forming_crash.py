@@ -44,11 +44,17 @@ def test_a_crash_while_the_last_seat_is_taken_loses_nothing_and_doubles_nothing(
         assert store.message_count("done") == 4 == store.message_count()
     for address in PLAYERS[:2]:
         subjects = [str(m["Subject"]) for m in table.mails_to(address)]
-        assert subjects.count("[duel] welcome: you play North") + subjects.count(
-            "[duel] welcome: you play South") == 1, subjects
+        assert (
+            subjects.count("[duel] welcome: you play North")
+            + subjects.count("[duel] welcome: you play South")
+            == 1
+        ), subjects
         assert subjects.count("Your mail to pbem test judge") == 1, subjects
     [late] = table.mails_to(PLAYERS[2])
     assert "JOIN: refused: game duel has begun" in text_of(late)
-    started = [m for m in table.mails_to("referee@pbem.test") + table.mails_to("master@players.test")
-               if "game started" in str(m["Subject"])]
+    started = [
+        m
+        for m in table.mails_to("referee@pbem.test") + table.mails_to("master@players.test")
+        if "game started" in str(m["Subject"])
+    ]
     assert len(started) == 1

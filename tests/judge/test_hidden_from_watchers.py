@@ -38,8 +38,9 @@ TEMPLATES = [
 ]
 OBSERVER, STANDBY, NEWBIE = "watcher@players.test", "sub@players.test", "newbie@players.test"
 #: the scripted Invictus mails, by the seat that plays each script player's camp
-DUEL_TURNS = [{{"Alice": "North", "Bruno": "South"}[who]: text for who, text in turn.items()}
-              for turn in INVICTUS_TURNS]
+DUEL_TURNS = [
+    {{"Alice": "North", "Bruno": "South"}[who]: text for who, text in turn.items()} for turn in INVICTUS_TURNS
+]
 
 
 def password(address: str) -> str:
@@ -59,20 +60,29 @@ class Judge:
             for game in ("club", "duel"):
                 store.update_open_game(game, seed=2026)
         mails = [(OBSERVER, "OBSERVE club\nOBSERVE duel"), (STANDBY, "STANDBY ANY")]
-        mails += [(address, f"SIGNON ?club {password(address)}\nSET PREFERENCE {power}")
-                  for power, address in DIPLOMATS.items()]
+        mails += [
+            (address, f"SIGNON ?club {password(address)}\nSET PREFERENCE {power}")
+            for power, address in DIPLOMATS.items()
+        ]
         mails += [(address, f"SIGNON ?duel {password(address)}") for address in DUELLISTS]
         for sender, text in mails:
             table.send(sender, text)
             table.run()
         with table.store() as store:
-            self.seats = {game: {p.power: p.address for p in store.players(game)}
-                          for game in ("club", "duel")}
+            self.seats = {
+                game: {p.power: p.address for p in store.players(game)} for game in ("club", "duel")
+            }
         assert self.seats["club"] == DIPLOMATS, "each player got the power they asked for"
         #: each power's units, as its welcome lists them: every one holds, so they never change
-        self.holds = {power: "\n".join(f"{unit} H" for unit in re.search(
-            r"Your units: (.*)\.", text_of(latest(table, address, "Welcome to game club")))[1].split(", "))  # type: ignore[index]
-            for power, address in DIPLOMATS.items()}
+        self.holds = {
+            power: "\n".join(
+                f"{unit} H"
+                for unit in re.search(
+                    r"Your units: (.*)\.", text_of(latest(table, address, "Welcome to game club"))
+                )[1].split(", ")
+            )  # type: ignore[index]
+            for power, address in DIPLOMATS.items()
+        }
         self.now = table.now
 
     def table(self, folder: Path) -> Table:
@@ -94,8 +104,11 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Judge:
 
 
 action = st.one_of(
-    st.tuples(st.just("press"), st.sampled_from(POWERS),
-              st.lists(st.sampled_from(POWERS), min_size=1, max_size=3, unique=True)),
+    st.tuples(
+        st.just("press"),
+        st.sampled_from(POWERS),
+        st.lists(st.sampled_from(POWERS), min_size=1, max_size=3, unique=True),
+    ),
     st.tuples(st.just("broadcast"), st.sampled_from(POWERS), st.just(())),
     st.tuples(st.just("orders"), st.sampled_from(["club", "duel"]), st.just(())),
     st.tuples(st.just("deadline"), st.sampled_from(["club", "duel"]), st.just(())),
@@ -113,8 +126,11 @@ class Play:
         self.table = table
         self.holds = holds
         self.seats = {game: dict(players) for game, players in seats.items()}
-        self.passwords = {(game, power): password(address)
-                          for game, players in seats.items() for power, address in players.items()}
+        self.passwords = {
+            (game, power): password(address)
+            for game, players in seats.items()
+            for power, address in players.items()
+        }
         self.words = (f"whisper{n:03d}" for n in itertools.count())  # no word inside another
         self.private: set[str] = set()
         self.duel_phase = 0
@@ -132,8 +148,10 @@ class Play:
         if kind in ("press", "broadcast") and who in self.playing("club"):
             word = next(self.words)
             header = "BROADCAST" if kind == "broadcast" else f"PRESS TO {' '.join(detail)}"
-            table.send(self.seats["club"][who], f"{self.sign_on('club', who)}\n{header}\nsecret plan {word}\n"
-                                                "ENDPRESS")
+            table.send(
+                self.seats["club"][who],
+                f"{self.sign_on('club', who)}\n{header}\nsecret plan {word}\nENDPRESS",
+            )
             if kind == "press":
                 self.private.add(word)
         elif kind == "orders":
@@ -162,8 +180,9 @@ class Play:
     def orders(self, game: str) -> None:
         if game == "club":  # every unit holds
             for power in self.playing("club"):
-                self.table.send(self.seats["club"][power], f"{self.sign_on('club', power)}\n"
-                                                           f"{self.holds[power]}\nREADY")
+                self.table.send(
+                    self.seats["club"][power], f"{self.sign_on('club', power)}\n{self.holds[power]}\nREADY"
+                )
             return
         turn = DUEL_TURNS[min(self.duel_phase, len(DUEL_TURNS) - 1)]
         for seat, text in turn.items():
@@ -172,8 +191,15 @@ class Play:
 
     def takeover(self, address: str) -> None:
         with self.table.store() as store:
-            opening = next(((p.game_id, p.power) for game in ("club", "duel") for p in store.players(game)
-                            if p.civil_disorder and p.address != address), None)
+            opening = next(
+                (
+                    (p.game_id, p.power)
+                    for game in ("club", "duel")
+                    for p in store.players(game)
+                    if p.civil_disorder and p.address != address
+                ),
+                None,
+            )
         if opening is None or address in self.seated:
             return
         game, power = opening
@@ -200,11 +226,23 @@ class Play:
 
 #: one story that does every kind of thing: press either way, a resignation in each game taken over
 #: (once by the standby), the observer leaving and coming back, LISTs, orders and deadlines
-STORY = [("press", "England", ["France", "Germany"]), ("broadcast", "Italy", ()), ("resign", "club", ()),
-         ("list", STANDBY, ()), ("takeover", NEWBIE, ()), ("orders", "club", ()), ("orders", "duel", ()),
-         ("press", "Turkey", ["Russia"]), ("deadline", "club", ()), ("unobserve", "duel", ()),
-         ("resign", "duel", ()), ("list", OBSERVER, ()), ("takeover", STANDBY, ()), ("orders", "duel", ()),
-         ("deadline", "duel", ())]
+STORY = [
+    ("press", "England", ["France", "Germany"]),
+    ("broadcast", "Italy", ()),
+    ("resign", "club", ()),
+    ("list", STANDBY, ()),
+    ("takeover", NEWBIE, ()),
+    ("orders", "club", ()),
+    ("orders", "duel", ()),
+    ("press", "Turkey", ["Russia"]),
+    ("deadline", "club", ()),
+    ("unobserve", "duel", ()),
+    ("resign", "duel", ()),
+    ("list", OBSERVER, ()),
+    ("takeover", STANDBY, ()),
+    ("orders", "duel", ()),
+    ("deadline", "duel", ()),
+]
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -229,8 +267,12 @@ def test_no_observer_or_standby_mail_holds_anything_hidden(judge, tmp_path_facto
 def test_the_observer_gets_each_games_public_reports(judge, tmp_path):
     """The property's observer is sent something to search: each game's public results."""
     play = Play(judge.table(tmp_path / "judge"), judge.seats, judge.holds)
-    for step in [("orders", "duel", ()), ("deadline", "duel", ()), ("orders", "club", ()),
-                 ("deadline", "club", ())]:
+    for step in [
+        ("orders", "duel", ()),
+        ("deadline", "duel", ()),
+        ("orders", "club", ()),
+        ("deadline", "club", ()),
+    ]:
         play.act(*step)
     subjects = [str(m["Subject"]) for m in play.table.mails_to(OBSERVER)]
     assert any(re.match(r"\[club\] .*results", s) for s in subjects), subjects

@@ -10,13 +10,16 @@ from pbem.judge.preferences import PreferenceError, read_preference
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 
 
-@pytest.mark.parametrize("text, groups", [
-    ("England", [["England"]]),
-    ("italy", [["Italy"]]),
-    ("France", [["France"]]),
-    ("ETA", [["England"], ["Turkey"], ["Austria"]]),
-    ("E[FG]", [["England"], ["France", "Germany"]]),
-])
+@pytest.mark.parametrize(
+    "text, groups",
+    [
+        ("England", [["England"]]),
+        ("italy", [["Italy"]]),
+        ("France", [["France"]]),
+        ("ETA", [["England"], ["Turkey"], ["Austria"]]),
+        ("E[FG]", [["England"], ["France", "Germany"]]),
+    ],
+)
 def test_a_preference_is_initials_or_a_powers_name(text, groups):
     assert read_preference(text, POWERS) == groups
 

@@ -17,8 +17,12 @@ MODERATED = {**DUEL, "id": "club", "approval": True}
 
 
 def _table(tmp_path: Any, games: list[dict] | None = None, **judge: Any) -> Table:
-    return Table(tmp_path, games or [], service_settings={"judge": {**OPEN_JUDGE["judge"], **judge}},
-                 game_templates=[DUEL, MODERATED])
+    return Table(
+        tmp_path,
+        games or [],
+        service_settings={"judge": {**OPEN_JUDGE["judge"], **judge}},
+        game_templates=[DUEL, MODERATED],
+    )
 
 
 def say(table: Table, sender: str, text: str, **kwargs: Any) -> str:
@@ -28,9 +32,11 @@ def say(table: Table, sender: str, text: str, **kwargs: Any) -> str:
     before = len(table.mails_to(address))
     table.send(sender, text, **kwargs)
     table.run()
-    answers = [m for m in table.mails_to(address)[before:]
-               if str(m["Subject"]).startswith(("Your mail to", "Re:"))
-               or "your commands" in str(m["Subject"])]
+    answers = [
+        m
+        for m in table.mails_to(address)[before:]
+        if str(m["Subject"]).startswith(("Your mail to", "Re:")) or "your commands" in str(m["Subject"])
+    ]
     assert answers, f"{sender} got no answer to {text!r}"
     return text_of(answers[0])
 
@@ -89,11 +95,14 @@ def test_a_game_name_taken_or_malformed_is_refused(tmp_path):
     table = _table(tmp_path)
     say(table, "a@players.test", "CREATE ?club hunter22")
     assert answer_to(say(table, "b@players.test", "CREATE ?Club hunter22"), "CREATE") == (
-        "refused: there is already a game called club; choose another name")
+        "refused: there is already a game called club; choose another name"
+    )
     assert answer_to(say(table, "b@players.test", "CREATE ?-x- hunter22"), "CREATE").startswith(
-        "refused: a game's name is 1-31 letters")
+        "refused: a game's name is 1-31 letters"
+    )
     assert answer_to(say(table, "b@players.test", "CREATE ?other hunter22 chess"), "CREATE") == (
-        "refused: no game template by that name; the templates are: duel, club")
+        "refused: no game template by that name; the templates are: duel, club"
+    )
 
 
 # -- banned addresses and the limits of one address ------------------------------------------------
@@ -103,8 +112,9 @@ def test_a_game_name_taken_or_malformed_is_refused(tmp_path):
 def test_a_banned_address_or_domain_may_not_open_join_watch_or_stand_by(tmp_path, banned):
     table = _table(tmp_path, banned=[banned])
     say(table, "master@players.test", "CREATE ?club hunter22 duel")
-    text = say(table, "Spammer@Bad.test", "CREATE ?mine hunter22\nSIGNON ?club secret-1\nOBSERVE club\n"
-                                         "STANDBY ANY")
+    text = say(
+        table, "Spammer@Bad.test", "CREATE ?mine hunter22\nSIGNON ?club secret-1\nOBSERVE club\nSTANDBY ANY"
+    )
     assert answer_to(text, "CREATE") == "refused: this address may not join games on this judge"
     assert answer_to(text, "JOIN") == "refused: this address may not join games on this judge"
     assert answer_to(text, "OBSERVE") == "refused: this address may not watch games on this judge"
@@ -182,7 +192,8 @@ def test_a_full_game_suggests_its_standby_list(tmp_path):
     refused = answer_to(say(table, "c@players.test", "SIGNON ?duel secret-3"), "JOIN")
     assert refused == "refused: game duel is full; STANDBY duel puts you on its standby list"
     assert answer_to(say(table, "c@players.test", "STANDBY duel"), "STANDBY").startswith(
-        "you are on the standby list of game duel")
+        "you are on the standby list of game duel"
+    )
 
 
 def test_a_begun_game_suggests_a_takeover(tmp_path):
@@ -304,12 +315,15 @@ def test_force_begin_of_an_empty_game_is_refused(tmp_path):
 # -- passwords -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("line, name", [
-    ("CREATE ?club abc", "CREATE"),
-    ("SIGNON ?duel abc", "JOIN"),
-    ("JOIN duel 12345", "JOIN"),
-    ("TAKEOVER Italy forced abc", "TAKEOVER"),
-])
+@pytest.mark.parametrize(
+    "line, name",
+    [
+        ("CREATE ?club abc", "CREATE"),
+        ("SIGNON ?duel abc", "JOIN"),
+        ("JOIN duel 12345", "JOIN"),
+        ("TAKEOVER Italy forced abc", "TAKEOVER"),
+    ],
+)
 def test_a_password_too_short_is_refused(tmp_path, line, name):
     table = _table(tmp_path)
     say(table, "master@players.test", "CREATE ?duel hunter22 duel")
@@ -341,8 +355,11 @@ def test_a_moderated_games_takeover_waits_for_the_masters_approval(tmp_path):
         say(table, "master@players.test", f"{master}APPROVE {address}")
     with table.store() as store:
         leaver = store.players("club")[0]
-    say(table, leaver.address, f"SIGNON {leaver.power} club secret-{0 if leaver.address[0] == 'a' else 1}\n"
-                               "RESIGN")
+    say(
+        table,
+        leaver.address,
+        f"SIGNON {leaver.power} club secret-{0 if leaver.address[0] == 'a' else 1}\nRESIGN",
+    )
     held = answer_to(say(table, "c@players.test", f"TAKEOVER {leaver.power} club secret-3"), "TAKEOVER")
     assert held == f"your takeover of {leaver.power} waits for the referee's approval; you will be told"
     assert "APPROVE c@players.test" in text_of(latest(table, "master@players.test", "asks to take over"))

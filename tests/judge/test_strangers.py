@@ -14,14 +14,18 @@ import pytest
 from tests.harness import Table, game, plain_mail, text_of
 
 SPAM_SUBJECT = "CHEAP PILLS at pillshop.example - 90% OFF"
-SPAM_BODY = ("Buy cheap pills at http://pillshop.example/buy now!!! Viagrix 90% off,\n"
-             "only today: call +1 555 0100 or write to deals@pillshop.example\n")
+SPAM_BODY = (
+    "Buy cheap pills at http://pillshop.example/buy now!!! Viagrix 90% off,\n"
+    "only today: call +1 555 0100 or write to deals@pillshop.example\n"
+)
 #: what no answer may hold: the advertisement's own words
 SPAM_WORDS = ["pill", "viagrix", "90%", "555 0100", "deals@"]
 #: Outlook's HTML for the same advertisement, with its text part (as Outlook sends both)
-OUTLOOK_HTML = ("<html><head><meta name=\"Generator\" content=\"Microsoft Word 15 (filtered medium)\">"
-                "</head><body lang=\"EN-US\"><div class=\"WordSection1\"><p class=\"MsoNormal\">{lines}"
-                "<o:p></o:p></p></div></body></html>")
+OUTLOOK_HTML = (
+    '<html><head><meta name="Generator" content="Microsoft Word 15 (filtered medium)">'
+    '</head><body lang="EN-US"><div class="WordSection1"><p class="MsoNormal">{lines}'
+    "<o:p></o:p></p></div></body></html>"
+)
 
 
 def _judge(tmp_path, **judge) -> Table:
@@ -37,24 +41,28 @@ def _answers(table: Table, address: str) -> list[str]:
     return [text_of(m) + str(m["Subject"]) for m in table.mails_to(address)]
 
 
-@pytest.mark.parametrize("lines", [
-    "LIST",  # a front-door command
-    "",  # no command at all
-    "STANDBY ANY\nOBSERVE nosuchgame",
-    "OBSERVE pillshop.example",
-    "STANDBY pillshop",
-    "SIGNON ?pillshop secret-99",
-    "JOIN cheap-pills secret-99",
-    "SIGNON ? secret-99",
-    "TAKEOVER Pills club secret-99",
-    "CREATE ?pillshop.example secret-99",
-    "CREATE ?cheap secret-99 pillshop",
-    "SET PREFERENCE Viagrix",
-    "RESIGN pillshop",
-    "APPROVE deals@pillshop.example",
-    "SIGNON England pillshop secret-99",
-    "SIGNON Pillshop club secret-99",
-], ids=lambda lines: lines.split("\n")[0] or "no command")
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "LIST",  # a front-door command
+        "",  # no command at all
+        "STANDBY ANY\nOBSERVE nosuchgame",
+        "OBSERVE pillshop.example",
+        "STANDBY pillshop",
+        "SIGNON ?pillshop secret-99",
+        "JOIN cheap-pills secret-99",
+        "SIGNON ? secret-99",
+        "TAKEOVER Pills club secret-99",
+        "CREATE ?pillshop.example secret-99",
+        "CREATE ?cheap secret-99 pillshop",
+        "SET PREFERENCE Viagrix",
+        "RESIGN pillshop",
+        "APPROVE deals@pillshop.example",
+        "SIGNON England pillshop secret-99",
+        "SIGNON Pillshop club secret-99",
+    ],
+    ids=lambda lines: lines.split("\n")[0] or "no command",
+)
 def test_a_strangers_answer_holds_nothing_of_the_advertisement(tmp_path, lines):
     table = _judge(tmp_path)
     table.send("master@players.test", "CREATE ?club hunter22")
@@ -69,8 +77,9 @@ def test_a_strangers_sign_on_to_a_running_game_quotes_no_word_of_it(tmp_path):
     players = {"North": "north@players.test", "South": "south@players.test"}
     table = Table(tmp_path, [game("g1", "tally", players)], service_settings={"judge": {"create": "anyone"}})
     table.start("g1")
-    table.send("victim@players.test", f"SIGNON Pillshop.example g1 secret-99\n{SPAM_BODY}",
-               subject=SPAM_SUBJECT)
+    table.send(
+        "victim@players.test", f"SIGNON Pillshop.example g1 secret-99\n{SPAM_BODY}", subject=SPAM_SUBJECT
+    )
     table.send("north@players.test", "SIGNON Pillshop g1 pw")
     table.run()
     [answer] = _answers(table, "victim@players.test")
@@ -166,9 +175,14 @@ def test_a_stranger_who_failed_spf_or_dmarc_gets_no_answer(tmp_path, lines, resu
 
 def test_a_stranger_who_passed_spf_and_dmarc_is_answered(tmp_path):
     table = _judge(tmp_path)
-    table.send("newbie@players.test", "LIST", headers={
-        "Authentication-Results": "mx.example; spf=pass smtp.mailfrom=players.test; dkim=pass "
-                                  "header.d=players.test; dmarc=pass header.from=players.test"})
+    table.send(
+        "newbie@players.test",
+        "LIST",
+        headers={
+            "Authentication-Results": "mx.example; spf=pass smtp.mailfrom=players.test; dkim=pass "
+            "header.d=players.test; dmarc=pass header.from=players.test"
+        },
+    )
     table.run()
     assert "LIST: the games are below" in text_of(table.mails_to("newbie@players.test")[0])
 

@@ -74,10 +74,16 @@ def report(report_type: str, inner: str) -> bytes:
 
 
 def test_a_delivery_status_report_and_a_read_receipt_are_automatic():
-    dsn = report("delivery-status", "Reporting-MTA: dns; mx.example.test\n\nFinal-Recipient: rfc822; x@y\n"
-                 "Action: failed\nStatus: 5.1.1\n")
-    mdn = report("disposition-notification", "Final-Recipient: rfc822; north@example.test\n"
-                 "Disposition: manual-action/MDN-sent-manually; displayed\n")
+    dsn = report(
+        "delivery-status",
+        "Reporting-MTA: dns; mx.example.test\n\nFinal-Recipient: rfc822; x@y\n"
+        "Action: failed\nStatus: 5.1.1\n",
+    )
+    mdn = report(
+        "disposition-notification",
+        "Final-Recipient: rfc822; north@example.test\n"
+        "Disposition: manual-action/MDN-sent-manually; displayed\n",
+    )
     assert "report" in parse(dsn).automatic
     assert "report" in parse(mdn).automatic
 
@@ -112,8 +118,17 @@ def test_an_auto_responders_subject_marks_a_mail_without_rfc_3834_headers(subjec
     assert parse(raw).automatic
 
 
-@pytest.mark.parametrize("subject", ["Re: orders", "Absence next week", "Automatic orders: ADD 2",
-                                     "Abwesend nächste Woche", "Réponse à South", "Out of ideas"])
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Re: orders",
+        "Absence next week",
+        "Automatic orders: ADD 2",
+        "Abwesend nächste Woche",
+        "Réponse à South",
+        "Out of ideas",
+    ],
+)
 def test_a_persons_subject_is_not_taken_for_an_auto_responders(subject):
     assert parse(raw_mail("north@example.test", subject=subject)).automatic == ""
 
@@ -123,13 +138,22 @@ def test_a_persons_subject_is_not_taken_for_an_auto_responders(subject):
 
 def vacation_reply(sender: str, to: str, subject: str) -> bytes:
     """A vacation reply as Outlook's client rules or a webmail write it: no RFC 3834 header."""
-    body = ("I am out of the office until 9 March with limited access to email.\n"
-            "For urgent matters please contact my colleague.\n\nA PAR - BUR\n")
+    body = (
+        "I am out of the office until 9 March with limited access to email.\n"
+        "For urgent matters please contact my colleague.\n\nA PAR - BUR\n"
+    )
     return raw_mail(f"North Player <{sender}>", body, to=to, subject=subject)
 
 
-@pytest.mark.parametrize("subject", ["Out of Office: [g1] Re: orders", "Automatische Antwort: [g1] orders",
-                                     "Réponse automatique : [g1] orders", "自動返信: [g1] orders"])
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Out of Office: [g1] Re: orders",
+        "Automatische Antwort: [g1] orders",
+        "Réponse automatique : [g1] orders",
+        "自動返信: [g1] orders",
+    ],
+)
 def test_a_vacation_reply_to_a_reply_address_leaves_the_orders_and_the_player_settled(tmp_path, subject):
     table = Table(tmp_path, [game("g1", "tally", PLAYERS)])
     table.start("g1")

@@ -52,23 +52,35 @@ def test_an_unreadable_ca_file_says_it_cannot_be_read(tmp_path, certificates):
 
 def imap_config(tmp_path: Path, ca_file: str) -> Path:
     path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump({
-        "service": {
-            "address": "judge@example.org",
-            "data_dir": "var",
-            "inbox": {"transport": "imap", "host": "127.0.0.1", "port": 993, "username": "judge",
-                      "password": "pw", "ca_file": ca_file},
-        },
-        "games": [],
-    }))
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "service": {
+                    "address": "judge@example.org",
+                    "data_dir": "var",
+                    "inbox": {
+                        "transport": "imap",
+                        "host": "127.0.0.1",
+                        "port": 993,
+                        "username": "judge",
+                        "password": "pw",
+                        "ca_file": ca_file,
+                    },
+                },
+                "games": [],
+            }
+        )
+    )
     return path
 
 
 def test_a_wrong_ca_file_stops_run_and_check_mail_with_a_sentence_naming_ca_file(tmp_path, capsys):
     path = imap_config(tmp_path, "certs/our-ca.pem")
     missing = tmp_path / "certs" / "our-ca.pem"
-    said = (f"{path}: service.inbox.ca_file: {missing} does not exist; ca_file names the PEM file "
-            "of the server's certificate, or of the CA that signed it (line ")
+    said = (
+        f"{path}: service.inbox.ca_file: {missing} does not exist; ca_file names the PEM file "
+        "of the server's certificate, or of the CA that signed it (line "
+    )
     run = run_pbem("--config", str(path), "run")
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert said in run.stderr
@@ -76,21 +88,30 @@ def test_a_wrong_ca_file_stops_run_and_check_mail_with_a_sentence_naming_ca_file
     assert said in capsys.readouterr().err
 
 
-UNTRUSTED = ("IMAP mail.example.org:993: connect: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify "
-             "failed: self-signed certificate (_ssl.c:1006)")
+UNTRUSTED = (
+    "IMAP mail.example.org:993: connect: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify "
+    "failed: self-signed certificate (_ssl.c:1006)"
+)
 
 
 def test_an_untrusted_certificate_asks_for_ca_file_and_blames_no_port():
     imap = Transport(kind="imap", host="mail.example.org", port=993, security="tls")
-    assert hint(imap, UNTRUSTED) == ("; the server's certificate is not trusted: set ca_file to the PEM "
-                                     "file of its certificate (or of the CA that signed it)")
+    assert hint(imap, UNTRUSTED) == (
+        "; the server's certificate is not trusted: set ca_file to the PEM "
+        "file of its certificate (or of the CA that signed it)"
+    )
     with_ca = Transport(kind="imap", host="mail.example.org", port=993, ca_file=Path("/etc/pbem/ca.pem"))
-    assert hint(with_ca, UNTRUSTED) == ("; the server's certificate is not trusted by ca_file "
-                                        "/etc/pbem/ca.pem: is that the server's certificate, or its CA's?")
-    mismatch = UNTRUSTED.replace("self-signed certificate", "Hostname mismatch, certificate is not valid "
-                                 "for 'mail.example.org'")
-    assert hint(with_ca, mismatch) == ("; the server's certificate is not made out to mail.example.org: set "
-                                       "host to the name in its certificate")
+    assert hint(with_ca, UNTRUSTED) == (
+        "; the server's certificate is not trusted by ca_file "
+        "/etc/pbem/ca.pem: is that the server's certificate, or its CA's?"
+    )
+    mismatch = UNTRUSTED.replace(
+        "self-signed certificate", "Hostname mismatch, certificate is not valid for 'mail.example.org'"
+    )
+    assert hint(with_ca, mismatch) == (
+        "; the server's certificate is not made out to mail.example.org: set "
+        "host to the name in its certificate"
+    )
     # a handshake that never happened still points at the security/port pair
     assert "check that security 'tls' matches port 993" in hint(imap, "[SSL: WRONG_VERSION_NUMBER]")
 
@@ -103,17 +124,27 @@ def test_a_self_signed_server_without_ca_file_is_said_to_be_untrusted_not_on_the
     inbox = {"transport": "imap", **mail_server.imap_settings(gm, "tls")}
     del inbox["ca_file"]
     path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump({
-        "service": {"address": gm.address, "data_dir": "var", "inbox": inbox,
-                    "outbox": {"transport": "maildir", "path": "outbox"}},
-        "games": [],
-    }))
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "service": {
+                    "address": gm.address,
+                    "data_dir": "var",
+                    "inbox": inbox,
+                    "outbox": {"transport": "maildir", "path": "outbox"},
+                },
+                "games": [],
+            }
+        )
+    )
     result = run_pbem("--config", str(path), "status", "--check-mail")
     assert result.returncode == 1
     inbox_line = result.stdout.splitlines()[0]
     assert ": FAILS: " in inbox_line and "certificate verify failed" in inbox_line
-    assert inbox_line.endswith("; the server's certificate is not trusted: set ca_file to the PEM file "
-                               "of its certificate (or of the CA that signed it)")
+    assert inbox_line.endswith(
+        "; the server's certificate is not trusted: set ca_file to the PEM file "
+        "of its certificate (or of the CA that signed it)"
+    )
     assert "check that security" not in inbox_line
     run = run_pbem("--config", str(path), "run")
     assert "the server's certificate is not trusted: set ca_file" in run.stderr

@@ -18,15 +18,19 @@ pytestmark = pytest.mark.mailserver
 
 def write_config(tmp_path: Path, server: MailServer, gm: MailUser, **outbox: Any) -> Path:
     config = tmp_path / "pbem.yaml"
-    config.write_text(yaml.safe_dump({
-        "service": {
-            "address": gm.address,
-            "data_dir": "var",
-            "inbox": {"transport": "imap", **server.imap_settings(gm, "tls")},
-            "outbox": {"transport": "smtp", **server.smtp_settings(gm, "starttls"), **outbox},
-        },
-        "games": [],
-    }))
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "service": {
+                    "address": gm.address,
+                    "data_dir": "var",
+                    "inbox": {"transport": "imap", **server.imap_settings(gm, "tls")},
+                    "outbox": {"transport": "smtp", **server.smtp_settings(gm, "starttls"), **outbox},
+                },
+                "games": [],
+            }
+        )
+    )
     return config
 
 
@@ -43,10 +47,14 @@ def test_check_mail_logs_in_to_both_sides_and_sends_nothing(
     result = run_pbem("--config", str(config), "status", "--check-mail")
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"inbox: IMAP {gm.address}@127.0.0.1:{mail_server.imaps_port} (tls): works: "
-                               "connected and logged in, folder INBOX opened")
-    assert lines[1].startswith(f"outbox: SMTP {gm.address}@127.0.0.1:{mail_server.submission_port} "
-                               "(starttls): works: connected and logged in")
+    assert lines[0].startswith(
+        f"inbox: IMAP {gm.address}@127.0.0.1:{mail_server.imaps_port} (tls): works: "
+        "connected and logged in, folder INBOX opened"
+    )
+    assert lines[1].startswith(
+        f"outbox: SMTP {gm.address}@127.0.0.1:{mail_server.submission_port} "
+        "(starttls): works: connected and logged in"
+    )
     assert len(mail_server.accepted) == accepted  # nothing sent
 
 

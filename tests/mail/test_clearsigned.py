@@ -33,17 +33,30 @@ def clear_signed(text: str, hash_header: str = "Hash: SHA256\n") -> str:
 def test_the_armour_goes_and_the_signed_lines_keep_their_numbers():
     signed = clear_signed("SIGNON North g1 pw\nADD 3\n--- a dashed line\n-- \nNorth\n")
     lines = without_armour(signed).split("\n")
-    assert [line for line in lines if line] == ["SIGNON North g1 pw", "ADD 3", "--- a dashed line", "-- ",
-                                                "North"]
+    assert [line for line in lines if line] == [
+        "SIGNON North g1 pw",
+        "ADD 3",
+        "--- a dashed line",
+        "-- ",
+        "North",
+    ]
     assert lines[3] == "SIGNON North g1 pw" and len(lines) == len(signed.split("\n"))
 
 
 def test_text_around_a_signed_block_is_kept_and_a_quoted_block_untouched():
-    text = ("Orders below.\n" + clear_signed("ADD 3\n") + "-- \nlist footer\n"
-            "> -----BEGIN PGP SIGNED MESSAGE-----\n> Hash: SHA1\n")
+    text = (
+        "Orders below.\n" + clear_signed("ADD 3\n") + "-- \nlist footer\n"
+        "> -----BEGIN PGP SIGNED MESSAGE-----\n> Hash: SHA1\n"
+    )
     kept = [line for line in without_armour(text).split("\n") if line]
-    assert kept == ["Orders below.", "ADD 3", "-- ", "list footer",
-                    "> -----BEGIN PGP SIGNED MESSAGE-----", "> Hash: SHA1"]
+    assert kept == [
+        "Orders below.",
+        "ADD 3",
+        "-- ",
+        "list footer",
+        "> -----BEGIN PGP SIGNED MESSAGE-----",
+        "> Hash: SHA1",
+    ]
 
 
 def test_several_hash_headers_and_a_missing_empty_line_are_armour_too():
@@ -55,7 +68,8 @@ def test_a_clear_signed_mail_in_quoted_printable_with_crlf_is_read_as_its_signed
     body = clear_signed("SIGNON North g1 pw\nADD 3\n-- \nNorth\n").replace("\n", "\r\n")
     encoded = quopri.encodestring(body.encode()).decode()
     raw = raw_mail("North <north@example.test>", encoded).replace(
-        b"Content-Transfer-Encoding: 8bit", b"Content-Transfer-Encoding: quoted-printable")
+        b"Content-Transfer-Encoding: 8bit", b"Content-Transfer-Encoding: quoted-printable"
+    )
     text = parse(raw).text
     assert "PGP" not in text and "Hash:" not in text and "=AbCd" not in text
     assert "SIGNON North g1 pw\nADD 3\n-- \nNorth" in text
@@ -64,9 +78,11 @@ def test_a_clear_signed_mail_in_quoted_printable_with_crlf_is_read_as_its_signed
 def test_a_clear_signed_html_reply_above_its_quote_is_read_as_its_signed_text():
     """Gmail's HTML, whose quote is marked in the mark-up, is read from the HTML: without armour too."""
     signed = clear_signed("ADD 3\n").replace("\n", "<br>\n")
-    html = (f'<div dir="ltr">{signed}</div><br><div class="gmail_quote"><div class="gmail_attr">'
-            "On Mon, 2 Mar 2026 at 10:00, Judge &lt;judge@pbem.test&gt; wrote:<br></div>"
-            '<blockquote class="gmail_quote">ADD 9</blockquote></div>')
+    html = (
+        f'<div dir="ltr">{signed}</div><br><div class="gmail_quote"><div class="gmail_attr">'
+        "On Mon, 2 Mar 2026 at 10:00, Judge &lt;judge@pbem.test&gt; wrote:<br></div>"
+        '<blockquote class="gmail_quote">ADD 9</blockquote></div>'
+    )
     incoming = parse(plain_mail("north@example.test", "", html=html))
     assert [line for line in own_text(incoming.text, incoming.html).split("\n") if line.strip()] == ["ADD 3"]
 

@@ -21,9 +21,7 @@ def order(sender: str, to: str, subject: str, body: str = "A Par-Bur\n") -> Emai
     return message
 
 
-def inbox_for(
-    server: MailServer, user: MailUser, security: str = "tls", **options: Any
-) -> ImapInbox:
+def inbox_for(server: MailServer, user: MailUser, security: str = "tls", **options: Any) -> ImapInbox:
     return ImapInbox(**{**server.imap_settings(user, security), **options})
 
 
@@ -76,9 +74,7 @@ async def test_fetched_message_is_the_delivered_one_with_lf_line_endings(
     assert fetched.raw.startswith(f"Return-Path: <{france.address}>\n".encode())
 
 
-async def test_fetching_marks_nothing_seen(
-    mail_server: MailServer, gm: MailUser, france: MailUser
-) -> None:
+async def test_fetching_marks_nothing_seen(mail_server: MailServer, gm: MailUser, france: MailUser) -> None:
     mail_server.deliver(order(france.address, gm.address, "unread"))
     async with inbox_for(mail_server, gm) as inbox:
         first = await fetch_all(inbox)
@@ -136,7 +132,9 @@ async def test_a_missing_processed_folder_is_created(
             [fetched] = await fetch_all(inbox)
             await inbox.done(fetched.ref)
     assert [str(m["Subject"]) for m in mail_server.mailbox(gm.address, "Archive/pbem")] == [
-        "archived", "archived later"]
+        "archived",
+        "archived later",
+    ]
     assert mail_server.mailbox(gm.address) == []
 
 
@@ -149,8 +147,7 @@ async def test_without_move_done_copies_marks_deleted_and_expunges(
     async with inbox_for(mail_server, gm, processed_folder="Processed") as inbox:
         assert inbox._client is not None
         real = inbox._client.has_capability
-        monkeypatch.setattr(inbox._client, "has_capability", lambda name: name != "MOVE"
-                            and real(name))
+        monkeypatch.setattr(inbox._client, "has_capability", lambda name: name != "MOVE" and real(name))
         first, _ = await fetch_all(inbox)
         await inbox.done(first.ref)
     assert [str(m["Subject"]) for m in mail_server.mailbox(gm.address)] == ["stays"]
@@ -184,9 +181,7 @@ async def test_fetch_streams_a_few_hundred_messages_batch_by_batch(
 
         # Only one batch is in hand at a time: messages removed from the server while the
         # first batch is being read are not yielded.
-        mail_server.deliver_many(
-            order(france.address, gm.address, f"m{n}") for n in range(2 * batch)
-        )
+        mail_server.deliver_many(order(france.address, gm.address, f"m{n}") for n in range(2 * batch))
         later = []
         async for each in inbox.fetch():
             later.append(each)
@@ -231,9 +226,7 @@ async def test_done_refuses_a_ref_from_another_uidvalidity_or_folder(
     assert "\\Seen" not in mail_server.flags(gm.address)[0]
 
 
-async def test_a_wrong_password_is_a_permanent_failure(
-    mail_server: MailServer, gm: MailUser
-) -> None:
+async def test_a_wrong_password_is_a_permanent_failure(mail_server: MailServer, gm: MailUser) -> None:
     inbox = inbox_for(mail_server, gm, password="not the password")
     for _ in range(2):  # the connection refused a login is not kept as if it were a session
         with pytest.raises(PermanentFailure, match="refused the login"):
@@ -241,16 +234,12 @@ async def test_a_wrong_password_is_a_permanent_failure(
     assert "not the password" not in repr(inbox)
 
 
-async def test_a_missing_folder_is_a_permanent_failure(
-    mail_server: MailServer, gm: MailUser
-) -> None:
+async def test_a_missing_folder_is_a_permanent_failure(mail_server: MailServer, gm: MailUser) -> None:
     with pytest.raises(PermanentFailure, match="cannot open 'Nowhere'"):
         await fetch_all(inbox_for(mail_server, gm, folder="Nowhere"))
 
 
-async def test_a_server_that_is_down_is_a_temporary_failure(
-    mail_server: MailServer, gm: MailUser
-) -> None:
+async def test_a_server_that_is_down_is_a_temporary_failure(mail_server: MailServer, gm: MailUser) -> None:
     for security in ("tls", "plain"):
         with pytest.raises(TemporaryFailure):
             await fetch_all(inbox_for(mail_server, gm, security, port=free_port(), timeout=5))

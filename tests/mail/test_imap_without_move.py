@@ -53,8 +53,10 @@ async def test_done_files_each_message_once_and_leaves_the_others(
 def crash_at(monkeypatch: pytest.MonkeyPatch, step: str) -> None:
     """Make the next ``done`` die, as a killed run would, just before one step of filing."""
     if step == "expunge":
+
         async def expunge(self: ImapInbox, client: object, uid: int) -> None:
             raise InjectedCrash("killed before EXPUNGE")
+
         monkeypatch.setattr(ImapInbox, "_expunge", expunge)
         return
     real = ImapInbox._uid_command

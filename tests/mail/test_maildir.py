@@ -23,8 +23,9 @@ def message(subject: str, body: str = "Hold.\n") -> bytes:
     ).encode()
 
 
-def deliver(path: Path, raw: bytes, arrived: int | None = None, subdir: str = "new",
-            name: str | None = None) -> str:
+def deliver(
+    path: Path, raw: bytes, arrived: int | None = None, subdir: str = "new", name: str | None = None
+) -> str:
     """Put a message in the Maildir as a delivery agent would; returns its key."""
     for folder in ("tmp", "new", "cur"):
         (path / folder).mkdir(parents=True, exist_ok=True)
@@ -131,8 +132,7 @@ async def test_messages_in_cur_count_as_done_only_with_the_seen_flag(tmp_path: P
 
 
 async def test_with_a_processed_folder_every_message_waits_until_moved(tmp_path: Path) -> None:
-    deliver(tmp_path, message("read by a person"), arrived=1, subdir="cur",
-            name="1.M1P1.host:2,S")
+    deliver(tmp_path, message("read by a person"), arrived=1, subdir="cur", name="1.M1P1.host:2,S")
     key = deliver(tmp_path, message("new"), arrived=2)
     inbox = MaildirInbox(tmp_path, processed_folder="processed")
     fetched = await fetch_all(inbox)
@@ -192,8 +192,7 @@ async def test_outbox_delivers_one_copy_per_recipient_with_the_envelope(tmp_path
         (message_from_bytes(out.get_bytes(key), policy=policy.default) for key in out.iterkeys()),
         key=lambda m: str(m["Delivered-To"]),
     )
-    assert [str(m["Delivered-To"]) for m in copies] == ["france@example.test",
-                                                         "italy@example.test"]
+    assert [str(m["Delivered-To"]) for m in copies] == ["france@example.test", "italy@example.test"]
     for copy in copies:
         assert str(copy["Return-Path"]) == "<gm@example.test>"
         assert str(copy["Subject"]) == "report"
@@ -216,9 +215,11 @@ async def test_outbox_refuses_an_envelope_no_server_would_take(tmp_path: Path) -
 @settings(max_examples=40, deadline=None)
 @given(
     bodies=st.lists(
-        st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30),
-                 max_size=5).map(lambda lines: "".join(line + "\n" for line in lines)),
-        min_size=1, max_size=4,
+        st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30), max_size=5).map(
+            lambda lines: "".join(line + "\n" for line in lines)
+        ),
+        min_size=1,
+        max_size=4,
     )
 )
 def test_what_the_outbox_delivers_the_inbox_reads_back_unchanged(
@@ -253,8 +254,10 @@ async def test_the_outbox_delivers_a_message_once_however_often_it_is_sent(tmp_p
     async with MaildirOutbox(tmp_path) as rerun:  # the next run, a new outbox object
         await rerun.send(raw, "gm@example.test", ["france@example.test", "italy@example.test"])
         await rerun.send(raw, "gm@example.test", ["italy@example.test"])
-    delivered = [message_from_bytes((tmp_path / "new" / name).read_bytes(), policy=policy.default)
-                 for name in sorted(os.listdir(tmp_path / "new"))]
+    delivered = [
+        message_from_bytes((tmp_path / "new" / name).read_bytes(), policy=policy.default)
+        for name in sorted(os.listdir(tmp_path / "new"))
+    ]
     assert [str(m["Delivered-To"]) for m in delivered] == ["france@example.test", "italy@example.test"]
     assert os.listdir(tmp_path / "tmp") == []
 

@@ -28,7 +28,7 @@ def test_without_dovecot_the_tests_fail_and_say_how_to_install_it(
 
 
 def test_the_servers_ports_are_distinct_even_when_the_kernel_draws_a_port_twice(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A closed probe's port can be drawn again at once (one server start in a thousand did):
     with a kernel that always draws the lowest port not bound, six ports are still six."""
@@ -59,9 +59,7 @@ def test_each_test_gets_its_own_addresses(mail_server: MailServer) -> None:
     assert Mailboxes(mail_server).address("france") != Mailboxes(mail_server).address("france")
 
 
-def test_an_unknown_recipient_is_refused_with_550(
-    mail_server: MailServer, mailboxes: Mailboxes
-) -> None:
+def test_an_unknown_recipient_is_refused_with_550(mail_server: MailServer, mailboxes: Mailboxes) -> None:
     known = mailboxes.user("known")
     stranger = mailboxes.address("stranger")
     with pytest.raises(smtplib.SMTPRecipientsRefused) as refused:
@@ -80,32 +78,24 @@ def test_a_plus_address_is_delivered_to_the_users_inbox(
     assert str(arrived["Delivered-To"]) == secret
 
 
-def test_a_bounce_arrives_with_an_empty_return_path(
-    mail_server: MailServer, mailboxes: Mailboxes
-) -> None:
+def test_a_bounce_arrives_with_an_empty_return_path(mail_server: MailServer, mailboxes: Mailboxes) -> None:
     gm = mailboxes.user("gm")
-    mail_server.deliver(note("MAILER-DAEMON@example.test", gm.address, "Undelivered Mail"),
-                        sender="")
+    mail_server.deliver(note("MAILER-DAEMON@example.test", gm.address, "Undelivered Mail"), sender="")
     [arrived] = mail_server.mailbox(gm.address)
     assert str(arrived["Return-Path"]) == "<>"
 
 
-def test_reading_a_mailbox_marks_nothing_seen(
-    mail_server: MailServer, mailboxes: Mailboxes
-) -> None:
+def test_reading_a_mailbox_marks_nothing_seen(mail_server: MailServer, mailboxes: Mailboxes) -> None:
     gm = mailboxes.user("gm")
     mail_server.deliver(note("player@example.test", gm.address, "unread"))
     assert len(mail_server.mailbox(gm.address)) == 1
     assert ["\\Seen" in flags for flags in mail_server.flags(gm.address)] == [False]
 
 
-def test_submission_needs_starttls_and_a_login(
-    mail_server: MailServer, mailboxes: Mailboxes
-) -> None:
+def test_submission_needs_starttls_and_a_login(mail_server: MailServer, mailboxes: Mailboxes) -> None:
     gm = mailboxes.user("gm")
     raw = note(gm.address, gm.address, "submitted")
-    with smtplib.SMTP(mail_server.host, mail_server.submission_port,
-                      local_hostname="localhost") as smtp:
+    with smtplib.SMTP(mail_server.host, mail_server.submission_port, local_hostname="localhost") as smtp:
         with pytest.raises(smtplib.SMTPSenderRefused) as refused:
             smtp.sendmail(gm.address, [gm.address], raw)
         assert refused.value.smtp_code == 530  # STARTTLS first
@@ -121,9 +111,7 @@ def test_submission_needs_starttls_and_a_login(
     assert [str(m["Subject"]) for m in mail_server.mailbox(gm.address)] == ["submitted"]
 
 
-async def test_an_unknown_user_cannot_log_in_over_imap(
-    mail_server: MailServer, mailboxes: Mailboxes
-) -> None:
+async def test_an_unknown_user_cannot_log_in_over_imap(mail_server: MailServer, mailboxes: Mailboxes) -> None:
     ghost = mailserver.MailUser(mailboxes.address("ghost"), "boo")
     with pytest.raises(PermanentFailure, match="refused the login"):
         async with ImapInbox(**mail_server.imap_settings(ghost)):

@@ -35,8 +35,9 @@ def test_a_password_is_taken_out_as_a_word_of_its_own_not_inside_other_words():
 
 
 def test_every_text_part_is_redacted_decoded_and_the_rest_kept():
-    raw = mail("SIGNON North g1 s3cr=t\nADD 2", html="<p>SIGNON North g1 s3cr=t<br>ADD 2</p>",
-               cte="quoted-printable").as_bytes()
+    raw = mail(
+        "SIGNON North g1 s3cr=t\nADD 2", html="<p>SIGNON North g1 s3cr=t<br>ADD 2</p>", cte="quoted-printable"
+    ).as_bytes()
     out = redacted(raw, ["s3cr=t"])
     assert all("s3cr=t" not in text and MARK in text and "ADD 2" in text for text in texts(out))
     kept = message_from_bytes(out, policy=default)
@@ -60,8 +61,9 @@ def test_a_secret_in_a_header_is_redacted():
 
 def test_a_secret_in_an_attachment_that_is_not_text_leaves_only_the_headers():
     message = mail("SIGNON North g1 hunter22")
-    message.add_attachment(b"\x00\x01hunter22\x00", maintype="application", subtype="octet-stream",
-                           filename="orders.bin")
+    message.add_attachment(
+        b"\x00\x01hunter22\x00", maintype="application", subtype="octet-stream", filename="orders.bin"
+    )
     out = redacted(message.as_bytes(), ["hunter22"])
     assert b"hunter22" not in out and b"taken out" in out
     assert message_from_bytes(out, policy=default)["Message-ID"] == "<1@example.test>"
@@ -79,9 +81,15 @@ def test_mail_that_is_not_mime_is_still_redacted():
 
 
 @settings(max_examples=60, deadline=None)
-@given(secret=st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc", "Zs", "Zl", "Zp"]),
-                      min_size=2, max_size=20),
-       before=st.text(max_size=30), after=st.text(max_size=30))
+@given(
+    secret=st.text(
+        st.characters(codec="utf-8", exclude_categories=["Cs", "Cc", "Zs", "Zl", "Zp"]),
+        min_size=2,
+        max_size=20,
+    ),
+    before=st.text(max_size=30),
+    after=st.text(max_size=30),
+)
 def test_no_secret_survives_in_any_text_part(secret, before, after):
     text = f"{before}\nSIGNON North g1 {secret}\n{after}"
     raw = mail(text, html=f"<p>SIGNON North g1 {secret}</p>").as_bytes()

@@ -23,23 +23,37 @@ MALLORY = "mallory@evil.example"
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
 
 
-def raw_mail(sender: str | bytes, text: str = "ADD 2\n", *, to: str = SERVICE, subject: str = "orders",
-             message_id: str | None = None, headers: str = "") -> bytes:
+def raw_mail(
+    sender: str | bytes,
+    text: str = "ADD 2\n",
+    *,
+    to: str = SERVICE,
+    subject: str = "orders",
+    message_id: str | None = None,
+    headers: str = "",
+) -> bytes:
     """A mail with its From header exactly as given (the email package would re-encode it)."""
     message_id = message_id or f"<{secrets.token_hex(8)}@client.example>"
     sender = sender if isinstance(sender, bytes) else sender.encode()
     return (
-        b"From: " + sender + b"\n"
-        + (f"To: {to}\nSubject: {subject}\nDate: Mon, 2 Mar 2026 10:00:00 +0100\n"
-           f"Message-ID: {message_id}\n{headers}MIME-Version: 1.0\n"
-           "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n").encode()
+        b"From: "
+        + sender
+        + b"\n"
+        + (
+            f"To: {to}\nSubject: {subject}\nDate: Mon, 2 Mar 2026 10:00:00 +0100\n"
+            f"Message-ID: {message_id}\n{headers}MIME-Version: 1.0\n"
+            "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+        ).encode()
         + text.encode()
     )
 
 
 def q_encoded(text: str) -> str:
-    return "=?utf-8?q?" + "".join(f"={byte:02X}" if chr(byte) in "@,<>=?_ " else chr(byte)
-                                  for byte in text.encode()) + "?="
+    return (
+        "=?utf-8?q?"
+        + "".join(f"={byte:02X}" if chr(byte) in "@,<>=?_ " else chr(byte) for byte in text.encode())
+        + "?="
+    )
 
 
 DISGUISES = [
@@ -101,12 +115,15 @@ def test_a_long_display_name_is_cut_but_its_address_kept():
     assert incoming.sender == "north@example.test" and 0 < len(incoming.sender_name) <= 2000
 
 
-@pytest.mark.parametrize("hostile, sender", [
-    ('\\"' * 50_000, ""),  # a quote opened again and again, never closed: no mailbox
-    ("(" * 100_000, ""),  # comments never closed
-    ("<" * 100_000, ""),  # a hundred thousand <...>: no mailbox
-    ('"' + "N" * 99_000, "north@example.test"),  # one quote never closed: read as a character
-])
+@pytest.mark.parametrize(
+    "hostile, sender",
+    [
+        ('\\"' * 50_000, ""),  # a quote opened again and again, never closed: no mailbox
+        ("(" * 100_000, ""),  # comments never closed
+        ("<" * 100_000, ""),  # a hundred thousand <...>: no mailbox
+        ('"' + "N" * 99_000, "north@example.test"),  # one quote never closed: read as a character
+    ],
+)
 def test_reading_a_hostile_from_header_of_100_000_characters_takes_well_under_a_second(hostile, sender):
     """The scan is linear: an unclosed quote or comment is read again at most three times."""
     started = time.perf_counter()
@@ -115,14 +132,28 @@ def test_reading_a_hostile_from_header_of_100_000_characters_takes_well_under_a_
     assert incoming.sender == sender
 
 
-@pytest.mark.parametrize("address", ["a@b@example.org", "caf\u00e9@example.org", "x@xn--zz.example",
-                                     "x@-bad.example", "x@example", "<>", "not an address", ""])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "a@b@example.org",
+        "caf\u00e9@example.org",
+        "x@xn--zz.example",
+        "x@-bad.example",
+        "x@example",
+        "<>",
+        "not an address",
+        "",
+    ],
+)
 def test_what_is_no_answerable_address_is_no_sender(address):
     assert parse(raw_mail(address)).sender == ""
 
 
-names = st.one_of(st.text(max_size=40), st.emails(),
-                  st.sampled_from(["referee@test.invalid", "a, b", '"', "<x@y.z>", "=?utf-8?q?x=40y.z?="]))
+names = st.one_of(
+    st.text(max_size=40),
+    st.emails(),
+    st.sampled_from(["referee@test.invalid", "a, b", '"', "<x@y.z>", "=?utf-8?q?x=40y.z?="]),
+)
 
 
 @settings(max_examples=200)

@@ -21,9 +21,7 @@ def report(sender: str, to: str, subject: str, body: str = "Spring 1901 report.\
     return message.as_bytes()
 
 
-def outbox_for(
-    server: MailServer, user: MailUser | None, security: str, **options: Any
-) -> SmtpOutbox:
+def outbox_for(server: MailServer, user: MailUser | None, security: str, **options: Any) -> SmtpOutbox:
     return SmtpOutbox(**{**server.smtp_settings(user, security), **options})
 
 
@@ -56,8 +54,7 @@ async def test_many_sends_share_one_connection(
 ) -> None:
     async with outbox_for(mail_server, gm, "starttls") as outbox:
         for number in range(5):
-            await outbox.send(report(gm.address, france.address, f"n{number}"), gm.address,
-                              [france.address])
+            await outbox.send(report(gm.address, france.address, f"n{number}"), gm.address, [france.address])
     assert subjects(mail_server, france) == [f"n{number}" for number in range(5)]
     ours = [a for a in mail_server.accepted if a.recipients == (france.address,)]
     assert len(ours) == 5
@@ -83,8 +80,7 @@ async def test_a_wrong_password_is_a_permanent_failure(
 ) -> None:
     outbox = outbox_for(mail_server, gm, "starttls", password="wrong horse")
     with pytest.raises(PermanentFailure, match="535") as failure:
-        await outbox.send(report(gm.address, france.address, "never"), gm.address,
-                          [france.address])
+        await outbox.send(report(gm.address, france.address, "never"), gm.address, [france.address])
     assert failure.value.code == 535
     assert "wrong horse" not in str(failure.value) and "wrong horse" not in repr(outbox)
     assert mail_server.mailbox(france.address) == []
@@ -96,8 +92,7 @@ async def test_a_server_that_is_down_is_a_temporary_failure(
 ) -> None:
     outbox = outbox_for(mail_server, gm, security, port=free_port(), timeout=5)
     with pytest.raises(TemporaryFailure, match="connect"):
-        await outbox.send(report(gm.address, france.address, "lost"), gm.address,
-                          [france.address])
+        await outbox.send(report(gm.address, france.address, "lost"), gm.address, [france.address])
 
 
 async def test_an_unknown_recipient_is_a_permanent_failure_and_nobody_gets_a_copy(
@@ -106,12 +101,12 @@ async def test_an_unknown_recipient_is_a_permanent_failure_and_nobody_gets_a_cop
     nobody = mailboxes.address("nobody")
     async with outbox_for(mail_server, gm, "starttls") as outbox:
         with pytest.raises(PermanentFailure, match=f"550.*{nobody}") as failure:
-            await outbox.send(report(gm.address, france.address, "half"), gm.address,
-                              [france.address, nobody])
+            await outbox.send(
+                report(gm.address, france.address, "half"), gm.address, [france.address, nobody]
+            )
         assert failure.value.code == 550
         # The same connection carries the next message.
-        await outbox.send(report(gm.address, france.address, "whole"), gm.address,
-                          [france.address])
+        await outbox.send(report(gm.address, france.address, "whole"), gm.address, [france.address])
     assert subjects(mail_server, france) == ["whole"]
 
 
@@ -134,8 +129,7 @@ async def test_a_certificate_from_an_unknown_ca_is_refused(
     for security in ("starttls", "tls"):
         outbox = outbox_for(mail_server, gm, security, ca_file=None)
         with pytest.raises(PermanentFailure, match="certificate verify failed"):
-            await outbox.send(report(gm.address, france.address, "x"), gm.address,
-                              [france.address])
+            await outbox.send(report(gm.address, france.address, "x"), gm.address, [france.address])
 
 
 @pytest.mark.parametrize("missing", ["STARTTLS", "AUTH"])
@@ -150,8 +144,7 @@ async def test_asking_for_what_the_server_does_not_offer_is_a_permanent_failure(
     }[missing]
     outbox = SmtpOutbox(mail_server.host, mail_server.smtp_port, **asked)
     with pytest.raises(PermanentFailure, match=f"does not offer {missing}"):
-        await outbox.send(report(gm.address, france.address, "refused"), gm.address,
-                          [france.address])
+        await outbox.send(report(gm.address, france.address, "refused"), gm.address, [france.address])
     assert mail_server.mailbox(france.address) == []
 
 
@@ -160,16 +153,14 @@ async def test_a_send_after_the_server_closed_an_idle_connection_reconnects(
 ) -> None:
     with mail_server.extra_smtp_server(timeout=0.2) as port:
         async with SmtpOutbox(mail_server.host, port, security="plain") as outbox:
-            await outbox.send(report(gm.address, france.address, "before"), gm.address,
-                              [france.address])
+            await outbox.send(report(gm.address, france.address, "before"), gm.address, [france.address])
             # the server hangs up on the idle connection after 0.2 s (a busy machine may take
             # longer than any fixed sleep: wait until the client has seen it)
             for _ in range(400):
                 await asyncio.sleep(0.05)
                 if outbox._client is None or not outbox._client.is_connected:
                     break
-            await outbox.send(report(gm.address, france.address, "after"), gm.address,
-                              [france.address])
+            await outbox.send(report(gm.address, france.address, "after"), gm.address, [france.address])
     assert subjects(mail_server, france) == ["before", "after"]
     before, after = [a for a in mail_server.accepted if a.server_port == port]
     assert before.client_port != after.client_port, "the second send needed a new connection"

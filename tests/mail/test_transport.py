@@ -18,9 +18,7 @@ from pbem.mail.transport import PermanentFailure, check_envelope, with_lf_line_e
     validity=st.integers(min_value=1, max_value=2**32 - 1),
     uid=st.integers(min_value=1, max_value=2**32 - 1),
 )
-def test_an_imap_ref_reads_back_even_with_colons_in_the_folder(
-    folder: str, validity: int, uid: int
-) -> None:
+def test_an_imap_ref_reads_back_even_with_colons_in_the_folder(folder: str, validity: int, uid: int) -> None:
     assert parse_ref(f"imap:{folder}:{validity}:{uid}") == (folder, validity, uid)
 
 
@@ -32,8 +30,12 @@ def test_a_malformed_imap_ref_is_a_permanent_failure(ref: str) -> None:
 
 def test_fetch_answers_are_read_whichever_side_of_the_body_the_uid_is() -> None:
     lines: list[bytes | bytearray] = [
-        b"1 FETCH (UID 7 BODY[] {5}", bytearray(b"first"), b")",
-        b"2 FETCH (BODY[] {6}", bytearray(b"second"), b" UID 9)",
+        b"1 FETCH (UID 7 BODY[] {5}",
+        bytearray(b"first"),
+        b")",
+        b"2 FETCH (BODY[] {6}",
+        bytearray(b"second"),
+        b" UID 9)",
         b"3 FETCH (FLAGS (\\Seen) UID 11)",  # a flag change the server told of unasked
         b"Fetch completed (0.001 + 0.000 secs).",
     ]
@@ -42,7 +44,9 @@ def test_fetch_answers_are_read_whichever_side_of_the_body_the_uid_is() -> None:
 
 def test_a_body_that_looks_like_a_fetch_line_is_still_a_body() -> None:
     lines: list[bytes | bytearray] = [
-        b"1 FETCH (UID 3 BODY[] {17}", bytearray(b"2 FETCH (UID 99 x"), b")",
+        b"1 FETCH (UID 3 BODY[] {17}",
+        bytearray(b"2 FETCH (UID 99 x"),
+        b")",
         b"Fetch completed.",
     ]
     assert _messages(lines) == {3: b"2 FETCH (UID 99 x"}
@@ -64,8 +68,7 @@ def test_a_bounce_may_have_an_empty_sender() -> None:
 
 
 def test_size_answers_are_read_in_either_order() -> None:
-    lines = [b"1 FETCH (UID 4 RFC822.SIZE 2200)", b"2 FETCH (RFC822.SIZE 31 UID 5)",
-             b"Fetch completed."]
+    lines = [b"1 FETCH (UID 4 RFC822.SIZE 2200)", b"2 FETCH (RFC822.SIZE 31 UID 5)", b"Fetch completed."]
     assert _sizes(lines) == {4: 2200, 5: 31}
 
 
@@ -74,9 +77,7 @@ def test_size_answers_are_read_in_either_order() -> None:
     most=st.integers(min_value=1, max_value=12),
     most_bytes=st.integers(min_value=1, max_value=20000),
 )
-def test_batches_keep_order_and_stay_within_both_limits(
-    sizes: list[int], most: int, most_bytes: int
-) -> None:
+def test_batches_keep_order_and_stay_within_both_limits(sizes: list[int], most: int, most_bytes: int) -> None:
     pairs = list(enumerate(sizes, start=1))
     size_of = dict(pairs)
     cut = list(batches(pairs, most, most_bytes))

@@ -8,18 +8,25 @@ from pbem.mail.bounces import read_bounce
 ORIGINAL = "<report.S1901M.italy@pbem.test>"
 
 
-POSTFIX_DIAGNOSTIC = ("smtp; 550 5.1.1 <dan@example.test>: Recipient address rejected: User unknown in "
-                      "virtual mailbox table")
+POSTFIX_DIAGNOSTIC = (
+    "smtp; 550 5.1.1 <dan@example.test>: Recipient address rejected: User unknown in virtual mailbox table"
+)
 
 
-def dsn(action: str = "failed", status: str = "5.1.1", diagnostic: str = POSTFIX_DIAGNOSTIC,
-        attach: str = "headers") -> bytes:
+def dsn(
+    action: str = "failed",
+    status: str = "5.1.1",
+    diagnostic: str = POSTFIX_DIAGNOSTIC,
+    attach: str = "headers",
+) -> bytes:
     """A delivery-status report, as Postfix writes one, for our mail ``ORIGINAL`` to dan."""
-    returned = (f"Content-Type: text/rfc822-headers\n\nFrom: judge@pbem.test\nTo: dan@example.test\n"
-                f"Subject: [g1] Spring 1901 results\nMessage-ID: {ORIGINAL}\n"
-                if attach == "headers" else
-                f"Content-Type: message/rfc822\n\nFrom: judge@pbem.test\nTo: dan@example.test\n"
-                f"Message-ID: {ORIGINAL}\nSubject: [g1] results\n\nYour orders ...\n")
+    returned = (
+        f"Content-Type: text/rfc822-headers\n\nFrom: judge@pbem.test\nTo: dan@example.test\n"
+        f"Subject: [g1] Spring 1901 results\nMessage-ID: {ORIGINAL}\n"
+        if attach == "headers"
+        else f"Content-Type: message/rfc822\n\nFrom: judge@pbem.test\nTo: dan@example.test\n"
+        f"Message-ID: {ORIGINAL}\nSubject: [g1] results\n\nYour orders ...\n"
+    )
     return (
         "From: MAILER-DAEMON@mx.example.test (Mail Delivery System)\nTo: judge@pbem.test\n"
         "Subject: Undelivered Mail Returned to Sender\nAuto-Submitted: auto-replied\n"
@@ -50,11 +57,17 @@ def test_the_whole_returned_mail_gives_its_message_id_too():
 
 
 def test_an_exchange_diagnostic_folded_over_lines_is_one_line():
-    bounce = read_bounce(dsn(status="5.4.1", diagnostic="smtp;550 5.4.1 Recipient address rejected:\n"
-                                                         " Access denied. AS(201806281) [x.outlook.test]"))
+    bounce = read_bounce(
+        dsn(
+            status="5.4.1",
+            diagnostic="smtp;550 5.4.1 Recipient address rejected:\n"
+            " Access denied. AS(201806281) [x.outlook.test]",
+        )
+    )
     assert bounce is not None and bounce.status == "5.4.1"
-    assert bounce.reason == ("550 5.4.1 Recipient address rejected: Access denied. AS(201806281) "
-                             "[x.outlook.test]")
+    assert bounce.reason == (
+        "550 5.4.1 Recipient address rejected: Access denied. AS(201806281) [x.outlook.test]"
+    )
 
 
 @pytest.mark.parametrize("action", ["delayed", "delivered", "relayed", "expanded"])
@@ -63,25 +76,30 @@ def test_a_report_of_anything_but_a_failure_is_no_bounce(action):
 
 
 def test_qmails_prose_bounce_is_read():
-    raw = (b"From: MAILER-DAEMON@mx.example.test\nTo: judge@pbem.test\nSubject: failure notice\n\n"
-           b"Hi. This is the qmail-send program at mx.example.test.\nI'm afraid I wasn't able to deliver "
-           b"your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it "
-           b"didn't work out.\n\n<dan@example.test>:\nSorry, no mailbox here by that name. (#5.1.1)\n\n"
-           b"--- Below this line is a copy of the message.\n\nReturn-Path: <judge@pbem.test>\n"
-           b"Message-ID: <report.S1901M.italy@pbem.test>\nSubject: [g1] results\n\nYour orders\n")
+    raw = (
+        b"From: MAILER-DAEMON@mx.example.test\nTo: judge@pbem.test\nSubject: failure notice\n\n"
+        b"Hi. This is the qmail-send program at mx.example.test.\nI'm afraid I wasn't able to deliver "
+        b"your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it "
+        b"didn't work out.\n\n<dan@example.test>:\nSorry, no mailbox here by that name. (#5.1.1)\n\n"
+        b"--- Below this line is a copy of the message.\n\nReturn-Path: <judge@pbem.test>\n"
+        b"Message-ID: <report.S1901M.italy@pbem.test>\nSubject: [g1] results\n\nYour orders\n"
+    )
     bounce = read_bounce(raw)
     assert bounce is not None and bounce.recipient == "dan@example.test" and bounce.status == "5.1.1"
     assert bounce.original_message_id == ORIGINAL and "no mailbox here" in bounce.reason
 
 
-@pytest.mark.parametrize("raw", [
-    b"From: dan@example.test\nSubject: Re: results\n\nA VEN - TRI\n",
-    b"Content-Type: multipart/report; report-type=disposition-notification; boundary=X\n\n--X\n"
-    b"Content-Type: message/disposition-notification\n\n"
-    b"Disposition: manual-action/MDN-sent-manually; displayed\n--X--\n",
-    b"Content-Type: multipart/report; report-type=delivery-status; boundary=X\n\n--X\n"
-    b"Content-Type: message/delivery-status\n\n\x00\xff garbage\n",  # cut off, no end
-    b"",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"From: dan@example.test\nSubject: Re: results\n\nA VEN - TRI\n",
+        b"Content-Type: multipart/report; report-type=disposition-notification; boundary=X\n\n--X\n"
+        b"Content-Type: message/disposition-notification\n\n"
+        b"Disposition: manual-action/MDN-sent-manually; displayed\n--X--\n",
+        b"Content-Type: multipart/report; report-type=delivery-status; boundary=X\n\n--X\n"
+        b"Content-Type: message/delivery-status\n\n\x00\xff garbage\n",  # cut off, no end
+        b"",
+    ],
+)
 def test_a_persons_mail_a_read_receipt_or_a_broken_report_is_no_bounce(raw):
     assert read_bounce(raw) is None

@@ -15,13 +15,37 @@ from pbem.mail.closings import CLOSINGS, MAX_CLOSING_LINES, closing_kind, closin
 from pbem.ruleset import get_ruleset
 
 DIPLOMACY = get_ruleset("diplomacy")
-STATE = DIPLOMACY.start("standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"],
-                        {}, seed=1)
+STATE = DIPLOMACY.start(
+    "standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"], {}, seed=1
+)
 NAMES = ["Alice Martin", "alice@example.test", "England"]
-ORDERS = ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor", "A Lvp H", "F Lon - Eng", "F Edi S F Lon - Nth",
-          "A Lvp - Edi", "f lon-nth", "A LVP -> WAL"]
-CLOSING_LINES = ["Cheers,", "Alice", "Best regards", "Grüße", "Merci, à bientôt", "Saludos", "Grazie!",
-                 "Groetjes", "England", "Thanks, Bob", "Sent from my iPhone", "Bob", "Hold", "A Par - Bur"]
+ORDERS = [
+    "F Lon - Nth",
+    "F Edi - Nwg",
+    "A Lvp - Yor",
+    "A Lvp H",
+    "F Lon - Eng",
+    "F Edi S F Lon - Nth",
+    "A Lvp - Edi",
+    "f lon-nth",
+    "A LVP -> WAL",
+]
+CLOSING_LINES = [
+    "Cheers,",
+    "Alice",
+    "Best regards",
+    "Grüße",
+    "Merci, à bientôt",
+    "Saludos",
+    "Grazie!",
+    "Groetjes",
+    "England",
+    "Thanks, Bob",
+    "Sent from my iPhone",
+    "Bob",
+    "Hold",
+    "A Par - Bur",
+]
 OTHER = ["", "LIST", "READY", "what do you think?", "A Mar - Pie", "PRESS TO France\nhi\nENDPRESS"]
 
 
@@ -62,12 +86,34 @@ def test_a_closing_from_the_table_after_the_orders_leaves_no_refused_line(orders
 
 def test_closings_in_several_languages_are_known():
     names = name_words(*NAMES)
-    for line in ["Cheers,", "Kind regards", "Grüße", "Gruesse", "Mit freundlichen Grüßen", "Cordialement",
-                 "Merci, à bientôt", "Un saludo", "Atentamente", "Cordiali saluti", "Un saluto",
-                 "Met vriendelijke groet", "Groetjes", "Thanks and regards!", "Cheers :)",
-                 # as the captured replies of tests/data/replies/captured end
-                 "Med venlig hilsen", "Mvh,", "Med vennlig hilsen", "Med vänlig hälsning", "Pozdrawiam,",
-                 "Z poważaniem", "Ystävällisin terveisin", "S pozdravem", "С уважением,", "Спасибо!"]:
+    for line in [
+        "Cheers,",
+        "Kind regards",
+        "Grüße",
+        "Gruesse",
+        "Mit freundlichen Grüßen",
+        "Cordialement",
+        "Merci, à bientôt",
+        "Un saludo",
+        "Atentamente",
+        "Cordiali saluti",
+        "Un saluto",
+        "Met vriendelijke groet",
+        "Groetjes",
+        "Thanks and regards!",
+        "Cheers :)",
+        # as the captured replies of tests/data/replies/captured end
+        "Med venlig hilsen",
+        "Mvh,",
+        "Med vennlig hilsen",
+        "Med vänlig hälsning",
+        "Pozdrawiam,",
+        "Z poważaniem",
+        "Ystävällisin terveisin",
+        "S pozdravem",
+        "С уважением,",
+        "Спасибо!",
+    ]:
         assert closing_kind(line, names) == "phrase", line
 
 

@@ -15,8 +15,9 @@ text = st.text(characters, max_size=2000)
 
 
 def build(outgoing: Outgoing) -> bytes:
-    return compose(outgoing, sender="judge@pbem.test", sender_name="pbem judge", message_id="<m@pbem.test>",
-                   date=WHEN)
+    return compose(
+        outgoing, sender="judge@pbem.test", sender_name="pbem judge", message_id="<m@pbem.test>", date=WHEN
+    )
 
 
 @given(body=text, html=st.one_of(st.none(), text), subject=text)
@@ -36,8 +37,16 @@ def test_every_mail_parses_back_to_its_text_html_and_subject(body, html, subject
 
 
 def test_our_mail_marks_itself_automatic_and_ours():
-    raw = build(Outgoing(to="ann@example.test", subject="x", text="y", automatic="auto-replied",
-                         in_reply_to="<theirs@x>", reply_to="judge+tok@pbem.test"))
+    raw = build(
+        Outgoing(
+            to="ann@example.test",
+            subject="x",
+            text="y",
+            automatic="auto-replied",
+            in_reply_to="<theirs@x>",
+            reply_to="judge+tok@pbem.test",
+        )
+    )
     message = as_email_message(raw)
     assert message["Auto-Submitted"] == "auto-replied" and message["In-Reply-To"] == "<theirs@x>"
     assert message["Reply-To"] == "judge+tok@pbem.test" and message["Message-ID"] == "<m@pbem.test>"
@@ -72,9 +81,22 @@ hostile_value = st.one_of(
     st.builds(lambda text: f"<{text}@example.test>", hostile_text),
     st.builds(lambda text, enc: f"<a@b.test> {encoded(text, enc)}", hostile_text, st.sampled_from("bq")),
 )
-ANSWER_HEADERS = {"From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "References",
-                  "Auto-Submitted", "Precedence", "X-Loop", "X-Pbem", "MIME-Version", "Content-Type",
-                  "Content-Transfer-Encoding"}
+ANSWER_HEADERS = {
+    "From",
+    "To",
+    "Subject",
+    "Date",
+    "Message-ID",
+    "In-Reply-To",
+    "References",
+    "Auto-Submitted",
+    "Precedence",
+    "X-Loop",
+    "X-Pbem",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+}
 
 
 @given(subject=hostile_value, message_id=hostile_value, sender=hostile_value)
@@ -84,8 +106,15 @@ def test_no_incoming_header_value_can_add_a_header_to_our_answer(subject, messag
         f"Message-ID: {message_id}\n\nADD 1\n"
     ).encode()
     incoming = parse(raw)
-    answer = build(Outgoing(to=incoming.sender or "ann@example.test", subject=f"Re: {incoming.subject}",
-                            text="ok", in_reply_to=incoming.message_id or None, automatic="auto-replied"))
+    answer = build(
+        Outgoing(
+            to=incoming.sender or "ann@example.test",
+            subject=f"Re: {incoming.subject}",
+            text="ok",
+            in_reply_to=incoming.message_id or None,
+            automatic="auto-replied",
+        )
+    )
     message = as_email_message(answer)
     assert set(message.keys()) <= ANSWER_HEADERS
     assert all(len(message.get_all(name, [])) == 1 for name in message)

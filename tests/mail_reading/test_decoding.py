@@ -155,10 +155,14 @@ def test_empty_or_broken_parts_give_what_text_there_is(body, content_type, text)
 def test_a_mail_over_the_limit_keeps_its_headers_and_first_part():
     boundary = "cut-here"
     raw = (
-        f'From: ann@example.test\nSubject: big\nContent-Type: multipart/mixed; boundary="{boundary}"\n\n'
-        f"--{boundary}\nContent-Type: text/plain\n\nADD 1\n"
-        f"--{boundary}\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n"
-    ).encode() + b"QUFB\n" * 2_000_000 + f"--{boundary}--\n".encode()
+        (
+            f'From: ann@example.test\nSubject: big\nContent-Type: multipart/mixed; boundary="{boundary}"\n\n'
+            f"--{boundary}\nContent-Type: text/plain\n\nADD 1\n"
+            f"--{boundary}\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n"
+        ).encode()
+        + b"QUFB\n" * 2_000_000
+        + f"--{boundary}--\n".encode()
+    )
     kept = shortened(raw, 2_000_000)
     assert len(kept) < 3_000 and shortened_from(kept) == len(raw)
     incoming = parse(kept)

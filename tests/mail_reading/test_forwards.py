@@ -77,13 +77,21 @@ GMAIL_REPLY_ANSWERED_BELOW = (
 )
 
 
-@pytest.mark.parametrize("page", [GMAIL_FORWARD_WITH_COMMENT, GMAIL_REPLY_ANSWERED_BELOW],
-                         ids=["forward-with-comment", "reply-answered-below"])
+@pytest.mark.parametrize(
+    "page",
+    [GMAIL_FORWARD_WITH_COMMENT, GMAIL_REPLY_ANSWERED_BELOW],
+    ids=["forward-with-comment", "reply-answered-below"],
+)
 def test_gmails_quote_container_keeps_what_the_writer_typed_around_the_quote(page):
     assert sorted(lines(own_text_of(page, html=True))) == ["A LVP - YOR", "F LON - ENG"]
 
 
-@pytest.mark.parametrize("page", ['<div>A LVP - YOR</div><div class="gmail_quote">F EDI - NTH</div>',
-                                  '<div>A LVP - YOR</div><div class="gmail_quote">F EDI - NTH'])
+@pytest.mark.parametrize(
+    "page",
+    [
+        '<div>A LVP - YOR</div><div class="gmail_quote">F EDI - NTH</div>',
+        '<div>A LVP - YOR</div><div class="gmail_quote">F EDI - NTH',
+    ],
+)
 def test_a_gmail_container_with_no_intro_and_no_quote_in_it_is_the_quote_whole(page):
     assert lines(own_text_of(page, html=True)) == ["A LVP - YOR"]

@@ -22,9 +22,18 @@ def lines(text: str) -> list[str]:
 def test_the_corpus_has_every_program_and_language_the_issue_names():
     names = {path.stem for path in CORPUS}
     for name in [
-        "outlook-desktop-html-en", "outlook-desktop-plain-en", "outlook-desktop-plain-en-no-separator",
-        "outlook-web-en", "new-outlook-pt", "gmail-en", "apple-mail-en", "apple-mail-forward-en",
-        "thunderbird-de", "iphone-en", "iphone-fr", "samsung-email-it",
+        "outlook-desktop-html-en",
+        "outlook-desktop-plain-en",
+        "outlook-desktop-plain-en-no-separator",
+        "outlook-web-en",
+        "new-outlook-pt",
+        "gmail-en",
+        "apple-mail-en",
+        "apple-mail-forward-en",
+        "thunderbird-de",
+        "iphone-en",
+        "iphone-fr",
+        "samsung-email-it",
     ]:
         assert name in names
     languages = {path.stem.rsplit("-", 1)[-1] for path in CORPUS}
@@ -38,8 +47,11 @@ def test_a_reply_from_a_mail_program_keeps_the_players_lines_and_none_of_the_quo
     own = lines(own_text(incoming.text, incoming.html))
     assert own[:3] == NEW_ORDERS
     # after the orders, at most the player's closing words and name
-    assert len(own) <= 5 and own[3:] == [line for line in own[3:] if line.rstrip(",") in
-                                         {"Alice", "Grüße", "Gruß", "Saludos", "Ciao", "Groet", "Abraços"}]
+    assert len(own) <= 5 and own[3:] == [
+        line
+        for line in own[3:]
+        if line.rstrip(",") in {"Alice", "Grüße", "Gruß", "Saludos", "Ciao", "Groet", "Abraços"}
+    ]
     assert not [line for line in own for quoted in QUOTED if quoted.lower() in line.lower()]
 
 

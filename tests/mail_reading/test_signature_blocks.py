@@ -48,23 +48,45 @@ def test_contact_details_are_known_by_their_shape():
 
 
 DIPLOMACY = get_ruleset("diplomacy")
-EUROPE = DIPLOMACY.start("standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"],
-                         {}, seed=1)
+EUROPE = DIPLOMACY.start(
+    "standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"], {}, seed=1
+)
 CLYDE = name_words("Clyde Barrow", "clyde@example.test", "France")
 
 
 def test_a_signature_line_is_marked_and_names_nothing_of_the_game():
     words = DIPLOMACY.order_words(EUROPE)
-    for line in ["CEO @ Acme", "Senior Engineer | Acme Corp", "Senior Software Engineer at Acme",
-                 "Acme GmbH & Co. KG", "Clyde Barrow | CEO", "T: +44 20 7946 0958 | M: +44 7700 900123",
-                 "10 Downing Street, London", "Head of Sales • EMEA", "-- www.acme.example",
-                 "Clyde Barrow, MBA", "Senior Engineer, Acme Corp", "Tel +44 (0)20 7946 0958",
-                 "LinkedIn: linkedin.com/in/clyde"]:
+    for line in [
+        "CEO @ Acme",
+        "Senior Engineer | Acme Corp",
+        "Senior Software Engineer at Acme",
+        "Acme GmbH & Co. KG",
+        "Clyde Barrow | CEO",
+        "T: +44 20 7946 0958 | M: +44 7700 900123",
+        "10 Downing Street, London",
+        "Head of Sales • EMEA",
+        "-- www.acme.example",
+        "Clyde Barrow, MBA",
+        "Senior Engineer, Acme Corp",
+        "Tel +44 (0)20 7946 0958",
+        "LinkedIn: linkedin.com/in/clyde",
+    ]:
         assert signature_line(line, CLYDE, words), line
     # a title or a company holding a province, a unit or an order word is answered as the game reads it
-    for line in ["Army Officer | Royal Navy", "CEO @ Paris Consulting", "Senior Engineer", "Hold | Paris",
-                 "A Par H | A Mar H", "Bob Smith", "Paris", "Clyde B.", "A Par - Bur", "Lille, Nord",
-                 "Clyde, Paris", "Bob Smith, Acme"]:
+    for line in [
+        "Army Officer | Royal Navy",
+        "CEO @ Paris Consulting",
+        "Senior Engineer",
+        "Hold | Paris",
+        "A Par H | A Mar H",
+        "Bob Smith",
+        "Paris",
+        "Clyde B.",
+        "A Par - Bur",
+        "Lille, Nord",
+        "Clyde, Paris",
+        "Bob Smith, Acme",
+    ]:
         assert not signature_line(line, CLYDE, words), line
 
 
@@ -103,8 +125,26 @@ GAMES = {
     "generals": ("standard", ["Aldmark", "Brenn", "Corvath", "Dunmere"], {}),
     "invoke": ("starter", ["Alice", "Bob", "Carol"], {}),
 }
-ORDER_MARKS = ["A", "F", "-", "->", "S", "H", "C", "to", "via", "nc", "1", "2", "3", "4", "12", "x2", ":",
-               ","]
+ORDER_MARKS = [
+    "A",
+    "F",
+    "-",
+    "->",
+    "S",
+    "H",
+    "C",
+    "to",
+    "via",
+    "nc",
+    "1",
+    "2",
+    "3",
+    "4",
+    "12",
+    "x2",
+    ":",
+    ",",
+]
 
 
 def order_words_of(name: str) -> frozenset[str]:
@@ -115,8 +155,13 @@ def order_words_of(name: str) -> frozenset[str]:
 
 WORDS = {name: sorted(order_words_of(name)) for name in GAMES}
 NAMES = name_words("Bob Smith", "bob@example.test")
-SIGNATURE = ["Best regards,", "Bob Smith", "Senior Engineer | Acme Corp", "+44 20 7946 0958",
-             "www.acme.example"]
+SIGNATURE = [
+    "Best regards,",
+    "Bob Smith",
+    "Senior Engineer | Acme Corp",
+    "+44 20 7946 0958",
+    "www.acme.example",
+]
 
 
 @st.composite
@@ -151,13 +196,27 @@ def test_no_order_line_is_ever_taken_for_a_signature(game_name, data):
 
 # Real service runs: one table a game, the player's display name from GAMES_BY_MAIL
 GAMES_BY_MAIL: dict[str, dict[str, Any]] = {
-    "diplomacy": {"power": "France", "sender": "Clyde Barrow", "orders": "A Par - Bur\nA Mar - Spa",
-                  "name": "Clyde", "refused": "Hold Kiel"},
-    "invincible": {"power": "North", "sender": "Ogadai Jones", "orders": "Defend 3", "name": "Ogadai",
-                   "refused": "Assist Jamukha"},
-    "invictus": {"power": "North", "sender": "John King",
-                 "orders": "ARMY King: 6 Warrior, 6 Crossbowman, 4 Guard, 4 Sorcerer", "name": "John King",
-                 "refused": "Attack Knight"},
+    "diplomacy": {
+        "power": "France",
+        "sender": "Clyde Barrow",
+        "orders": "A Par - Bur\nA Mar - Spa",
+        "name": "Clyde",
+        "refused": "Hold Kiel",
+    },
+    "invincible": {
+        "power": "North",
+        "sender": "Ogadai Jones",
+        "orders": "Defend 3",
+        "name": "Ogadai",
+        "refused": "Assist Jamukha",
+    },
+    "invictus": {
+        "power": "North",
+        "sender": "John King",
+        "orders": "ARMY King: 6 Warrior, 6 Crossbowman, 4 Guard, 4 Sorcerer",
+        "name": "John King",
+        "refused": "Attack Knight",
+    },
 }
 
 
@@ -170,8 +229,11 @@ def table(request, tmp_path_factory):
     name = request.param
     _variant, powers, options = GAMES[name]
     players = {power: address(power) for power in powers}
-    table = Table(tmp_path_factory.mktemp(name), [game("g1", name, players, options=options)],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path_factory.mktemp(name),
+        [game("g1", name, players, options=options)],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     table.game = name  # type: ignore[attr-defined]
@@ -205,11 +267,11 @@ def mail_programs(setup: dict[str, Any]) -> dict[str, str]:
     return {
         # Outlook (desktop) writes its HTML signature into the text part as plain lines
         "outlook": f"Best regards,\n\n{full}\nSenior Engineer | Acme Corp\nT: +44 20 7946 0958 | "
-                   "M: +44 7700 900123\nclyde.barrow@acme.example<mailto:clyde.barrow@acme.example>\n"
-                   "www.acme.example<http://www.acme.example/>\n[cid:image001.png@01DA2B3C.4D5E6F70]",
+        "M: +44 7700 900123\nclyde.barrow@acme.example<mailto:clyde.barrow@acme.example>\n"
+        "www.acme.example<http://www.acme.example/>\n[cid:image001.png@01DA2B3C.4D5E6F70]",
         # Apple Mail: the signature set in its preferences, under what the player typed
         "apple-mail": f"Cheers,\n{short}\n\n{full}\nCEO @ Acme\n+33 1 23 45 67 89\n"
-                      "12 rue de la Paix, 75002 Paris",
+        "12 rue de la Paix, 75002 Paris",
         # the name alone, as people sign a short mail, and a phone's line under it
         "name-alone": short,
         "name-and-phone": f"{short}\n\nSent from my iPhone",
@@ -217,14 +279,21 @@ def mail_programs(setup: dict[str, Any]) -> dict[str, str]:
         "gmail": f"Thanks\n\n-- \n{full}\nAcme Corp | www.acme.example",
         # a title and company, no closing phrase: the writer's name opens the block
         "name-and-title": f"{full}\nHead of Sales • Acme Ltd\n"
-                          "1600 Amphitheatre Parkway, Mountain View, CA 94043",
+        "1600 Amphitheatre Parkway, Mountain View, CA 94043",
         # a phrase and the name on one line, without a comma
         "phrase-slash-name": f"Cheers /{short.split()[0]}",
     }
 
 
-CLIENTS = ["outlook", "apple-mail", "name-alone", "name-and-phone", "gmail", "name-and-title",
-           "phrase-slash-name"]
+CLIENTS = [
+    "outlook",
+    "apple-mail",
+    "name-alone",
+    "name-and-phone",
+    "gmail",
+    "name-and-title",
+    "phrase-slash-name",
+]
 
 
 @pytest.mark.parametrize("client", CLIENTS)
@@ -241,8 +310,9 @@ def test_a_signature_block_as_mail_programs_write_it_is_the_closing(table, clien
 def test_a_signature_block_in_an_outlook_mail_with_html(table):
     setup = GAMES_BY_MAIL[table.game]  # type: ignore[attr-defined]
     closing = mail_programs(setup)["outlook"]
-    html = "<html><body>" + "".join(f"<p class=MsoNormal>{line}</p>"
-                                    for line in [*setup["orders"].split("\n"), "", *closing.split("\n")])
+    html = "<html><body>" + "".join(
+        f"<p class=MsoNormal>{line}</p>" for line in [*setup["orders"].split("\n"), "", *closing.split("\n")]
+    )
     read, refused = answer_to(table, closing, html=html + "</body></html>")
     assert refused == [] and "Senior Engineer | Acme Corp" in read
 
@@ -279,26 +349,26 @@ def test_a_street_never_holds_a_word_of_the_games_orders():
 # lawyers write it (no part of MAX_CLOSING_LINES), in the languages offices write it in
 DISCLAIMERS = {
     "english": "This e-mail and any attachments are confidential and may be privileged. If you are\n"
-               "not the intended recipient, please notify the sender immediately and delete it; you\n"
-               "must not copy, forward or disclose its contents to any other person.\n"
-               "Acme Ltd is registered in England and Wales, No. 01234567.",
+    "not the intended recipient, please notify the sender immediately and delete it; you\n"
+    "must not copy, forward or disclose its contents to any other person.\n"
+    "Acme Ltd is registered in England and Wales, No. 01234567.",
     "notice": "CONFIDENTIALITY NOTICE: The contents of this email message and any attachments are\n"
-              "intended solely for the addressee(s) and may contain confidential and/or privileged\n"
-              "information.\n\nIf you have received it in error, please delete it.",
+    "intended solely for the addressee(s) and may contain confidential and/or privileged\n"
+    "information.\n\nIf you have received it in error, please delete it.",
     "content": "The content of this email is confidential and intended for the recipient specified in\n"
-               "message only. If you received this message by mistake, please reply to this message and\n"
-               "follow with its deletion.",
+    "message only. If you received this message by mistake, please reply to this message and\n"
+    "follow with its deletion.",
     "environment": "P Please consider the environment before printing this e-mail",
     "french": "Ce message et ses pièces jointes sont confidentiels et établis à l'attention exclusive\n"
-              "de leurs destinataires. Si vous avez reçu ce message par erreur, merci de le détruire\n"
-              "et d'en avertir immédiatement l'expéditeur.\n"
-              "Pensez à l'environnement avant d'imprimer ce message.",
+    "de leurs destinataires. Si vous avez reçu ce message par erreur, merci de le détruire\n"
+    "et d'en avertir immédiatement l'expéditeur.\n"
+    "Pensez à l'environnement avant d'imprimer ce message.",
     "german": "Diese E-Mail enthält vertrauliche und/oder rechtlich geschützte Informationen. Wenn Sie\n"
-              "nicht der richtige Adressat sind, informieren Sie bitte sofort den Absender und\n"
-              "vernichten Sie diese Mail.",
+    "nicht der richtige Adressat sind, informieren Sie bitte sofort den Absender und\n"
+    "vernichten Sie diese Mail.",
     "spanish": "AVISO LEGAL: Este mensaje y sus anexos son confidenciales y están dirigidos\n"
-               "exclusivamente a su destinatario. Si lo ha recibido por error, le rogamos que lo\n"
-               "comunique al remitente y lo elimine.",
+    "exclusivamente a su destinatario. Si lo ha recibido por error, le rogamos que lo\n"
+    "comunique al remitente y lo elimine.",
 }
 
 
@@ -349,8 +419,10 @@ def test_titles_and_degrees_beside_the_writers_name():
 def corporate(setup: dict[str, Any], disclaimer: str) -> str:
     """An Outlook corporate signature with a title and degrees beside the name, and a disclaimer."""
     first, *rest = setup["sender"].split()
-    return (f"Kind regards,\n\n{first} Q. {' '.join(rest)}, Ph.D.\nVP of Engineering\nCTO | Acme Corp\n"
-            f"T: +44 20 7946 0958\nwww.acme.example<http://www.acme.example/>\n\n{disclaimer}")
+    return (
+        f"Kind regards,\n\n{first} Q. {' '.join(rest)}, Ph.D.\nVP of Engineering\nCTO | Acme Corp\n"
+        f"T: +44 20 7946 0958\nwww.acme.example<http://www.acme.example/>\n\n{disclaimer}"
+    )
 
 
 @pytest.mark.parametrize("language", ["english", "french", "german", "spanish"])
@@ -382,7 +454,11 @@ def test_a_diplomacy_order_above_a_disclaimer_is_stored(table):
 
 def test_a_phones_line_under_the_orders_is_no_refused_line(table):
     setup = GAMES_BY_MAIL[table.game]  # type: ignore[attr-defined]
-    for line in ["Sent via mobile", "Get Outlook for iOS<https://aka.ms/o0ukef>", "Envoyé de mon iPhone",
-                 "Von meinem iPhone gesendet"]:
+    for line in [
+        "Sent via mobile",
+        "Get Outlook for iOS<https://aka.ms/o0ukef>",
+        "Envoyé de mon iPhone",
+        "Von meinem iPhone gesendet",
+    ]:
         read, refused = answer_to(table, f"{setup['name']}\n\n{line}")
         assert refused == [] and read == [setup["name"]], line

@@ -20,8 +20,9 @@ from pbem.ruleset import Ruleset, get_ruleset
 
 NAMES = ["Alice Martin", "alice@example.test"]
 DIPLOMACY = get_ruleset("diplomacy")
-EUROPE = DIPLOMACY.start("standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"],
-                         {}, seed=1)
+EUROPE = DIPLOMACY.start(
+    "standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"], {}, seed=1
+)
 INVINCIBLE = get_ruleset("invincible")
 HORDE = INVINCIBLE.start("standard", ["North", "South", "East", "West"], {"declarations": False}, seed=1)
 GAMES = {
@@ -83,9 +84,13 @@ def test_a_refused_order_after_thanks_is_answered_not_swallowed():
 def test_the_town_after_the_name_is_answered_where_it_names_a_province():
     # RULINGS.md (diplomacy) 27: "Paris" under the name may be an order cut short
     assert read("diplomacy", "Best regards\nJean-Pierre Dupont\nParis") == (
-        ["Best regards", "Jean-Pierre Dupont"], ["Paris"])
+        ["Best regards", "Jean-Pierre Dupont"],
+        ["Paris"],
+    )
     assert read("invincible", "Best regards\nJean-Pierre Dupont\nParis") == (
-        ["Best regards", "Jean-Pierre Dupont", "Paris"], [])
+        ["Best regards", "Jean-Pierre Dupont", "Paris"],
+        [],
+    )
 
 
 def test_an_order_of_the_game_after_a_closing_is_an_order():

@@ -100,8 +100,9 @@ def test_help_states_this_variants_build_rule() -> None:
     assert "build in any vacant supply centre you own (this variant's rule" in text
     assert "home supply centres" not in text
     assert "three armies without centres, one more for every two centres they own" in text
-    assert ("a seventh unit and later ones, and once exhausted every unit, go in vacant supply centres "
-            "they own") in text
+    assert (
+        "a seventh unit and later ones, and once exhausted every unit, go in vacant supply centres they own"
+    ) in text
     standard = ruleset.start(
         "standard", ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"], {}, 0
     )

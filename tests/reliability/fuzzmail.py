@@ -20,8 +20,14 @@ PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
 SERVICE = "judge@pbem.test"
 #: the outsider every injection attempt tries to reach; no sender ever has this domain
 VICTIM = "victim@injected.test"
-INJECTIONS = [f"Bcc: {VICTIM}", f"To: {VICTIM}", f"Cc: {VICTIM}", "X-Injected: yes",
-              "Content-Type: text/html", f"Reply-To: {VICTIM}"]
+INJECTIONS = [
+    f"Bcc: {VICTIM}",
+    f"To: {VICTIM}",
+    f"Cc: {VICTIM}",
+    "X-Injected: yes",
+    "Content-Type: text/html",
+    f"Reply-To: {VICTIM}",
+]
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "mail"
 
 # -- text, charsets and encodings ------------------------------------------------------------
@@ -30,22 +36,64 @@ text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_siz
 junk = st.binary(max_size=400)
 breaks = st.sampled_from(["\r", "\n", "\r\n", "\x00", "\x85", "\u2028", "\x0b", "\t", " "])
 hostile_text = st.lists(
-    st.one_of(breaks, st.sampled_from(INJECTIONS), st.text(max_size=8),
-              st.sampled_from(["=?", "?=", "<", ">"])),
+    st.one_of(
+        breaks, st.sampled_from(INJECTIONS), st.text(max_size=8), st.sampled_from(["=?", "?=", "<", ">"])
+    ),
     max_size=8,
 ).map("".join)
 
 charsets = st.one_of(
-    st.sampled_from([
-        "utf-8", "iso-8859-1", "windows-1252", "koi8-r", "utf-16", "utf-7", "shift_jis", "iso-2022-jp",
-        "gb2312", "big5", "us-ascii", "", "x-unknown-8", "unknown-8bit", "idna", "punycode", "utf\x008",
-        "base64", "rot13", "zlib", "hex", "utf-8*en", '"utf-8"', "utf-8 ", "UTF8", "cp65001", "x" * 300,
-        "../../etc/passwd", "mbcs", "uu", "undefined",
-    ]),
+    st.sampled_from(
+        [
+            "utf-8",
+            "iso-8859-1",
+            "windows-1252",
+            "koi8-r",
+            "utf-16",
+            "utf-7",
+            "shift_jis",
+            "iso-2022-jp",
+            "gb2312",
+            "big5",
+            "us-ascii",
+            "",
+            "x-unknown-8",
+            "unknown-8bit",
+            "idna",
+            "punycode",
+            "utf\x008",
+            "base64",
+            "rot13",
+            "zlib",
+            "hex",
+            "utf-8*en",
+            '"utf-8"',
+            "utf-8 ",
+            "UTF8",
+            "cp65001",
+            "x" * 300,
+            "../../etc/passwd",
+            "mbcs",
+            "uu",
+            "undefined",
+        ]
+    ),
     st.text(max_size=12),
 )
-encodings = st.sampled_from(["7bit", "8bit", "base64", "quoted-printable", "x-uuencode", "binary", "BASE64",
-                             "x-unknown", "quoted-printable; x", ""])
+encodings = st.sampled_from(
+    [
+        "7bit",
+        "8bit",
+        "base64",
+        "quoted-printable",
+        "x-uuencode",
+        "binary",
+        "BASE64",
+        "x-unknown",
+        "quoted-printable; x",
+        "",
+    ]
+)
 
 
 def encoded_word(value: str, charset: str, encoding: str) -> str:
@@ -64,60 +112,140 @@ def encoded_word(value: str, charset: str, encoding: str) -> str:
 header_values = st.one_of(
     hostile_text.map(lambda value: value.encode("utf-8", "surrogatepass")),
     st.builds(encoded_word, hostile_text, charsets, st.sampled_from("bqBQ")).map(
-        lambda value: value.encode("utf-8", "surrogatepass")),
+        lambda value: value.encode("utf-8", "surrogatepass")
+    ),
     junk,
-    st.builds(lambda word, rest: word.encode("utf-8", "surrogatepass") + b" " + rest,
-              st.builds(encoded_word, hostile_text, charsets, st.sampled_from("bq")), junk),
+    st.builds(
+        lambda word, rest: word.encode("utf-8", "surrogatepass") + b" " + rest,
+        st.builds(encoded_word, hostile_text, charsets, st.sampled_from("bq")),
+        junk,
+    ),
 )
 #: ``drawn`` numbers each mail's UNIQUE (hypothesis repeats its favourite values often)
 UNIQUE = b"<fuzz.UNIQUE@player.test>"
 unique_ids = st.just(UNIQUE)
 message_ids = st.one_of(  # mostly unique: the same sender and Message-ID twice is one mail (a copy)
-    unique_ids, unique_ids, unique_ids,
-    st.sampled_from([b"", b"garbage", b"<caf\xc3\xa9@x.test>", b"<a b@c>", b"<>", b"<@>", b"<x@[1.2.3.4]>",
-                     b"<one@x> <two@y>", b"<" + b"a" * 2000 + b"@x>",
-                     b"=?utf-8?q?<x@player.test>=0D=0ABcc:_victim@injected.test?=",
-                     b"=?utf-8?b?PHhAcGxheWVyLnRlc3Q+DQpCY2M6IHZpY3RpbUBpbmplY3RlZC50ZXN0?="]),
+    unique_ids,
+    unique_ids,
+    unique_ids,
+    st.sampled_from(
+        [
+            b"",
+            b"garbage",
+            b"<caf\xc3\xa9@x.test>",
+            b"<a b@c>",
+            b"<>",
+            b"<@>",
+            b"<x@[1.2.3.4]>",
+            b"<one@x> <two@y>",
+            b"<" + b"a" * 2000 + b"@x>",
+            b"=?utf-8?q?<x@player.test>=0D=0ABcc:_victim@injected.test?=",
+            b"=?utf-8?b?PHhAcGxheWVyLnRlc3Q+DQpCY2M6IHZpY3RpbUBpbmplY3RlZC50ZXN0?=",
+        ]
+    ),
     header_values,
 )
 dates = st.one_of(
-    st.sampled_from([b"", b"Mon, 2 Mar 2026 09:00:00 +0100", b"Fri, 31 Dec 9999 23:00:00 -0500",
-                     b"Fri, 31 Dec 9999 23:59:59 -2359", b"Mon, 1 Jan 0001 00:00:00 +2359", b"yesterday",
-                     b"Mon, 99 Foo 2026 99:99:99 +9999", b"0", b"Tue, 2 Mar 2026 09:00:00 GMT\x00"]),
+    st.sampled_from(
+        [
+            b"",
+            b"Mon, 2 Mar 2026 09:00:00 +0100",
+            b"Fri, 31 Dec 9999 23:00:00 -0500",
+            b"Fri, 31 Dec 9999 23:59:59 -2359",
+            b"Mon, 1 Jan 0001 00:00:00 +2359",
+            b"yesterday",
+            b"Mon, 99 Foo 2026 99:99:99 +9999",
+            b"0",
+            b"Tue, 2 Mar 2026 09:00:00 GMT\x00",
+        ]
+    ),
     header_values,
 )
 senders = st.one_of(
-    st.sampled_from([
-        *(address.encode() for address in PLAYERS.values()),
-        b"North <north@example.test>", b"stranger@example.test", b"", b"not an address",
-        b"=?utf-8?b?broken", b"MAILER-DAEMON@mx.example.test", b"postmaster@example.test", SERVICE.encode(),
-        b"judge+abc@pbem.test", b"=?utf-8?q?Bcc=3A_victim=40injected=2Etest?= <stranger@example.test>",
-        b"\"north@example.test\" <>", b"<north@example.test>, <south@example.test>", b"a@b@c",
-        b"caf\xc3\xa9@example.test", b"north@example.test\x00", b"undisclosed-recipients:;",
-    ]),
+    st.sampled_from(
+        [
+            *(address.encode() for address in PLAYERS.values()),
+            b"North <north@example.test>",
+            b"stranger@example.test",
+            b"",
+            b"not an address",
+            b"=?utf-8?b?broken",
+            b"MAILER-DAEMON@mx.example.test",
+            b"postmaster@example.test",
+            SERVICE.encode(),
+            b"judge+abc@pbem.test",
+            b"=?utf-8?q?Bcc=3A_victim=40injected=2Etest?= <stranger@example.test>",
+            b'"north@example.test" <>',
+            b"<north@example.test>, <south@example.test>",
+            b"a@b@c",
+            b"caf\xc3\xa9@example.test",
+            b"north@example.test\x00",
+            b"undisclosed-recipients:;",
+        ]
+    ),
     header_values,
 )
 # mail that must never be answered (RFC 3834 and common practice), and mail that merely looks odd
-loop_headers = st.sampled_from([
-    b"", b"", b"", b"", f"X-Loop: {SERVICE}\n".encode(), b"Auto-Submitted: auto-replied\n",
-    b"Auto-Submitted: auto-generated\n", b"Auto-Submitted: no\n", b"Precedence: bulk\n",
-    b"Precedence: list\n",
-    b"Precedence: junk\n", b"List-Id: <players.list.test>\n", b"List-Unsubscribe: <mailto:x@list.test>\n",
-    b"Return-Path: <>\n", b"Return-Path: <MAILER-DAEMON@mx.test>\n", b"X-Autoreply: yes\n",
-    b"X-Auto-Response-Suppress: All\n", b"X-Pbem: pbem 0.1\n", b"X-Loop: someone@else.test\n",
-])
+loop_headers = st.sampled_from(
+    [
+        b"",
+        b"",
+        b"",
+        b"",
+        f"X-Loop: {SERVICE}\n".encode(),
+        b"Auto-Submitted: auto-replied\n",
+        b"Auto-Submitted: auto-generated\n",
+        b"Auto-Submitted: no\n",
+        b"Precedence: bulk\n",
+        b"Precedence: list\n",
+        b"Precedence: junk\n",
+        b"List-Id: <players.list.test>\n",
+        b"List-Unsubscribe: <mailto:x@list.test>\n",
+        b"Return-Path: <>\n",
+        b"Return-Path: <MAILER-DAEMON@mx.test>\n",
+        b"X-Autoreply: yes\n",
+        b"X-Auto-Response-Suppress: All\n",
+        b"X-Pbem: pbem 0.1\n",
+        b"X-Loop: someone@else.test\n",
+    ]
+)
 
 # -- command arguments --------------------------------------------------------------------------
 
 numbers = st.one_of(
     st.integers(-10, 100).map(str),
-    st.sampled_from(["\u00b2", "\u0663", "\uff11", "1e400", "99999999999999999999999", "0x10", "1.5", "-0",
-                     "NaN", "inf", ""]),
+    st.sampled_from(
+        [
+            "\u00b2",
+            "\u0663",
+            "\uff11",
+            "1e400",
+            "99999999999999999999999",
+            "0x10",
+            "1.5",
+            "-0",
+            "NaN",
+            "inf",
+            "",
+        ]
+    ),
 )
 date_words = st.one_of(
     st.dates().map(str),
-    st.sampled_from(["9999-12-30", "9999-12-31", "0001-01-01", "2026-02-30", "2026-03-03", "2026-03-05 25:00",
-                     "2026-13-01", "tomorrow", "2026-03-03T10:00", "\u0662\u0660\u0662\u0666-03-03"]),
+    st.sampled_from(
+        [
+            "9999-12-30",
+            "9999-12-31",
+            "0001-01-01",
+            "2026-02-30",
+            "2026-03-03",
+            "2026-03-05 25:00",
+            "2026-13-01",
+            "tomorrow",
+            "2026-03-03T10:00",
+            "\u0662\u0660\u0662\u0666-03-03",
+        ]
+    ),
 )
 command_lines = st.one_of(
     st.builds("HISTORY {}".format, numbers),
@@ -125,22 +253,51 @@ command_lines = st.one_of(
     st.builds("SET ABSENCE {}".format, date_words),
     st.builds("EXTEND {}".format, numbers),
     st.builds("CONCEDE {}".format, hostile_text),
-    st.builds("PRESS TO {}\n{}\nENDPRESS".format,
-              st.sampled_from(["ALL", "South", "Nobody", "", "South GREY"]), hostile_text),
+    st.builds(
+        "PRESS TO {}\n{}\nENDPRESS".format,
+        st.sampled_from(["ALL", "South", "Nobody", "", "South GREY"]),
+        hostile_text,
+    ),
     st.builds("BROADCAST\n{}".format, hostile_text),
     st.builds("ADD {}".format, numbers),
     st.builds("REPLACE {} {}".format, hostile_text, hostile_text),
     st.builds("ROLLBACK {}".format, hostile_text),
     st.builds("OPTION {} {}".format, hostile_text, hostile_text),
-    st.sampled_from(["LIST", "LIST everything", "READY", "NOT READY", "DRAW", "NO DRAW", "NO CONCEDE",
-                     "HELP", "SIGNOFF", "SIGNON", "SIGN ON North", "GAME g1 POWER North", "PROCESS", "PAUSE",
-                     "RESUME"]),
+    st.sampled_from(
+        [
+            "LIST",
+            "LIST everything",
+            "READY",
+            "NOT READY",
+            "DRAW",
+            "NO DRAW",
+            "NO CONCEDE",
+            "HELP",
+            "SIGNOFF",
+            "SIGNON",
+            "SIGN ON North",
+            "GAME g1 POWER North",
+            "PROCESS",
+            "PAUSE",
+            "RESUME",
+        ]
+    ),
 )
-signons = st.sampled_from(["SIGNON North g1 pw\n", "SIGNON South g1 pw\n", "SIGNON North g1 bad\n",
-                           "SIGNON REFEREE g1 referee-secret\n", "SIGNON North nosuch pw\n", ""])
+signons = st.sampled_from(
+    [
+        "SIGNON North g1 pw\n",
+        "SIGNON South g1 pw\n",
+        "SIGNON North g1 bad\n",
+        "SIGNON REFEREE g1 referee-secret\n",
+        "SIGNON North nosuch pw\n",
+        "",
+    ]
+)
 body_texts = st.builds(
     lambda signon, lines, tail: signon + "\n".join(lines) + tail,
-    signons, st.lists(command_lines, max_size=6), st.one_of(st.just(""), text),
+    signons,
+    st.lists(command_lines, max_size=6),
+    st.one_of(st.just(""), text),
 )
 
 # -- MIME structure ----------------------------------------------------------------------------
@@ -149,9 +306,21 @@ body_texts = st.builds(
 @st.composite
 def leaf(draw) -> bytes:
     """One part: a content type, charset and transfer encoding that may not fit its body."""
-    maintype = draw(st.sampled_from(["text/plain", "text/html", "application/octet-stream", "image/png",
-                                     "text/x-garbage", "message/rfc822", "message/delivery-status",
-                                     "multipart/mixed", "text/plain; format=flowed; delsp=yes"]))
+    maintype = draw(
+        st.sampled_from(
+            [
+                "text/plain",
+                "text/html",
+                "application/octet-stream",
+                "image/png",
+                "text/x-garbage",
+                "message/rfc822",
+                "message/delivery-status",
+                "multipart/mixed",
+                "text/plain; format=flowed; delsp=yes",
+            ]
+        )
+    )
     charset = draw(charsets)
     encoding = draw(encodings)
     body = draw(st.one_of(body_texts.map(lambda t: t.encode("utf-8", "surrogatepass")), junk))
@@ -159,8 +328,11 @@ def leaf(draw) -> bytes:
         body = base64.b64encode(body)
     elif encoding == "quoted-printable" and draw(st.booleans()):
         body = quopri.encodestring(body)
-    disposition = draw(st.sampled_from(["", "attachment; filename=x.bin", "inline", "attachment",
-                                        "attachment; filename*=idna''x"]))
+    disposition = draw(
+        st.sampled_from(
+            ["", "attachment; filename=x.bin", "inline", "attachment", "attachment; filename*=idna''x"]
+        )
+    )
     head = f"Content-Type: {maintype}" + (f'; charset="{charset}"' if charset else "") + "\n"
     if encoding:
         head += f"Content-Transfer-Encoding: {encoding}\n"
@@ -186,18 +358,22 @@ def mime_tree(draw, depth: int = 0) -> bytes:
     return f'Content-Type: multipart/{subtype}; boundary="{boundary}"\n'.encode() + b"\n" + body
 
 
-def deep_chain(depth: int, inner: bytes = b"Content-Type: text/plain\n\nSIGNON North g1 pw\nADD 1\n"
-               ) -> bytes:
+def deep_chain(
+    depth: int, inner: bytes = b"Content-Type: text/plain\n\nSIGNON North g1 pw\nADD 1\n"
+) -> bytes:
     """``inner`` wrapped in ``depth`` multiparts (the email package recurses once a level)."""
-    head = b"".join(b'Content-Type: multipart/mixed; boundary="d%d"\n\n--d%d\n' % (n, n)
-                    for n in range(depth))
+    head = b"".join(
+        b'Content-Type: multipart/mixed; boundary="d%d"\n\n--d%d\n' % (n, n) for n in range(depth)
+    )
     tail = b"".join(b"\n--d%d--\n" % n for n in reversed(range(depth)))
     return head + inner + tail
 
 
 structures = st.one_of(
-    st.builds(lambda body: b"Content-Type: text/plain; charset=utf-8\n\n"
-              + body.encode("utf-8", "surrogatepass"), body_texts),
+    st.builds(
+        lambda body: b"Content-Type: text/plain; charset=utf-8\n\n" + body.encode("utf-8", "surrogatepass"),
+        body_texts,
+    ),
     mime_tree(),
     st.builds(deep_chain, st.sampled_from([20, 60, 400, 3000])),
 )
@@ -207,15 +383,37 @@ structures = st.one_of(
 def message(draw, huge: int = 300_000) -> bytes:
     """A whole hostile mail: odd headers, loop marks, a structure, now and then one ``huge``."""
     head = b"From: " + draw(senders) + b"\n"
-    head += b"To: " + draw(st.sampled_from([SERVICE.encode(), b"", b"judge+nosuchtoken@pbem.test",
-                                            b"undisclosed-recipients:;"])) + b"\n"
+    head += (
+        b"To: "
+        + draw(
+            st.sampled_from(
+                [SERVICE.encode(), b"", b"judge+nosuchtoken@pbem.test", b"undisclosed-recipients:;"]
+            )
+        )
+        + b"\n"
+    )
     head += b"Subject: " + draw(st.one_of(text.map(str.encode), header_values)) + b"\n"
     head += b"Message-ID: " + draw(message_ids) + b"\n"
     head += b"Date: " + draw(dates) + b"\n"
     head += draw(loop_headers)
     for _ in range(draw(st.integers(0, 2))):
-        head += draw(st.sampled_from([b"In-Reply-To", b"References", b"Received", b"X-Junk", b"MIME-Version",
-                                      b"Content-Transfer-Encoding"])) + b": " + draw(header_values) + b"\n"
+        head += (
+            draw(
+                st.sampled_from(
+                    [
+                        b"In-Reply-To",
+                        b"References",
+                        b"Received",
+                        b"X-Junk",
+                        b"MIME-Version",
+                        b"Content-Transfer-Encoding",
+                    ]
+                )
+            )
+            + b": "
+            + draw(header_values)
+            + b"\n"
+        )
     raw = head + draw(structures)
     if draw(st.integers(0, 60)) == 0:
         raw += b"\n" + b"A" * huge  # larger than the service reads
@@ -268,16 +466,37 @@ def _charset(raw: bytes, rng: random.Random) -> bytes:
 
 
 def _message_id(raw: bytes, rng: random.Random) -> bytes:
-    return _set_header(raw, b"Message-ID", rng.choice([
-        b"<caf\xc3\xa9@x.test>", b"=?utf-8?q?<x@y.test>=0D=0ABcc:_victim@injected.test?=", b"", b"<a b@c>",
-        b"<" + b"x" * 5000 + b"@y>", b"<ok-%d@mutant.test>" % rng.randrange(10**9)]))
+    return _set_header(
+        raw,
+        b"Message-ID",
+        rng.choice(
+            [
+                b"<caf\xc3\xa9@x.test>",
+                b"=?utf-8?q?<x@y.test>=0D=0ABcc:_victim@injected.test?=",
+                b"",
+                b"<a b@c>",
+                b"<" + b"x" * 5000 + b"@y>",
+                b"<ok-%d@mutant.test>" % rng.randrange(10**9),
+            ]
+        ),
+    )
 
 
 def _break_header(raw: bytes, rng: random.Random) -> bytes:
     name = rng.choice([b"Subject", b"From", b"In-Reply-To", b"References", b"Date", b"Content-Type"])
-    value = rng.choice([b"x\rBcc: victim@injected.test", b"x\x00y", b"\xff\xfe\xfd", b"=?utf-8?b?====?=",
-                        b"=?utf-8?q?a=0D=0ABcc:_victim@injected.test?=", b"Fri, 31 Dec 9999 23:00:00 -0500",
-                        b"multipart/mixed; boundary=", b"text/plain; charset*=idna''x", b""])
+    value = rng.choice(
+        [
+            b"x\rBcc: victim@injected.test",
+            b"x\x00y",
+            b"\xff\xfe\xfd",
+            b"=?utf-8?b?====?=",
+            b"=?utf-8?q?a=0D=0ABcc:_victim@injected.test?=",
+            b"Fri, 31 Dec 9999 23:00:00 -0500",
+            b"multipart/mixed; boundary=",
+            b"text/plain; charset*=idna''x",
+            b"",
+        ]
+    )
     return _set_header(raw, name, value)
 
 
@@ -307,24 +526,61 @@ def _pad(raw: bytes, rng: random.Random) -> bytes:
 
 
 def _loop_mark(raw: bytes, rng: random.Random) -> bytes:
-    return rng.choice([b"X-Loop: " + SERVICE.encode() + b"\n", b"Auto-Submitted: auto-replied\n",
-                       b"Precedence: bulk\n", b"Return-Path: <>\n"]) + raw
+    return (
+        rng.choice(
+            [
+                b"X-Loop: " + SERVICE.encode() + b"\n",
+                b"Auto-Submitted: auto-replied\n",
+                b"Precedence: bulk\n",
+                b"Return-Path: <>\n",
+            ]
+        )
+        + raw
+    )
 
 
 def _sender(raw: bytes, rng: random.Random) -> bytes:
-    return _set_header(raw, b"From", rng.choice([b"south@example.test", b"stranger@example.test", b"",
-                                                  b"MAILER-DAEMON@mx.test", SERVICE.encode()]))
+    return _set_header(
+        raw,
+        b"From",
+        rng.choice(
+            [b"south@example.test", b"stranger@example.test", b"", b"MAILER-DAEMON@mx.test", SERVICE.encode()]
+        ),
+    )
 
 
 def _command(raw: bytes, rng: random.Random) -> bytes:
-    line = rng.choice(["HISTORY \u00b2", "HISTORY 99999999999", "SET ABSENCE 9999-12-30 TO 9999-12-31",
-                       "SET ABSENCE 2026-03-03 TO 2027-03-03", "EXTEND 1e400", "CONCEDE \x00",
-                       "PRESS TO ALL\nBcc: victim@injected.test\nENDPRESS", "ADD 99999999999999999999"])
+    line = rng.choice(
+        [
+            "HISTORY \u00b2",
+            "HISTORY 99999999999",
+            "SET ABSENCE 9999-12-30 TO 9999-12-31",
+            "SET ABSENCE 2026-03-03 TO 2027-03-03",
+            "EXTEND 1e400",
+            "CONCEDE \x00",
+            "PRESS TO ALL\nBcc: victim@injected.test\nENDPRESS",
+            "ADD 99999999999999999999",
+        ]
+    )
     return raw.replace(b"SIGNON North g1 pw\n", b"SIGNON North g1 pw\n" + line.encode() + b"\n", 1)
 
 
-MUTATIONS = [_flip_bytes, _drop_line, _duplicate_header, _charset, _message_id, _break_header, _truncate,
-             _boundary, _encoding, _nest, _loop_mark, _sender, _command, _command]
+MUTATIONS = [
+    _flip_bytes,
+    _drop_line,
+    _duplicate_header,
+    _charset,
+    _message_id,
+    _break_header,
+    _truncate,
+    _boundary,
+    _encoding,
+    _nest,
+    _loop_mark,
+    _sender,
+    _command,
+    _command,
+]
 
 
 def mutants(count: int, seed: int, *, pad_every: int = 60) -> list[bytes]:
@@ -353,12 +609,19 @@ def drawn(strategy: st.SearchStrategy[bytes], count: int, seed: int) -> list[byt
     mails: list[bytes] = []
 
     @fixed_seed(seed)
-    @settings(max_examples=count, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=count,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def collect(raw: bytes) -> None:
         mails.append(raw)
 
     collect()
-    return [raw.replace(UNIQUE, b"<fuzz.%d.%d@player.test>" % (seed, index), 1)
-            for index, raw in enumerate(mails[:count])]
+    return [
+        raw.replace(UNIQUE, b"<fuzz.%d.%d@player.test>" % (seed, index), 1)
+        for index, raw in enumerate(mails[:count])
+    ]

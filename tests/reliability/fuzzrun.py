@@ -30,9 +30,23 @@ from tests.reliability.fuzzmail import PLAYERS, VICTIM
 CLEAN_PLAYER = ("West", "west@example.test")
 
 #: the headers an answer of ours may carry, each once
-OUR_HEADERS = {"from", "to", "subject", "date", "message-id", "in-reply-to", "references", "reply-to",
-               "auto-submitted", "precedence", "x-loop", "x-pbem", "mime-version", "content-type",
-               "content-transfer-encoding"}
+OUR_HEADERS = {
+    "from",
+    "to",
+    "subject",
+    "date",
+    "message-id",
+    "in-reply-to",
+    "references",
+    "reply-to",
+    "auto-submitted",
+    "precedence",
+    "x-loop",
+    "x-pbem",
+    "mime-version",
+    "content-type",
+    "content-transfer-encoding",
+}
 
 
 @dataclass
@@ -64,15 +78,19 @@ class Figures:
 
     @property
     def clean(self) -> bool:
-        return (self.tracebacks == self.injected == self.stalls == self.unaccounted == 0
-                and self.stored + self.copies == self.mails - self.refused)
+        return (
+            self.tracebacks == self.injected == self.stalls == self.unaccounted == 0
+            and self.stored + self.copies == self.mails - self.refused
+        )
 
     def line(self) -> str:
-        return (f"{self.mails} mails ({self.refused} refused by the server) in {self.batches} runs, "
-                f"{self.seconds:.1f} s: stored {self.stored}, copies {self.copies}; "
-                f"answered {self.answered} (and {self.rate_limited} past the answer rate), "
-                f"ignored {self.ignored}, quarantined {self.quarantined}, unaccounted {self.unaccounted}; "
-                f"tracebacks {self.tracebacks}, injected headers {self.injected}, stalls {self.stalls}")
+        return (
+            f"{self.mails} mails ({self.refused} refused by the server) in {self.batches} runs, "
+            f"{self.seconds:.1f} s: stored {self.stored}, copies {self.copies}; "
+            f"answered {self.answered} (and {self.rate_limited} past the answer rate), "
+            f"ignored {self.ignored}, quarantined {self.quarantined}, unaccounted {self.unaccounted}; "
+            f"tracebacks {self.tracebacks}, injected headers {self.injected}, stalls {self.stalls}"
+        )
 
 
 class _Tracebacks(logging.Handler):
@@ -175,8 +193,9 @@ def push(table: Table, mails: Sequence[bytes], *, batch: int = 250) -> Figures:
     return figures
 
 
-def _push_batch(table: Table, mails: Sequence[bytes], deliver: Callable[[bytes], bool],
-                number: int) -> Figures:
+def _push_batch(
+    table: Table, mails: Sequence[bytes], deliver: Callable[[bytes], bool], number: int
+) -> Figures:
     figures = Figures(batches=1, mails=len(mails))
     with table.store() as store:
         last_message = _last_id(store, "messages")
@@ -200,12 +219,17 @@ def _push_batch(table: Table, mails: Sequence[bytes], deliver: Callable[[bytes],
     figures.tracebacks += len(tracebacks.records)
     figures.notes.extend(f"traceback: {record.getMessage()}" for record in tracebacks.records[:3])
     with table.store() as store:
-        rows = store._rows("SELECT id, message_id, sender, status, outcome FROM messages WHERE id > ?",
-                           [last_message])
-        replies = {row["dedup_key"]: row for row in store._rows(
-            "SELECT dedup_key, status, raw FROM outbox WHERE id > ?", [last_mail])}
-        rate_limited = {row["dedup_key"].split(":")[1] for row in store._rows(
-            "SELECT dedup_key FROM outbox WHERE dedup_key LIKE 'answer-rate:%'")}
+        rows = store._rows(
+            "SELECT id, message_id, sender, status, outcome FROM messages WHERE id > ?", [last_message]
+        )
+        replies = {
+            row["dedup_key"]: row
+            for row in store._rows("SELECT dedup_key, status, raw FROM outbox WHERE id > ?", [last_mail])
+        }
+        rate_limited = {
+            row["dedup_key"].split(":")[1]
+            for row in store._rows("SELECT dedup_key FROM outbox WHERE dedup_key LIKE 'answer-rate:%'")
+        }
     clean_row = next((row for row in rows if row["message_id"] == clean_id), None)
     if clean_row is None or replies.get(f"reply:{clean_row['id']}", {}).get("status") != "sent":
         figures.stalls += 1

@@ -29,9 +29,13 @@ PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
 def config(tmp_path):
     """A service as a referee sets it up, for the pbem command."""
     data = {
-        "service": {"address": "judge@pbem.test", "data_dir": "var", "archive_dir": "turns",
-                    "templates": str(TEST_TEMPLATES),
-                    "referee": {"address": "ref@pbem.test", "password": "refpw"}},
+        "service": {
+            "address": "judge@pbem.test",
+            "data_dir": "var",
+            "archive_dir": "turns",
+            "templates": str(TEST_TEMPLATES),
+            "referee": {"address": "ref@pbem.test", "password": "refpw"},
+        },
         "games": [game("g1", "tally", PLAYERS)],
     }
     path = tmp_path / "pbem.yaml"
@@ -75,8 +79,14 @@ def test_the_cron_job_refuses_a_database_truncated_to_0_bytes_in_one_line(tmp_pa
     (tmp_path / "var").mkdir()
     (tmp_path / "var" / "pbem.lock").write_text("4242\n")
     (tmp_path / "var" / "pbem.sqlite3").write_bytes(b"")
-    (tmp_path / "pbem.yaml").write_text(yaml.safe_dump({"service": {
-        "address": "judge@pbem.test", "data_dir": "var", "archive_dir": "turns"}, "games": []}))
+    (tmp_path / "pbem.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "service": {"address": "judge@pbem.test", "data_dir": "var", "archive_dir": "turns"},
+                "games": [],
+            }
+        )
+    )
     result = run_pbem("--config", str(tmp_path / "pbem.yaml"), "run")
     assert result.returncode == 2
     line = one_line(result.stderr)
@@ -172,8 +182,9 @@ def big_orders() -> bytes:
     message["From"], message["To"], message["Subject"] = PLAYERS["North"], "judge@pbem.test", "orders"
     message["Message-ID"] = "<big.1@example.test>"
     message.set_content("SIGNON North g1 pw\nADD 2\n")
-    message.add_attachment(random.Random(3).randbytes(300_000), maintype="image", subtype="jpeg",
-                           filename="board.jpg")
+    message.add_attachment(
+        random.Random(3).randbytes(300_000), maintype="image", subtype="jpeg", filename="board.jpg"
+    )
     return message.as_bytes()
 
 
@@ -258,8 +269,9 @@ def test_the_pbem_command_says_a_full_disk_in_one_line_and_exits_1(table, monkey
 def test_on_imap_a_truncated_database_leaves_the_mail_unread_on_the_server(tmp_path, mail_server, mailboxes):
     players = {power: mailboxes.user(power.lower()).address for power in PLAYERS}
     judge = mailboxes.user("judge")
-    table = MailServerTable(tmp_path, [game("g1", "tally", players)], mail_server, judge,
-                            mailboxes.user("referee"))
+    table = MailServerTable(
+        tmp_path, [game("g1", "tally", players)], mail_server, judge, mailboxes.user("referee")
+    )
     table.start("g1")
     table.service.database.write_bytes(b"")
     table.send(players["North"], "SIGNON North g1 pw\nADD 2")

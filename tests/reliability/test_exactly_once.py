@@ -50,8 +50,9 @@ def test_a_run_killed_while_filing_mail_on_an_imap_server_without_move_loses_and
     server = mail_server_without_move
     boxes = Mailboxes(server)
     players = {power: boxes.user(power.lower()).address for power in PLAYERS}
-    table = MailServerTable(tmp_path, [game("g1", "tally", players)], server, boxes.user("judge"),
-                            boxes.user("referee"))
+    table = MailServerTable(
+        tmp_path, [game("g1", "tally", players)], server, boxes.user("judge"), boxes.user("referee")
+    )
     inbox = dataclasses.replace(table.service.inbox, processed_folder="Processed")
     table.service = dataclasses.replace(table.service, inbox=inbox)
     table.start("g1")

@@ -66,14 +66,22 @@ def _invoke(state: Any, power: str, rng: random.Random) -> str:
 
 # ruleset (or a variant's name, see RULESETS) -> (variant, powers, options, random mail writer)
 GAMES: dict[str, tuple[str, list[str], dict[str, Any], Callable[[Any, str, random.Random], str]]] = {
-    "diplomacy": ("standard", ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
-                  {}, _diplomacy),
+    "diplomacy": (
+        "standard",
+        ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
+        {},
+        _diplomacy,
+    ),
     "generals": ("standard", ["Aldmark", "Brenn", "Corvath", "Dunmere"], {"turns": 4}, _generals),
     "invictus": ("guerre-eclair", ["North", "South"], {}, _invictus),
     "invincible": ("standard", ["North", "East", "South", "West"], {}, _invincible),
     "invoke": ("starter", ["Alice", "Bob", "Carol"], {"rounds": 4}, _invoke),
-    "mandate_of_heaven": ("mandate_of_heaven",
-                          ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"], {}, _mandate),
+    "mandate_of_heaven": (
+        "mandate_of_heaven",
+        ["Ch'in", "Ch'u", "Ch'i", "Yen", "Chao", "Wei", "Han", "Hsiung-Nu"],
+        {},
+        _mandate,
+    ),
 }
 #: the entries of GAMES that are a second variant of a ruleset: entry -> ruleset
 RULESETS = {"mandate_of_heaven": "diplomacy"}
@@ -93,9 +101,22 @@ def test_no_mail_shows_a_player_what_is_hidden_from_them(tmp_path, name, seed):
     variant, powers, options, write = GAMES[name]
     ruleset = get_ruleset(RULESETS.get(name, name))
     addresses = {power: f"{power.lower().replace(chr(39), '')}@example.test" for power in powers}
-    table = Table(tmp_path, [game("g1", RULESETS.get(name, name), addresses, variant=variant, options=options,
-                                  deadlines={"default": "48h"}, grace="0h", mass_nmr_share=1.0)],
-                  seed_source=lambda game_id, phase_id: zlib.crc32(f"{seed}:{phase_id}".encode()))
+    table = Table(
+        tmp_path,
+        [
+            game(
+                "g1",
+                RULESETS.get(name, name),
+                addresses,
+                variant=variant,
+                options=options,
+                deadlines={"default": "48h"},
+                grace="0h",
+                mass_nmr_share=1.0,
+            )
+        ],
+        seed_source=lambda game_id, phase_id: zlib.crc32(f"{seed}:{phase_id}".encode()),
+    )
     table.start("g1", seed=seed)
     rng = random.Random(seed)
     checked = 0
@@ -137,8 +158,13 @@ def test_no_mail_shows_a_player_what_is_hidden_from_them(tmp_path, name, seed):
                 leaked = [fact for fact in secrets if fact in body]
                 if not report and name in ORDERS_NAME_THE_UNIT:  # whole lines: "F NTH S F HOL - BEL"
                     lines = {line.strip().removeprefix("ok: ") for line in body.split("\n")}  # is England's
-                    leaked += [o for other, orders in pending.items() if other != power
-                               for o in orders if o in lines and o not in pending.get(power, [])]
+                    leaked += [
+                        o
+                        for other, orders in pending.items()
+                        if other != power
+                        for o in orders
+                        if o in lines and o not in pending.get(power, [])
+                    ]
                 assert not leaked, f"{power} was sent {leaked} in {message['Subject']!r}"
                 checked += 1
         before, events = after, new_events

@@ -50,9 +50,18 @@ def test_passwords_are_compared_in_constant_time(monkeypatch):
 
 @pytest.mark.parametrize(
     ("password", "weakness"),
-    [("seven77", "short"), ("zzzzzzzz", "repeated"), ("87654321", "sequence"), ("abcdefgh", "sequence"),
-     ("ENGLAND-1901", "name"), ("g1-game!!", None), ("passw0rd1", None), ("Password!!", "name"),
-     ("Great Game", "name"), ("tr0ub4dor&3", None)],
+    [
+        ("seven77", "short"),
+        ("zzzzzzzz", "repeated"),
+        ("87654321", "sequence"),
+        ("abcdefgh", "sequence"),
+        ("ENGLAND-1901", "name"),
+        ("g1-game!!", None),
+        ("passw0rd1", None),
+        ("Password!!", "name"),
+        ("Great Game", "name"),
+        ("tr0ub4dor&3", None),
+    ],
 )
 def test_a_password_guessed_at_once_is_named_for_what_it_is(password, weakness):
     assert passwords.weakness(password, ["g1", "Great Game", "England", "France"]) == weakness

@@ -11,8 +11,10 @@ from tests.harness import REFEREE_ADDRESS, Table, game, text_of
 from tests.mail_reading.test_bounces import dsn
 from tests.service.test_mail_settings import HOLD
 
-PLAYERS = {power: f"{power.lower()}@example.test" for power in
-           ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]}
+PLAYERS = {
+    power: f"{power.lower()}@example.test"
+    for power in ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
+}
 
 
 def bounce_of(table: Table, power: str) -> bytes:
@@ -32,7 +34,9 @@ def test_a_bounce_is_matched_to_the_player_told_to_the_referee_once_and_again_at
         table.run()
     notices = table.take(REFEREE_ADDRESS)
     assert [notice["Subject"] for notice in notices] == [
-        "[g1] mail to Italy's address bounced", "[g1] mail to Italy's address bounced 3 times in a row"]
+        "[g1] mail to Italy's address bounced",
+        "[g1] mail to Italy's address bounced 3 times in a row",
+    ]
     assert "italy@example.test" in text_of(notices[0]) and "550 5.1.1" in text_of(notices[0])
     assert table.take(PLAYERS["Italy"]) == []  # never answered
     with table.store() as store:
@@ -57,8 +61,11 @@ def test_a_bounce_of_a_mail_that_is_not_ours_is_left_alone(tmp_path):
 
 @pytest.mark.parametrize("bounced_nmr", ["referee", "count"])
 def test_a_silent_power_whose_mail_bounces_misses_a_phase_only_as_the_game_says(tmp_path, bounced_nmr):
-    table = Table(tmp_path, [game("g1", "diplomacy", PLAYERS, bounced_nmr=bounced_nmr)],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path,
+        [game("g1", "diplomacy", PLAYERS, bounced_nmr=bounced_nmr)],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     table.deliver(bounce_of(table, "Italy"))

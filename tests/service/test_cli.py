@@ -126,8 +126,10 @@ def test_the_referees_own_templates_come_before_the_shipped_ones(config):
     assert run_pbem("--config", str(config), "run").returncode == 0
     replies = [m for m in outbox(config) if m["Delivered-To"] == "france@pbem.test"]
     # the text part of each (a Diplomacy welcome also has its HTML with the map)
-    text = "\n".join(next(p for p in m.walk() if p.get_content_type() == "text/plain")
-                      .get_payload(decode=True).decode() for m in replies)
+    text = "\n".join(
+        next(p for p in m.walk() if p.get_content_type() == "text/plain").get_payload(decode=True).decode()
+        for m in replies
+    )
     assert "Ask cli's referee at the club on Tuesdays." in text
     assert "You play: France" in text  # the welcome, from the shipped templates
 
@@ -163,8 +165,13 @@ def test_new_game_exits_1_and_names_the_welcomes_waiting_when_sending_fails(conf
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
     data = yaml.safe_load(config.read_text())
-    data["service"]["outbox"] = {"transport": "smtp", "host": "127.0.0.1", "port": port,
-                                 "security": "plain", "timeout": 5}
+    data["service"]["outbox"] = {
+        "transport": "smtp",
+        "host": "127.0.0.1",
+        "port": port,
+        "security": "plain",
+        "timeout": 5,
+    }
     config.write_text(yaml.safe_dump(data))
     result = run_pbem("--config", str(config), "new-game", "cli")
     assert result.returncode == 1
@@ -182,8 +189,11 @@ def test_a_password_changed_after_the_start_is_refused_with_how_to_change_it(con
     result = run_pbem("--config", str(config), "run")
     assert result.returncode == 0
     assert "a password changed in the config is not applied" in result.stderr
-    to_referee = [m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test"
-                  and "password changed" in str(m["Subject"])]
+    to_referee = [
+        m
+        for m in outbox(config)
+        if m["Delivered-To"] == "ref@pbem.test" and "password changed" in str(m["Subject"])
+    ]
     assert len(to_referee) == 1
     text = to_referee[0].get_payload(decode=True).decode()
     assert "players[2].password: the password of France was changed after the game started" in text
@@ -196,9 +206,15 @@ def test_a_password_changed_after_the_start_is_refused_with_how_to_change_it(con
     inbox.add(plain_mail("france@pbem.test", "SIGNON France cli a-new-one\nLIST"))
     inbox.add(plain_mail("germany@pbem.test", "SIGNON Germany cli pw\nLIST"))
     assert run_pbem("--config", str(config), "run").returncode == 0
+
     def answer_to(who: str) -> str:
-        (mail,) = [m for m in outbox(config) if m["Delivered-To"] == who and "welcome" not in
-                   str(m["Subject"]).lower() and "Spring 1901" not in str(m["Subject"])]
+        (mail,) = [
+            m
+            for m in outbox(config)
+            if m["Delivered-To"] == who
+            and "welcome" not in str(m["Subject"]).lower()
+            and "Spring 1901" not in str(m["Subject"])
+        ]
         return mail.get_payload(decode=True).decode()
 
     assert "wrong password" in answer_to("france@pbem.test").lower()  # the new one is not taken
@@ -220,8 +236,9 @@ def test_a_broken_game_entry_stops_only_that_game_and_the_referee_is_told(config
     assert refused.returncode == 2
     result = run_pbem("--config", str(config), "run")
     assert result.returncode == 0
-    to_referee = [m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test"
-                  and "set aside" in str(m["Subject"])]
+    to_referee = [
+        m for m in outbox(config) if m["Delivered-To"] == "ref@pbem.test" and "set aside" in str(m["Subject"])
+    ]
     assert len(to_referee) == 1
 
 
@@ -244,8 +261,9 @@ def test_run_poll_and_send_exit_2_naming_the_file_when_a_database_with_history_i
     assert "Traceback" not in result.stderr
     assert not database(config).exists(), "no fresh database may be created"
     assert len(inbox) == 1
-    assert all("S" not in message.get_flags() for message in inbox), \
+    assert all("S" not in message.get_flags() for message in inbox), (
         "the mail is left unread in the inbox for when the database is back"
+    )
 
 
 @pytest.mark.parametrize("command", [["status"], ["archive", "list"], ["replay", "cli", "S1901M"]])

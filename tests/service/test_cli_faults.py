@@ -17,21 +17,38 @@ POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"
 
 
 def test_version_prints_the_installed_version():
-    result = subprocess.run([sys.executable, "-m", "pbem.cli", "--version"], capture_output=True, text=True,
-                            check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "pbem.cli", "--version"], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0
     assert result.stdout == f"pbem {__version__}\n"
 
 
 def test_a_reader_that_stops_early_ends_no_command_in_a_traceback(tmp_path):
     path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump({
-        "service": {"address": "judge@pbem.test", "data_dir": "var", "archive_dir": "turns",
-                    "referee": {"address": "ref@pbem.test", "password": "refpw"}},
-        "games": [{"id": "cli", "ruleset": "diplomacy", "deadlines": {"default": "48h"},
-                   "players": [{"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"}
-                               for p in POWERS]}],
-    }))
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "service": {
+                    "address": "judge@pbem.test",
+                    "data_dir": "var",
+                    "archive_dir": "turns",
+                    "referee": {"address": "ref@pbem.test", "password": "refpw"},
+                },
+                "games": [
+                    {
+                        "id": "cli",
+                        "ruleset": "diplomacy",
+                        "deadlines": {"default": "48h"},
+                        "players": [
+                            {"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"}
+                            for p in POWERS
+                        ],
+                    }
+                ],
+            }
+        )
+    )
     config = ["--config", str(path)]
     assert cli.main([*config, "new-game", "cli"]) == 0
     assert cli.main([*config, "referee", "cli", "process"]) == 0
@@ -41,7 +58,11 @@ def test_a_reader_that_stops_early_ends_no_command_in_a_traceback(tmp_path):
     try:
         result = subprocess.run(
             [sys.executable, "-m", "pbem.cli", *config, "archive", "show", "cli", "S1901M"],
-            stdout=write_end, stderr=subprocess.PIPE, text=True, check=False, timeout=120,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=120,
         )
     finally:
         os.close(write_end)
@@ -51,11 +72,17 @@ def test_a_reader_that_stops_early_ends_no_command_in_a_traceback(tmp_path):
 
 def test_a_config_key_typo_says_which_key_was_meant(tmp_path):
     path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump({
-        "service": {"address": "judge@example.org",
-                    "inbox": {"transport": "imap", "host": "imap.example.org", "processed_foldr": "Done"}},
-        "games": [],
-    }))
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "service": {
+                    "address": "judge@example.org",
+                    "inbox": {"transport": "imap", "host": "imap.example.org", "processed_foldr": "Done"},
+                },
+                "games": [],
+            }
+        )
+    )
     with pytest.raises(configuration.ConfigError) as raised:
         configuration.load(path)
     [problem] = raised.value.problems
@@ -66,8 +93,9 @@ def test_a_config_key_typo_says_which_key_was_meant(tmp_path):
 
 def test_a_key_nothing_like_a_known_one_gets_no_guess(tmp_path):
     path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump({"service": {"address": "judge@example.org", "colour": "blue"},
-                                    "games": []}))
+    path.write_text(
+        yaml.safe_dump({"service": {"address": "judge@example.org", "colour": "blue"}, "games": []})
+    )
     with pytest.raises(configuration.ConfigError) as raised:
         configuration.load(path)
     [problem] = raised.value.problems

@@ -20,8 +20,11 @@ TAKEN = ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"]
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    table = Table(tmp_path_factory.mktemp("closings"), [game("g1", "diplomacy", PLAYERS)],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path_factory.mktemp("closings"),
+        [game("g1", "diplomacy", PLAYERS)],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     return table
@@ -75,16 +78,20 @@ def test_the_answer_says_which_lines_were_read_as_the_closing(table):
 
 
 def test_a_closing_in_an_html_only_mail_is_left_out(table):
-    html = ("<html><body><div>F Lon - Nth</div><div>F Edi - Nwg</div><div>A Lvp - Yor</div>"
-            "<div><br></div><div>Liebe Grüße,</div><div>Alice</div></body></html>")
+    html = (
+        "<html><body><div>F Lon - Nth</div><div>F Edi - Nwg</div><div>A Lvp - Yor</div>"
+        "<div><br></div><div>Liebe Grüße,</div><div>Alice</div></body></html>"
+    )
     body = answer_to(table, "", html=html)
     assert "ERROR" not in body and stored_orders(table) == sorted(TAKEN)
 
 
 def test_a_closing_in_a_multipart_mail_with_a_gmail_signature_is_left_out(table):
     text = f"{ORDERS}\n\nSaluti,\n\n-- \nAlice Martin\n"
-    html = (f"<div dir='ltr'>{'<br>'.join(ORDERS.split(chr(10)))}<br><br>Saluti,<br></div>"
-            "<div class='gmail_signature'>Alice Martin</div>")
+    html = (
+        f"<div dir='ltr'>{'<br>'.join(ORDERS.split(chr(10)))}<br><br>Saluti,<br></div>"
+        "<div class='gmail_signature'>Alice Martin</div>"
+    )
     body = answer_to(table, text, html=html)
     assert "ERROR" not in body and stored_orders(table) == sorted(TAKEN)
 

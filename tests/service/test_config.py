@@ -145,9 +145,11 @@ def test_a_broken_game_entry_stops_only_that_game_and_names_file_line_and_key(tm
     lines = path.read_text().splitlines()
     typo_line = next(n for n, line in enumerate(lines, 1) if "adress" in line)
     grace_line = next(n for n, line in enumerate(lines, 1) if "a while" in line)
-    assert f"{path}: games[1].players[0].adress: unknown setting (did you mean address?); known: address, " \
-        "name, password, " \
+    assert (
+        f"{path}: games[1].players[0].adress: unknown setting (did you mean address?); known: address, "
+        "name, password, "
         f"password_hash, power, site_dir, site_url (line {typo_line})" in problems
+    )
     assert any(
         p.startswith(f"{path}: games[1].grace: ") and p.endswith(f"(line {grace_line})") for p in problems
     )
@@ -173,8 +175,14 @@ def test_the_readme_lists_every_config_key_as_the_schema_declares_it():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     listed = readme.split("<!-- config keys: begin -->\n")[1].split("<!-- config keys: end -->")[0]
     assert listed == key_reference()
-    for name in ("ca_file", "timeout", "send_attempts", "max_message_bytes", "late_notice_to_others",
-                 "votes_public"):
+    for name in (
+        "ca_file",
+        "timeout",
+        "send_attempts",
+        "max_message_bytes",
+        "late_notice_to_others",
+        "votes_public",
+    ):
         assert f"| `{name}` |" in listed
 
 

@@ -24,19 +24,26 @@ def block(language: str) -> str:
 def setup(tmp_path: Path) -> dict[str, str]:
     """A config whose referee password is {env: PBEM_REFEREE_PASSWORD}, and the secrets file."""
     config = tmp_path / "pbem.yaml"
-    config.write_text(yaml.safe_dump({
-        "service": {
-            "address": "judge@pbem.test",
-            "data_dir": "var",
-            "referee": {"address": "ref@pbem.test", "password": {"env": "PBEM_REFEREE_PASSWORD"}},
-        },
-        "games": [],
-    }))
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "service": {
+                    "address": "judge@pbem.test",
+                    "data_dir": "var",
+                    "referee": {"address": "ref@pbem.test", "password": {"env": "PBEM_REFEREE_PASSWORD"}},
+                },
+                "games": [],
+            }
+        )
+    )
     secrets = tmp_path / "secrets.env"
     secrets.write_text("PBEM_REFEREE_PASSWORD=s3cret-from-file\n")
     secrets.chmod(0o600)
-    return {"/etc/pbem/pbem.yaml": str(config), "/etc/pbem/secrets.env": str(secrets),
-            "/srv/pbem/bin/pbem": PBEM}
+    return {
+        "/etc/pbem/pbem.yaml": str(config),
+        "/etc/pbem/secrets.env": str(secrets),
+        "/srv/pbem/bin/pbem": PBEM,
+    }
 
 
 def local(text: str, paths: dict[str, str]) -> str:
@@ -49,11 +56,13 @@ def test_the_readme_cron_line_passes_env_secrets(setup: dict[str, str]) -> None:
     line = local(block("cron"), setup).strip()
     command = line.split(None, 5)[5]  # after the five schedule fields
     cron_env = {"PATH": "/usr/bin:/bin", "HOME": str(Path(setup["/etc/pbem/pbem.yaml"]).parent)}
-    done = subprocess.run(["/bin/sh", "-c", command], env=cron_env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        ["/bin/sh", "-c", command], env=cron_env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
-    bare = subprocess.run(["/bin/sh", "-c", command.split("&& ")[-1]], env=cron_env,
-                          capture_output=True, text=True, timeout=120)
+    bare = subprocess.run(
+        ["/bin/sh", "-c", command.split("&& ")[-1]], env=cron_env, capture_output=True, text=True, timeout=120
+    )
     assert bare.returncode == 2 and "PBEM_REFEREE_PASSWORD" in bare.stderr
 
 

@@ -72,7 +72,11 @@ def test_a_phase_ended_by_cron_at_its_deadline_keeps_the_hour_across_fall_back_a
     table = table_at(tmp_path, datetime(2026, 10, 20, 12, 0, tzinfo=UTC))
     deadlines = cron_after_each_deadline(table, 4)
     assert [d.date().isoformat() for d in deadlines] == [
-        "2026-10-23", "2026-10-26", "2026-10-29", "2026-11-01", "2026-11-04",
+        "2026-10-23",
+        "2026-10-26",
+        "2026-10-29",
+        "2026-11-01",
+        "2026-11-04",
     ]
     assert {d.time() for d in deadlines} == {time(21, 0)}
 
@@ -147,8 +151,9 @@ def test_a_phase_shorter_than_the_reminder_is_not_reminded_of_with_its_results(t
 
 
 def test_a_reminder_still_comes_its_time_before_a_long_deadline(tmp_path):
-    table = table_at(tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "72h"},
-                     reminder="12h")
+    table = table_at(
+        tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "72h"}, reminder="12h"
+    )
     deadline = table.game_row().deadline
     table.now = deadline - timedelta(hours=12, minutes=1)
     table.run()
@@ -188,8 +193,12 @@ def test_durations_are_written_as_people_write_them():
 
 
 def test_the_cron_gap_notice_says_how_long_in_words(tmp_path):
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS)], now=datetime(2026, 3, 30, 21, 0, tzinfo=UTC),
-                  service_settings={"stale_after": "6h"})
+    table = Table(
+        tmp_path,
+        [game("g1", "tally", PLAYERS)],
+        now=datetime(2026, 3, 30, 21, 0, tzinfo=UTC),
+        service_settings={"stale_after": "6h"},
+    )
     table.start("g1")
     table.run()
     table.take()
@@ -201,8 +210,9 @@ def test_the_cron_gap_notice_says_how_long_in_words(tmp_path):
 
 
 def test_an_acknowledgement_in_the_grace_period_shows_when_the_grace_ends(tmp_path):
-    table = table_at(tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "48h"},
-                     grace="12h")
+    table = table_at(
+        tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "48h"}, grace="12h"
+    )
     deadline = table.game_row().deadline
     send_mails(table, PLAYERS, {"North": "ADD 2"})
     table.now = deadline + timedelta(minutes=5)
@@ -237,8 +247,9 @@ def test_a_deadline_at_nine_followed_by_a_late_run_gives_nine_three_days_on(conf
 
 
 def test_the_referees_list_in_the_grace_period_shows_both_the_deadline_and_its_end(tmp_path):
-    table = table_at(tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "48h"},
-                     grace="12h")
+    table = table_at(
+        tmp_path, datetime(2026, 3, 2, 9, 0, tzinfo=UTC), deadlines={"default": "48h"}, grace="12h"
+    )
     deadline = table.game_row().deadline
     send_mails(table, PLAYERS, {"North": "ADD 2"})
     table.now = deadline + timedelta(minutes=5)
@@ -247,21 +258,27 @@ def test_the_referees_list_in_the_grace_period_shows_both_the_deadline_and_its_e
     table.send(REFEREE_ADDRESS, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nLIST")
     table.run()
     [answer] = table.take(REFEREE_ADDRESS)
-    assert ("Round 1 (R1), status running, deadline Wed 04 Mar 2026 10:00 CET (09:00 UTC), grace until "
-            "Wed 04 Mar 2026 22:00 CET (21:00 UTC)") in text_of(answer)
+    assert (
+        "Round 1 (R1), status running, deadline Wed 04 Mar 2026 10:00 CET (09:00 UTC), grace until "
+        "Wed 04 Mar 2026 22:00 CET (21:00 UTC)"
+    ) in text_of(answer)
 
 
 def test_a_game_from_a_database_made_before_deadlines_were_dated_is_reminded_as_before(tmp_path):
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
-    old.execute("CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, variant TEXT NOT NULL,"
-                " status TEXT NOT NULL, phase_id TEXT NOT NULL, state TEXT NOT NULL, seq INTEGER NOT NULL"
-                " DEFAULT 0, deadline TEXT, grace_until TEXT, reminded INTEGER NOT NULL DEFAULT 0,"
-                " late_noticed INTEGER NOT NULL DEFAULT 0, paused_left REAL, started_at TEXT NOT NULL,"
-                " start_seed INTEGER NOT NULL DEFAULT 0, result TEXT)")
-    old.execute("INSERT INTO games (id, ruleset, variant, status, phase_id, state, deadline, started_at)"
-                " VALUES ('g1', 'tally', 'standard', 'running', 'R1', '{}', '2026-03-04T09:00:00+00:00',"
-                " '2026-03-02T09:00:00+00:00')")
+    old.execute(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, variant TEXT NOT NULL,"
+        " status TEXT NOT NULL, phase_id TEXT NOT NULL, state TEXT NOT NULL, seq INTEGER NOT NULL"
+        " DEFAULT 0, deadline TEXT, grace_until TEXT, reminded INTEGER NOT NULL DEFAULT 0,"
+        " late_noticed INTEGER NOT NULL DEFAULT 0, paused_left REAL, started_at TEXT NOT NULL,"
+        " start_seed INTEGER NOT NULL DEFAULT 0, result TEXT)"
+    )
+    old.execute(
+        "INSERT INTO games (id, ruleset, variant, status, phase_id, state, deadline, started_at)"
+        " VALUES ('g1', 'tally', 'standard', 'running', 'R1', '{}', '2026-03-04T09:00:00+00:00',"
+        " '2026-03-02T09:00:00+00:00')"
+    )
     old.commit()
     old.close()
     store = Store(path)

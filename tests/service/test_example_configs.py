@@ -66,8 +66,11 @@ def with_every_power(entry: dict[str, Any]) -> dict[str, Any]:
     """An entry that lists one player and says "one line per power", with the other powers."""
     powers = load_variant(entry["variant"]).player_powers()
     listed = {player["power"] for player in entry["players"]}
-    more = [{"power": p, "address": f"{p.lower()}@example.net", "password": f"pw-{p}"}
-            for p in powers if p not in listed]
+    more = [
+        {"power": p, "address": f"{p.lower()}@example.net", "password": f"pw-{p}"}
+        for p in powers
+        if p not in listed
+    ]
     return {**entry, "players": [*entry["players"], *more]}
 
 

@@ -186,12 +186,16 @@ def test_a_database_made_before_failed_mail_was_counted_gets_the_column(tmp_path
 
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
-    old.execute("CREATE TABLE messages (id INTEGER PRIMARY KEY, dedup_key TEXT NOT NULL UNIQUE,"
-                " sha256 TEXT NOT NULL, message_id TEXT, ref TEXT, received_at TEXT NOT NULL,"
-                " sender TEXT, subject TEXT, raw BLOB NOT NULL, status TEXT NOT NULL DEFAULT 'new',"
-                " game_id TEXT, power TEXT, outcome TEXT)")
-    old.execute("INSERT INTO messages (dedup_key, sha256, received_at, raw, status)"
-                " VALUES ('k', 's', '2026-03-02T09:00:00Z', x'00', 'failed')")
+    old.execute(
+        "CREATE TABLE messages (id INTEGER PRIMARY KEY, dedup_key TEXT NOT NULL UNIQUE,"
+        " sha256 TEXT NOT NULL, message_id TEXT, ref TEXT, received_at TEXT NOT NULL,"
+        " sender TEXT, subject TEXT, raw BLOB NOT NULL, status TEXT NOT NULL DEFAULT 'new',"
+        " game_id TEXT, power TEXT, outcome TEXT)"
+    )
+    old.execute(
+        "INSERT INTO messages (dedup_key, sha256, received_at, raw, status)"
+        " VALUES ('k', 's', '2026-03-02T09:00:00Z', x'00', 'failed')"
+    )
     old.commit()
     old.close()
     store = Store(path)
@@ -202,6 +206,7 @@ def test_a_database_made_before_failed_mail_was_counted_gets_the_column(tmp_path
 
 # The per-address answer rate (issue 17, point 4).
 
+
 def test_an_address_gets_so_many_answers_an_hour_then_none_and_the_referee_is_told_once(make_table):
     table = make_table([game("g1", "tally", PLAYERS)], service_settings={"answers_per_hour": 3})
     table.start("g1")
@@ -211,7 +216,10 @@ def test_an_address_gets_so_many_answers_an_hour_then_none_and_the_referee_is_to
         table.send(PLAYERS["North"], f"SIGNON North g1 pw\nADD {number}", subject=f"mail {number}")
     table.run()
     assert sorted(str(m["Subject"]) for m in answers(table.take(PLAYERS["North"]))) == [
-        "Re: [g1] mail 1", "Re: [g1] mail 2", "Re: [g1] mail 3"]
+        "Re: [g1] mail 1",
+        "Re: [g1] mail 2",
+        "Re: [g1] mail 3",
+    ]
     with table.store() as store:
         assert store.message_count("done") == 5  # read and acted on, all of them
         assert store.order_set("g1", "R1", "North").orders() == ["ADD 5"]

@@ -4,8 +4,10 @@ forwarded orders are not taken, and no line of the forward's header is answered 
 from tests.harness import Table, game, text_of
 from tests.mail_reading.test_forwards import FORWARDS
 
-PLAYERS = {power: f"{power.lower()}@example.test" for power in
-           ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]}
+PLAYERS = {
+    power: f"{power.lower()}@example.test"
+    for power in ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
+}
 
 
 def test_a_thunderbird_forward_in_turkish_keeps_the_players_orders_and_answers_no_header(tmp_path):
@@ -44,14 +46,18 @@ def test_the_players_name_from_the_config_is_their_closing_though_the_display_na
     entry = game("g1", "diplomacy", PLAYERS)
     entry["players"][0]["name"] = "Anna Berger"  # England's player
     table = Table(tmp_path / "named", [entry], service_settings={"answers_per_hour": 0})
-    unnamed = Table(tmp_path / "unnamed", [game("g1", "diplomacy", PLAYERS)],
-                    service_settings={"answers_per_hour": 0})
+    unnamed = Table(
+        tmp_path / "unnamed", [game("g1", "diplomacy", PLAYERS)], service_settings={"answers_per_hour": 0}
+    )
     answers = []
     for each in (table, unnamed):
         each.start("g1")
         each.take()
-        each.send(f"Player One <{PLAYERS['England']}>", "A LVP - YOR\nF LON - ENG\n\nAnna\n",
-                  to=each.reply_token_address("England"))
+        each.send(
+            f"Player One <{PLAYERS['England']}>",
+            "A LVP - YOR\nF LON - ENG\n\nAnna\n",
+            to=each.reply_token_address("England"),
+        )
         each.run()
         [answer] = each.take(PLAYERS["England"])
         answers.append(text_of(answer))

@@ -21,8 +21,11 @@ GUESSES = 30
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS, passwords=PASSWORDS)],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path,
+        [game("g1", "tally", PLAYERS, passwords=PASSWORDS)],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     return table
@@ -74,8 +77,10 @@ def test_wrong_passwords_lock_the_power_even_for_the_right_one_and_tell_player_a
     assert "locked until 2026-03-02 10:00 UTC" in text_of(locks[0]) and MALLORY in text_of(locks[0])
     assert locks[0]["Reply-To"] == table.reply_token_address("North")
     locked = [str(m["Subject"]) for m in table.take(REFEREE_ADDRESS) if "locked" in str(m["Subject"])]
-    assert sorted(locked) == ["[g1] password sign-ons as North locked",
-                              f"password sign-ons from {MALLORY} locked"]  # one each
+    assert sorted(locked) == [
+        "[g1] password sign-ons as North locked",
+        f"password sign-ons from {MALLORY} locked",
+    ]  # one each
     with table.store() as store:
         assert len(store.signon_failures_of("g1", "North", table.now.replace(hour=0))) == GUESSES + 1
     # the player is not shut out: the reply address still signs on
@@ -89,8 +94,11 @@ def test_the_player_writing_from_their_own_address_is_told_the_truth(table):
     [refused] = table.take(NORTH)
     assert "wrong password" in text_of(refused)
     guess(table, NORTH, "North", ["t2", "t3", "t4", "t5", PASSWORDS["North"]])
-    [told] = [mail for mail in table.take(NORTH) if "locked until" in text_of(mail)
-              and "not accepted" in str(mail["Subject"])]
+    [told] = [
+        mail
+        for mail in table.take(NORTH)
+        if "locked until" in text_of(mail) and "not accepted" in str(mail["Subject"])
+    ]
     assert "reply address" in text_of(told)
     assert orders_of(table, "North") == []
 
@@ -150,8 +158,11 @@ def test_guesses_on_the_real_mail_server_get_receipts_and_lock(tmp_path, mail_se
     from tests.harness import MailServerTable
 
     table = MailServerTable.for_games(
-        tmp_path, [game("g1", "tally", {**PLAYERS, "Mallory": MALLORY}, passwords=PASSWORDS)],
-        mail_server, mailboxes, service_settings={"answers_per_hour": 0},
+        tmp_path,
+        [game("g1", "tally", {**PLAYERS, "Mallory": MALLORY}, passwords=PASSWORDS)],
+        mail_server,
+        mailboxes,
+        service_settings={"answers_per_hour": 0},
     )
     table.start("g1")
     table.take()

@@ -31,8 +31,9 @@ def break_entry(table: Table, game_id: str, broken: bool) -> None:
 
 
 def make(tmp_path) -> Table:
-    table = Table(tmp_path, [game("g1", "tally", {"North": NORTH, "South": SOUTH}),
-                             game("g2", "tally", OTHERS)])
+    table = Table(
+        tmp_path, [game("g1", "tally", {"North": NORTH, "South": SOUTH}), game("g2", "tally", OTHERS)]
+    )
     table.start("g1")
     table.start("g2")
     table.take()
@@ -97,7 +98,8 @@ def test_an_unknown_game_is_still_answered_as_unknown(tmp_path):
 def test_an_automatic_reply_for_a_set_aside_game_is_not_answered(tmp_path):
     table = make(tmp_path)
     break_entry(table, "g1", broken=True)
-    table.send(SOUTH, "I am away", to=table.reply_token_address("South"),
-               headers={"Auto-Submitted": "auto-replied"})
+    table.send(
+        SOUTH, "I am away", to=table.reply_token_address("South"), headers={"Auto-Submitted": "auto-replied"}
+    )
     table.run()
     assert table.take(SOUTH) == []

@@ -15,8 +15,9 @@ START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 @pytest.fixture
 def table(tmp_path) -> Table:
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS)], now=START,
-                  service_settings={"max_message_bytes": 200_000})
+    table = Table(
+        tmp_path, [game("g1", "tally", PLAYERS)], now=START, service_settings={"max_message_bytes": 200_000}
+    )
     table.start("g1")
     table.take()
     return table
@@ -28,8 +29,13 @@ def statuses(table: Table) -> list[str]:
 
 
 def raw_mail(headers: str, body: bytes = b"SIGNON North g1 pw\nADD 2\n", sender: str = NORTH) -> bytes:
-    return f"From: {sender}\nTo: {SERVICE_ADDRESS}\nSubject: orders\n{headers}".encode(
-        "utf-8", "surrogateescape") + b"\n" + body
+    return (
+        f"From: {sender}\nTo: {SERVICE_ADDRESS}\nSubject: orders\n{headers}".encode(
+            "utf-8", "surrogateescape"
+        )
+        + b"\n"
+        + body
+    )
 
 
 @pytest.mark.parametrize(
@@ -43,8 +49,15 @@ def raw_mail(headers: str, body: bytes = b"SIGNON North g1 pw\nADD 2\n", sender:
         "Received: from mx by us; Fri, 31 Dec 9999 23:00:00 -0500\n",
         "Subject: =?utf-8?b?b3JkZXJzDQpCY2M6IG91dHNpZGVyQGV2aWwudGVzdA==?=\n",  # "orders\r\nBcc: ..."
     ],
-    ids=["idna", "nul-charset", "8bit-message-id", "encoded-message-id", "date-9999", "received-9999",
-         "encoded-subject"],
+    ids=[
+        "idna",
+        "nul-charset",
+        "8bit-message-id",
+        "encoded-message-id",
+        "date-9999",
+        "received-9999",
+        "encoded-subject",
+    ],
 )
 def test_each_mail_of_issue_17_is_answered_and_injects_nothing(table, headers):
     table.deliver(raw_mail(headers))
@@ -92,11 +105,15 @@ def test_the_absence_horizon_is_configurable(tmp_path):
 def test_a_mail_over_the_limit_is_stored_cut_and_its_sender_told(table):
     attachment = b"QUFBQUFB\n" * 150_000  # 1.35 MB of base64
     raw = (
-        f"From: {NORTH}\nTo: {SERVICE_ADDRESS}\nSubject: orders\nMessage-ID: <big@player.test>\n"
-        'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\n'
-        "SIGNON North g1 pw\nADD 2\n--b\n"
-        "Content-Type: application/zip\nContent-Transfer-Encoding: base64\n\n"
-    ).encode() + attachment + b"--b--\n"
+        (
+            f"From: {NORTH}\nTo: {SERVICE_ADDRESS}\nSubject: orders\nMessage-ID: <big@player.test>\n"
+            'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\n'
+            "SIGNON North g1 pw\nADD 2\n--b\n"
+            "Content-Type: application/zip\nContent-Transfer-Encoding: base64\n\n"
+        ).encode()
+        + attachment
+        + b"--b--\n"
+    )
     table.deliver(raw)
     table.run()
     with table.store() as store:
@@ -154,9 +171,14 @@ class Responder:
     def answer_all(self) -> int:
         mails = self.table.take(self.address)
         for mail in mails:
-            self.table.deliver(plain_mail(
-                self.address, "I am away until Monday.", subject=self.subject.format(str(mail["Subject"])),
-                headers={"In-Reply-To": str(mail["Message-ID"]), **self.headers}))
+            self.table.deliver(
+                plain_mail(
+                    self.address,
+                    "I am away until Monday.",
+                    subject=self.subject.format(str(mail["Subject"])),
+                    headers={"In-Reply-To": str(mail["Message-ID"]), **self.headers},
+                )
+            )
         return len(mails)
 
 

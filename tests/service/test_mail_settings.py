@@ -7,15 +7,20 @@ from email.message import EmailMessage
 from tests.bymail import to_deadline
 from tests.harness import Table, game, text_of
 
-PLAYERS = {power: f"{power.lower()}@example.test" for power in
-           ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]}
+PLAYERS = {
+    power: f"{power.lower()}@example.test"
+    for power in ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
+}
 
 
 def shape(message: EmailMessage) -> tuple[bool, list[str]]:
     """Whether ``message`` has an HTML part, and the Content-Disposition of each picture in it."""
     html = any(part.get_content_type() == "text/html" for part in message.walk())
-    pictures = [part.get_content_disposition() or "" for part in message.walk()
-                if part.get_content_type() == "image/png"]
+    pictures = [
+        part.get_content_disposition() or ""
+        for part in message.walk()
+        if part.get_content_type() == "image/png"
+    ]
     return html, pictures
 
 
@@ -24,8 +29,15 @@ def report_to(table: Table, power: str) -> EmailMessage:
     return report
 
 
-HOLD = {"England": "F LON H", "France": "F BRE H", "Germany": "F KIE H", "Italy": "F NAP H",
-        "Austria": "F TRI H", "Russia": "F SEV H", "Turkey": "F ANK H"}
+HOLD = {
+    "England": "F LON H",
+    "France": "F BRE H",
+    "Germany": "F KIE H",
+    "Italy": "F NAP H",
+    "Austria": "F TRI H",
+    "Russia": "F SEV H",
+    "Turkey": "F ANK H",
+}
 
 
 def play_a_phase(table: Table, mails: dict[str, str]) -> None:
@@ -42,8 +54,15 @@ def test_each_player_sets_their_own_map_and_format_and_the_others_keep_the_defau
     table = Table(tmp_path, [game("g1", "diplomacy", PLAYERS)], service_settings={"answers_per_hour": 0})
     table.start("g1")
     table.take()
-    play_a_phase(table, {"England": "SET MAP OFF", "France": "set map attached", "Germany": "SET FORMAT TEXT",
-                         "Italy": "SET FORMAT TEXT\nSET MAP OFF"})
+    play_a_phase(
+        table,
+        {
+            "England": "SET MAP OFF",
+            "France": "set map attached",
+            "Germany": "SET FORMAT TEXT",
+            "Italy": "SET FORMAT TEXT\nSET MAP OFF",
+        },
+    )
     assert shape(report_to(table, "England")) == (True, [])
     assert shape(report_to(table, "France")) == (True, ["attachment"])
     assert shape(report_to(table, "Germany")) == (False, ["attachment"])
@@ -52,8 +71,11 @@ def test_each_player_sets_their_own_map_and_format_and_the_others_keep_the_defau
 
 
 def test_the_games_config_sets_the_default_and_a_player_overrides_it(tmp_path):
-    table = Table(tmp_path, [game("g1", "diplomacy", PLAYERS, map="off", mail_format="text")],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path,
+        [game("g1", "diplomacy", PLAYERS, map="off", mail_format="text")],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     play_a_phase(table, {"England": "SET FORMAT HTML\nSET MAP INLINE"})

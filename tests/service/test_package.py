@@ -18,19 +18,35 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built from a copy of the checkout's files (tracked and new, not ignored)."""
     work = tmp_path_factory.mktemp("wheel")
-    listed = subprocess.run(
-        ["git", "-C", str(CHECKOUT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        check=True, capture_output=True,
-    ).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(
+            ["git", "-C", str(CHECKOUT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            check=True,
+            capture_output=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     source = work / "src"
     for name in filter(None, listed):
         if (CHECKOUT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             (source / name).write_bytes((CHECKOUT / name).read_bytes())
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
-         "-w", str(work / "dist"), str(source)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "-w",
+            str(work / "dist"),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
     )
     (built,) = (work / "dist").glob("pbem-*.whl")
     return built
@@ -55,8 +71,12 @@ def test_the_demo_plays_from_the_unpacked_wheel_outside_the_checkout(wheel: Path
         "sys.exit(main(['demo', '--dir', 'demo']))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", play], cwd=tmp_path, env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True, timeout=300,
+        [sys.executable, "-c", play],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     outbox = tmp_path / "demo" / "mail" / "outbox"

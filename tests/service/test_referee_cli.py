@@ -33,10 +33,19 @@ def config(tmp_path):
             "referee": {"address": "ref@pbem.test", "password": "refpw"},
         },
         "games": [
-            {"id": "cli", "ruleset": "diplomacy", "deadlines": {"default": "48h"},
-             "timezone": "Europe/Paris", "players": players(POWERS, "pbem.test")},
-            {"id": "steppe", "ruleset": "invincible", "deadlines": {"default": "48h"},
-             "players": players(KHANS, "steppe.test")},
+            {
+                "id": "cli",
+                "ruleset": "diplomacy",
+                "deadlines": {"default": "48h"},
+                "timezone": "Europe/Paris",
+                "players": players(POWERS, "pbem.test"),
+            },
+            {
+                "id": "steppe",
+                "ruleset": "invincible",
+                "deadlines": {"default": "48h"},
+                "players": players(KHANS, "steppe.test"),
+            },
         ],
     }
     path = tmp_path / "pbem.yaml"
@@ -222,8 +231,10 @@ def test_mail_that_could_not_be_sent_is_listed_shown_retried_and_dropped(config,
 
     code, listing = pbem_here("mail", "list", "--outgoing")
     assert code == 0
-    assert (f"#{first['id']} {first['created_at']} to {first['recipient']} "
-            f"(subject {first['subject']!r}): 550 5.1.1 no such user (tried 2 time(s))") in listing.out
+    assert (
+        f"#{first['id']} {first['created_at']} to {first['recipient']} "
+        f"(subject {first['subject']!r}): 550 5.1.1 no such user (tried 2 time(s))"
+    ) in listing.out
     code, status = pbem_here("status")
     assert "mail that could not be sent (pbem mail show|retry|drop --outgoing ID):" in status.out
     assert "mail: 0 queued, 2 failed" in status.out
@@ -251,7 +262,8 @@ def test_a_game_forming_by_mail_takes_its_masters_commands_from_the_command_line
     capsys.readouterr()
     assert cli.main([*config, "referee", "quick1", "list"]) == 0
     assert "quick1 (diplomacy; deadlines: default 1d; language: en): forming, 1 of 7 seats taken" in (
-        capsys.readouterr().out)
+        capsys.readouterr().out
+    )
     assert cli.main([*config, "referee", "quick1", "approve", "someone@players.test"]) == 2
     assert "someone@players.test does not wait for approval in game quick1" in capsys.readouterr().err
     assert cli.main([*config, "referee", "quick1", "pause"]) == 2
@@ -263,8 +275,13 @@ def test_a_referee_command_whose_mail_cannot_be_sent_exits_1_and_says_where_to_l
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
     data = yaml.safe_load(config.read_text())
-    data["service"]["outbox"] = {"transport": "smtp", "host": "127.0.0.1", "port": port,
-                                 "security": "plain", "timeout": 5}
+    data["service"]["outbox"] = {
+        "transport": "smtp",
+        "host": "127.0.0.1",
+        "port": port,
+        "security": "plain",
+        "timeout": 5,
+    }
     config.write_text(yaml.safe_dump(data))
     assert cli.main(["--config", str(config), "new-game", "cli"]) == 1  # its welcomes wait too
     capsys.readouterr()

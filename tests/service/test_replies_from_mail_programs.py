@@ -74,5 +74,7 @@ def test_a_reply_from_a_mail_program_is_read_without_its_quote(table, path):
     read = lines_read(body)
     assert read[:3] == ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"]
     # beyond the orders, only the player's own closing words and name
-    assert all(line.rstrip(",") in {"Alice", "Grüße", "Gruß", "Saludos", "Ciao", "Groet", "Abraços"}
-               for line in read[3:]), read
+    assert all(
+        line.rstrip(",") in {"Alice", "Grüße", "Gruß", "Saludos", "Ciao", "Groet", "Abraços"}
+        for line in read[3:]
+    ), read

@@ -29,8 +29,9 @@ def play(table: Table, orders: str) -> None:
 
 def rolled_back_game(tmp_path: Path) -> Table:
     """Rounds 1 and 2 played (ADD 5, ADD 1), then the referee rolls the game back to round 2."""
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS, early="orders")],
-                  now=datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+    table = Table(
+        tmp_path, [game("g1", "tally", PLAYERS, early="orders")], now=datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    )
     table.start("g1")
     table.take()
     play(table, "ADD 5")
@@ -63,8 +64,11 @@ def test_a_rolled_back_turn_is_kept_marked_beside_its_replay(tmp_path):
     play(table, "ADD 2")  # the replay
     with table.store() as store:
         turns = store.turns("g1", include_rolled_back=True)
-        assert [(t.seq, t.phase_id, t.rolled_back) for t in turns] == [(1, "R1", False), (2, "R2", True),
-                                                                        (3, "R2", False)]
+        assert [(t.seq, t.phase_id, t.rolled_back) for t in turns] == [
+            (1, "R1", False),
+            (2, "R2", True),
+            (3, "R2", False),
+        ]
         assert store.reports("g1", 2)["North"]["text"] != store.reports("g1", 3)["North"]["text"]
     assert turn_record(games / "R2")["seq"] == 3 and turn_record(games / "R2")["rolled_back"] is False
     assert turn_record(games / "R2.rolled-back-2")["orders"]["North"] == ["ADD 1"]

@@ -70,8 +70,12 @@ def test_a_welcome_not_sent_yet_keeps_its_password_until_it_is(tmp_path):
 def outlook(sender: str, text: str) -> bytes:
     """Outlook: quoted-printable text and HTML, Windows line ends, a signature."""
     html = "<html><body><p>" + "<br>\r\n".join(text.splitlines()) + "</p><p>Regards,<br>Jo</p></body></html>"
-    return plain_mail(sender, text + "\r\n\r\nRegards,\r\nJo", html=html,
-                      headers={"X-Mailer": "Microsoft Outlook 16.0", "Thread-Topic": "orders"})
+    return plain_mail(
+        sender,
+        text + "\r\n\r\nRegards,\r\nJo",
+        html=html,
+        headers={"X-Mailer": "Microsoft Outlook 16.0", "Thread-Topic": "orders"},
+    )
 
 
 def gmail(sender: str, text: str) -> bytes:
@@ -214,8 +218,11 @@ def test_every_file_pbem_writes_is_its_users_alone_under_umask_022(tmp_path):
         database = service.database
         for needed in (database, database.with_name(database.name + "-wal"), service.data_dir / "pbem.lock"):
             assert str(needed) in written, needed
-        wide = {path: oct(mode) for path, mode in written.items()
-                if mode & 0o077 or (Path(path).is_dir() and mode != 0o700)}
+        wide = {
+            path: oct(mode)
+            for path, mode in written.items()
+            if mode & 0o077 or (Path(path).is_dir() and mode != 0o700)
+        }
         assert wide == {}
     finally:
         os.umask(old)
@@ -237,16 +244,19 @@ def test_a_database_from_before_redaction_is_redacted_run_by_run(tmp_path, monke
         ids = [row["id"] for row in store._rows("SELECT id FROM messages ORDER BY id")]
         for row_id, raw in zip(ids, originals, strict=True):
             store.db.execute("UPDATE messages SET raw = ? WHERE id = ?", [raw, row_id])
-        store.db.execute("UPDATE outbox SET raw = ? WHERE message_id = ?", [welcome.as_bytes(),
-                                                                              welcome["Message-ID"]])
+        store.db.execute(
+            "UPDATE outbox SET raw = ? WHERE message_id = ?", [welcome.as_bytes(), welcome["Message-ID"]]
+        )
         store.db.execute("ALTER TABLE outbox DROP COLUMN redacted")
     monkeypatch.setattr(credentials, "BACKLOG_BATCH", 2)
     table.run()  # the first two mails, and the welcomes
     [first, second, third] = stored(table, "SELECT raw FROM messages ORDER BY id")
     assert b"n-secret" not in first["raw"] + second["raw"] and b"n-secret" in third["raw"]
     assert b"ADD 1" in first["raw"]
-    [kept] = stored(table, "SELECT raw, message_id FROM outbox WHERE kind = 'welcome' AND recipient = "
-                           "'north@example.test'")
+    [kept] = stored(
+        table,
+        "SELECT raw, message_id FROM outbox WHERE kind = 'welcome' AND recipient = 'north@example.test'",
+    )
     assert b"n-secret" not in kept["raw"] and kept["message_id"].encode() in kept["raw"]
     table.run()
     assert not anywhere_in_the_database(table, "n-secret")

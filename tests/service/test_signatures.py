@@ -47,8 +47,11 @@ def address(power: str) -> str:
 def table(request, tmp_path_factory):
     name = request.param
     players = {power: address(power) for power in GAMES[name]["powers"]}
-    table = Table(tmp_path_factory.mktemp(name), [game("g1", name, players, options=GAMES[name]["options"])],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path_factory.mktemp(name),
+        [game("g1", name, players, options=GAMES[name]["options"])],
+        service_settings={"answers_per_hour": 0},
+    )
     table.start("g1")
     table.take()
     table.game = name  # type: ignore[attr-defined]

@@ -84,8 +84,15 @@ def diplomacy(variant_name: str, seed: int) -> Crowded:
         state = ruleset.adjudicate(state, given, 0).state
     orders = every_unit_ordered(rules.for_game(fullest), fullest.board, rng)
     title = "Diplomacy" if variant_name == "standard" else rules.map.title
-    return Crowded(title, ruleset, variant_name, fullest, tuple(fullest.powers), orders,
-                   ruleset.adjudicate(fullest, orders, seed))
+    return Crowded(
+        title,
+        ruleset,
+        variant_name,
+        fullest,
+        tuple(fullest.powers),
+        orders,
+        ruleset.adjudicate(fullest, orders, seed),
+    )
 
 
 def every_unit_ordered(variant: Variant, board: Board, rng: random.Random) -> dict[str, list[str]]:
@@ -97,8 +104,11 @@ def every_unit_ordered(variant: Variant, board: Board, rng: random.Random) -> di
     for province, fleet in sorted(units.items()):
         if fleet.type is not UnitType.FLEET or not game_map.provinces[province].convoys or province in orders:
             continue
-        armies = [units[p] for p in sorted(game_map.sea_borders(province))
-                  if p in units and p not in orders and units[p].type is UnitType.ARMY]
+        armies = [
+            units[p]
+            for p in sorted(game_map.sea_borders(province))
+            if p in units and p not in orders and units[p].type is UnitType.ARMY
+        ]
         coasts = [p for p in sorted(game_map.sea_borders(province)) if game_map.is_coastal(p)]
         if armies and rng.random() < 0.6:
             army = rng.choice(armies)
@@ -145,8 +155,24 @@ def _support(
     return rng.choice(choices) if choices else f"{unit} - {rng.choice(_neighbours(variant, unit))}"
 
 
-GENERAL_NAMES = ("Osric", "Wulfhild", "Bertram", "Ingrid", "Cedric", "Gunnhild", "Leofric", "Sigrun",
-                 "Aldous", "Brunhild", "Godwin", "Ragnhild", "Eadric", "Thyra", "Oswin", "Hereward")
+GENERAL_NAMES = (
+    "Osric",
+    "Wulfhild",
+    "Bertram",
+    "Ingrid",
+    "Cedric",
+    "Gunnhild",
+    "Leofric",
+    "Sigrun",
+    "Aldous",
+    "Brunhild",
+    "Godwin",
+    "Ragnhild",
+    "Eadric",
+    "Thyra",
+    "Oswin",
+    "Hereward",
+)
 
 
 def generals(variant: str, seed: int) -> Crowded:
@@ -174,8 +200,11 @@ def generals(variant: str, seed: int) -> Crowded:
     staff = []
     for power in powers:
         # each general at a border of its power, so that each has a neighbour to attack
-        borders = [r for r, owner in sorted(owners.items())
-                   if owner == power and any(owners[n] != power for n in regions[r].neighbours)]
+        borders = [
+            r
+            for r, owner in sorted(owners.items())
+            if owner == power and any(owners[n] != power for n in regions[r].neighbours)
+        ]
         own_generals = [g for g in state.generals if g.power == power]
         for region in borders[:GENERALS_EACH]:
             if own_generals:
@@ -219,8 +248,12 @@ def _nearest_power(state: Any, regions: Mapping[str, Any]) -> dict[str, str]:
 
 def crowded_maps(seed: int = 1) -> list[Crowded]:
     """The worst realistic case of every game that mails a map."""
-    return [diplomacy("standard", seed), diplomacy("mandate_of_heaven", seed), generals("standard", seed),
-            generals("duel", seed)]
+    return [
+        diplomacy("standard", seed),
+        diplomacy("mandate_of_heaven", seed),
+        generals("standard", seed),
+        generals("duel", seed),
+    ]
 
 
 class Mail(Frozen):
@@ -248,10 +281,20 @@ def report_mail(crowded: Crowded, viewer: str) -> Mail:
     )
     text, html = rendering.TEMPLATES.report(crowded.ruleset.name, **context)
     assert html is not None, f"{crowded.game} has no HTML report"
-    outgoing = Outgoing(to="player@players.example", subject=f"[g1] {context['phase']['label']} results",
-                        text=text, html=html, reply_to="pbem+g1.player@referee.example")
-    raw = compose(outgoing, sender="pbem@referee.example", sender_name="pbem",
-                  message_id="<pbem.0123456789abcdef01234567@referee.example>", date=SENT)
+    outgoing = Outgoing(
+        to="player@players.example",
+        subject=f"[g1] {context['phase']['label']} results",
+        text=text,
+        html=html,
+        reply_to="pbem+g1.player@referee.example",
+    )
+    raw = compose(
+        outgoing,
+        sender="pbem@referee.example",
+        sender_name="pbem",
+        message_id="<pbem.0123456789abcdef01234567@referee.example>",
+        date=SENT,
+    )
     _, pictures = as_png(html, "referee.example")
     return Mail(raw, pictures[0].data if pictures else b"", text, html)
 

@@ -32,9 +32,12 @@ def test_every_land_province_has_its_outline_and_its_unit_stands_where_it_shows(
         assert drawn.outlines[abbr], abbr
         point = shape.positions[abbr]
         assert any(_inside(point, ring) for ring in drawn.outlines[abbr]), abbr
-        later = drawn.order[drawn.order.index(abbr) + 1:]
-        covering = [b for b in later if STANDARD.provinces[b].type != "sea"
-                    and any(_inside(point, ring) for ring in drawn.outlines[b])]
+        later = drawn.order[drawn.order.index(abbr) + 1 :]
+        covering = [
+            b
+            for b in later
+            if STANDARD.provinces[b].type != "sea" and any(_inside(point, ring) for ring in drawn.outlines[b])
+        ]
         assert covering == [], (abbr, covering)  # no province painted over it hides the unit
 
 

@@ -20,8 +20,9 @@ def table_with_sites(tmp_path) -> Table:
     entry = game("g1", "diplomacy", ADDRESSES)
     france = next(p for p in entry["players"] if p["power"] == "France")
     france.update(site_dir=str(tmp_path / "france-site"), site_url=OWN_URL + "/")
-    return Table(tmp_path / "table", [entry],
-                 service_settings={"site_dir": str(tmp_path / "site"), "site_url": URL})
+    return Table(
+        tmp_path / "table", [entry], service_settings={"site_dir": str(tmp_path / "site"), "site_url": URL}
+    )
 
 
 def results(table: Table, address: str):
@@ -72,8 +73,9 @@ def test_a_site_that_cannot_be_written_is_told_to_the_referee_and_the_game_goes_
 
 def test_a_site_url_that_is_not_a_web_address_is_refused_with_what_to_write(tmp_path):
     with pytest.raises(ConfigError, match=r"not a web address; write it as https://host/path"):
-        Table(tmp_path, [game("g1", "diplomacy", ADDRESSES)],
-              service_settings={"site_url": "diplomacy.example"})
+        Table(
+            tmp_path, [game("g1", "diplomacy", ADDRESSES)], service_settings={"site_url": "diplomacy.example"}
+        )
 
 
 def test_without_site_keys_no_mail_names_a_site(tmp_path):

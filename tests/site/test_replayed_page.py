@@ -33,9 +33,19 @@ def test_the_replayed_phase_owns_the_plain_name_and_the_rolled_back_one_its_turn
 
 
 def page(seq: int, phase_id: str, rolled_back: bool = False) -> PhasePage:
-    return PhasePage(viewer="PUBLIC", seq=seq, phase_id=phase_id, label=phase_id, adjudicated_at="",
-                     subject="", report_text="", report_html=None, picture=None, press=(),
-                     rolled_back=rolled_back)
+    return PhasePage(
+        viewer="PUBLIC",
+        seq=seq,
+        phase_id=phase_id,
+        label=phase_id,
+        adjudicated_at="",
+        subject="",
+        report_text="",
+        report_html=None,
+        picture=None,
+        press=(),
+        rolled_back=rolled_back,
+    )
 
 
 def test_page_names_give_the_plain_name_to_the_phase_that_stands_wherever_it_comes():

@@ -15,8 +15,9 @@ PHONE_WIDTH = 375
 
 
 def test_a_diplomacy_report_fits_a_phones_screen(tmp_path: Path, browser: Any) -> None:  # noqa: F811
-    table = Table(tmp_path / "game", [game("g1", "diplomacy", PLAYERS)],
-                  service_settings={"answers_per_hour": 0})
+    table = Table(
+        tmp_path / "game", [game("g1", "diplomacy", PLAYERS)], service_settings={"answers_per_hour": 0}
+    )
     table.start("g1")
     table.take()
     for power in PLAYERS:

@@ -55,9 +55,10 @@ def test_the_site_has_a_page_and_a_map_per_adjudicated_phase_and_an_index(dip_ta
     for phase in DIP_PHASES:
         assert f"dip/{phase}.html" in files and f"dip/maps/{phase}.svg" in files
         # the SVG, and the same map as PNG where a browser cannot show SVG
-        assert f'<source srcset="maps/{phase}.svg" type="image/svg+xml"><img src="maps/{phase}.png"' in files[
-            f"dip/{phase}.html"
-        ]
+        assert (
+            f'<source srcset="maps/{phase}.svg" type="image/svg+xml"><img src="maps/{phase}.png"'
+            in files[f"dip/{phase}.html"]
+        )
         assert files[f"dip/maps/{phase}.svg"].startswith("<svg")
         with Image.open(tmp_path / "dip" / "maps" / f"{phase}.png") as picture:
             picture.load()

@@ -44,8 +44,31 @@ def test_a_page_is_read_once_for_parsing_the_mail_and_taking_its_own_words():
 
 
 # pieces of mark-up, closed and not; their order is drawn
-PIECES = ["<b>", "</b>", "<p>", "</div>", "<br>", "<a", "</", "<?", ">", "<!--", "-->", "<![CDATA[", "]]>",
-          "<![if x]>", "]>", "x", "A Par - Bur", " ", "\n", "&amp;", "=", "<blockquote>", "<a x='y'>"]
+PIECES = [
+    "<b>",
+    "</b>",
+    "<p>",
+    "</div>",
+    "<br>",
+    "<a",
+    "</",
+    "<?",
+    ">",
+    "<!--",
+    "-->",
+    "<![CDATA[",
+    "]]>",
+    "<![if x]>",
+    "]>",
+    "x",
+    "A Par - Bur",
+    " ",
+    "\n",
+    "&amp;",
+    "=",
+    "<blockquote>",
+    "<a x='y'>",
+]
 
 
 def _stdlib_text(page: str) -> str:
@@ -75,8 +98,9 @@ def test_a_page_made_closable_reads_as_the_parser_read_it(page):
 
 
 def test_a_page_whose_mark_up_is_closed_is_left_as_it_is():
-    page = ("<html><!-- x --><body><![if !supportLists]>1.<![endif]><p class='a>b'>A Par - Bur</p>"
-            "</body></html>")
+    page = (
+        "<html><!-- x --><body><![if !supportLists]>1.<![endif]><p class='a>b'>A Par - Bur</p></body></html>"
+    )
     assert _closable(page) == page
 
 
@@ -88,8 +112,9 @@ def test_html_past_the_limit_is_not_read_and_the_answer_says_so():
 
 
 def test_a_long_html_reply_whose_quote_begins_in_what_is_read_is_no_problem():
-    page = ('<div>A Par - Bur</div><hr><div id="divRplyFwdMsg">From: Judge</div>'
-            + "<p>quoted report</p>" * (MAX_HTML_CHARS // 10))
+    page = '<div>A Par - Bur</div><hr><div id="divRplyFwdMsg">From: Judge</div>' + "<p>quoted report</p>" * (
+        MAX_HTML_CHARS // 10
+    )
     incoming = parse(plain_mail("ann@example.test", "", html=page))
     assert incoming.text == "A Par - Bur" and incoming.problem == ""
 

@@ -20,8 +20,10 @@ def test_a_mail_is_read_to_its_first_lines_of_orders_and_says_which_were_not():
     mail = read_mail("SIGNON France g1 pw\n" + "\n".join(lines) + "\nREADY")
     assert [line for line in mail.order_text.split("\n") if line] == lines[:MAX_ORDER_LINES]
     first, last = MAX_ORDER_LINES + 2, MAX_ORDER_LINES + 21  # the sign-on is line 1
-    assert mail.unread == [f"Lines {first} to {last} were not read as orders: a mail is read to its first "
-                           f"{MAX_ORDER_LINES} lines of orders."]
+    assert mail.unread == [
+        f"Lines {first} to {last} were not read as orders: a mail is read to its first "
+        f"{MAX_ORDER_LINES} lines of orders."
+    ]
     assert [command.name for command in mail.commands] == ["READY"]  # the rest is read
 
 
@@ -43,19 +45,28 @@ def test_a_mail_of_as_many_orders_as_it_may_hold_is_read_whole():
 )
 def test_a_line_too_long_for_any_order_is_not_read(line, read):
     mail = read_mail(f"F Bre - Mao\n{line}\nA Mar H")
-    assert order_lines(mail.order_text) == (["F Bre - Mao", line, "A Mar H"] if read else
-                                            ["F Bre - Mao", "A Mar H"])
+    assert order_lines(mail.order_text) == (
+        ["F Bre - Mao", line, "A Mar H"] if read else ["F Bre - Mao", "A Mar H"]
+    )
     assert mail.signon is None and not mail.commands
-    expected = [] if read else [f"1 line(s) longer than {MAX_LINE_CHARS} characters or {MAX_LINE_WORDS} "
-                                "words were not read, as no order is so long (the first is line 2)."]
+    expected = (
+        []
+        if read
+        else [
+            f"1 line(s) longer than {MAX_LINE_CHARS} characters or {MAX_LINE_WORDS} "
+            "words were not read, as no order is so long (the first is line 2)."
+        ]
+    )
     assert mail.unread == expected
 
 
 def test_a_mail_is_acted_on_to_its_first_commands():
     mail = read_mail("SIGNON France g1 pw\n" + "LIST\n" * (MAX_COMMANDS + 5) + "A Par - Bur")
     assert len(mail.commands) == MAX_COMMANDS
-    assert mail.unread == [f"Commands from line {MAX_COMMANDS + 2} on were not acted on: a mail is read "
-                           f"to its first {MAX_COMMANDS} commands."]
+    assert mail.unread == [
+        f"Commands from line {MAX_COMMANDS + 2} on were not acted on: a mail is read "
+        f"to its first {MAX_COMMANDS} commands."
+    ]
     assert order_lines(mail.order_text) == ["A Par - Bur"]
 
 
@@ -81,15 +92,21 @@ def test_the_mails_of_the_issue_are_answered_with_what_was_read_and_what_was_not
     with table.store() as store:
         orders = {power: store.order_set("g1", "S1901M", power) for power in ("Germany", "France", "England")}
     assert {power: found.orders() for power, found in orders.items() if found} == {
-        "Germany": ["A MUN - RUH"], "France": ["A PAR - BUR"], "England": ["F LON - NTH"]}
+        "Germany": ["A MUN - RUH"],
+        "France": ["A PAR - BUR"],
+        "England": ["F LON - NTH"],
+    }
     [france] = table.take(PLAYERS["France"])
     told = " ".join(text_of(france).split())
-    assert ("1 line(s) longer than 1000 characters or 100 words were not read, as no order is so long "
-            "(the first is line 3).") in told
+    assert (
+        "1 line(s) longer than 1000 characters or 100 words were not read, as no order is so long "
+        "(the first is line 3)."
+    ) in told
     [england] = table.take(PLAYERS["England"])
     told = " ".join(text_of(england).split())
     last = letters[:MAX_TEXT_CHARS].rstrip("\n").count("\n") + 1  # the body is read to 64,000 characters
     assert f"only the first {MAX_TEXT_CHARS} characters were read" in told
-    assert (f"Lines 502 to {last} were not read as orders: a mail is read to its first 500 lines of "
-            "orders.") in told
+    assert (
+        f"Lines 502 to {last} were not read as orders: a mail is read to its first 500 lines of orders."
+    ) in told
     assert len(table.take(PLAYERS["Germany"])) == 1

@@ -44,12 +44,15 @@ def test_a_captured_mail_parses_as_the_email_parser_parses_it(path):
     assert_parsed_as_the_email_parser_does(path.read_bytes())
 
 
-ODD = [b"\nFrom: a@example.test\n\nbody\n", b"From: a@example.test\nnot a header\n\nx\n",
-       b"From: a@example.test\r\n\r\nA Par H\r\n", b"From: a@example.test\rA Par H\r",
-       b"From: a@example.test"]
+ODD = [
+    b"\nFrom: a@example.test\n\nbody\n",
+    b"From: a@example.test\nnot a header\n\nx\n",
+    b"From: a@example.test\r\n\r\nA Par H\r\n",
+    b"From: a@example.test\rA Par H\r",
+    b"From: a@example.test",
+]
 
 
 @pytest.mark.parametrize("head", ODD)
 def test_odd_header_blocks_parse_as_the_email_parser_parses_them(head):
     assert_parsed_as_the_email_parser_does(head)
-

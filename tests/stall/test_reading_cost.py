@@ -16,8 +16,9 @@ from pbem.spelling import MOST_SLIPS, close_words, closest, distance
 from tests.stall.timing import LINEAR, growth
 
 DIPLOMACY = get_ruleset("diplomacy")
-EUROPE = DIPLOMACY.start("standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"],
-                         {}, 1)
+EUROPE = DIPLOMACY.start(
+    "standard", ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"], {}, 1
+)
 #: every word a Diplomacy order may be written with: provinces, powers, order words
 WORDS = sorted(DIPLOMACY.order_words(EUROPE))
 
@@ -89,7 +90,8 @@ def test_four_times_the_lines_cost_about_four_times_as_much_to_find_the_closing_
 
 
 def test_four_times_a_lines_words_cost_about_four_times_as_much_to_read_as_a_closing():
-    """"Thanks Bob Bob Bob ...": a closing phrase and a name with no comma, cut at every word."""
+    """ "Thanks Bob Bob Bob ...": a closing phrase and a name with no comma, cut at every word."""
+
     def kind(n: int) -> None:
         closings._kind.cache_clear()
         closing_kind("Thanks " + "Bob " * n, name_words("Bob"), order_words=WORDS)

@@ -105,8 +105,11 @@ class _Checker:
         except OrderSyntaxError:
             return None
         provinces = self.variant.map.provinces
-        if not (isinstance(move, Move) and move.unit_type is UnitType.ARMY
-                and provinces[move.dest_province].type == "sea"):
+        if not (
+            isinstance(move, Move)
+            and move.unit_type is UnitType.ARMY
+            and provinces[move.dest_province].type == "sea"
+        ):
             return None
         try:
             onward = read_order(self.variant, f"{move.unit_text} - {part}", self.kind, self.board)

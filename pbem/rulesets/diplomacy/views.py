@@ -113,8 +113,11 @@ def _powers(variant: Variant, state: GameState) -> list[dict[str, Any]]:
     winter = state.turn.kind is PhaseKind.ADJUSTMENTS and not state.over
     due = adjustments_due(variant, board) if winter else {}
     # a build needs a vacant site: "builds 1 of 3" where only one is free, as _adjustments says
-    possible = {power: min(count, len(vacant_build_sites(variant, power, board)))
-                for power, count in due.items() if count > 0}
+    possible = {
+        power: min(count, len(vacant_build_sites(variant, power, board)))
+        for power, count in due.items()
+        if count > 0
+    }
     alive = set(variant.survivors(state))  # the nomads may live on with nothing yet placed
     rows = []
     for power in variant.powers():

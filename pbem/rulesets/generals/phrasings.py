@@ -122,6 +122,7 @@ DIPLOMACY = Grammar(
     },
 )
 
+
 def starts_diplomacy(line: str) -> bool:
     """Whether ``line`` starts as a diplomatic order does, so that a slip in it is told that
     order's form. "End" starts one only before "war" ("end the war with Brenn"): "End of

@@ -104,8 +104,9 @@ def route(orders: Orders, general: General, text: str, to: str | None) -> tuple[
     if not steps:
         raise Refusal(f"the route names only {general.region}, where {general.name} is", TWO_REGIONS)
     if len(steps) > 2:
-        raise Refusal(f"the route {general.region} - {' - '.join(steps)} is {len(steps)} regions long",
-                      TWO_REGIONS)
+        raise Refusal(
+            f"the route {general.region} - {' - '.join(steps)} is {len(steps)} regions long", TWO_REGIONS
+        )
     return steps[-1], steps[0] if len(steps) == 2 else None
 
 

@@ -218,8 +218,7 @@ def _exits(table: Table, battle: _Battle) -> _End | None:
     if len(suing) == 2:
         table.say(
             "peace",
-            "Both khans sue for peace at once: the battle ends, and neither owes "
-            "the other anything.",
+            "Both khans sue for peace at once: the battle ends, and neither owes the other anything.",
         )
         return _End()
     if suing:
@@ -276,9 +275,7 @@ def _sue(table: Table, battle: _Battle, suer: str) -> _End | None:
 
 def _withdraw(table: Table, battle: _Battle, power: str) -> _End | None:
     other = battle.other(power)
-    table.say(
-        "withdraw", f"{table.name(power)} withdraws his troops (Withdraw).", khan=table.name(power)
-    )
+    table.say("withdraw", f"{table.name(power)} withdraws his troops (Withdraw).", khan=table.name(power))
     me, them = table.khans[other], table.khans[power]
     if table.plan(other).wants(PURSUE, me, them, battle.round) and me.honor >= 1:
         table.add_honor(other, -1)

@@ -92,9 +92,7 @@ def fold(text: str) -> str:
 def _whole(where: str, entry: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = entry.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise DataError(
-            f"{where}: {key} must be a whole number from {low} to {high}, not {value!r}"
-        )
+        raise DataError(f"{where}: {key} must be a whole number from {low} to {high}, not {value!r}")
     return value
 
 

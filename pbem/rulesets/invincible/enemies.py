@@ -101,21 +101,13 @@ def _victory(table: Table, leader: str, cooperating: list[str], enemy: Enemy) ->
     table.say(
         "enemy-defeated",
         f"The {enemy.name} falls. {table.name(leader)} gains two Honor and one Wine"
-        + (
-            "; one Honor each to " + ", ".join(table.names(rewarded)) + "."
-            if rewarded
-            else "."
-        ),
+        + ("; one Honor each to " + ", ".join(table.names(rewarded)) + "." if rewarded else "."),
         leader=table.name(leader),
         enemy=enemy.number,
         final=enemy.final,
     )
     others = [p for p in table.in_game() if p != leader]
-    if (
-        enemy.final
-        and leader == table.genghis
-        and all(table.khans[p].ruler == leader for p in others)
-    ):
+    if enemy.final and leader == table.genghis and all(table.khans[p].ruler == leader for p in others):
         table.over = True
         table.winners = (leader,)
         table.result = (
@@ -145,11 +137,7 @@ def _defeat(table: Table, leader: str, cooperating: list[str]) -> None:
         + ("two Honor and " if leader == gk else "")
         + "one point from each Mode"
         + (" (the loss of " + ", ".join(shifted) + ", one Honor each)" if shifted else "")
-        + (
-            "; one Honor each from " + ", ".join(table.names(cooperating)) + "."
-            if cooperating
-            else "."
-        ),
+        + ("; one Honor each from " + ", ".join(table.names(cooperating)) + "." if cooperating else "."),
         leader=table.name(leader),
         bearers={mode: table.name(p) for mode, p in bearers.items()},
     )

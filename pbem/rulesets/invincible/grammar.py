@@ -129,8 +129,7 @@ class _Slots:
         example = self.example + note
         if not word.isdigit():
             raise Refusal(
-                f"{what} needs a number {'here, not ' + word if word else ''}".strip()
-                + f": write {example}"
+                f"{what} needs a number {'here, not ' + word if word else ''}".strip() + f": write {example}"
             )
         if len(words) > 1:
             raise _leftover(" ".join(words[1:]), self.example)
@@ -245,7 +244,7 @@ def _no_honor_gift(s: _Slots) -> None:
 
 
 def _assign_to_khan(s: _Slots) -> Order:
-    """"assigning Modal points to other Khans" is Assist Khan; a word that is no khan was
+    """ "assigning Modal points to other Khans" is Assist Khan; a word that is no khan was
     likely meant for a Mode."""
     top = s.variant.points_per_signal
     amount = s.number("amount", "ASSIGN", 1, top, f" (a hand shows at most {top}; send more lines)")
@@ -268,9 +267,7 @@ def _gift(s: _Slots, receiver: str, amount: int, what: str) -> Order:
     """The rest of an Assist Khan line: FROM a submitted khan, IN BATTLE, a condition."""
     source = s.khan("source") if s["source"] else ""
     if source and what == "wine":
-        raise Refusal(
-            "a submitted khan's Wine stays his own: only Mode points can be given FROM him"
-        )
+        raise Refusal("a submitted khan's Wine stays his own: only Mode points can be given FROM him")
     if not s["battle"]:
         return Assist(receiver, amount, what, source)
     example = f"ASSIST {receiver.upper()} 2 COMPANION IN BATTLE IF COMPANION BELOW 3"
@@ -348,9 +345,7 @@ def _accept_what(s: _Slots) -> Order:
     verb = (s["verb"] or "").upper()
     example = " or ".join(SIGNALS.forms[k] for k in SIGNALS.verbs()[verb.lower()])
     got = (s["what"] or "").split()[:1]
-    raise Refusal(
-        f"{verb} what? write {example}", suggest(got[0], ["ASSISTANCE", "PEACE"]) if got else None
-    )
+    raise Refusal(f"{verb} what? write {example}", suggest(got[0], ["ASSISTANCE", "PEACE"]) if got else None)
 
 
 READERS: dict[str, Reader] = {

@@ -204,8 +204,7 @@ def _one_mails_actions(
     feast = next((x for x in actions.values() if isinstance(x, o.Feast)), None)
     cooperate = next((x for x in actions.values() if isinstance(x, o.Cooperate)), None)
     declines = any(
-        isinstance(x, o.Answer) and x.kind == "horde-feast" and not x.accept
-        for x in read_orders.values()
+        isinstance(x, o.Answer) and x.kind == "horde-feast" and not x.accept for x in read_orders.values()
     )
     guest = not declines and any(
         x.kind == "horde-feast" and x.to == power and x.answer != "refuse" for x in game.offers

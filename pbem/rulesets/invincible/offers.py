@@ -50,9 +50,7 @@ def settle_offers(table: Table, answers: dict[str, list[Answer]]) -> None:
                 table.debts.append(Debt(offer.by, offer.to, offer.made + 1))
         elif offer.kind == "sale":
             vassal = table.name(offer.source)
-            table.say(
-                "answer", f"{to} {'sells' if said else 'keeps'} {vassal}.", khan=to, accept=said
-            )
+            table.say("answer", f"{to} {'sells' if said else 'keeps'} {vassal}.", khan=to, accept=said)
             if said:
                 complete_sale(table, offer.by, offer.source)
     table.offers = kept

@@ -78,9 +78,7 @@ def buy(table: Table, gk: str, order: Buy) -> None:
     if answer:
         complete_sale(table, gk, vassal)
     elif answer is False:
-        table.say(
-            "refuse", f"{table.name(ruler)} keeps {table.name(vassal)}.", khan=table.name(ruler)
-        )
+        table.say("refuse", f"{table.name(ruler)} keeps {table.name(vassal)}.", khan=table.name(ruler))
 
 
 def complete_sale(table: Table, gk: str, vassal: str) -> None:

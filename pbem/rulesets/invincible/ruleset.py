@@ -24,9 +24,7 @@ class Invincible(Ruleset):
     def variants(self) -> list[str]:
         return sorted(VARIANTS)
 
-    def start(
-        self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> Game:
+    def start(self, variant: str, powers: Sequence[str], options: Mapping[str, Any], seed: int) -> Game:
         return setup.start(variant, powers, options, seed)
 
     def phase(self, state: Game) -> Phase:
@@ -63,9 +61,7 @@ class Invincible(Ruleset):
     def default_orders(self, state: Game, power: str) -> list[str]:
         return ["PASS"] if state.step == ACTIONS else []
 
-    def adjudicate(
-        self, state: Game, orders: Mapping[str, Sequence[str]], seed: int
-    ) -> Adjudication:
+    def adjudicate(self, state: Game, orders: Mapping[str, Sequence[str]], seed: int) -> Adjudication:
         if state.step == OVER:
             raise ValueError("the game is over: there is nothing to adjudicate")
         return turn.adjudicate(state, orders, seed)
@@ -73,9 +69,7 @@ class Invincible(Ruleset):
     def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return visibility.view(state, events, viewer)
 
-    def hidden_facts(
-        self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str
-    ) -> list[str]:
+    def hidden_facts(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         return visibility.hidden_facts(state, events, viewer)
 
     def power_aliases(self, state: Game) -> dict[str, str]:

@@ -27,17 +27,14 @@ def options_of(options: Mapping[str, Any]) -> Options:
     unknown = sorted(set(options) - OPTIONS)
     if unknown:
         raise SetupError(
-            f"unknown option(s) {', '.join(unknown)}; "
-            f"Invincible! knows {', '.join(sorted(OPTIONS))}"
+            f"unknown option(s) {', '.join(unknown)}; Invincible! knows {', '.join(sorted(OPTIONS))}"
         )
     for name in ("declarations", "hand_signals"):
         if name in options and not isinstance(options[name], bool):
             raise SetupError(f"option {name} must be true or false, not {options[name]!r}")
     limit = options.get("turn_limit", Options.turn_limit)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise SetupError(
-            f"option turn_limit must be a whole number of turns, 1 or more, not {limit!r}"
-        )
+        raise SetupError(f"option turn_limit must be a whole number of turns, 1 or more, not {limit!r}")
     return Options(
         declarations=options.get("declarations", True),
         hand_signals=options.get("hand_signals", False),
@@ -58,9 +55,7 @@ def deal(variant: Variant, powers: Sequence[str], chosen: Any, rng: random.Rando
     """Each power's card: chosen in the options, named after it, or dealt."""
     if chosen is None:
         by_name = [_card_named(variant, p) for p in powers]
-        chosen = (
-            {p: c.name for p, c in zip(powers, by_name, strict=True) if c} if all(by_name) else {}
-        )
+        chosen = {p: c.name for p, c in zip(powers, by_name, strict=True) if c} if all(by_name) else {}
     if not isinstance(chosen, Mapping):
         raise SetupError("option khans must map each power to the name of a character card")
     cards: dict[str, Card] = {}
@@ -83,14 +78,11 @@ def start(variant_name: str, powers: Sequence[str], options: Mapping[str, Any], 
     """The opening state; SetupError if the players or options do not fit."""
     variant = VARIANTS.get(variant_name)
     if variant is None:
-        raise SetupError(
-            f"unknown variant {variant_name!r}; Invincible! has {', '.join(sorted(VARIANTS))}"
-        )
+        raise SetupError(f"unknown variant {variant_name!r}; Invincible! has {', '.join(sorted(VARIANTS))}")
     settings = options_of(options)
     if not 2 <= len(powers) <= len(variant.cards):
         raise SetupError(
-            f"Invincible! ({variant_name}) is for 2 to {len(variant.cards)} players, "
-            f"not {len(powers)}"
+            f"Invincible! ({variant_name}) is for 2 to {len(variant.cards)} players, not {len(powers)}"
         )
     if len({fold(p) for p in powers}) != len(powers) or not all(p.strip() for p in powers):
         raise SetupError("every player needs a power name of his own")

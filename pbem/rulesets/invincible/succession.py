@@ -36,8 +36,7 @@ def end_of_turn(table: Table) -> None:
     if heir is None:
         table.say(
             "genghis",
-            f"{table.name(gk)} has had no Honor for two turns, but no free khan can take "
-            "the title from him.",
+            f"{table.name(gk)} has had no Honor for two turns, but no free khan can take the title from him.",
             khan=table.name(gk),
         )
         table.gk_zero_turns = 0

@@ -232,9 +232,7 @@ class Table:
     def pass_title(self, heir: str, why: str) -> None:
         self.genghis = heir
         self.gk_zero_turns = 0
-        self.say(
-            "genghis", f"{self.name(heir)} is now the Genghis Khan ({why}).", khan=self.name(heir)
-        )
+        self.say("genghis", f"{self.name(heir)} is now the Genghis Khan ({why}).", khan=self.name(heir))
 
     def settle(self) -> None:
         """Remove every khan whose Honor and Companion are both zero or less ("Defeat")."""
@@ -245,9 +243,7 @@ class Table:
     def defeat(self, power: str, by: str | None) -> None:
         """``power`` leaves the game; his submitted khans submit to the victor, if any."""
         self.update(power, out=True, ruler=None)
-        self.say(
-            "defeat", f"{self.name(power)} is defeated and leaves the game.", khan=self.name(power)
-        )
+        self.say("defeat", f"{self.name(power)} is defeated and leaves the game.", khan=self.name(power))
         self.notices.append(f"{self.name(power)} ({power}) is defeated and out of the game.")
         victor = self.lord(by) if by is not None and not self.khans[by].out else None
         for vassal in self.vassals(power):

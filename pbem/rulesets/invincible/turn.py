@@ -259,9 +259,7 @@ def _check_end(table: Table) -> None:
     table.over = True
     if left:
         table.winners = (left[0],)
-        table.result = (
-            f"{table.name(left[0])} ({left[0]}) is the last khan left and rules the Horde alone."
-        )
+        table.result = f"{table.name(left[0])} ({left[0]}) is the last khan left and rules the Horde alone."
     else:
         table.result = "No khan is left: the Horde is scattered."
     table.say("game-over", table.result)

@@ -56,10 +56,7 @@ def _offer_text(game: Game, offer: Offer) -> str:
         return f"{b} sues {t} for peace: {t} answers ACCEPT or REFUSE PEACE WITH {b.upper()}."
     if offer.kind == "sale":
         v = game.khan(offer.source).card
-        return (
-            f"The Genghis Khan, {b}, offers {t} two Wine for {v}: {t} answers SELL or "
-            f"KEEP {v.upper()}."
-        )
+        return f"The Genghis Khan, {b}, offers {t} two Wine for {v}: {t} answers SELL or KEEP {v.upper()}."
     return f"{b} has asked the Genghis Khan to take him (Request Transfer)."
 
 
@@ -106,15 +103,11 @@ def view(game: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[s
             f"{game.khan(d.creditor).card.upper()})."
             for d in game.debts
         ],
-        "feuds": [
-            f"{game.khan(a).card} is the true enemy of {game.khan(b).card}." for a, b in game.feuds
-        ],
+        "feuds": [f"{game.khan(a).card} is the true enemy of {game.khan(b).card}." for a, b in game.feuds],
         "declarations": [e["text"] for e in seen if e["type"] == "declaration"],
         "events": [e["text"] for e in seen if e["type"] not in ("orders", "declaration")],
         "sent": [line for e in seen if e["type"] == "orders" for line in e["lines"]],
-        "rolloff": [
-            ", ".join(f"{game.khan(p).card} rolls {r}" for p, r in rnd) for rnd in game.rolloff
-        ],
+        "rolloff": [", ".join(f"{game.khan(p).card} rolls {r}" for p, r in rnd) for rnd in game.rolloff],
         "options": {
             "declarations": game.options.declarations,
             "hand_signals": game.options.hand_signals,

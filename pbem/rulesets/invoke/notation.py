@@ -88,7 +88,7 @@ _JOINERS = re.compile(r"\s*[,;]\s*|\s+(?:\+|and|then)\s+", re.IGNORECASE)  # "+1
 
 
 def _joined_otherwise(piece: str, cards: CardSet, seats: Sequence[str]) -> NotationError | None:
-    """"Invoke Bob and Earth": cards joined by a word other than '&', when each part reads
+    """ "Invoke Bob and Earth": cards joined by a word other than '&', when each part reads
     as a card (only then is the hint surely right)."""
     cut = [part for part in _JOINERS.split(piece) if part.strip()]
     if len(cut) < 2:
