@@ -46,7 +46,7 @@ def welcome(
         replacing=replacing,
         orders_in_effect=orders_in_effect,
         chosen_password=chosen_password,
-        roster=whogame(live) if live.config.players_public else None,
+        roster=whogame(live, header=False) if live.config.players_public else None,
     )
     # the map of the position as the player may see it, where the game has one (pbem.maps); a
     # password that HTML escapes (a chosen one with & or <) would outlive the redaction of the
@@ -132,8 +132,9 @@ def seat_player(run: Run, live: LiveGame, power: str, address: str) -> str:
 # -- a player's own seat: WHOGAME, SET PASSWORD, SET ADDRESS, RESIGN ---------------
 
 
-def whogame(live: LiveGame) -> str:
-    """WHOGAME: who plays which power; addresses only where the game makes them public."""
+def whogame(live: LiveGame, header: bool = True) -> str:
+    """WHOGAME: who plays which power; addresses only where the game makes them public. Without
+    its ``header`` (the game, its rules and phase: the welcome says them already), the roster."""
     game = f"{live.row.ruleset} {live.row.variant}"
     lines = [
         live.say(
@@ -145,7 +146,7 @@ def whogame(live: LiveGame) -> str:
                 phase=live.phase.label,
             )
         )
-    ]
+    ][: 1 if header else 0]
     for player in live.players:
         state = live.say(_(" (civil disorder)")) if player.civil_disorder else ""
         who = player.address if live.config.players_public else live.say(_("played"))

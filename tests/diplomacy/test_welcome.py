@@ -54,3 +54,13 @@ def test_a_card_games_welcome_still_offers_help_cards(tmp_path):
     table.start("g1")
     (welcome,) = [m for m in table.take(addresses["Rome"]) if "welcome" in str(m["Subject"])]
     assert "HELP CARDS" in text_of(welcome)
+
+
+def test_help_offers_help_cards_only_in_a_card_game(tmp_path):
+    table = Table(tmp_path, [game("g1", "diplomacy", ADDRESSES)])
+    table.start("g1")
+    table.take()
+    table.send(ADDRESSES["France"], "SIGNON France g1 pw\nHELP")
+    table.run()
+    (answer,) = [m for m in table.take(ADDRESSES["France"]) if str(m["Subject"]).startswith("Re:")]
+    assert "HOW TO PLAY g1 BY MAIL" in text_of(answer) and "HELP CARDS" not in text_of(answer)
