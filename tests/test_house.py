@@ -22,23 +22,8 @@ MAX_LINES = 600
 FACES_STILL_HOLDING_CODE: set[str] = set()
 #: test modules still lending helpers, in areas other changes are editing now (to be moved there)
 STILL_BORROWING = {
-    "tests.mail.test_automatic_mail <- tests.mail.test_senders",
-    "tests.mail.test_clearsigned <- tests.mail.test_senders",
-    "tests.mail.test_imap_without_move <- tests.mail.test_imap",
-    "tests.service.test_cli <- tests.service.test_early_end",
-    "tests.service.test_judge_commands <- tests.service.test_early_end",
-    "tests.service.test_orders_in_effect <- tests.service.test_early_end",
     "tests.service.test_closings <- tests.service.test_replies_from_mail_programs",
-    "tests.service.test_forwards_by_mail <- tests.mail_reading.test_forwards",
-    "tests.service.test_bounces_by_mail <- tests.mail_reading.test_bounces",
-    "tests.service.test_bounces_by_mail <- tests.service.test_mail_settings",
     "tests.invictus.test_french_reading <- tests.invictus.test_french",
-    "tests.site.test_report_on_a_phone <- tests.service.test_mail_settings",
-    "tests.site.test_report_on_a_phone <- tests.site.test_browser",
-    "tests.site.test_full_board <- tests.site.test_maps",
-    "tests.site.test_phone_tables <- tests.site.test_browser",
-    "tests.site.test_replayed_page <- tests.site.test_site",
-    "tests.site.test_map_removals <- tests.site.test_maps",
 }
 
 

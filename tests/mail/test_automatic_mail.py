@@ -9,7 +9,7 @@ import pytest
 from pbem.mail.message import parse
 from pbem.turns.orders import unsettled
 from tests.harness import MailServerTable, Table, game
-from tests.mail.test_senders import raw_mail
+from tests.mail.helpers import raw_mail
 
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
 

@@ -10,7 +10,7 @@ from pbem.mail.message import parse
 from pbem.mail.quotes import own_text
 from pbem.turns.orders import unsettled
 from tests.harness import MailServerTable, game, plain_mail, text_of
-from tests.mail.test_senders import raw_mail
+from tests.mail.helpers import raw_mail
 
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
 

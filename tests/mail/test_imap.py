@@ -3,34 +3,12 @@
 from __future__ import annotations
 
 import re
-from email import message_from_bytes, policy
-from email.message import EmailMessage
-from typing import Any
 
 import pytest
 
-from pbem.mail.imap import ImapInbox
-from pbem.mail.transport import Fetched, Inbox, PermanentFailure, TemporaryFailure
+from pbem.mail.transport import Inbox, PermanentFailure, TemporaryFailure
+from tests.mail.helpers import fetch_all, inbox_for, order, subjects
 from tests.mailserver import MailServer, MailUser, free_port
-
-
-def order(sender: str, to: str, subject: str, body: str = "A Par-Bur\n") -> EmailMessage:
-    message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = sender, to, subject
-    message.set_content(body)
-    return message
-
-
-def inbox_for(server: MailServer, user: MailUser, security: str = "tls", **options: Any) -> ImapInbox:
-    return ImapInbox(**{**server.imap_settings(user, security), **options})
-
-
-async def fetch_all(inbox: ImapInbox) -> list[Fetched]:
-    return [fetched async for fetched in inbox.fetch()]
-
-
-def subjects(fetched: list[Fetched]) -> list[str]:
-    return [str(message_from_bytes(f.raw, policy=policy.default)["Subject"]) for f in fetched]
 
 
 def uidvalidity(server: MailServer, user: MailUser, folder: str = "INBOX") -> int:

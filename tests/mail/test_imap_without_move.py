@@ -8,7 +8,7 @@ import pytest
 
 from pbem.faults import InjectedCrash
 from pbem.mail.imap import ImapInbox
-from tests.mail.test_imap import fetch_all, inbox_for, order, subjects
+from tests.mail.helpers import fetch_all, inbox_for, order, subjects
 from tests.mailserver import Mailboxes, MailServer, MailUser
 
 

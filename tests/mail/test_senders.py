@@ -17,35 +17,10 @@ from hypothesis import strategies as st
 from pbem.mail.addresses import normal
 from pbem.mail.message import parse
 from tests.harness import REFEREE_PASSWORD, MailServerTable, Table, game, text_of
+from tests.mail.helpers import raw_mail
 
-SERVICE = "judge@pbem.test"
 MALLORY = "mallory@evil.example"
 PLAYERS = {"North": "north@example.test", "South": "south@example.test"}
-
-
-def raw_mail(
-    sender: str | bytes,
-    text: str = "ADD 2\n",
-    *,
-    to: str = SERVICE,
-    subject: str = "orders",
-    message_id: str | None = None,
-    headers: str = "",
-) -> bytes:
-    """A mail with its From header exactly as given (the email package would re-encode it)."""
-    message_id = message_id or f"<{secrets.token_hex(8)}@client.example>"
-    sender = sender if isinstance(sender, bytes) else sender.encode()
-    return (
-        b"From: "
-        + sender
-        + b"\n"
-        + (
-            f"To: {to}\nSubject: {subject}\nDate: Mon, 2 Mar 2026 10:00:00 +0100\n"
-            f"Message-ID: {message_id}\n{headers}MIME-Version: 1.0\n"
-            "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
-        ).encode()
-        + text.encode()
-    )
 
 
 def q_encoded(text: str) -> str:

@@ -4,43 +4,7 @@ write them, and qmail's prose; only a failure is a bounce, and nothing here rais
 import pytest
 
 from pbem.mail.bounces import read_bounce
-
-ORIGINAL = "<report.S1901M.italy@pbem.test>"
-
-
-POSTFIX_DIAGNOSTIC = (
-    "smtp; 550 5.1.1 <dan@example.test>: Recipient address rejected: User unknown in virtual mailbox table"
-)
-
-
-def dsn(
-    action: str = "failed",
-    status: str = "5.1.1",
-    diagnostic: str = POSTFIX_DIAGNOSTIC,
-    attach: str = "headers",
-) -> bytes:
-    """A delivery-status report, as Postfix writes one, for our mail ``ORIGINAL`` to dan."""
-    returned = (
-        f"Content-Type: text/rfc822-headers\n\nFrom: judge@pbem.test\nTo: dan@example.test\n"
-        f"Subject: [g1] Spring 1901 results\nMessage-ID: {ORIGINAL}\n"
-        if attach == "headers"
-        else f"Content-Type: message/rfc822\n\nFrom: judge@pbem.test\nTo: dan@example.test\n"
-        f"Message-ID: {ORIGINAL}\nSubject: [g1] results\n\nYour orders ...\n"
-    )
-    return (
-        "From: MAILER-DAEMON@mx.example.test (Mail Delivery System)\nTo: judge@pbem.test\n"
-        "Subject: Undelivered Mail Returned to Sender\nAuto-Submitted: auto-replied\n"
-        "MIME-Version: 1.0\n"
-        'Content-Type: multipart/report; report-type=delivery-status; boundary="B1"\n\n'
-        "--B1\nContent-Type: text/plain; charset=us-ascii\n\n"
-        "This is the mail system at host mx.example.test.\n\nI'm sorry to have to inform you that your "
-        "message could not\nbe delivered to one or more recipients.\n\n"
-        "--B1\nContent-Type: message/delivery-status\n\n"
-        "Reporting-MTA: dns; mx.example.test\nArrival-Date: Mon,  2 Mar 2026 09:00:00 +0000\n\n"
-        f"Final-Recipient: rfc822; dan@example.test\nOriginal-Recipient: rfc822;dan@example.test\n"
-        f"Action: {action}\nStatus: {status}\nDiagnostic-Code: {diagnostic}\n\n"
-        f"--B1\n{returned}\n--B1--\n"
-    ).encode()
+from tests.mail_reading.helpers import ORIGINAL, dsn
 
 
 def test_a_postfix_report_names_the_recipient_the_reason_and_our_message_id():

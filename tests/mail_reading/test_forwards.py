@@ -5,35 +5,11 @@ writer's address and a date. Our own mails, written in the formats the programs 
 import pytest
 
 from pbem.mail.quotes import strip_reply
+from tests.mail_reading.helpers import FORWARDS
 from tests.mail_reading.replies import lines, own_text_of
 
 OWN = "A LVP - YOR\nF LON - ENG\n\n"
 QUOTED_ORDER = "F EDI - NTH"
-
-FORWARDS = {
-    # Thunderbird: a localized separator, then Subject first and tab-separated fields
-    "thunderbird-tr": "-------- İletilen İleti --------\nKonu: \tEmirler\n"
-    "Tarih: \tMon, 2 Mar 2026 10:00:00 +0100\n"
-    "Kimden: \tDeniz <deniz@example.test>\nKime: \tanna@example.test\n\n\n",
-    "thunderbird-uk": "-------- Переслане повідомлення --------\nТема: \tНакази\n"
-    "Дата: \tMon, 2 Mar 2026 10:00:00 +0100\nВід: \tOlena <olena@example.test>\n"
-    "Кому: \tanna@example.test\n\n",
-    # Yahoo: separator and header block on one line, the fields run together
-    "yahoo-de": "   ----- Weitergeleitete Nachricht ----- Von: Jan <jan@example.test>An: "
-    '"anna@example.test" <anna@example.test>Gesendet: Montag, 2. März 2026, 10:00:00 MEZBetreff: Befehle\n ',
-    # the new Outlook: a header block with no separator, the quoted text right below it
-    "new-outlook-hu": "Feladó: Péter <peter@example.test>\nDátum: hétfő, 2026. március 2. 10:00\n"
-    "Címzett: anna@example.test <anna@example.test>\nTárgy: Parancsok\n",
-    "new-outlook-sk": "Od: Ján <jan@example.test>\nDátum: pondelok, 2. marca 2026, 10:00\n"
-    "Komu: anna@example.test <anna@example.test>\nPredmet: Rozkazy\n",
-    # HubSpot: a Japanese separator and full-width colons
-    "hubspot-ja": "---------- 転送されたメッセージ ---------\n送信元：Ken <ken@example.test>\n"
-    "日付：2026年3月2日月曜日 10:00:00 +0900\n件名：命令\n宛先：anna@example.test\n\n",
-    # Outlook 2019's reply intro: the writer's address, then the date, then the colon
-    "outlook-2019-fi": "Pekka <pekka@example.test> kirjoitti 2/3/2026 10.00:\n\n    ",
-    "outlook-2019-tr": '"Deniz" <deniz@example.test>, 2/3/2026 10:00 tarihinde şunu yazdı:\n\n    ',
-    "outlook-2019-sk": "2/3/2026 10:00 používateľ Ján (<jan@example.test>) napísal:\n\n    ",
-}
 
 
 @pytest.mark.parametrize("name", sorted(FORWARDS))

@@ -8,8 +8,8 @@ import pytest
 
 from tests.bymail import to_deadline
 from tests.harness import REFEREE_ADDRESS, Table, game, text_of
-from tests.mail_reading.test_bounces import dsn
-from tests.service.test_mail_settings import HOLD
+from tests.mail_reading.helpers import dsn
+from tests.service.helpers import HOLD
 
 PLAYERS = {
     power: f"{power.lower()}@example.test"

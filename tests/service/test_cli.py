@@ -9,7 +9,7 @@ import yaml
 from pbem.passwords import check_password
 from pbem.service import run_lock
 from tests.harness import plain_mail, run_pbem
-from tests.service.test_early_end import DIPLOMACY_HOLDS
+from tests.service.helpers import DIPLOMACY_HOLDS
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 

@@ -15,16 +15,7 @@ from pbem.cli import main
 from pbem.frozen import Frozen
 from tests.harness import Table, game, text_of
 from tests.invoke import script as invoke_script
-
-DIPLOMACY_HOLDS = {
-    "Austria": "A VIE H\nA BUD H\nF TRI H",
-    "England": "F LON H\nF EDI H\nA LVP H",
-    "France": "F BRE H\nA PAR H\nA MAR H",
-    "Germany": "F KIE H\nA BER H\nA MUN H",
-    "Italy": "F NAP H\nA ROM H\nA VEN H",
-    "Russia": "A MOS H\nA WAR H\nF SEV H\nF STP/SC H",
-    "Turkey": "F ANK H\nA CON H\nA SMY H",
-}
+from tests.service.helpers import DIPLOMACY_HOLDS
 
 
 class Case(Frozen):

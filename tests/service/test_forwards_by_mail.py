@@ -2,7 +2,7 @@
 forwarded orders are not taken, and no line of the forward's header is answered as an order."""
 
 from tests.harness import Table, game, text_of
-from tests.mail_reading.test_forwards import FORWARDS
+from tests.mail_reading.helpers import FORWARDS
 
 PLAYERS = {
     power: f"{power.lower()}@example.test"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
-from tests.service.test_early_end import DIPLOMACY_HOLDS
+from tests.service.helpers import DIPLOMACY_HOLDS
 
 NORTH, SOUTH, EAST = "north@example.test", "south@example.test", "east@example.test"
 PLAYERS = {"North": NORTH, "South": SOUTH, "East": EAST}

@@ -6,11 +6,7 @@ from email.message import EmailMessage
 
 from tests.bymail import to_deadline
 from tests.harness import Table, game, text_of
-
-PLAYERS = {
-    power: f"{power.lower()}@example.test"
-    for power in ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
-}
+from tests.service.helpers import HOLD, PLAYERS
 
 
 def shape(message: EmailMessage) -> tuple[bool, list[str]]:
@@ -27,17 +23,6 @@ def shape(message: EmailMessage) -> tuple[bool, list[str]]:
 def report_to(table: Table, power: str) -> EmailMessage:
     [report] = [mail for mail in table.take(PLAYERS[power]) if "results" in str(mail["Subject"])]
     return report
-
-
-HOLD = {
-    "England": "F LON H",
-    "France": "F BRE H",
-    "Germany": "F KIE H",
-    "Italy": "F NAP H",
-    "Austria": "F TRI H",
-    "Russia": "F SEV H",
-    "Turkey": "F ANK H",
-}
 
 
 def play_a_phase(table: Table, mails: dict[str, str]) -> None:

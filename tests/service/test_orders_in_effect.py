@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.harness import Table, game, text_of
-from tests.service.test_early_end import DIPLOMACY_HOLDS
+from tests.service.helpers import DIPLOMACY_HOLDS
 
 ADDRESSES = {power: f"{power.lower()}@example.test" for power in DIPLOMACY_HOLDS}
 

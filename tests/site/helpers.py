@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
+from pbem import site
 from pbem.ruleset import PUBLIC
 from pbem.rulesets.diplomacy import ruleset
 
@@ -32,3 +35,12 @@ def units_drawn(root: ET.Element, dislodged: bool = False) -> dict[tuple[str, st
         for g in root.iter(f"{SVG}g")
         if g.get("class", "").split()[:1] == ["unit"] and ("dislodged" in g.get("class", "")) == dislodged
     }
+
+
+def build(table, game_id: str, out: Path, viewer: str | None = None) -> Path:
+    with table.store() as store:
+        return site.build(store, game_id, out, viewer)
+
+
+def links(html: str) -> list[str]:
+    return re.findall(r'<a [^>]*href="([^"]+)"', html)

@@ -11,57 +11,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from pbem import site
 from pbem.ruleset import PUBLIC, get_ruleset
 from tests.site.games import OPEN_BROADCAST, SECRETS, scripted_game
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-INSTALL = (
-    "run scripts/install-test-deps (as root or with sudo) to install Debian's chromium and chromium-driver"
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
-    if missing:
-        pytest.fail(f"the browser tests need {' and '.join(missing)}: {INSTALL}", pytrace=False)
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.fail("the browser tests need selenium: pip install -e '.[test]'", pytrace=False)
-    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must never fetch a browser or driver
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1100,900",
-        "--allow-file-access-from-files",
-    ):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-@pytest.fixture(scope="module")
-def public_site(dip_table: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("public-site")
-    with dip_table.store() as store:
-        return site.build(store, "dip", out, name="Site test game")
 
 
 def map_loaded(driver: Any, min_width: int = 500) -> bool:

@@ -20,7 +20,7 @@ from PIL import Image
 from pbem.maps import diplomacy as drawing
 from pbem.maps.layout import clear_places
 from pbem.rulesets.diplomacy.variant import load_variant
-from tests.site.test_maps import SVG, adjudicated, units_drawn
+from tests.site.helpers import SVG, adjudicated, units_drawn
 
 STANDARD = load_variant("standard").map
 

@@ -11,7 +11,7 @@ from pbem import maps
 from pbem.maps import diplomacy as drawing
 from pbem.ruleset import PUBLIC
 from pbem.rulesets.diplomacy import ruleset
-from tests.site.test_maps import POWERS, SVG, parse, units_drawn
+from tests.site.helpers import POWERS, SVG, parse, units_drawn
 
 
 def removals_drawn(svg: str) -> dict[str, object]:

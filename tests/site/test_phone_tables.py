@@ -7,8 +7,6 @@ browser is asked, word by word, on how many lines each word of every table cell 
 
 from __future__ import annotations
 
-from tests.site.test_browser import browser, public_site  # noqa: F401 - the module's fixtures
-
 #: every word of every table cell that lies on more than one line: [word, cell text]
 BROKEN_WORDS = """
 const broken = [];

@@ -10,7 +10,7 @@ from pbem.site.pages import page_names
 from pbem.site.record import PhasePage
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD
 from tests.site.games import TALLY_PLAYERS, play_phase, tally_game
-from tests.site.test_site import build, links
+from tests.site.helpers import build, links
 
 
 def test_the_replayed_phase_owns_the_plain_name_and_the_rolled_back_one_its_turns_number(tmp_path):

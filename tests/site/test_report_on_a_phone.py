@@ -8,8 +8,7 @@ from typing import Any
 
 from tests.bymail import to_deadline
 from tests.harness import Table, game
-from tests.service.test_mail_settings import HOLD, PLAYERS
-from tests.site.test_browser import browser  # noqa: F401 - the module's one browser
+from tests.service.helpers import HOLD, PLAYERS
 
 PHONE_WIDTH = 375
 

@@ -26,13 +26,9 @@ from tests.site.games import (
     SECRETS,
     TALLY_PLAYERS,
 )
+from tests.site.helpers import build, links
 
 DIP_PHASES = ["S1901M", "F1901M", "F1901R", "W1901A"]
-
-
-def build(table, game_id: str, out: Path, viewer: str | None = None) -> Path:
-    with table.store() as store:
-        return site.build(store, game_id, out, viewer)
 
 
 def every_file(folder: Path) -> dict[str, str]:
@@ -42,10 +38,6 @@ def every_file(folder: Path) -> dict[str, str]:
         for path in folder.rglob("*")
         if path.is_file() and path.suffix != ".png"
     }
-
-
-def links(html: str) -> list[str]:
-    return re.findall(r'<a [^>]*href="([^"]+)"', html)
 
 
 def test_the_site_has_a_page_and_a_map_per_adjudicated_phase_and_an_index(dip_table, tmp_path):
