@@ -51,15 +51,7 @@ def places(service: Service, game: Game) -> list[Place]:
 def rebuild(store: Store, templates: Templates, service: Service, game: Game) -> list[str]:
     """Rebuild every site of ``game`` the config names; a sentence for each that could not be
     written (a folder that is not pbem's, a full disk), so that the run goes on and says so."""
-    problems = []
-    for place in places(service, game):
-        try:
-            build(store, game.id, place.folder, place.viewer, templates, name=game.name)
-        except (SiteError, OSError) as error:
-            problems.append(
-                f"the site of {game.id} for {place.viewer} in {place.folder} was not written: {error}"
-            )
-    return problems
+    return [problem for place in places(service, game) if (problem := _write(store, templates, game, place))]
 
 
 def rebuild_stale(store: Store, templates: Templates, service: Service, games: Sequence[Game]) -> list[str]:
@@ -79,13 +71,19 @@ def rebuild_stale(store: Store, templates: Templates, service: Service, games: S
             entry = _manifest_entry(place, game.id)
             if entry.get("phases") == len(live) and entry.get("last") == live[-1].phase_label:
                 continue
-            try:
-                build(store, game.id, place.folder, place.viewer, templates, name=game.name)
-            except (SiteError, OSError) as error:
-                problems.append(
-                    f"the site of {game.id} for {place.viewer} in {place.folder} was not written: {error}"
-                )
+            problem = _write(store, templates, game, place)
+            if problem:
+                problems.append(problem)
     return problems
+
+
+def _write(store: Store, templates: Templates, game: Game, place: Place) -> str | None:
+    """Build one of ``game``'s sites; the sentence that says why it could not be, or None."""
+    try:
+        build(store, game.id, place.folder, place.viewer, templates, name=game.name)
+    except (SiteError, OSError) as error:
+        return f"the site of {game.id} for {place.viewer} in {place.folder} was not written: {error}"
+    return None
 
 
 def _manifest_entry(place: Place, game_id: str) -> dict[str, Any]:
