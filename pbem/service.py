@@ -269,7 +269,10 @@ def act(run: Run, tally: Tally) -> None:
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
     archive.write_missing(run)
-    for problem in published.rebuild_stale(run.store, run.templates, run.service, run.service.games):
+    games = [
+        game for game in map(run.game_config, run.store.game_ids()) if game is not None
+    ]  # mailed ones too
+    for problem in published.rebuild_stale(run.store, run.templates, run.service, games):
         log.warning("%s", problem)
 
 

@@ -144,3 +144,27 @@ def test_a_rollback_is_shown_on_the_site_by_the_next_run_without_waiting_for_a_p
     runs_before = (tmp_path / "site" / "g1" / "F1901M.html").stat().st_mtime_ns
     table.run()  # nothing new: the site as it stands is not written again
     assert (tmp_path / "site" / "g1" / "F1901M.html").stat().st_mtime_ns == runs_before
+
+
+def test_the_site_of_a_game_formed_by_mail_is_rewritten_by_the_next_run_when_it_is_gone(tmp_path):
+    import shutil
+
+    from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD
+    from tests.judge.helpers import latest, reply_address, say
+
+    table = Table(
+        tmp_path / "table", [], service_settings={"site_dir": str(tmp_path / "site"), "site_url": URL}
+    )
+    say(table, REFEREE_ADDRESS, f"CREATE ?g1 {REFEREE_PASSWORD}")  # the referee's own: no muster
+    for power, address in ADDRESSES.items():
+        say(table, address, f"SIGNON ?g1 secret-{power}\nSET PREFERENCE {power}")
+    for power, address in ADDRESSES.items():
+        table.send(
+            address, ONE_HOLD_EACH[power], to=reply_address(latest(table, address, "Welcome to game g1"))
+        )
+    to_deadline(table)
+    page = tmp_path / "site" / "g1" / "S1901M.html"
+    assert page.exists()
+    shutil.rmtree(tmp_path / "site")
+    table.run()
+    assert page.exists()
