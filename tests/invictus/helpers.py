@@ -8,8 +8,25 @@ from typing import Any
 
 from pbem.ruleset import get_ruleset
 from tests.bymail import archived_states, send_mails
-from tests.harness import game, text_of
+from tests.harness import REFEREE_PASSWORD, game, text_of
 from tests.invictus import script
+
+#: what the players mail between the script's phases, beside their orders: every command the
+#: service answers, press, a READY with a refused line, misspelt and refused commands
+BETWEEN: dict[int, dict[str, str]] = {
+    0: {
+        "Alice": "LIST\nWHOGAME\nSUMMARY\nHISTORY\nPRESS TO Bruno\nBonjour Bruno, bonne partie.\nENDPRESS",
+        "Bruno": "SET PASSWORD abc\nLSIT\nEXTEND 2d\nNOT READY\nSET ABSENCE 2020-01-01 TO 2020-01-02\n"
+        "SET ABSENCE demain TO lundi\nHISTORY 99",
+    },
+    1: {
+        "Alice": "Volerr le Roi\nPrêt",
+        "Bruno": "DRAW\nNO DRAW\nCONCEDE Personne\nGET MAP\nRESIGN maintenant",
+    },
+    2: {"Alice": "AIDE\nPRESS TO Zorro\nSalut\nENDPRESS", "Bruno": "SET ADDRESS chez moi\nSIGNOFF\nLIST"},
+    3: {"Bruno": "Bonjour tout le monde\nPasser mon tour"},
+}
+
 
 ADDRESSES = {power: f"{power.lower()}@example.test" for power in script.POWERS}
 
@@ -60,3 +77,20 @@ def play(
     states = archived_states(ruleset, archived)
     script.check(states, [turn.events for turn in archived])
     return table, states, archived
+
+
+def send_between(table: Any, index: int) -> None:
+    """BETWEEN's mails of phase ``index``; after phase 3, a wrong password and the referee's
+    PAUSE and RESUME."""
+    referee = table.service.referee.address
+    for power, text in BETWEEN.get(index, {}).items():
+        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}", subject="ordres")
+    if index == 3:
+        table.send(ADDRESSES["Alice"], "SIGNON Alice g1 faux\nPasse", subject="mauvais mot de passe")
+        table.send(referee, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nPAUSE")
+    table.run()
+    if index == 3:
+        table.send(referee, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nRESUME")
+        table.run()
+    for power in BETWEEN.get(index, {}):  # play() takes only what the phases send
+        table.take(ADDRESSES[power])

@@ -17,9 +17,9 @@ from pbem.i18n.french import typeset
 from pbem.reports import Templates
 from pbem.rulesets.invictus import ruleset
 from pbem.rulesets.invictus.orders import notation, parse
-from tests.harness import REFEREE_PASSWORD, Table, game, text_of
+from tests.harness import Table, game, text_of
 from tests.invictus import english, script
-from tests.invictus.helpers import ADDRESSES, play
+from tests.invictus.helpers import ADDRESSES, play, send_between
 
 DOMAINS = ("invictus", "mail")
 _FIELD = re.compile(r"\{(\w+)(?:![rs])?\}|%\((\w+)\)s")
@@ -219,21 +219,6 @@ def test_a_game_in_an_unknown_language_is_refused_at_setup() -> None:
         ruleset.start("standard", ["Nord", "Sud"], {"language": "de"}, 1)
 
 
-#: what the players mail between the script's phases, beside their orders: every command the
-#: service answers, press, a READY with a refused line, misspelt and refused commands
-BETWEEN: dict[int, dict[str, str]] = {
-    0: {
-        "Alice": "LIST\nWHOGAME\nSUMMARY\nHISTORY\nPRESS TO Bruno\nBonjour Bruno, bonne partie.\nENDPRESS",
-        "Bruno": "SET PASSWORD abc\nLSIT\nEXTEND 2d\nNOT READY\nSET ABSENCE 2020-01-01 TO 2020-01-02\n"
-        "SET ABSENCE demain TO lundi\nHISTORY 99",
-    },
-    1: {
-        "Alice": "Volerr le Roi\nPrêt",
-        "Bruno": "DRAW\nNO DRAW\nCONCEDE Personne\nGET MAP\nRESIGN maintenant",
-    },
-    2: {"Alice": "AIDE\nPRESS TO Zorro\nSalut\nENDPRESS", "Bruno": "SET ADDRESS chez moi\nSIGNOFF\nLIST"},
-    3: {"Bruno": "Bonjour tout le monde\nPasser mon tour"},
-}
 #: French phrases that answer BETWEEN's mails (the answer, refusal or hint each one gets)
 ANSWERED = {
     "Alice": [
@@ -283,23 +268,6 @@ _DATE = re.compile(
 )
 
 
-def _between(table: Any, index: int) -> None:
-    """BETWEEN's mails of phase ``index``; after phase 3, a wrong password and the referee's
-    PAUSE and RESUME."""
-    referee = table.service.referee.address
-    for power, text in BETWEEN.get(index, {}).items():
-        table.send(ADDRESSES[power], f"SIGNON {power} g1 pw\n{text}", subject="ordres")
-    if index == 3:
-        table.send(ADDRESSES["Alice"], "SIGNON Alice g1 faux\nPasse", subject="mauvais mot de passe")
-        table.send(referee, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nPAUSE")
-    table.run()
-    if index == 3:
-        table.send(referee, f"SIGNON REFEREE g1 {REFEREE_PASSWORD}\nRESUME")
-        table.run()
-    for power in BETWEEN.get(index, {}):  # play() takes only what the phases send
-        table.take(ADDRESSES[power])
-
-
 def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
     """The whole scripted game, the players writing the rulebook's French and sending every
     command between their orders; every mail they get is French: the welcome, the catalogue,
@@ -318,7 +286,7 @@ def test_the_scripted_game_in_french_by_mail(make_table: Any) -> None:
         script.FRENCH_REFUSED,
         welcome,
         results="résultats",
-        between=_between,
+        between=send_between,
         subject="ordres",
     )
     assert states[-1].language == "fr"

@@ -12,8 +12,7 @@ import pytest
 
 from tests.harness import Table, game
 from tests.invictus import english, french_eye, script
-from tests.invictus.helpers import ADDRESSES, play
-from tests.invictus.test_french import _between
+from tests.invictus.helpers import ADDRESSES, play, send_between
 
 
 def _read(message: Any) -> str:
@@ -31,7 +30,7 @@ def french_mails(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     table, _states, _turns = play(
         lambda games, **kwargs: Table(folder / "scripted", games, **kwargs),
         script.FRENCH_OPTIONS, script.FRENCH_TURNS, script.FRENCH_REFUSED, lambda text: None,
-        results="résultats", between=_between, subject="ordres",
+        results="résultats", between=send_between, subject="ordres",
     )  # fmt: skip
     mails = [_read(m) for address in ADDRESSES.values() for m in table.mails_to(address)]
     four = {name: f"{name.lower()}@example.test" for name in ("Aline", "Odile", "Yves", "Hugo")}

@@ -28,3 +28,16 @@ HOLD = {
     "Russia": "F SEV H",
     "Turkey": "F ANK H",
 }
+
+
+#: the players of tests/service/test_replies_from_mail_programs.py: England is alice@example.test
+ALICE = "alice@example.test"
+MAIL_PROGRAM_PLAYERS = {
+    "England": ALICE,
+    "France": "bob@example.test",
+    "Germany": "carol@example.test",
+    "Italy": "dan@example.test",
+    "Austria": "eve@example.test",
+    "Russia": "fay@example.test",
+    "Turkey": "gus@example.test",
+}

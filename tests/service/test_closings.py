@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.harness import MailServerTable, Table, game, text_of
-from tests.service.test_replies_from_mail_programs import PLAYERS  # England is alice@example.test
+from tests.service.helpers import MAIL_PROGRAM_PLAYERS as PLAYERS  # England is alice@example.test
 
 ALICE = "Alice Martin <alice@example.test>"
 ORDERS = "F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor"

@@ -12,20 +12,12 @@ from pathlib import Path
 import pytest
 
 from tests.harness import Table, game, text_of
+from tests.service.helpers import ALICE
+from tests.service.helpers import MAIL_PROGRAM_PLAYERS as PLAYERS
 
 REPLIES = Path(__file__).parent.parent / "data" / "replies"
 CORPUS = sorted(REPLIES.glob("*.eml"))
 CORPUS_TOKEN_ADDRESS = b"judge+58c1142ecab6b21a4a73@pbem.test"
-ALICE = "alice@example.test"
-PLAYERS = {
-    "England": ALICE,
-    "France": "bob@example.test",
-    "Germany": "carol@example.test",
-    "Italy": "dan@example.test",
-    "Austria": "eve@example.test",
-    "Russia": "fay@example.test",
-    "Turkey": "gus@example.test",
-}
 FIRST = "F Lon - Eng\nF Edi - Nth\nA Lvp - Wal"
 QUOTED_ORDERS = {"F LON - ENG", "F EDI - NTH", "A LVP - WAL"}
 NEW_ORDERS = ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"]
