@@ -19,6 +19,7 @@ import logging
 from typing import Any
 
 from pbem.intake.commands import FRONT_DOOR_COMMANDS, Command, Mail
+from pbem.intake.identity import plus_part
 from pbem.intake.strangers import over_stranger_cap
 from pbem.judge import forming, listing, watchers
 from pbem.mail.authresults import forged
@@ -35,14 +36,11 @@ _SEAT_COMMANDS = {"SET PREFERENCE", "CONFIRM", "RESIGN"}
 
 def seat_addressed(run: Run, incoming: Incoming) -> Seat | None:
     """The seat whose reply address ``judge+TOKEN@`` the mail was sent to, if any."""
-    local, _, domain = run.service.address.partition("@")
     for recipient in incoming.recipients:
-        name, _, at = recipient.partition("@")
-        base, plus, token = name.partition("+")
-        if plus and at == domain and base == local and token:
-            seat = run.store.seat_by_token(token)
-            if seat is not None:
-                return seat
+        token = plus_part(recipient, run.service.address)
+        seat = run.store.seat_by_token(token) if token else None
+        if seat is not None:
+            return seat
     return None
 
 
@@ -92,18 +90,11 @@ def handle(
     if stranger and over_stranger_cap(run):
         log.warning("strangers had their answers this hour; %s gets none", incoming.sender)
         return "done", f"{outcome}; not answered (stranger_answers_per_hour)", game_id, None
-    text = run.templates.text(
-        "mail/frontdoor.txt.j2",
-        answers=answers,
-        listed=listed,
-        service=run.service.name,
-        address=run.service.address,
-    )
     run.queue(
         Outgoing(
             to=incoming.sender,
             subject=f"Your mail to {run.service.name}",
-            text=text,
+            text=_answer_text(run, answers, listed),
             automatic="auto-replied",
             reply_to=run.token_address(seat.token) if seat and seat.token else None,
         ),
@@ -197,19 +188,26 @@ def master(
             answers.append(("LIST", listing.one_game(run, game_id)))
         else:
             answers.append((item.name, "not a command for a game that has not begun"))
-    text = run.templates.text(
-        "mail/frontdoor.txt.j2",
-        answers=answers,
-        listed="",
-        service=run.service.name,
-        address=run.service.address,
-    )
     run.queue(
         Outgoing(
-            to=incoming.sender, subject=f"[{game_id}] your commands", text=text, automatic="auto-replied"
+            to=incoming.sender,
+            subject=f"[{game_id}] your commands",
+            text=_answer_text(run, answers),
+            automatic="auto-replied",
         ),
         kind="reply",
         dedup_key=f"reply:{row['id']}",
         game_id=game_id,
     )
     return "done", "master commands", game_id, "REFEREE"
+
+
+def _answer_text(run: Run, answers: list[tuple[str, str]], listed: str = "") -> str:
+    """The front door's answer: each command by its name with what came of it, then the list."""
+    return run.templates.text(
+        "mail/frontdoor.txt.j2",
+        answers=answers,
+        listed=listed,
+        service=run.service.name,
+        address=run.service.address,
+    )

@@ -54,7 +54,7 @@ class Identity:
     quiet: bool = False
 
 
-def _plus_part(address: str, service_address: str) -> str | None:
+def plus_part(address: str, service_address: str) -> str | None:
     """'tok' for 'judge+tok@domain' when the service is 'judge@domain'."""
     local, _, domain = address.partition("@")
     base_local, _, base_domain = service_address.partition("@")
@@ -69,7 +69,7 @@ def held_game(incoming: Incoming, mail: Mail, service: Service, store: Store) ->
     by the player's secret address, ``judge+GAME@``, ``[game]`` in the subject, or its SIGNON."""
     named: list[str] = []
     for recipient in incoming.recipients:
-        plus = _plus_part(recipient, service.address)
+        plus = plus_part(recipient, service.address)
         if plus is not None:
             player = store.player_by_token(plus)
             named.append(player.game_id if player is not None else plus)
@@ -86,7 +86,7 @@ def identify(
     locked at ``now`` (pbem.intake.locks) is refused unchecked: pbem.intake.guesses says why."""
     identity = Identity()
     for recipient in incoming.recipients:
-        plus = _plus_part(recipient, service.address)
+        plus = plus_part(recipient, service.address)
         if plus is None:
             continue
         player = store.player_by_token(plus)

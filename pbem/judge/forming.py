@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from pbem import passwords
-from pbem.config import Game
+from pbem.config import ConfigError, Game, stored_game
 from pbem.deadlines import format_deadline
 from pbem.games import GameError, NewPlayer, begin
 from pbem.judge.openings import announce_opening, tell_standbys
@@ -115,8 +115,6 @@ def _template(run: Run, template_id: str | None) -> Mapping[str, Any] | None:
 
 def _check_entry(run: Run, entry: Mapping[str, Any]) -> Game | str:
     """The game ``entry`` describes, or what is wrong with it."""
-    from pbem.config import ConfigError, stored_game
-
     try:
         config = stored_game(entry, run.service.path)
         seat_powers(config)
@@ -170,7 +168,11 @@ def forming_game(run: Run, game_id: str, address: str) -> OpenGame | str:
     if game_id == "?":
         for candidate in run.store.open_games("forming"):
             config = run.game_config(candidate.id)
-            if config and run.store.seat(candidate.id, address) is None and _free(run, candidate, config) > 0:
+            if (
+                config
+                and run.store.seat(candidate.id, address) is None
+                and free_seats(run, candidate, config) > 0
+            ):
                 return candidate
         return (
             "no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the standby list"
@@ -188,7 +190,8 @@ def forming_game(run: Run, game_id: str, address: str) -> OpenGame | str:
     return opened
 
 
-def _free(run: Run, opened: OpenGame, config: Game) -> int:
+def free_seats(run: Run, opened: OpenGame, config: Game) -> int:
+    """How many more players the forming game ``opened`` needs."""
     return len(seat_powers(config)) - len([s for s in run.store.seats(opened.id) if s.approved])
 
 
@@ -218,7 +221,7 @@ def join(
             read_preference(preference, powers)
         except PreferenceError as error:
             return f"refused: your preference cannot be read: {error}", None
-    if _free(run, found, config) <= 0:
+    if free_seats(run, found, config) <= 0:
         return f"refused: game {found.id} is full; STANDBY {found.id} puts you on its standby list", None
     seat = Seat(
         game_id=found.id,
@@ -227,9 +230,9 @@ def join(
         joined_at=run.now,
         preference=preference or "",
         approved=not config.approval,
+        token=passwords.new_token(),
     )
     run.store.add_seat(seat)
-    run.store.update_seat(found.id, address, token=passwords.new_token())
     run.store.add_join(address, f"join {found.id}", run.now)
     if config.approval:
         _tell_master(
@@ -255,7 +258,7 @@ def join(
 
 def _joined(run: Run, opened: OpenGame, config: Game, address: str) -> int:
     """Tell the other members someone joined; muster the game when it is full. Seats left."""
-    left = _free(run, opened, config)
+    left = free_seats(run, opened, config)
     who = address if config.players_public else "someone"
     for seat in run.store.seats(opened.id):
         if seat.address != address and seat.approved:
@@ -416,9 +419,8 @@ def start(run: Run, game_id: str, forced: bool = False) -> str:
     except GameError as error:
         run.store.update_open_game(game_id, entry=opened.entry, status=opened.status)
         return f"refused: {error}"
-    for power in empty:
-        run.store.update_player(game_id, power, civil_disorder=True)
     for power in empty:  # the master's answer and the 'game started' roster name them already
+        run.store.update_player(game_id, power, civil_disorder=True)
         announce_opening(run, live, power, "it had no player when the game began", referee=False)
     log.info("game %s begins%s", game_id, " (forced)" if forced else "")
     return f"game {game_id} begins" + (
@@ -450,7 +452,7 @@ def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:
     run.store.update_open_game(opened.id, status="forming", muster_until=None)
     config = run.game_config(opened.id)
     assert config is not None
-    left = _free(run, opened, config)
+    left = free_seats(run, opened, config)
     for seat in run.store.seats(opened.id):
         if seat.approved:
             _tell_seat(
@@ -501,7 +503,7 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
                 key=f"denied:{game_id}:{seat.address}",
             )
             return f"{seat.address} denied; told"
-        if _free(run, opened, config) <= 0:
+        if free_seats(run, opened, config) <= 0:
             return f"game {game_id} is full"
         run.store.update_seat(game_id, seat.address, approved=True)
         _tell_seat(

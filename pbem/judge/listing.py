@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from pbem.config import Game
 from pbem.entries import all_game_ids
-from pbem.judge.forming import seat_powers
+from pbem.judge.forming import free_seats, seat_powers
 from pbem.judge.openings import openings
 from pbem.run import Run
 
@@ -40,8 +40,7 @@ def open_games(run: Run) -> str:
         config = run.game_config(opened.id)
         if config is None:
             continue
-        seated = len([seat for seat in run.store.seats(opened.id) if seat.approved])
-        left = len(seat_powers(config)) - seated
+        left = free_seats(run, opened, config)
         state = (
             f"Forming: {left} more player(s) needed"
             if opened.status == "forming"
@@ -84,10 +83,11 @@ def one_game(run: Run, game_id: str) -> str:
     live = run.live(game_id)
     if live is None:
         opened = run.store.open_game(game_id)
-        seated = len([s for s in run.store.seats(game_id) if s.approved]) if opened else 0
+        seats = len(seat_powers(config))
+        seated = seats - free_seats(run, opened, config) if opened else 0
         return (
             f"{game_id} ({_about(config)}): {opened.status if opened else 'not started'}, "
-            f"{seated} of {len(seat_powers(config))} seats taken"
+            f"{seated} of {seats} seats taken"
         )
     standing = live.ruleset.standing(live.state)
     rows = "\n".join(

@@ -100,12 +100,12 @@ def score(preference: Preference, power: str, count: int) -> int:
 
 
 def assign(preferences: Mapping[str, Preference], powers: Sequence[str], seed: int) -> dict[str, str]:
-    """Each player (a key of ``preferences``) given one of ``powers`` (no more players than
-    powers: a game begun with empty seats leaves the rest unplayed): the assignment of most total
-    preference, ties drawn by ``random.Random(seed)``. Exact (dynamic programming over the sets of
-    powers given), fast for the few powers a game has."""
+    """Each player (a key of ``preferences``) given one of ``powers``, as many players as powers
+    (a game begun with empty seats gives the powers nobody takes to stand-ins who wish for none):
+    the assignment of most total preference, ties drawn by ``random.Random(seed)``. Exact (dynamic
+    programming over the sets of powers given), fast for the few powers a game has."""
     players = list(preferences)
-    if len(players) > len(powers):
+    if len(players) != len(powers):
         raise ValueError(f"{len(players)} players for {len(powers)} powers")
     rng = random.Random(seed)
     count = len(powers)
@@ -116,7 +116,7 @@ def assign(preferences: Mapping[str, Preference], powers: Sequence[str], seed: i
         for i, player in enumerate(players)
     ]
     best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
-    for i in range(len(players)):
+    for i in range(count):
         step: dict[int, tuple[float, tuple[int, ...]]] = {}
         for taken, (total, chosen) in best.items():
             for j in range(count):
@@ -127,5 +127,5 @@ def assign(preferences: Mapping[str, Preference], powers: Sequence[str], seed: i
                 if key not in step or candidate[0] > step[key][0]:
                     step[key] = candidate
         best = step
-    _, chosen = max(best.values())
+    _, chosen = best[(1 << count) - 1]
     return {player: powers[j] for player, j in zip(players, chosen, strict=True)}

@@ -85,9 +85,15 @@ def takeover(run: Run, live: LiveGame, address: str, power: str, password: str) 
     if live.config.approval:
         run.store.remove_seat(live.id, address)
         run.store.add_seat(
-            Seat(game_id=live.id, address=address, password_hash=hashed, joined_at=run.now, approved=False)
+            Seat(
+                game_id=live.id,
+                address=address,
+                password_hash=hashed,
+                joined_at=run.now,
+                approved=False,
+                power=found,
+            )
         )
-        run.store.update_seat(live.id, address, power=found)
         run.tell_referee(
             live,
             f"{address} asks to take over {found}",

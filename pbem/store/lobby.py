@@ -139,8 +139,8 @@ class Lobby(Connection):
     def add_seat(self, seat: Seat) -> bool:
         """Take a seat; False if the address has one in this game already (one per address)."""
         cursor = self.db.execute(
-            "INSERT OR IGNORE INTO seats (game_id, address, password_hash, preference, joined_at, approved)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO seats (game_id, address, password_hash, preference, joined_at, approved,"
+            " confirmed, power, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 seat.game_id,
                 seat.address.lower(),
@@ -148,6 +148,9 @@ class Lobby(Connection):
                 seat.preference,
                 utc_text(seat.joined_at),
                 int(seat.approved),
+                int(seat.confirmed),
+                seat.power,
+                seat.token,
             ],
         )
         return cursor.rowcount == 1
