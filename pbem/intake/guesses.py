@@ -27,6 +27,7 @@ from typing import Any
 
 from pbem import i18n
 from pbem.i18n import _
+from pbem.intake.bilingual import in_both
 from pbem.intake.identity import Identity
 from pbem.intake.locks import PER_POWER, PER_SENDER, WINDOW, lock_ends
 from pbem.mail.compose import Outgoing
@@ -140,19 +141,15 @@ def send_receipt(run: Run, row: dict[str, Any], incoming: Incoming, identity: Id
     game_id, power = identity.tried
     config = run.service.game(game_id)
     language = config.language if config else i18n.DEFAULT
-    languages = list(dict.fromkeys([language, i18n.DEFAULT]))
-    text = "\n".join(
-        run.templates.text(
-            "mail/receipt.txt.j2",
-            game={"id": game_id, "language": spoken},
-            power=power,
-            sender=incoming.sender,
-            service=run.service.name,
-            address=run.service.address,
-        )
-        for spoken in languages
+    text, subject = in_both(
+        run,
+        "mail/receipt.txt.j2",
+        language,
+        _("your mail was received"),
+        {"id": game_id},
+        power=power,
+        sender=incoming.sender,
     )
-    subject = " / ".join(i18n.render(_("your mail was received"), spoken) for spoken in languages)
     run.queue(
         Outgoing(
             to=incoming.sender,

@@ -15,6 +15,7 @@ from typing import Any
 from pbem import i18n
 from pbem.i18n import _
 from pbem.intake import guesses
+from pbem.intake.bilingual import in_both
 from pbem.intake.commands import Mail
 from pbem.intake.identity import Identity
 from pbem.mail.authresults import forged
@@ -114,23 +115,14 @@ def answer_stranger(
     if not known and over_stranger_cap(run):
         log.warning("strangers had their answers this hour; %s gets none", to)
         return
-    languages = list(dict.fromkeys([language, i18n.DEFAULT]))
-    texts = [
-        run.templates.text(
-            "mail/stranger.txt.j2",
-            game={"language": spoken},
-            problem=problem,
-            service=run.service.name,
-            address=run.service.address,
-        )
-        for spoken in languages
-    ]
-    untitled = " / ".join(i18n.render(_("Your mail to the game master"), spoken) for spoken in languages)
+    text, untitled = in_both(
+        run, "mail/stranger.txt.j2", language, _("Your mail to the game master"), {}, problem=problem
+    )
     run.queue(
         Outgoing(
             to=to,
             subject=f"Re: {subject}" if known and subject else untitled,
-            text="\n".join(texts),
+            text=text,
             in_reply_to=message_id or None if known else None,
             automatic="auto-replied",
         ),
