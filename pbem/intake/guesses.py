@@ -73,7 +73,7 @@ def limited(run: Run, row_id: int, incoming: Incoming, identity: Identity) -> Id
 
 
 def _referee_address(run: Run, game_id: str) -> str | None:
-    config = run.service.game(game_id)
+    config = run.game_config(game_id)
     referee = run.service.game_referee(config) if config else None
     return referee.address if referee else None
 
@@ -139,7 +139,7 @@ def send_receipt(run: Run, row: dict[str, Any], incoming: Incoming, identity: Id
     if not incoming.sender or identity.tried is None:
         return
     game_id, power = identity.tried
-    config = run.service.game(game_id)
+    config = run.game_config(game_id)
     language = config.language if config else i18n.DEFAULT
     text, subject = in_both(
         run,

@@ -151,3 +151,20 @@ def test_a_resigned_seat_is_offered_to_the_standby_and_taken_over(card_game):
     assert "taken over by a new player" in story["leaver_told"]
     assert story["seat"].address == "sub@players.test" and not story["seat"].civil_disorder
     assert "ERROR" not in story["sub_orders"] and "refused" not in story["sub_orders"]
+
+
+def test_a_sign_on_from_another_address_to_a_french_game_opened_by_mail_gets_its_receipt_in_french(tmp_path):
+    """The receipt speaks the language of the game's own entry, kept in the store for a game
+    opened by mail (the config has none for it)."""
+    template = {**INVICTUS.template, "id": "duel", "options": {"language": "fr"}}
+    table = Table(tmp_path, [], service_settings=OPEN_JUDGE, game_templates=[template])
+    say(table, "master@players.test", "CREATE ?duel master-pw duel")
+    addresses = {seat: f"{seat.lower()}-player@players.test" for seat in INVICTUS.seats}
+    for n, (seat, address) in enumerate(addresses.items()):
+        say(table, address, f"SIGNON ?duel secret-{n}\nSET PREFERENCE {seat}")
+    for address in addresses.values():
+        say(table, address, "CONFIRM", to=reply_address(latest(table, address, "is full. You play")))
+    table.send("elsewhere@players.test", "SIGNON North duel secret-0\nPasse")
+    table.run()
+    [receipt] = table.mails_to("elsewhere@players.test")
+    assert str(receipt["Subject"]).startswith("[duel] votre courriel a été reçu / your mail was received")
