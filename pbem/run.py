@@ -144,26 +144,22 @@ class Run:
         """
         if kind in ANSWER_KINDS and self._over_answer_rate(outgoing.to):
             return False
-        domain = self.service.address.partition("@")[2]
-        message_id = new_message_id(domain)
-        raw = compose(
-            outgoing,
-            sender=self.service.address,
-            sender_name=self.service.name,
-            message_id=message_id,
-            date=self.now,
-        )
-        without = None
-        if secret:
-            html = redacted_text(outgoing.html, [secret]) if outgoing.html else None
-            bare = replace(outgoing, text=redacted_text(outgoing.text, [secret]), html=html)
-            without = compose(
-                bare,
+        message_id = new_message_id(self.service.address.partition("@")[2])
+
+        def written(mail: Outgoing) -> bytes:
+            return compose(
+                mail,
                 sender=self.service.address,
                 sender_name=self.service.name,
                 message_id=message_id,
                 date=self.now,
             )
+
+        raw = written(outgoing)
+        without = None
+        if secret:  # the same mail, its Message-ID too, without the password
+            html = redacted_text(outgoing.html, [secret]) if outgoing.html else None
+            without = written(replace(outgoing, text=redacted_text(outgoing.text, [secret]), html=html))
         queued = self.store.queue_mail(
             redacted=without,
             dedup_key=dedup_key,
