@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pbem import config as configuration
-from pbem.service import MissingDatabase, require_database
+from pbem.service import Busy, MissingDatabase, require_database
 from pbem.store import Store
 from pbem.store.connection import StorageFault, storage_fault
 
@@ -92,10 +92,12 @@ def _faults_named(service: configuration.Service) -> Iterator[None]:
 
 def fault_line(error: Exception) -> tuple[str, int] | None:
     """The one line and the exit status the CLI gives for a problem of the data rather than of
-    pbem (README: "When a mail or the database goes wrong"); None for anything else, whose
-    traceback is a bug report."""
+    pbem (README: "When a mail or the database goes wrong"), or for another run holding the lock;
+    None for anything else, whose traceback is a bug report."""
     if isinstance(error, MissingDatabase):
         return f"pbem: {error}", 2
+    if isinstance(error, Busy):  # another run holds the lock (`pbem run` itself waits for none: exit 0)
+        return f"pbem: {error}; try again in a moment", 1
     if isinstance(error, StorageFault):
         return f"pbem: {error}", error.status
     return None

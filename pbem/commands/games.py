@@ -19,7 +19,7 @@ from pbem.games import GameError, start_game
 from pbem.mail.check import check_mail
 from pbem.replay import replay
 from pbem.run import Run
-from pbem.service import Busy, require_database, run_lock, run_sync
+from pbem.service import require_database, run_lock, run_sync
 from pbem.turns.orders import waiting_for
 
 
@@ -93,9 +93,6 @@ def _new_game(args: argparse.Namespace) -> int:
     try:
         with run_lock(service.data_dir), open_store(service, create=True) as store:
             live = start_game(Run(service, store, datetime.now(UTC)), args.game, seed=args.seed)
-    except Busy as busy:
-        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
-        return 1
     except GameError as error:
         print(f"pbem: {error}", file=sys.stderr)
         return 2
@@ -125,14 +122,10 @@ def _create(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
-    try:
-        with run_lock(service.data_dir), open_store(service, create=True) as store:
-            run = Run(service, store, datetime.now(UTC))
-            with store.atomic():
-                answer = open_game(run, None, args.game, "", args.template)
-    except Busy as busy:
-        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
-        return 1
+    with run_lock(service.data_dir), open_store(service, create=True) as store:
+        run = Run(service, store, datetime.now(UTC))
+        with store.atomic():
+            answer = open_game(run, None, args.game, "", args.template)
     if answer.startswith("refused: "):
         print(f"pbem: {answer.removeprefix('refused: ')}", file=sys.stderr)
         return 2

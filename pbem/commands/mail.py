@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from pbem.commands.common import add_command, load_config, open_store, read_store
-from pbem.service import Busy, run_lock
+from pbem.service import run_lock
 from pbem.store import Store
 
 OUTGOING_HELP = "mail pbem could not send, rather than mail it could not read"
@@ -112,12 +112,8 @@ def _change(args: argparse.Namespace, change: Any, done: str, refused: str) -> i
     service = load_config(args)
     if service is None:
         return 2
-    try:
-        with run_lock(service.data_dir), open_store(service) as store:
-            changed = change(store, args.id)
-    except Busy as busy:
-        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
-        return 1
+    with run_lock(service.data_dir), open_store(service) as store:
+        changed = change(store, args.id)
     if not changed:
         listing = "pbem mail list --outgoing" if args.outgoing else "pbem mail list"
         kind = "outgoing mail" if args.outgoing else "mail"

@@ -44,9 +44,6 @@ def _referee(args: argparse.Namespace) -> int:
         with run_lock(service.data_dir), open_store(service) as store:
             unsent_before = _unsent(store)
             answer = referee_line(Run(service, store, datetime.now(UTC)), args.game, line)
-    except Busy as busy:
-        print(f"pbem: {busy}; try again in a moment", file=sys.stderr)
-        return 1
     except Refused as refused:
         print(f"pbem: {refused}", file=sys.stderr)
         return 2

@@ -108,6 +108,17 @@ def test_a_second_run_while_one_works_logs_it_and_exits_0(config):
     assert "another pbem run holds" in result.stderr
 
 
+def test_a_command_that_changes_the_judge_while_a_run_works_says_so_in_one_line_and_exits_1(config):
+    with run_lock(config.parent / "var"):
+        results = [
+            run_pbem("--config", str(config), "new-game", "cli"),
+            run_pbem("--config", str(config), "create", "other"),
+        ]
+    for result in results:
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.strip().endswith("try again in a moment") and "Traceback" not in result.stderr
+
+
 def test_hash_password_reads_standard_input():
     result = run_pbem("hash-password", stdin="sesame\n")
     assert result.returncode == 0 and check_password("sesame", result.stdout.strip())
