@@ -188,10 +188,7 @@ def _help_text(run: Run, live: LiveGame, player: PlayerRow) -> str:
         orders_help=run.templates.text(
             f"{live.row.ruleset}/orders.txt.j2", game=live.summary(), power=player.power, view=view
         ),
-        # HELP CARDS only where there are cards, as the welcome says it
-        commands=mailcommands.PLAYER_COMMANDS
-        if live.ruleset.cards
-        else {**mailcommands.PLAYER_COMMANDS, "HELP": "HELP"},
+        commands=mailcommands.offered(live.ruleset.cards),
         reply_address=run.reply_address(player),
     )
 

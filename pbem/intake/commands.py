@@ -70,6 +70,11 @@ REFEREE_COMMANDS = {
 }
 
 
+def offered(cards: bool) -> dict[str, str]:
+    """The player's commands as HELP and the welcome list them: HELP CARDS only in a card game."""
+    return PLAYER_COMMANDS if cards else {**PLAYER_COMMANDS, "HELP": "HELP"}
+
+
 def usage(name: str) -> Message:
     """How to write command ``name``, as a message (the catalogues translate the usages)."""
     return Message(PLAYER_COMMANDS.get(name) or FRONT_DOOR_COMMANDS.get(name) or REFEREE_COMMANDS[name])

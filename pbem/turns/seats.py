@@ -8,7 +8,7 @@ from html import escape
 
 from pbem import maps, passwords
 from pbem.i18n import _
-from pbem.intake.commands import PLAYER_COMMANDS
+from pbem.intake.commands import offered
 from pbem.judge.openings import announce_opening
 from pbem.run import LiveGame, Run
 from pbem.store import PlayerRow
@@ -42,7 +42,7 @@ def welcome(
         phase=live.phase.label,
         deadline=live.deadline_text(),
         orders_help=orders_help,
-        commands=PLAYER_COMMANDS if live.ruleset.cards else {**PLAYER_COMMANDS, "HELP": "HELP"},
+        commands=offered(live.ruleset.cards),
         replacing=replacing,
         orders_in_effect=orders_in_effect,
         chosen_password=chosen_password,
