@@ -29,14 +29,15 @@ def test_a_game_formed_played_and_refilled_by_mail_on_dovecot(tmp_path, mail_ser
         assert f"You play {power}." in text_of(muster)
         say(table, address[f"p{n}"], "CONFIRM", to=reply_address(muster))
     welcomes = {n: text_of(latest(table, address[f"p{n}"], "Welcome to game imapclub")) for n in range(7)}
-    for n, power in enumerate(POWERS):  # a phase: every unit holds, every player READY
-        units = re.search(r"Your units: (.*)\.", welcomes[n])
-        assert units, welcomes[n]
-        holds = "\n".join(f"{unit} H" for unit in units[1].split(", "))
-        table.send(address[f"p{n}"], f"SIGNON {power} imapclub secret-{n}\n{holds}\nREADY")
-    table.run()
-    assert table.game_row("imapclub").phase_id == "F1901M"
-    assert any("results" in str(m["Subject"]) for m in table.mails_to(address["watcher"]))
+    for phase in ("F1901M", "S1902M"):  # two phases: every unit holds, every player READY
+        for n, power in enumerate(POWERS):
+            units = re.search(r"Your units: (.*)\.", welcomes[n])
+            assert units, welcomes[n]
+            holds = "\n".join(f"{unit} H" for unit in units[1].split(", "))
+            table.send(address[f"p{n}"], f"SIGNON {power} imapclub secret-{n}\n{holds}\nREADY")
+        table.run()
+        assert table.game_row("imapclub").phase_id == phase  # no unit moved: no winter
+    assert len([m for m in table.mails_to(address["watcher"]) if "results" in str(m["Subject"])]) == 2
     assert "until someone takes it over" in say(
         table, address["p4"], "SIGNON Italy imapclub secret-4\nRESIGN"
     )
