@@ -48,3 +48,19 @@ def test_a_game_formed_played_and_refilled_by_mail_on_dovecot(tmp_path, mail_ser
     welcome = text_of(latest(table, address["sub"], "Welcome to game imapclub"))
     assert "You take over Italy" in welcome
     assert "taken over by a new player" in text_of(latest(table, address["p4"], "new player"))
+
+
+def test_a_stranger_on_dovecot_gets_one_answer_that_echoes_nothing_of_theirs(
+    tmp_path, mail_server, mailboxes
+):
+    judge, referee = mailboxes.user("judge"), mailboxes.user("referee")
+    table = MailServerTable(tmp_path, [], mail_server, judge, referee, service_settings=OPEN_JUDGE)
+    stranger = mailboxes.user("stranger").address
+    table.send(stranger, "Visit cheap-watches.example today!", subject="CHEAP WATCHES 90% OFF")
+    table.run()
+    table.send(stranger, "Still cheap-watches.example", subject="CHEAP WATCHES again")
+    table.run()
+    [answer] = table.mails_to(stranger)  # one a day, whatever they send
+    said = str(answer["Subject"]) + text_of(answer)
+    assert "WATCHES" not in said.upper() and "cheap-watches" not in said
+    assert "No game is forming" in text_of(answer)  # the fixed text names the open games
