@@ -218,6 +218,11 @@ class Ruleset(ABC):
         for the SUMMARY command. Empty for a game that keeps no public score."""
         return {}
 
+    def holdings(self, state: Any, power: str) -> str:
+        """What ``power`` holds on the board, as any reader may see it ("A BUD, A VIE, F TRI - supply
+        centres BUD TRI VIE"), for LIST's openings; its ``standing`` where the game shows no more."""
+        return self.standing(state).get(power, "")
+
     def press_problem(self, state: Any, sender: str, recipients: Sequence[str]) -> str | None:
         """Why the game's rules forbid this press now (Invictus: no talk between partners
         once the battle starts), or None. The service refuses it with that reason."""

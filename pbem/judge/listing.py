@@ -58,10 +58,8 @@ def open_games(run: Run) -> str:
         open_powers = openings(live)
         if not open_powers:
             continue
-        standing = live.ruleset.standing(live.state)
-        shown = "; ".join(
-            f"{power}" + (f" ({standing[power]})" if standing.get(power) else "") for power in open_powers
-        )
+        held = {power: live.ruleset.holdings(live.state, power) for power in open_powers}
+        shown = "; ".join(f"{power}" + (f" ({held[power]})" if held[power] else "") for power in open_powers)
         lines.append(
             f"{live.id} ({_about(live.config)})\n  Running, {live.phase.label}. Openings: {shown}. "
             f"To take one over: TAKEOVER <power> {live.id} <password>"

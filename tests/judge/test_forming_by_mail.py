@@ -146,7 +146,7 @@ def test_a_resignation_mails_the_standbys_and_lists_the_opening(formed):
     assert "until someone takes it over" in formed["resign"]
     assert formed["standby_opening"]
     assert "TAKEOVER Italy club" in text_of(formed["standby_opening"][0])
-    assert "Openings: Italy" in formed["list_opening"]
+    assert "Openings: Italy (A ROM, A VEN, F NAP - supply centres NAP ROM VEN)" in formed["list_opening"]
 
 
 def test_a_takeover_seats_the_newcomer_tells_the_old_player_and_moves_the_deadline(formed):

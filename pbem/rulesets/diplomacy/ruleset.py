@@ -109,6 +109,12 @@ class DiplomacyRuleset(Ruleset):
         """The units still without an order (or "2 builds (or WAIVE)", "1 removal")."""
         return still_to_order(_rules(state), state, power, orders)
 
+    def holdings(self, state: GameState, power: str) -> str:
+        """The power's units and supply centres, public on the board."""
+        units = ", ".join(sorted(str(unit) for unit in state.board.units_of(power))) or "no units"
+        centres = " ".join(sorted(state.board.centres_of(power)))
+        return f"{units} - supply centres {centres or 'none'}"
+
     def standing(self, state: GameState) -> dict[str, str]:
         """Supply centres owned, per power: public on the board."""
         counts = {power: len(state.board.centres_of(power)) for power in state.powers}
