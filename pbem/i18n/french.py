@@ -3,12 +3,19 @@
 A translator writes "l'effet du {card}" once; the card may be the Garde (masculine:
 "du Garde"), the Valkyrie (feminine: "de la Valkyrie"), Odin (a name, no article: "d'Odin")
 or the Arbalétrier (a vowel: "de l'Arbalétrier"). ``agree`` makes the article or
-preposition written just before a field agree with what fills it: the field's gender
-where its value has one (a ``Term`` carries ``fr.gender``; a Message that starts with a
-field, "{card} {slot}", has that field's), then the elision before a vowel ("main de
-{power}" with Alice is "main d'Alice"). A value starting with a vowel and a digit (a slot,
-"a3"), a quote, or an address is left alone. A feminine subject makes its participle agree
-("La Valkyrie b2 est capturée").
+preposition written just before a field agree with what fills it: the field's gender and
+number where its value has them (a ``Term`` carries ``fr.gender``; a Message that starts
+with a field, "{card} {slot}", has that field's; a joined list of several is plural), then
+the elision before a vowel or a mute h ("main de {power}" with Alice is "main d'Alice"; a
+Term marks its h, ``fr.h``: "l'Hoplite" but "le Hussard"). A value starting with a vowel
+and a digit (a slot, "a3"), a quote, an address or an unmarked h (a player's name, "de
+Hugo") is left alone.
+
+A word that agrees with a field says so in the catalogue: the translator writes its
+masculine singular and the field after it, "Le {unit} est capturé{=unit}", and ``agree``
+writes "La Valkyrie b2 est capturée" or "Les Gardes ... sont capturés". Only the translator
+knows which noun a participle or adjective agrees with (the subject of "être", the direct
+object before "avoir": "le {card} que vous avez joué{=card}"), so it is marked, not guessed.
 """
 
 from __future__ import annotations
@@ -20,30 +27,36 @@ from typing import Any
 #: the key of a Term's names that holds its French gender: m, f, or name (no article)
 GENDER = "fr.gender"
 GENDERS = ("m", "f", "name")
+#: the key of a Term's names that marks a name standing for several ("Gardes"): plural
+NUMBER = "fr.number"
+#: the key of a Term's names that says how a French name's first h is sounded
+H = "fr.h"
+#: aspirated: no elision ("le Hussard", "du Hussard"); mute: elision ("l'Hoplite")
+H_SOUNDS = ("aspirated", "mute")
 
-#: an article or preposition before a field -> its form before a masculine, feminine, name
-_AGREEING: dict[str, tuple[str, str, str]] = {
-    "le": ("le", "la", ""),
-    "du": ("du", "de la", "de"),
-    "au": ("au", "à la", "à"),
-    "un": ("un", "une", "un"),
+#: an article or preposition before a field -> its form before a masculine, feminine, name,
+#: and several
+_AGREEING: dict[str, tuple[str, str, str, str]] = {
+    "le": ("le", "la", "", "les"),
+    "du": ("du", "de la", "de", "des"),
+    "au": ("au", "à la", "à", "aux"),
+    "un": ("un", "une", "un", "des"),
 }
-#: a word before a field -> its form before a vowel
+#: a word before a field -> its form before a vowel or a mute h
 _ELIDED = {
     "le": "l'", "la": "l'", "de": "d'", "que": "qu'", "ne": "n'", "du": "de l'", "au": "à l'",
     "de la": "de l'", "à la": "à l'", "lorsque": "lorsqu'", "jusque": "jusqu'",
+    "je": "j'", "me": "m'", "te": "t'", "se": "s'",
 }  # fmt: skip
 _BEFORE_FIELD = re.compile(
-    r"(?<![\w'’])(de la|à la|lorsque|jusque|le|la|du|au|un|de|que|ne) (\{(\w+)\}|%\((\w+)\)s)",
+    r"(?<![\w'’])(de la|à la|lorsque|jusque|le|la|du|au|un|de|que|ne|je|me|te|se) (\{(\w+)\}|%\((\w+)\)s)",
     re.IGNORECASE,
 )
-#: a field that is the sentence's subject ("Le {unit} est capturé"), and the participle after it
-_SUBJECT = re.compile(r"^(?:(?:le|la|l') ?)?(?:\{(\w+)\}|%\((\w+)\)s) ", re.IGNORECASE)
-_PARTICIPLE = re.compile(r"\b(est|a été) (\w+é)(s?)\b")
-#: a participle that ends a line describing its subject ("{card} {attack}/{defense} incliné")
-_LAST_PARTICIPLE = re.compile(r" (\w+é)(s?)$")
+#: a word that agrees with a field, as the catalogue marks it: "capturé{=unit}"
+_AGREES = re.compile(r"(\w+)\{=(\w+)\}")
 _VOWEL = re.compile(r"^[aeiouyàâäéèêëîïôöûüāēīōū][^\W\d_]", re.IGNORECASE)
 _FIRST_FIELD = re.compile(r"^\{(\w+)\}")
+_ITEM = re.compile(r"i\d+")
 
 
 #: the space a translator writes before ":", ";", "!", "?" and "»" and after "«"
@@ -64,46 +77,147 @@ def plural(name: str, kind: str) -> str:
     return name if kind == "name" or name[-1:] in ("s", "x", "z") else name + "s"
 
 
-def gender(value: Any) -> str | None:
-    """m, f or name for a card (or a unit named by its card), None when unknown."""
-    names = getattr(value, "names", None)
-    if isinstance(names, Mapping):
-        found = names.get(GENDER)
-        return found if found in GENDERS else None
+#: words whose other forms no ending rule gives: feminine, masculine plural, feminine plural
+_IRREGULAR = {
+    "tout": ("toute", "tous", "toutes"),
+    "lequel": ("laquelle", "lesquels", "lesquelles"),
+    "nouveau": ("nouvelle", "nouveaux", "nouvelles"),
+}
+#: masculine ending -> feminine ending; otherwise the feminine adds an e
+_FEMININE_ENDINGS = (
+    ("eux", "euse"),
+    ("if", "ive"),
+    ("el", "elle"),
+    ("en", "enne"),
+    ("on", "onne"),
+    ("er", "ère"),
+)
+
+
+def inflect(word: str, gender: str, several: bool) -> str:
+    """A participle or adjective given in the masculine singular, in ``gender`` (m or f) and
+    number: "capturé" -> "capturée", "capturés", "capturées"; "pris" -> "prise", "pris";
+    "vide" -> "vides"."""
+    if gender != "f" and not several:
+        return word
+    irregular = _IRREGULAR.get(word.lower())
+    if irregular is not None:
+        form = irregular[(0 if gender == "f" else -1) if not several else (2 if gender == "f" else 1)]
+        return _case(form, word)
+    if gender == "f" and not word.endswith("e"):
+        ending = next((e for e in _FEMININE_ENDINGS if word.endswith(e[0])), None)
+        word = word[: -len(ending[0])] + ending[1] if ending else word + "e"
+    if several and word[-1:] not in ("s", "x"):
+        word += "x" if word.endswith("eau") else "s"
+    return word
+
+
+def _items(value: Any) -> list[Any] | None:
+    """The items of a list (a joined one, ``pbem.i18n.join``, or a Python one); None for one thing."""
+    if isinstance(value, list | tuple):
+        return list(value)
     msgid, args = getattr(value, "msgid", None), getattr(value, "args", None)
-    if isinstance(msgid, str) and isinstance(args, Mapping):
-        first = _FIRST_FIELD.match(msgid)
-        return gender(args.get(first.group(1))) if first else None
+    if isinstance(msgid, str) and isinstance(args, Mapping) and msgid.startswith("{i0}"):
+        return [args[k] for k in sorted((k for k in args if _ITEM.fullmatch(k)), key=lambda k: int(k[1:]))]
     return None
 
 
+def _lead(value: Any) -> Any:
+    """The Term a value starts with (itself, its first field's, its first item's), or None."""
+    if isinstance(getattr(value, "names", None), Mapping):
+        return value
+    items = _items(value)
+    if items is not None:
+        return _lead(items[0]) if items else None
+    msgid, args = getattr(value, "msgid", None), getattr(value, "args", None)
+    if isinstance(msgid, str) and isinstance(args, Mapping):
+        first = _FIRST_FIELD.match(msgid)
+        return _lead(args.get(first.group(1))) if first else None
+    return None
+
+
+def gender(value: Any) -> str | None:
+    """m, f or name for a card (or a unit named by its card), None when unknown. A list is
+    feminine when all its items are, named when all are names, else masculine."""
+    items = _items(value)
+    if items is not None:
+        kinds = {gender(item) for item in items} - {None}
+        if not kinds:
+            return None
+        return kinds.pop() if len(kinds) == 1 else "m"
+    lead = _lead(value)
+    found = lead.names.get(GENDER) if lead is not None else None
+    return found if found in GENDERS else None
+
+
+def several(value: Any) -> bool:
+    """Whether a value names more than one thing: a list of two or more, or a Term in the
+    plural (a card counted, "4 Gardes")."""
+    items = _items(value)
+    if items is not None:
+        return len(items) > 1
+    names = getattr(value, "names", None)
+    return isinstance(names, Mapping) and names.get(NUMBER) == "plural"
+
+
+def _elides(value: Any, text: str) -> bool:
+    """Whether a word elides before ``text``, the value rendered: before a vowel, or before a
+    Term whose h is mute; never before an address."""
+    if "@" in text:
+        return False
+    if text[:1] in ("h", "H"):
+        lead = _lead(value)
+        return lead is not None and lead.names.get(H) == "mute"
+    return bool(_VOWEL.match(text))
+
+
+def _agreed(match: re.Match[str], args: Mapping[str, Any]) -> str:
+    """A marked word ("capturé{=unit}") in the gender and number of its field's value; as
+    written when the field or its gender is unknown (a player's name)."""
+    word, field = match.group(1), match.group(2)
+    kind = gender(args[field]) if field in args else None
+    if kind is None:
+        return word
+    return inflect(word, "f" if kind == "f" else "m", several(args[field]))
+
+
 def agree(template: str, args: Mapping[str, Any], rendered: Mapping[str, str]) -> str:
-    """``template`` with each word just before a field ("{card}", or "%(power)s" in the
-    templates' messages) made to agree with the field's value (``args``, rendered as
-    ``rendered``)."""
+    """``template`` with each word marked ``{=field}`` agreeing with that field, and each word
+    just before a field ("{card}", or "%(power)s" in the templates' messages) made to agree
+    with the field's value (``args``, rendered as ``rendered``)."""
 
     def fix(match: re.Match[str]) -> str:
         word, token, field = match.group(1), match.group(2), match.group(3) or match.group(4)
         if field not in rendered:
             return match.group(0)
         lower = word.lower()
+        value = args.get(field)
         if lower in _AGREEING:
-            kind = gender(args.get(field))
+            kind = gender(value)
             if kind is not None:
-                lower = _AGREEING[lower][GENDERS.index(kind)]
-        text = str(rendered[field])
-        if lower in _ELIDED and _VOWEL.match(text) and "@" not in text:  # an address is no word
+                # several take "les": "les Gardes", "les Anubis" (a card counted), not a list of names
+                plural = several(value) and (kind != "name" or _items(value) is None)
+                column = 3 if plural else GENDERS.index(kind)
+                lower = _AGREEING[lower][column]
+        if lower in _ELIDED and _elides(value, str(rendered[field])):
             return _case(_ELIDED[lower], word) + token
         if not lower:  # a name takes no article: "le {card}" with Odin is "Odin"
             return token
         return _case(lower, word) + " " + token
 
-    subject = _SUBJECT.match(template)
-    if subject and gender(args.get(subject.group(1) or subject.group(2))) == "f":
-        # "La {unit} est tuée": the participle agrees with a feminine subject
-        agreed = _PARTICIPLE.sub(r"\1 \2e\3", template, count=1)
-        template = agreed if agreed != template else _LAST_PARTICIPLE.sub(r" \1e\2", template, count=1)
+    template = _AGREES.sub(lambda match: _agreed(match, args), template)
     return _BEFORE_FIELD.sub(fix, template)
+
+
+def unmarked(template: str) -> str:
+    """A catalogue's text without its agreement marks, as it reads when no field has a gender."""
+    return _AGREES.sub(r"\1", template)
+
+
+def marks(template: str) -> set[str]:
+    """The fields a catalogue's text makes words agree with (a mark after no word too, which
+    ``unmarked`` leaves in place for the catalogue's test to find)."""
+    return set(re.findall(r"\{=(\w+)\}", template))
 
 
 def _case(new: str, old: str) -> str:

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from pbem.i18n import LOCALE, Message, render, translations
 from pbem.i18n import catalogue as catalogues
-from pbem.i18n.french import typeset
+from pbem.i18n.french import marks, typeset, unmarked
 from pbem.reports import Templates
 from pbem.rulesets.invictus import ruleset
 from pbem.rulesets.invictus.orders import notation, parse
@@ -49,6 +49,9 @@ def test_every_message_id_renders_in_both_languages_with_the_same_fields(domain:
         fields = {a or b for a, b in _FIELD.findall(singular)}
         translated = french.gettext(singular) if isinstance(msgid, str) else french.ngettext(*msgid, 2)
         assert translated and translated != "", msgid
+        assert marks(translated) <= fields, ("a word agrees with no field of the message", translated)
+        translated = unmarked(translated)  # "X" has no gender: a marked word stays as written
+        assert "{=" not in translated, ("a mark must follow the word that agrees", translated)
         assert {a or b for a, b in _FIELD.findall(translated)} == fields | (
             {a or b for a, b in _FIELD.findall(plural)} - fields
         ), (msgid, translated)
@@ -243,7 +246,7 @@ ANSWERED = {
         "refusé : un mot de passe doit avoir au moins 8 caractères",
         "vouliez-vous dire la commande LIST",
         "refusé : les commandes d'arbitre demandent",
-        "plus marqué prêt",
+        "READY retiré",
         "refusé : cette absence est déjà passée",
         "pas comprise : 'demain' n'est pas une date",
         "HISTORY envoie de 1 à 20 rapports",

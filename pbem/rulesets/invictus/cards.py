@@ -16,7 +16,7 @@ import yaml
 
 from pbem.frozen import Frozen
 from pbem.i18n import N_, Message, Term, _
-from pbem.i18n.french import GENDER, GENDERS, plural
+from pbem.i18n.french import GENDER, GENDERS, H_SOUNDS, NUMBER, H, plural
 from pbem.rulesets.invictus.words import fold, singular
 
 COLOURS = ("blue", "green", "red", "yellow", "purple")
@@ -122,6 +122,7 @@ class Card(Frozen):
     source: str
     rulebook: str = ""
     gender: str = "m"  # of the French name: m, f or name (genders.yaml)
+    h: str = ""  # a French name's first h: aspirated or mute (genders.yaml's h:)
 
     def defense(self, tilted: bool) -> int:
         return self.tilted if tilted else self.upright
@@ -132,13 +133,18 @@ class Card(Frozen):
 
     @property
     def term(self) -> Term:
-        return Term(self.name, fr=self.french, **{GENDER: self.gender})
+        return Term(self.name, fr=self.french, **self._grammar)
 
     def counted(self, count: int) -> Term:
         """The name after a number: "4 Samurai" in English, "4 Samurais" in French."""
         if count < 2:
             return self.term
-        return Term(self.name, fr=plural(self.french, self.gender), **{GENDER: self.gender})
+        return Term(self.name, fr=plural(self.french, self.gender), **self._grammar, **{NUMBER: "plural"})
+
+    @property
+    def _grammar(self) -> dict[str, str]:
+        """What French articles and agreement need of the name (pbem.i18n.french)."""
+        return {GENDER: self.gender, **({H: self.h} if self.h else {})}
 
     @property
     def effect_from_rulebook(self) -> bool:
@@ -241,7 +247,10 @@ def load_cards(path: Path = CARDS_FILE, text: str | None = None) -> CardSet:
         CARD_SET_VERSIONS[name] = Term(name, fr=versions[fold(key)].french)
     if text is None:
         genders = load_genders(GENDERS_FILE, set(cards))
-        cards = {name: replace(card, gender=genders[name]) for name, card in cards.items()}
+        hs = load_h(GENDERS_FILE, {name: card.french for name, card in cards.items()})
+        cards = {
+            name: replace(card, gender=genders[name], h=hs.get(name, "")) for name, card in cards.items()
+        }
         versions = {
             key: replace(v, leader=cards[v.leader.name], soldiers=tuple(cards[c.name] for c in v.soldiers))
             for key, v in versions.items()
@@ -265,6 +274,33 @@ def load_genders(path: Path, cards: set[str]) -> dict[str, str]:
     if left_out:
         raise CardSheetError(f"{path.name}: no gender for {', '.join(left_out)}")
     return dict(genders)
+
+
+def load_h(path: Path, french: Mapping[str, str]) -> dict[str, str]:
+    """Card name -> how the h its French name begins with is sounded (``h:`` beside the
+    genders): aspirated ("le Hussard", no elision) or mute ("l'Hoplite"). Every card whose
+    French name begins with an h must say which, as a dictionary marks it; CardSheetError
+    otherwise."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    marked = (raw.get("h") if isinstance(raw, dict) else None) or {}
+    if not isinstance(marked, dict):
+        raise CardSheetError(f"{path.name}: h: expected a mapping of card names to aspirated or mute")
+    for name, value in marked.items():
+        if name not in french:
+            raise CardSheetError(f"{path.name}: h.{name}: no such card in the card sheets")
+        if french[name][:1] not in ("h", "H"):
+            raise CardSheetError(
+                f"{path.name}: h.{name}: its French name {french[name]!r} does not begin with h"
+            )
+        if value not in H_SOUNDS:
+            raise CardSheetError(f"{path.name}: h.{name}: {value!r} is not one of {', '.join(H_SOUNDS)}")
+    left_out = sorted(name for name, word in french.items() if word[:1] in ("h", "H") and name not in marked)
+    if left_out:
+        raise CardSheetError(
+            f"{path.name}: say under h: whether the h of {', '.join(left_out)} is aspirated "
+            "(le, du, de: no elision) or mute (l', de l', d')"
+        )
+    return dict(marked)
 
 
 def _text(entry: Mapping[str, Any], field: str, at: str) -> str:
