@@ -45,6 +45,11 @@ _WRONG_GENDER = re.compile(
     re.IGNORECASE,
 )
 _ROW = re.compile(r"^  [1-4] \S+ +", re.MULTILINE)
+_FEMININE = "|".join(re.escape(n) for n, g in _CARDS.items() if g == "f")
+#: "la Valkyrie b2 est capturé", "Valkyrie 2/2 incliné": a feminine card, a masculine participle
+_MASCULINE_AFTER_FEMININE = re.compile(
+    rf"\b({_FEMININE})\b(?: [a-c][1-4])?(?: (?:est|était|sera|a été|sont|ont été)| \d+/\d+) (\w+[éi]s?)\b"
+)
 
 
 def _around(text: str, match: re.Match[str]) -> str:
@@ -93,6 +98,11 @@ def battlefield(text: str) -> list[str]:
     return faults
 
 
+def agreement(text: str) -> list[str]:
+    """A participle after a feminine card written in the masculine ("Valkyrie 2/2 incliné")."""
+    return [_around(text, m) for m in _MASCULINE_AFTER_FEMININE.finditer(text)]
+
+
 RULES: dict[str, Callable[[str], list[str]]] = {
     "elision": _found(_NOT_ELIDED),
     "contraction": _found(_NOT_CONTRACTED),
@@ -101,10 +111,15 @@ RULES: dict[str, Callable[[str], list[str]]] = {
     "the book's words": _found(_NOT_THE_BOOKS),
     "articles": articles,
     "battlefield": battlefield,
+    "agreement": agreement,
 }
 
 #: for each rule, a sentence it must find at fault (and the same sentence put right)
 WRONG = {
+    "agreement": (
+        "  - La Valkyrie a3 est capturé (2).\n  2 front   Valkyrie 2/2 incliné",
+        "  - La Valkyrie a3 est capturée (2).\n  2 front   Valkyrie 2/2 inclinée",
+    ),
     "elision": ("la main de Alice", "la main d'Alice"),
     "contraction": ("l'effet de le Garde", "l'effet du Garde"),
     "plurals": (

@@ -94,3 +94,29 @@ def send_between(table: Any, index: int) -> None:
         table.run()
     for power in BETWEEN.get(index, {}):  # play() takes only what the phases send
         table.take(ADDRESSES[power])
+
+
+#: a guerre éclair in French where both armies are ten Valkyries (the one feminine card), so
+#: that what happens to a unit is said of a feminine noun: Alice's Valkyrie captures Bruno's
+#: (2 against 2 in one attack), stays tilted on the battlefield, and Bruno conscripts two more
+VALKYRIES = {"Alice": "alice@example.test", "Bruno": "bruno@example.test"}
+VALKYRIE_PHASES: list[dict[str, str]] = [
+    {"Alice": "Armée Odin : 10 Valkyries", "Bruno": "Armée Odin : 10 Valkyries"},
+    {"Alice": "Garder", "Bruno": "Garder"},
+    {
+        "Alice": "Front : Valkyrie en b2\nRéserve : Valkyrie\nRoyaume : Valkyrie",
+        "Bruno": "Front : Valkyrie en a3\nRéserve : Valkyrie\nRoyaume : Valkyrie",
+    },
+    {"Alice": "Attaquer la Valkyrie a3 avec la Valkyrie b2"},
+]
+
+
+def play_valkyries(table: Any) -> None:
+    """VALKYRIE_PHASES by mail in game g3 of ``table``, each phase run to its deadline."""
+    table.start("g3")
+    for mails in VALKYRIE_PHASES:
+        for power, text in mails.items():
+            table.send(VALKYRIES[power], f"SIGNON {power} g3 pw\n{text}", subject="ordres")
+        table.run()
+        table.advance(hours=49)
+        table.run()

@@ -12,7 +12,7 @@ import pytest
 
 from tests.harness import Table, game
 from tests.invictus import english, french_eye, script
-from tests.invictus.helpers import ADDRESSES, play, send_between
+from tests.invictus.helpers import ADDRESSES, VALKYRIES, play, play_valkyries, send_between
 
 
 def _read(message: Any) -> str:
@@ -23,9 +23,19 @@ def _read(message: Any) -> str:
 
 
 @pytest.fixture(scope="module")
-def french_mails(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """Every mail of the scripted French game, and of a four-player French game's welcomes
-    and HELP with a handicap."""
+def valkyries(tmp_path_factory: pytest.TempPathFactory) -> Table:
+    """The French guerre éclair of two Valkyrie armies, played by mail (helpers.VALKYRIE_PHASES)."""
+    options = {"language": "fr"}
+    folder = tmp_path_factory.mktemp("valkyries")
+    table = Table(folder, [game("g3", "invictus", VALKYRIES, variant="guerre-eclair", options=options)])
+    play_valkyries(table)
+    return table
+
+
+@pytest.fixture(scope="module")
+def french_mails(tmp_path_factory: pytest.TempPathFactory, valkyries: Table) -> list[str]:
+    """Every mail of the scripted French game, of a four-player French game's welcomes
+    and HELP with a handicap, and of the Valkyries' game."""
     folder = tmp_path_factory.mktemp("french")
     table, _states, _turns = play(
         lambda games, **kwargs: Table(folder / "scripted", games, **kwargs),
@@ -44,7 +54,8 @@ def french_mails(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     table.run()
     table.advance(hours=49)
     table.run()
-    return mails + [_read(m) for address in four.values() for m in table.take(address)]
+    mails += [_read(m) for address in four.values() for m in table.take(address)]
+    return mails + [_read(m) for address in VALKYRIES.values() for m in valkyries.mails_to(address)]
 
 
 @pytest.mark.parametrize("rule", sorted(french_eye.RULES))
@@ -69,7 +80,8 @@ def test_the_whole_games_say_what_the_rules_read(french_mails: list[str]) -> Non
                  "Le Roi b3 est capturé", "  4 arrière ", "(2 places au plus)", "dégât",
                  "ANNULER ATTAQUE PAR Samurai AVEC Garde", "AUCUNE REACTION",
                  "Tour 5\u00a0: Alice", "vouliez-vous dire Samurai\u00a0?",
-                 "ARMEE Roi\u00a0: 6 Guerriers, 6 Arbalétriers", "2 Guerriers"]:  # fmt: skip
+                 "ARMEE Roi\u00a0: 6 Guerriers, 6 Arbalétriers", "2 Guerriers",
+                 "La Valkyrie a3 est capturée", "Valkyrie 2/2 inclinée"]:  # fmt: skip
         assert said in everything, said
 
 
@@ -80,3 +92,22 @@ def test_no_english_is_left_in_whole_french_games(french_mails: list[str]) -> No
     left = {line for text in french_mails for line in english.english_left(text, vocabulary, commands)}
     assert sorted(left) == []
     assert "Odile et Hugo" in "\n".join(french_mails)
+
+
+def test_a_feminine_units_participles_reach_the_players_in_the_reports_text_and_html(
+    valkyries: Table,
+) -> None:
+    """What happens to a Valkyrie is said in the feminine in both parts of every player's
+    report: the event in the middle of its line, the tilted unit at its cell's end."""
+    for address in VALKYRIES.values():
+        [report] = [m for m in valkyries.mails_to(address) if "Tour 1" in str(m["Subject"])]
+        parts = {
+            p.get_content_subtype(): p.get_content()
+            for p in report.walk()
+            if p.get_content_maintype() == "text"
+        }
+        for kind in ("plain", "html"):
+            said = parts[kind].replace("\u00a0", " ")
+            assert "La Valkyrie a3 est capturée (exactement 2 en une attaque) et rejoint" in said, kind
+            assert "Valkyrie 2/2 inclinée" in said, kind
+            assert "capturé " not in said and "incliné " not in said, kind
