@@ -24,9 +24,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-#: the key of a Term's names that holds its French gender: m, f, or name (no article)
+#: the key of a Term's names that holds its French gender: m, f, or a name, which takes no
+#: article: "name" for a masculine one (Odin), "name f" for a feminine one (a goddess)
 GENDER = "fr.gender"
-GENDERS = ("m", "f", "name")
+GENDERS = ("m", "f", "name", "name f")
+NAMES = ("name", "name f")
+_FEMININE = ("f", "name f")
+#: a gender -> its column in _AGREEING
+_COLUMN = {"m": 0, "f": 1, "name": 2, "name f": 2}
 #: the key of a Term's names that marks a name standing for several ("Gardes"): plural
 NUMBER = "fr.number"
 #: the key of a Term's names that says how a French name's first h is sounded
@@ -74,7 +79,7 @@ def typeset(template: str) -> str:
 def plural(name: str, kind: str) -> str:
     """A French noun in the plural ("4 Arbalétriers"); a name ("Anubis") and a word ending in
     s, x or z do not change."""
-    return name if kind == "name" or name[-1:] in ("s", "x", "z") else name + "s"
+    return name if kind in NAMES or name[-1:] in ("s", "x", "z") else name + "s"
 
 
 #: words whose other forms no ending rule gives: feminine, masculine plural, feminine plural
@@ -137,14 +142,17 @@ def _lead(value: Any) -> Any:
 
 
 def gender(value: Any) -> str | None:
-    """m, f or name for a card (or a unit named by its card), None when unknown. A list is
-    feminine when all its items are, named when all are names, else masculine."""
+    """m, f, name or "name f" for a card (or a unit named by its card), None when unknown. A
+    list is feminine when all its items are, names when all are names, else masculine."""
     items = _items(value)
     if items is not None:
         kinds = {gender(item) for item in items} - {None}
         if not kinds:
             return None
-        return kinds.pop() if len(kinds) == 1 else "m"
+        feminine = all(kind in _FEMININE for kind in kinds)
+        if all(kind in NAMES for kind in kinds):
+            return "name f" if feminine else "name"
+        return "f" if feminine else "m"
     lead = _lead(value)
     found = lead.names.get(GENDER) if lead is not None else None
     return found if found in GENDERS else None
@@ -178,7 +186,7 @@ def _agreed(match: re.Match[str], args: Mapping[str, Any]) -> str:
     kind = gender(args[field]) if field in args else None
     if kind is None:
         return word
-    return inflect(word, "f" if kind == "f" else "m", several(args[field]))
+    return inflect(word, "f" if kind in _FEMININE else "m", several(args[field]))
 
 
 def agree(template: str, args: Mapping[str, Any], rendered: Mapping[str, str]) -> str:
@@ -196,8 +204,8 @@ def agree(template: str, args: Mapping[str, Any], rendered: Mapping[str, str]) -
             kind = gender(value)
             if kind is not None:
                 # several take "les": "les Gardes", "les Anubis" (a card counted), not a list of names
-                plural = several(value) and (kind != "name" or _items(value) is None)
-                column = 3 if plural else GENDERS.index(kind)
+                plural = several(value) and (kind not in NAMES or _items(value) is None)
+                column = 3 if plural else _COLUMN[kind]
                 lower = _AGREEING[lower][column]
         if lower in _ELIDED and _elides(value, str(rendered[field])):
             return _case(_ELIDED[lower], word) + token

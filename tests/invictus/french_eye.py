@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from pbem.i18n.french import NAMES
 from pbem.rulesets.invictus.cards import CARD_SET
 
 _VOWEL = "aeiouyàâäéèêëîïôöûüāēīōū"
@@ -26,7 +27,7 @@ _SINGULAR_WANTED = re.compile(rf"(?<![\w,./])1 ({_NOUNS})s\b")
 _CARD_PLURALS = "|".join(
     re.escape(card.french)
     for card in CARD_SET.cards.values()
-    if card.gender != "name" and card.french[-1] not in "sxz"
+    if card.gender not in NAMES and card.french[-1] not in "sxz"
 )
 #: "6 Guerrier": a card counted in the singular ("6 Guerriers")
 _CARD_IN_THE_SINGULAR = re.compile(rf"(?<![\w,./])([2-9]|[1-9]\d+) ({_CARD_PLURALS})(?![\w])")
@@ -40,12 +41,12 @@ _UNIT = re.compile(r"(" + "|".join(sorted(map(re.escape, _CARDS), key=len, rever
 _ARTICLE = re.compile(r"(\b(le|la|du|au|un|une|de)\s|\b[ld]['’])$", re.IGNORECASE)
 _WRONG_GENDER = re.compile(
     r"\b(le|du|au|un)\s(" + "|".join(n for n, g in _CARDS.items() if g == "f") + r")\b"
-    r"|\b(le|la|du|au)\s(" + "|".join(n for n, g in _CARDS.items() if g == "name") + r")\b"
-    r"|\bl['’](" + "|".join(n for n, g in _CARDS.items() if g == "name") + r")\b",
+    r"|\b(le|la|du|au)\s(" + "|".join(n for n, g in _CARDS.items() if g in NAMES) + r")\b"
+    r"|\bl['’](" + "|".join(n for n, g in _CARDS.items() if g in NAMES) + r")\b",
     re.IGNORECASE,
 )
 _ROW = re.compile(r"^  [1-4] \S+ +", re.MULTILINE)
-_FEMININE = "|".join(re.escape(n) for n, g in _CARDS.items() if g == "f")
+_FEMININE = "|".join(re.escape(n) for n, g in _CARDS.items() if g in ("f", "name f"))
 #: "la Valkyrie b2 est capturé", "Valkyrie 2/2 incliné": a feminine card, a masculine participle
 _MASCULINE_AFTER_FEMININE = re.compile(
     rf"\b({_FEMININE})\b(?: [a-c][1-4])?(?: (?:est|était|sera|a été|sont|ont été)| \d+/\d+) (\w+[éi]s?)\b"
@@ -73,7 +74,7 @@ def articles(text: str) -> list[str]:
         for unit in _UNIT.finditer(line):
             before = line[4 : unit.start()]
             in_an_order = re.search(r"\b[A-Z]{2,}\s$", before)  # "SUR Samurai b2": an order's words
-            if _CARDS[unit.group(1)] != "name" and not _ARTICLE.search(before) and not in_an_order:
+            if _CARDS[unit.group(1)] not in NAMES and not _ARTICLE.search(before) and not in_an_order:
                 faults.append(line.strip())
     return faults
 

@@ -91,7 +91,7 @@ def test_every_card_has_one_gender_and_the_file_is_checked(tmp_path: Path) -> No
     assert set(load_genders(GENDERS_FILE, cards)) == cards
     broken = tmp_path / "genders.yaml"
     broken.write_text("genders:\n  Guard: m\n  Valkyrie: feminine\n", encoding="utf-8")
-    with pytest.raises(CardSheetError, match="Valkyrie: 'feminine' is not one of m, f, name"):
+    with pytest.raises(CardSheetError, match="Valkyrie: 'feminine' is not one of m, f, name, name f"):
         load_genders(broken, {"Guard", "Valkyrie"})
     broken.write_text("genders:\n  Guard: m\n", encoding="utf-8")
     with pytest.raises(CardSheetError, match="no gender for Valkyrie"):
@@ -230,6 +230,12 @@ def test_a_participle_after_a_unit_or_a_list_agrees_and_a_players_name_leaves_it
     assert french.agree(text, {"units": mixed}, {"units": "V"}) == "Les {units} sont capturés."
     gods = join([CARD_SET.term("Odin"), CARD_SET.term("Anubis")], _(" and "))
     assert french.agree(text, {"units": gods}, {"units": "Odin et Anubis"}) == "{units} sont capturés."
+    freyja = Term("Freyja", fr="Freyja", **{french.GENDER: "name f"})  # a goddess a referee adds
+    assert render(_(ARMY, power="Aline", leader=freyja), "fr") == "Aline mène l'armée de Freyja."
+    killed = _("{unit} is killed ({cause}).", unit=_("{card} {slot}", card=freyja, slot="b2"), cause="x")
+    assert render(killed, "fr") == "Freyja b2 est tuée (x)."
+    goddesses = join([freyja, freyja], _(" and "))
+    assert french.agree(text, {"units": goddesses}, {"units": "F"}) == "{units} sont capturées."
     assert french.agree("{power} est arrivé{=power}.", {"power": "Aline"}, {"power": "Aline"}) == (
         "{power} est arrivé."  # no gender known for a player: pbem words its messages around it
     )

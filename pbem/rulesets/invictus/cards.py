@@ -121,7 +121,7 @@ class Card(Frozen):
     support: Support
     source: str
     rulebook: str = ""
-    gender: str = "m"  # of the French name: m, f or name (genders.yaml)
+    gender: str = "m"  # of the French name: m, f, name or "name f" (genders.yaml)
     h: str = ""  # a French name's first h: aspirated or mute (genders.yaml's h:)
 
     def defense(self, tilted: bool) -> int:
@@ -260,7 +260,7 @@ def load_cards(path: Path = CARDS_FILE, text: str | None = None) -> CardSet:
 
 def load_genders(path: Path, cards: set[str]) -> dict[str, str]:
     """Card name -> the gender of its French name; CardSheetError for a card left out or a
-    gender that is not m, f or name."""
+    gender that is not one of GENDERS."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     genders = raw.get("genders") if isinstance(raw, dict) else None
     if not isinstance(genders, dict):
