@@ -124,6 +124,7 @@ def test_a_resigned_seat_is_offered_to_the_standby_and_taken_over_mid_game(card_
     assert f"you play {power} in game {name}" in story["takeover"]
     assert "standby-pw" not in story["takeover"]
     assert f"You take over {power}" in story["sub_welcome"]
+    assert "Your password: the one you gave with your TAKEOVER." in story["sub_welcome"]
     assert re.search(kind.position.format(power=power), story["sub_welcome"]), story["sub_welcome"]
     assert "taken over by a new player" in story["leaver_told"]
     assert story["seat"].address == story["sub"] and not story["seat"].civil_disorder
