@@ -41,8 +41,7 @@ PLAYER_COMMANDS = {
     "CONFIRM ADDRESS": "CONFIRM ADDRESS <code>",
     "RESIGN": "RESIGN",
     "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
-    "SIGNOFF": "SIGNOFF [<game>] (alone: the rest of your mail is not read; with a game you observe: "
-    "that observation ends too)",
+    "SIGNOFF": "SIGNOFF [<game>] (ends your mail; SIGNOFF <game> also stops observing it)",
 }
 #: the front door: what anyone may send, signed on or not (pbem.intake.frontdoor)
 FRONT_DOOR_COMMANDS = {
