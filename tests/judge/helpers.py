@@ -37,6 +37,20 @@ def say(table: Table, sender: str, text: str, **kwargs: Any) -> str:
     return text_of(answers[0])
 
 
+def reply(table: Table, sender: str, message: EmailMessage, text: str) -> str:
+    """``sender`` answers ``message`` as a mail program writes a reply: to its Reply-To, its
+    subject after 'Re:', ``text`` above the whole message quoted; a run; the judge's answer."""
+    quoted = "\n".join(f"> {line}".rstrip() for line in text_of(message).splitlines())
+    return say(
+        table,
+        sender,
+        f"{text}\n\nOn {message['Date']}, {message['From']} wrote:\n{quoted}\n",
+        to=reply_address(message),
+        subject=f"Re: {message['Subject']}",
+        headers={"In-Reply-To": str(message["Message-ID"])},
+    )
+
+
 @dataclass(frozen=True)
 class CardGame:
     """A template of the config and what each seat mails in the game's first two phases."""
@@ -110,27 +124,47 @@ def play_card_game(table: Table, kind: CardGame, address: Callable[[str], str]) 
     story["opening"] = [text_of(m) for m in table.mails_to(sub) if f"take over {power}" in str(m["Subject"])]
     story["list"] = say(table, address("curious"), "LIST")
     story["takeover"] = say(table, sub, f"TAKEOVER {power} {name} standby-pw")
-    story["sub_welcome"] = text_of(latest(table, sub, f"Welcome to game {name}"))
+    sub_welcome = latest(table, sub, f"Welcome to game {name}")
+    story["sub_welcome"] = text_of(sub_welcome)
     story["leaver_told"] = text_of(latest(table, leaver, "new player"))
     with table.store() as store:
         story["seat"] = store.player(name, power)
     seated = {**{a: p for a, p in story["players"].items() if a != leaver}, sub: power}
-    story["answers"].append(_orders(table, name, seated, {**passwords, sub: "standby-pw"}, kind.orders[1]))
+    # the newcomer answers its welcome, a player who stayed the first phase's results: each a
+    # reply by its reply address, the mail it answers quoted below; the others sign on
+    replies = {sub: sub_welcome, players[1]: latest(table, players[1], f"{kind.phases[0]} results")}
+    story["answers"].append(
+        _orders(table, name, seated, {**passwords, sub: "standby-pw"}, kind.orders[1], replies)
+    )
     table.now = table.game_row(name).deadline or table.now
     table.run()
     story["phase_ids"].append(table.game_row(name).phase_id)
     story["results"] = {
-        reader: [str(m["Subject"]) for m in table.mails_to(reader) if "results" in str(m["Subject"])]
+        reader: [s for s in map(str, (m["Subject"] for m in table.mails_to(reader))) if _is_results(s, name)]
         for reader in [*players, sub, watcher]
     }
     return story
 
 
+def _is_results(subject: str, game: str) -> bool:
+    """Whether ``subject`` is a phase's results (not the answer to a reply to them)."""
+    return subject.startswith(f"[{game}] ") and subject.endswith(" results")
+
+
 def _orders(
-    table: Table, game: str, seated: dict[str, str], passwords: dict[str, str], orders: dict[str, str]
+    table: Table,
+    game: str,
+    seated: dict[str, str],
+    passwords: dict[str, str],
+    orders: dict[str, str],
+    replies: dict[str, EmailMessage] | None = None,
 ) -> dict[str, str]:
-    """Each seated address mails its power's orders under its sign-on; the answer to each."""
+    """Each seated address mails its power's orders, under its sign-on or in reply to the mail
+    ``replies`` gives it; the answer to each."""
+    replies = replies or {}
     return {
-        player: say(table, player, f"SIGNON {power} {game} {passwords[player]}\n{orders[power]}")
+        player: reply(table, player, replies[player], orders[power])
+        if player in replies
+        else say(table, player, f"SIGNON {power} {game} {passwords[player]}\n{orders[power]}")
         for player, power in seated.items()
     }

@@ -1,8 +1,10 @@
 """A card game formed by mail, as a Diplomacy one is (test_forming_by_mail.py): Invictus for two
 and Invincible! for three, each opened from a template of the config, watched, joined, confirmed,
 begun, its first phase played by mail, a player resigning and a standby taking the seat over,
-then its second phase played with the newcomer. Each game is played once a module, on Maildir
-and on Dovecot (IMAP in, SMTP out); the players write as the by-mail tests of each game do."""
+then its second phase played with the newcomer (who answers its welcome by its reply address,
+as a player who stayed answers the results, the mail quoted below). Each game is played once a
+module, on Maildir and on Dovecot (IMAP in, SMTP out); the players write as the by-mail tests of
+each game do."""
 
 from __future__ import annotations
 
