@@ -143,6 +143,9 @@ def play_card_game(table: Table, kind: CardGame, address: Callable[[str], str]) 
         reader: [s for s in map(str, (m["Subject"] for m in table.mails_to(reader))) if _is_results(s, name)]
         for reader in [*players, sub, watcher]
     }
+    story["observed"] = [text_of(m) for m in table.mails_to(watcher) if _is_results(str(m["Subject"]), name)]
+    with table.store() as store:
+        story["public_reports"] = [store.reports(name, seq)["PUBLIC"]["text"] for seq in (1, 2)]
     return story
 
 

@@ -114,6 +114,7 @@ def test_the_results_of_both_phases_reach_the_players_and_the_observer(card_game
         assert story["results"][reader] == [first, second], reader
     assert story["results"][story["leaver"]] == [first]  # gone before the second
     assert story["results"][story["sub"]] == [second]  # came in for it
+    assert story["observed"] == story["public_reports"]  # the public archive's reports, as they are
 
 
 def test_a_resigned_seat_is_offered_to_the_standby_and_taken_over_mid_game(card_game):
