@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.intake.commands import read_mail
-from tests.harness import Table, game
+from tests.harness import Table, game, text_of
 from tests.judge.helpers import OPEN_JUDGE, say
 
 PLAYERS = {"North": "north@players.test", "South": "south@players.test"}
@@ -116,3 +116,22 @@ def test_signoff_ends_the_mail_and_names_a_game_only_as_its_one_word(text, game)
     assert mail.signoff_line == 2
     assert [c.args for c in mail.commands if c.name == "SIGNOFF"] == ([(game,)] if game else [])
     assert not mail.named("UNOBSERVE")
+
+
+def test_a_player_signed_on_to_their_game_ends_the_observation_of_another(tmp_path):
+    other = game("other", "tally", {"North": "n2@players.test", "South": "s2@players.test"})
+    table = Table(tmp_path, [game("club", "tally", PLAYERS), other], service_settings=OPEN_JUDGE)
+    table.start("club")
+    table.start("other")
+    north = PLAYERS["North"]
+    table.send(north, "SIGNON North club pw\nOBSERVE other")
+    table.run()
+    with table.store() as store:
+        assert store.watchers("other", "observer") == [north]
+    table.send(north, "SIGNON North club pw\nADD 1\nSIGNOFF other")
+    table.run()
+    [answer] = [m for m in table.mails_to(north) if str(m["Subject"]).startswith("Re:")][-1:]
+    assert "you no longer observe game other" in text_of(answer)
+    with table.store() as store:
+        assert store.watchers("other", "observer") == []
+        assert store.order_set("club", table.game_row("club").phase_id, "North").orders() == ["ADD 1"]
