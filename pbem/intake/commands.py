@@ -41,7 +41,7 @@ PLAYER_COMMANDS = {
     "CONFIRM ADDRESS": "CONFIRM ADDRESS <code>",
     "RESIGN": "RESIGN",
     "HELP": "HELP (or AIDE, HELP CARDS: with every card's text)",
-    "SIGNOFF": "SIGNOFF",
+    "SIGNOFF": "SIGNOFF [<game>] (ends your mail; SIGNOFF <game> also stops observing it)",
 }
 #: the front door: what anyone may send, signed on or not (pbem.intake.frontdoor)
 FRONT_DOOR_COMMANDS = {
@@ -51,7 +51,8 @@ FRONT_DOOR_COMMANDS = {
     "SET PREFERENCE": "SET PREFERENCE <powers, best first: E[FGR][TAI] or England, France...> (* for none)",
     "CONFIRM": "CONFIRM [<game>]",
     "OBSERVE": "OBSERVE <game> [<password>: a private game's]",
-    "UNOBSERVE": "UNOBSERVE <game>",
+    "UNOBSERVE": "UNOBSERVE <game> (or SIGNOFF <game>)",
+    "SIGNOFF": "SIGNOFF <game> (an observer's: as UNOBSERVE <game>)",
     "STANDBY": "STANDBY [<game>|ANY]",
     "NO STANDBY": "NO STANDBY [<game>|ANY]",
     "TAKEOVER": "TAKEOVER <power> <game> <password>",
@@ -210,6 +211,13 @@ def read_mail(text: str) -> Mail:
         words = line.split()
         head = words[0].upper()
         upper = line.upper()
+        leaving = _sign_off(words, number, line)
+        if leaving is not None:
+            mail.signoff_line = number
+            if leaving.args:
+                mail.commands.append(leaving)
+                mail.last_command_line = number
+            break
         joining = _joining(words, number, line)
         if joining is not None:
             mail.commands.append(joining)
@@ -237,7 +245,7 @@ def read_mail(text: str) -> Mail:
             for key, value in found:
                 pairs[key.upper()] = (unquote(value), number)
             continue
-        if head == "SIGNOFF" or upper in {"SIGN OFF", "END", "ENDORDERS"}:
+        if upper in {"END", "ENDORDERS"}:
             mail.signoff_line = number
             break
         if head in {"PRESS", "BROADCAST"}:
@@ -330,6 +338,23 @@ def _press_body(lines: list[str], index: int) -> tuple[str, int, bool]:
             return "\n".join(body).strip("\n"), index, True
         body.append(line.rstrip())
     return "\n".join(body).strip("\n"), index, False
+
+
+def _sign_off(words: list[str], number: int, line: str) -> Command | None:
+    """``SIGNOFF`` or ``SIGN OFF``: the mail ends here, as the Judge's did. With one word after it
+    (``SIGNOFF club``, ``SIGNOFF ?club``) it is also a command for that game: an observer's
+    observation ends (pbem.judge.watchers.sign_off). Other words after it ('SIGNOFF, see you
+    all') are the writer's own."""
+    upper = [word.upper().rstrip(".,;:!") for word in words]  # 'Signoff.', 'Sign off,'
+    if upper[0] == "SIGNOFF":
+        said = 1
+    elif upper[:2] == ["SIGN", "OFF"]:
+        said = 2
+    else:
+        return None
+    rest, stop = words[said:], words[said - 1][-1] in ".,;:!"
+    game = rest[0].lstrip("?").rstrip(".,;:!") if len(rest) == 1 and not stop else ""
+    return Command("SIGNOFF", (game,) if game else (), number, line)
 
 
 def _joining(words: list[str], number: int, line: str) -> Command | None:

@@ -1,9 +1,10 @@
 """Intake at the front door: the mail of someone who plays no game here (yet).
 
 Newcomers list the games (LIST), open one (CREATE), join one (SIGNON ?game), state their power
-preferences, confirm their seat, watch a game (OBSERVE), stand by for openings (STANDBY) and take
-an open power over (TAKEOVER); pbem.judge does each. A seat in a forming game signs on as the
-Judge's do: ``SIGNON ?game password`` again, or a reply to the game's mail (its reply address).
+preferences, confirm their seat, watch a game (OBSERVE; UNOBSERVE or SIGNOFF game ends it), stand
+by for openings (STANDBY) and take an open power over (TAKEOVER); pbem.judge does each. A seat
+in a forming game signs on as the Judge's do: ``SIGNON ?game password`` again, or a reply to the
+game's mail (its reply address).
 
 Nothing a stranger wrote is echoed back, not even the subject: the answer names each command by
 its name, never by the line as written (a forged sender must not make the judge a reflector of
@@ -123,7 +124,7 @@ def _unread(run: Run, seat: Seat | None) -> str:
 def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tuple[str, Seat | None]:
     """One front-door command; its answer, and the seat signed on after it."""
     name, args = command.name, command.args
-    if name in ("OBSERVE", "UNOBSERVE", "STANDBY", "NO STANDBY") and args:
+    if name in ("OBSERVE", "UNOBSERVE", "SIGNOFF", "STANDBY", "NO STANDBY") and args:
         args = (args[0].rstrip(".,;:!"), *args[1:])  # 'OBSERVE club.': a sentence's full stop
     if name == "JOIN":
         answer, joined = forming.join(run, sender, args[0], args[1], None)
@@ -153,6 +154,8 @@ def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tupl
     if name in ("OBSERVE", "UNOBSERVE"):
         password = args[1] if len(args) > 1 else ""
         return watchers.observe(run, sender, args[0], on=name == "OBSERVE", password=password), seat
+    if name == "SIGNOFF":
+        return watchers.sign_off(run, sender, args[0]), seat
     if name in ("STANDBY", "NO STANDBY"):
         return watchers.standby(run, sender, args[0], on=name == "STANDBY"), seat
     if name == "TAKEOVER":

@@ -1,13 +1,14 @@
 """Observers, standbys and takeovers: who watches a game, and who fills a power left empty.
 
-An observer (OBSERVE game) gets what the public archive shows, as it happens: each phase's
-public report (the PUBLIC view: results, the map) and broadcast press; never a private message
-or anything a power alone may see. A standby (STANDBY game, or ANY) is mailed when a power of
-the game is left without a player: resigned, abandoned after the game's NMR limit, or empty
-when the game was forced to begin. ``TAKEOVER power game password`` then gives the power to the
-first who asks (or, in a game with ``approval``, to the one the referee approves): the outgoing
-player is told, the newcomer gets the position, their predecessor's orders in effect, a fresh
-reply address, and at least the game's minimum time before the deadline.
+An observer (OBSERVE game; UNOBSERVE or SIGNOFF game ends it) gets what the public archive shows,
+as it happens: each phase's public report (the PUBLIC view: results, the map) and broadcast
+press; never a private message or anything a power alone may see. A standby (STANDBY game, or
+ANY) is mailed when a power of the game is left without a player: resigned, abandoned after the
+game's NMR limit, or empty when the game was forced to begin. ``TAKEOVER power game password``
+then gives the power to the first who asks (or, in a game with ``approval``, to the one the
+referee approves): the outgoing player is told, the newcomer gets the position, their
+predecessor's orders in effect, a fresh reply address, and at least the game's minimum time
+before the deadline.
 """
 
 from __future__ import annotations
@@ -43,8 +44,26 @@ def observe(run: Run, address: str, game_id: str, on: bool, password: str = "") 
     run.store.add_watcher(game_id, address, "observer", run.now)
     return (
         f"you observe game {game_id}: you get its public results and broadcast press as they "
-        f"happen. UNOBSERVE {game_id} ends it"
+        f"happen. UNOBSERVE {game_id} (or SIGNOFF {game_id}) ends it"
     )
+
+
+def sign_off(run: Run, address: str, game_id: str) -> str:
+    """SIGNOFF <game>: the Judge's way out of a game's mail. An observer's observation ends, as
+    with UNOBSERVE; a player (or a seat of a forming game) keeps their power: a word many write
+    to end a mail must never give one up, and RESIGN is how a player leaves."""
+    game_id = game_id.lower()
+    plays = any(
+        player.game_id == game_id and not player.civil_disorder
+        for player in run.store.players_by_address(address)
+    )
+    seated = any(seat.game_id == game_id for seat in run.store.seats_of(address))  # forming games'
+    if plays or seated:
+        return (
+            f"you play in game {game_id}, and SIGNOFF does not take you out of it (it ends your "
+            "mail); a player leaves a game with RESIGN, signed on to it"
+        )
+    return observe(run, address, game_id, on=False)
 
 
 def standby(run: Run, address: str, game_id: str, on: bool) -> str:

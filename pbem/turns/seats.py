@@ -280,7 +280,8 @@ def resign(run: Run, live: LiveGame, player: PlayerRow) -> str:
     if player.civil_disorder:
         return _("{power} is already in civil disorder; the referee has been told", power=player.power)
     run.store.update_player(live.id, player.power, civil_disorder=True)
-    announce_opening(run, live, player.power, f"{player.address} resigned")
+    who = player.address if live.config.players_public else "its player"  # an anonymous game's stay unnamed
+    announce_opening(run, live, player.power, f"{who} resigned")
     return _(
         "you have resigned: {power} is in civil disorder until someone takes it over (the "
         "standby list and the referee have been told). Thank you for playing.",

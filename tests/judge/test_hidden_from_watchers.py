@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from pbem.ruleset import PUBLIC, get_ruleset
 from tests.bymail import bodies
-from tests.harness import Table, text_of
+from tests.harness import Table, game, text_of
 from tests.invictus.script import TURNS as INVICTUS_TURNS
 from tests.judge.helpers import latest
 
@@ -280,3 +280,20 @@ def test_the_observer_gets_each_games_public_reports(judge, tmp_path):
     with play.table.store() as store:
         public = store.reports("duel", 1)["PUBLIC"]["text"]
     assert public in [text_of(m) for m in play.table.mails_to(OBSERVER)]
+
+
+@pytest.mark.parametrize("public", [True, False], ids=["public", "anonymous"])
+def test_a_resignation_names_its_player_to_the_standbys_only_where_the_game_names_its_players(
+    tmp_path, public
+):
+    players = {"North": "north@players.test", "South": "south@players.test"}
+    entry = game("g1", "tally", players, players_public=public)
+    table = Table(tmp_path, [entry], service_settings=SETTINGS)
+    table.start("g1")
+    table.send(STANDBY, "STANDBY g1")
+    table.run()
+    table.send(players["North"], "SIGNON North g1 pw\nRESIGN")
+    table.run()
+    told = text_of(latest(table, STANDBY, "take over North"))
+    assert ("north@players.test resigned" in told) is public
+    assert "resigned" in told
