@@ -15,6 +15,8 @@ cache folder of the run's own, by a warm-up run of each, whatever PYTHONDONTWRIT
 says). The commands take turns for ``--runs`` rounds, so a busier moment of the machine
 slows them all; each row gives the median wall time, the median CPU time (user + system, which
 other work on the machine inflates less), and the median of each round's ratio to the peer.
+The goal is judged on both: on a quiet machine the wall time is the CPU time and a few
+milliseconds; on a shared one it is also what the neighbours leave (the load average is printed).
 
     python benchmarks/startup.py [--runs 21]
 """
@@ -70,7 +72,12 @@ def idle_service(folder: Path, pbem: list[str], env: dict[str, str]) -> Path:
     config = folder / "etc" / "pbem.yaml"
     config.parent.mkdir(parents=True)
     shutil.copy(CHECKOUT / "config" / "pbem.yaml", config)
-    subprocess.run([*pbem, "--config", str(config), "-q", "new-game", "example"], env=env, check=True)
+    subprocess.run(
+        [*pbem, "--config", str(config), "-q", "new-game", "example"],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return config
 
 
@@ -104,7 +111,9 @@ def main() -> None:
                 cpus[label].append(cpu)
 
     peer = "python -c pass"
+    load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(f"start-up, median of {options.runs} whole processes each, taking turns ({' '.join(pbem)})")
+    print(f"load average {load} on {os.cpu_count()} processors")
     print(f"{'command':<18} {'wall s':>8} {'cpu s':>8} {'x peer':>8}")
     for label in commands:
         ratio = statistics.median(w / p for w, p in zip(walls[label], walls[peer], strict=True))
@@ -114,8 +123,12 @@ def main() -> None:
         )
     for label in ("pbem adjudicate", "pbem run (idle)"):
         wall, cpu = statistics.median(walls[label]), statistics.median(cpus[label])
-        verdict = "met" if wall < GOAL else "NOT met"
-        print(f"goal {label} under {GOAL} s: {verdict} (wall {wall:.3f} s, cpu {cpu:.3f} s)")
+        by_cpu = "met" if cpu < GOAL else "NOT met"
+        by_wall = "met" if wall < GOAL else "NOT met"
+        print(
+            f"goal {label} under {GOAL} s: {by_cpu} in CPU time ({cpu:.3f} s), "
+            f"{by_wall} in wall time ({wall:.3f} s)"
+        )
 
 
 if __name__ == "__main__":
