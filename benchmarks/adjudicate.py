@@ -26,7 +26,6 @@ Needs the bench extra: ``pip install -e '.[bench]'``. Not part of the test run.
    the rule that explains it: a DATC 3.0 preference the older package does not
    follow, or a known error of the package. A difference nothing explains is
    listed as "unexplained", with its orders, and the exit status is 1.
-
 4. Whole processes, as a referee's script would run them: ``pbem adjudicate --jsonl`` fed the
    movement phases of real games (``../shared/corpora/diplomacy-games``, Droidippy's games as
    the corpus keeps them: read where they lie, never copied here), against a process that does
