@@ -126,3 +126,10 @@ def test_every_command_names_a_function_its_module_has():
 
 def test_the_variants_adjudicate_offers_are_the_rulesets_own():
     assert diplomacy_variants() == variant_names() and "standard" in diplomacy_variants()
+
+
+def test_python_dash_m_pbem_is_the_pbem_command():
+    done = subprocess.run(
+        [sys.executable, "-m", "pbem", "--version"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0 and done.stdout.startswith("pbem ")
