@@ -26,12 +26,20 @@ Needs the bench extra: ``pip install -e '.[bench]'``. Not part of the test run.
    the rule that explains it: a DATC 3.0 preference the older package does not
    follow, or a known error of the package. A difference nothing explains is
    listed as "unexplained", with its orders, and the exit status is 1.
+4. Whole processes, as a referee's script would run them: ``pbem adjudicate --jsonl`` fed the
+   movement phases of real games (``../shared/corpora/diplomacy-games``, Droidippy's games as
+   the corpus keeps them: read where they lie, never copied here), against a process that does
+   the same with the ``diplomacy`` package (reads each line, sets up a ``Game`` with its units,
+   sets the orders, ``process()``, writes the units after as a line of JSON: the package has no
+   command of its own for it). Each is timed from start to exit, start-up included, in turns,
+   ``--repeat`` times; the median rate of each counts, in CPU time and in wall time.
 
 With ``--fixture PATH`` it also writes the positions both engines resolve alike to PATH as a
 regression fixture for the tests (tests/diplomacy/data/crosschecked.json): outcomes checked by
 an engine written by other people, not by pbem's own say-so.
 
     python benchmarks/adjudicate.py [--phases 300] [--seed 1] [--repeat 7] [--fixture PATH]
+        [--corpus FILE.jsonl.xz] [--corpus-phases 2000]
 """
 
 from __future__ import annotations
@@ -41,7 +49,11 @@ import contextlib
 import gc
 import io
 import json
+import lzma
 import random
+import resource
+import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -62,6 +74,30 @@ try:
     from diplomacy import Game
 except ImportError:  # pragma: no cover - a hint for whoever runs it without the extra
     sys.exit("the diplomacy package is missing: pip install -e '.[bench]'")
+
+CORPUS = (
+    Path(__file__).resolve().parent.parent.parent
+    / "shared"
+    / "corpora"
+    / "diplomacy-games"
+    / "droidippy.positions.jsonl.xz"
+)
+#: the package's side of the whole-process comparison: one position a line in, its units out
+PACKAGE_PROCESS = """\
+import json, sys
+from diplomacy import Game
+for line in sys.stdin:
+    position = json.loads(line)
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    for power, units in position["units"].items():
+        game.set_units(power.upper(), units)
+    for power, orders in position["orders"].items():
+        game.set_orders(power.upper(), orders)
+    game.process()
+    sys.stdout.write(json.dumps(game.get_state()["units"]) + "\\n")
+"""
 
 Position = tuple[Board, dict[str, list[str]]]
 Outcome = tuple[frozenset[str], frozenset[str]]  # units standing after, units dislodged
@@ -148,6 +184,67 @@ def run_command(variant: Variant, text: str) -> tuple[float, list[dict[str, obje
     if status != 0:
         sys.exit(f"pbem adjudicate --jsonl failed: {output[:300]}")
     return clock(), [json.loads(line) for line in output.splitlines()]
+
+
+def corpus_movements(path: Path, count: int) -> bytes:
+    """The first ``count`` movement phases of the corpus, as lines of ``pbem adjudicate --jsonl``."""
+    lines = []
+    with lzma.open(path, "rt", encoding="utf-8") as corpus:
+        for line in corpus:
+            if json.loads(line)["phase"].endswith("M"):
+                lines.append(line if line.endswith("\n") else line + "\n")
+                if len(lines) == count:
+                    break
+    return "".join(lines).encode()
+
+
+def whole_process(command: list[str], stdin: bytes) -> tuple[float, float, int]:
+    """Wall and CPU seconds (user + system, from the kernel's count of reaped children) of one
+    process from start to exit, and the lines it printed; it must exit 0."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, input=stdin, stdout=subprocess.PIPE, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        sys.exit(f"{' '.join(command[:3])} exited {done.returncode}")
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, done.stdout.count(b"\n")
+
+
+def compare_processes(path: Path, count: int, repeat: int) -> None:
+    """Print the rate of whole ``pbem adjudicate --jsonl`` processes over the corpus's movement
+    phases against the same job done by the ``diplomacy`` package in a process of its own."""
+    if not path.is_file():
+        print(f"\nno corpus at {path} (give --corpus PATH): whole processes not compared")
+        return
+    stdin = corpus_movements(path, count)
+    positions = stdin.count(b"\n")
+    script = Path(sys.executable).parent / "pbem"
+    pbem = [str(script)] if script.exists() else [sys.executable, "-m", "pbem"]
+    commands = {
+        "pbem adjudicate --jsonl": [*pbem, "adjudicate", "--jsonl"],
+        "diplomacy package": [sys.executable, "-c", PACKAGE_PROCESS],
+    }
+    timings: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(repeat):  # in turns, so a busy moment of the machine slows both
+        for name, command in commands.items():
+            wall, cpu, printed = whole_process(command, stdin)
+            if printed != positions:
+                sys.exit(f"{name} printed {printed} lines for {positions} positions")
+            timings[name].append((wall, cpu))
+    print(
+        f"\nwhole processes, start-up included, {positions} movement phases of {path.name} "
+        f"(median of {repeat}):"
+    )
+    rates = {}
+    for name, runs in timings.items():
+        wall = statistics.median(w for w, _ in runs)
+        cpu = statistics.median(c for _, c in runs)
+        rates[name] = positions / cpu
+        print(f"  {positions / cpu:7.0f}/s CPU {positions / wall:7.0f}/s wall  {name}")
+    ours, theirs = rates["pbem adjudicate --jsonl"], rates["diplomacy package"]
+    print(f"ratio of the rates (CPU): {ours / theirs:5.1f}x")
 
 
 def _names_impassable(variant: Variant, orders: dict[str, list[str]]) -> bool:
@@ -304,6 +401,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--show", type=int, default=3, help="example positions shown per reason")
     parser.add_argument("--fixture", type=Path, help="write the positions resolved alike here")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="real games' positions (.jsonl.xz)")
+    parser.add_argument("--corpus-phases", type=int, default=2000, help="movement phases of it to run")
     args = parser.parse_args()
 
     variant = load_variant("standard")
@@ -370,6 +469,7 @@ def main() -> int:
         print(f"  {count:4d}  {reason}")
         for example in examples[reason]:
             print(example)
+    compare_processes(args.corpus, args.corpus_phases, args.repeat)
     if args.fixture:
         written = write_fixture(args.fixture, [p for p, _ in alike], [o for _, o in alike], args.seed)
         print(f"\nwrote {written} positions resolved alike to {args.fixture}")

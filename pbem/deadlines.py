@@ -15,8 +15,6 @@ import re
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_datetime
-
 from pbem.i18n import DEFAULT, _
 
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.IGNORECASE)
@@ -108,6 +106,8 @@ def format_deadline(moment: datetime, zone: ZoneInfo, language: str = DEFAULT) -
     if language == DEFAULT:
         day = "" if local.date() == utc.date() else f"{utc:%a} "
         return f"{local:%a %d %b %Y %H:%M} {local.tzname()} ({day}{utc:%H:%M} UTC)"
+    from babel.dates import format_datetime  # Babel's locale data: with the first such date only
+
     day = "" if local.date() == utc.date() else format_datetime(utc, "EEEE ", locale=language)
     when = format_datetime(local, "EEEE d MMMM y 'à' HH:mm" if language == "fr" else "full", locale=language)
     return f"{when} {local.tzname()} ({day}{utc:%H:%M} UTC)"

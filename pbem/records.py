@@ -5,34 +5,27 @@ JSON-compatible data (dicts, lists, numbers, strings, None) and ``from_plain`` r
 exactly, from that data: tuples from lists, nested records, optional fields, fields missing
 from data saved before they existed (their defaults). A field the record does not know is an
 error (RecordError naming where it is), so a wrong state never half loads. Numbers read from
-a referee's data file are declared ``Count`` or ``Number``, which refuse what only looks right.
+a referee's data file are declared ``Count`` or ``Number`` (``pbem.strict_numbers``), which
+refuse what only looks right.
 
 pydantic (already the config's schema) does the work: its validators are compiled once per
 record type and run in Rust, ten times faster than the field-by-field loaders they replace.
+It is imported with the first record type read or written, not with this module: a command
+that never loads a record (``pbem adjudicate``) starts without it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from annotated_types import Ge
-from pydantic import ConfigDict, Strict, TypeAdapter, ValidationError
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 T = TypeVar("T")
-
-#: a number read from a data file that must be whole and not below 0 (never true, never 2.0)
-Count = Annotated[int, Strict(), Ge(0)]
-#: a number read from a data file, with or without a fraction (never true, never "2")
-Number = Annotated[float, Strict()]
 
 
 class RecordError(ValueError):
     """Data that is not the record asked for; the message names each wrong field by its path."""
-
-
-# pydantic takes a config for the records it finds inside another type (a stdlib dataclass has
-# none of its own), not for a dataclass named directly: so the adapter reads a 1-tuple of it.
-_STRICT_FIELDS = ConfigDict(extra="forbid")
 
 
 _ADAPTERS: dict[Any, TypeAdapter[tuple[Any]]] = {}
@@ -42,7 +35,13 @@ def _adapter(kind: Any) -> TypeAdapter[tuple[Any]]:
     """The validator and serialiser of ``kind``, compiled once."""
     adapter = _ADAPTERS.get(kind)
     if adapter is None:
-        adapter = _ADAPTERS[kind] = TypeAdapter(tuple[kind], config=_STRICT_FIELDS)
+        from pydantic import ConfigDict, TypeAdapter
+
+        # pydantic takes a config for the records it finds inside another type (a stdlib
+        # dataclass has none of its own), not for a dataclass named directly: so the adapter
+        # reads a 1-tuple of it.
+        strict_fields = ConfigDict(extra="forbid")
+        adapter = _ADAPTERS[kind] = TypeAdapter(tuple[kind], config=strict_fields)
     return adapter
 
 
@@ -55,8 +54,11 @@ def to_plain(value: Any, kind: Any = None) -> Any:
 def from_plain(kind: type[T], data: Any) -> T:
     """The ``kind`` (a record type or a type hint) that ``to_plain`` wrote as ``data``;
     RecordError says which fields are wrong ("battle: morale: per_odds: Field required")."""
+    adapter = _adapter(kind)
+    from pydantic_core import ValidationError  # loaded with the adapter
+
     try:
-        (value,) = _adapter(kind).validate_python((data,))
+        (value,) = adapter.validate_python((data,))
     except ValidationError as error:
         raise RecordError(
             "; ".join(": ".join([*map(str, e["loc"][1:]), e["msg"]]) for e in error.errors())

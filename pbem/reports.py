@@ -6,21 +6,25 @@ Templates live in ``templates/`` at the top of the project, installed as the pac
 They only ever receive views and plain values, never a game state. Text templates render
 without autoescaping; ``.html.j2`` templates autoescape. Undefined names are errors, so a
 template that names something the view lacks fails in the tests rather than mailing a blank.
+Jinja2 and the map drawers load with the first template read, not with this module: a run with
+nothing to mail never needs them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
 from markupsafe import Markup
 
-from pbem import i18n, maps
-from pbem.i18n import jinja
+from pbem import i18n
 from pbem.ruleset import Phase, Ruleset
+
+if TYPE_CHECKING:
+    import jinja2
 
 SHIPPED_PACKAGE = "pbem.templates"
 #: the shipped templates' folder, wherever pbem is installed (a checkout or a wheel)
@@ -38,10 +42,21 @@ class Templates:
 
     def __init__(self, *roots: Path):
         self.roots = list(roots) or [DEFAULT_ROOT]
-        self.loader = jinja2.ChoiceLoader([_loader(root) for root in self.roots])
         self._environments: dict[tuple[bool, str], jinja2.Environment] = {}
-        self.text_env = self.environment(html=False)
-        self.html_env = self.environment(html=True)
+
+    @cached_property
+    def loader(self) -> jinja2.BaseLoader:
+        import jinja2
+
+        return jinja2.ChoiceLoader([_loader(root) for root in self.roots])
+
+    @property
+    def text_env(self) -> jinja2.Environment:
+        return self.environment(html=False)
+
+    @property
+    def html_env(self) -> jinja2.Environment:
+        return self.environment(html=True)
 
     def environment(self, html: bool, language: str = i18n.DEFAULT) -> jinja2.Environment:
         """The text or HTML environment speaking ``language`` (pbem.i18n: a game's
@@ -49,6 +64,10 @@ class Templates:
         catalogues."""
         key = (html, language)
         if key not in self._environments:
+            import jinja2
+
+            from pbem.i18n import jinja
+
             # Jinja2's default whitespace handling: templates control it with {%- -%}.
             env = jinja2.Environment(
                 loader=self.loader,
@@ -67,6 +86,8 @@ class Templates:
         return self._environments[key]
 
     def exists(self, name: str) -> bool:
+        import jinja2
+
         try:
             self.source(name)
         except jinja2.TemplateNotFound:
@@ -94,6 +115,8 @@ class Templates:
 
 def _loader(root: Path) -> jinja2.BaseLoader:
     """The shipped templates through the package (zip-safe), any other folder as a folder."""
+    import jinja2
+
     if root == DEFAULT_ROOT:
         return jinja2.PackageLoader(SHIPPED_PACKAGE, "")
     return jinja2.FileSystemLoader(str(root))
@@ -108,6 +131,8 @@ def _language(context: Mapping[str, Any]) -> str:
 
 def _map_picture(ruleset: str, view: Any) -> Markup:
     """The inline SVG map of ``view`` (pbem.maps), or nothing for a game without a map."""
+    from pbem import maps
+
     picture = maps.picture(ruleset, view)
     return Markup(picture) if picture else Markup("")
 

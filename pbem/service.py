@@ -27,12 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from pbem import archive, config_check, intake, private, turns
-from pbem.config import Service
+from pbem.config import Service, Transport
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
-from pbem.mail.check import trust_hint
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
@@ -431,7 +430,7 @@ async def _run_once(
                         await poll(service, store, inbox, now, tally)
                     tally.seconds["poll"] = time.perf_counter() - started
                 except TransportError as error:  # deadlines are still kept, below
-                    said = f"{error}{trust_hint(service.inbox, str(error))}"
+                    said = _failure(service.inbox, error)
                     tally.errors.append(f"polling the inbox failed: {said}")
                     log.error("polling the inbox failed: %s", said)
             if do_act:  # in a thread with its own connection, so that sending overlaps it
@@ -452,7 +451,7 @@ async def _run_once(
                         error,
                     )
                 except TransportError as error:
-                    said = f"{error}{trust_hint(service.outbox, str(error))}"
+                    said = _failure(service.outbox, error)
                     tally.errors.append(f"sending failed: {said}")
                     log.error("sending failed (%s); the queue is kept for the next run", said)
         finally:
@@ -463,6 +462,14 @@ async def _run_once(
             acting.result()  # an error (or an injected crash) in acting ends the run here
     log.log(logging.INFO if tally.worked() else logging.DEBUG, "%s", tally.line())
     return tally
+
+
+def _failure(transport: Transport, error: TransportError) -> str:
+    """What a transport's failure says, with the hint on trusting its server where it helps
+    (the mail check, with the mail composer it needs, is loaded only when mail failed)."""
+    from pbem.mail.check import trust_hint
+
+    return f"{error}{trust_hint(transport, str(error))}"
 
 
 def _act_alone(

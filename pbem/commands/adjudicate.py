@@ -1,20 +1,9 @@
 """``pbem adjudicate``: decide one Diplomacy position read as JSON, print the outcome as JSON.
 
-A thin layer over ``pbem.rulesets.diplomacy.positions.adjudicate_position``:
-the input is a position in the form of a DATC case (``phase``, ``units``,
-``orders`` and, where the phase needs them, ``supply_centers``, ``dislodged``
-and ``standoff_provinces``), the output has the keys of that case's
-``expected``. ``--raw`` reads ``raw_orders`` (as players write them) instead
-of ``orders``; ``--jsonl`` reads one position per line and prints one result
-per line, so many positions take one process.
-
-With ``--variant mandate_of_heaven``, ``neutral_votes`` gives each player's
-orders for neutral units, their votes (``{"Ch'in": ["A SUN - LU"], ...}``,
-read as players write them with ``--raw``); a vote is carried when most
-players, holding most of the players' units, sent it. ``players`` may list
-the powers in the game (by default the map's player powers with units or
-centres), ``extra`` what the game remembers (``{"melted": 1}``: nomad armies
-melted away). The outcome adds ``neutral_votes``: each ballot with its votes.
+A thin layer over ``pbem.rulesets.diplomacy.positions.adjudicate_position``; what it reads and
+writes is in its ``--help`` (``pbem.cli.parsers.ADJUDICATE_DESCRIPTION``). It imports the
+Diplomacy rules and nothing of the service (no config, store or mail): it starts in the time
+those take to load.
 """
 
 from __future__ import annotations
@@ -27,26 +16,6 @@ from typing import Any
 import orjson
 
 from pbem.rulesets.diplomacy.positions import PositionError, adjudicate_position
-from pbem.rulesets.diplomacy.variant import variant_names
-
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "adjudicate",
-        help="adjudicate Diplomacy positions given as JSON on standard input",
-        description="\n\n".join(__doc__.split("\n\n")[1:3]) if __doc__ else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--variant",
-        default="standard",
-        help=f"the map: {', '.join(variant_names())} (default: standard)",
-    )
-    parser.add_argument("--raw", action="store_true", help="read raw_orders through the mail order parser")
-    parser.add_argument(
-        "--jsonl", action="store_true", help="one position per input line, one result per line"
-    )
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,45 +1,20 @@
-"""What the sub-commands share: finding and loading the config, and opening the store."""
+"""What the sub-commands share: loading the config ``--config`` names, and opening the store
+(the ``--config`` option itself is in ``pbem.cli.parsers``)."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pbem import config as configuration
 from pbem.service import Busy, MissingDatabase, require_database
 from pbem.store import Store
 from pbem.store.connection import StorageFault, storage_fault
 
-DEFAULT_CONFIG = "config/pbem.yaml"
 T = TypeVar("T")
-
-
-def add_config_option(parser: argparse.ArgumentParser, top_level: bool = False) -> None:
-    """``--config``, before or after the sub-command (``pbem --config x run`` or ``pbem run --config x``)."""
-    parser.add_argument(
-        "--config",
-        default=os.environ.get("PBEM_CONFIG", DEFAULT_CONFIG) if top_level else argparse.SUPPRESS,
-        help=f"the service's YAML config (default: $PBEM_CONFIG or {DEFAULT_CONFIG})",
-    )
-
-
-def add_command(
-    subparsers: Any,
-    name: str,
-    run: Callable[[argparse.Namespace], int],
-    help: str,
-    description: str | None = None,
-) -> argparse.ArgumentParser:
-    """A sub-command that reads the config (``--config``) and runs ``run``: its parser, for its
-    own arguments."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help, description=description)
-    add_config_option(parser)
-    parser.set_defaults(func=run)
-    return parser
 
 
 def load_config(args: argparse.Namespace) -> configuration.Service | None:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pbem import passwords
-from pbem.commands.common import add_command, load_config, open_store, read_store
+from pbem.commands.common import load_config, open_store, read_store
 from pbem.commands.mail import failed_lines, unsent_lines
 from pbem.config_check import changed_passwords
 from pbem.entries import all_game_ids
@@ -23,70 +23,7 @@ from pbem.service import require_database, run_lock, run_sync
 from pbem.turns.orders import waiting_for
 
 
-def register(subparsers: Any) -> None:
-    parser = add_command(
-        subparsers,
-        "new-game",
-        _new_game,
-        help="start a configured game and mail every player their welcome",
-        description="Start a game listed in the config: its opening position, each player's "
-        "password and reply address, and a welcome mail to each (sent at once).",
-    )
-    parser.add_argument("game", help="the game's id in the config")
-    parser.add_argument("--seed", type=int, help="the setup seed (default: random)")
-
-    parser = add_command(
-        subparsers,
-        "create",
-        _create,
-        help="open a game to be formed by mail (players join with SIGNON ?GAME)",
-        description="Open a game in the database, not the config, from a template of the config "
-        "(game_templates; none: a standard Diplomacy game). Players join it by mail with "
-        "SIGNON ?GAME <password>; it begins when every seat is taken and confirmed. The referee "
-        "is its master. The same as a mailed CREATE from the referee.",
-    )
-    parser.add_argument("game", help="the new game's name")
-    parser.add_argument("--template", help="a template's id in the config's game_templates")
-
-    add_command(
-        subparsers,
-        "init",
-        _init,
-        help="create the database, empty (new-game does it too)",
-        description="Create the service's database where there is none. pbem never creates one "
-        "by itself where the service has run before: a lost database is an error to fix, "
-        "not a fresh start.",
-    )
-
-    parser = add_command(
-        subparsers, "status", _status, help="where each game stands, failed mail, the send queue"
-    )
-    parser.add_argument("game", nargs="?", help="one game's id (default: all)")
-    parser.add_argument(
-        "--check-mail",
-        action="store_true",
-        help="connect and log in to the inbox and the outbox, and say what works (sends nothing)",
-    )
-    parser.add_argument("--test-mail", metavar="ADDRESS", help="with --check-mail: send ADDRESS a test mail")
-
-    parser = add_command(
-        subparsers,
-        "replay",
-        _replay,
-        help="adjudicate an archived phase again and say whether it matches",
-        description="Recompute the adjudication of PHASE in GAME from the archived state, orders "
-        "and seed, and compare with what was recorded. Exit 0 if it matches, 1 if not.",
-    )
-    parser.add_argument("game")
-    parser.add_argument("phase")
-
-    parser = subparsers.add_parser(
-        "hash-password", help="print the scrypt hash of a password, for password_hash in the config"
-    )
-    parser.set_defaults(func=_hash_password)
-
-
-def _new_game(args: argparse.Namespace) -> int:
+def new_game(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
@@ -116,7 +53,7 @@ def _new_game(args: argparse.Namespace) -> int:
     return 1
 
 
-def _create(args: argparse.Namespace) -> int:
+def create(args: argparse.Namespace) -> int:
     from pbem.judge.forming import open_game
 
     service = load_config(args)
@@ -133,7 +70,7 @@ def _create(args: argparse.Namespace) -> int:
     return 0
 
 
-def _init(args: argparse.Namespace) -> int:
+def init(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
@@ -146,7 +83,7 @@ def _init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _status(args: argparse.Namespace) -> int:
+def status(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
@@ -208,7 +145,7 @@ def _check_mail(service: Any, test_to: str | None) -> int:
     return 0 if all(result.works for result in results) else 1
 
 
-def _replay(args: argparse.Namespace) -> int:
+def replay_phase(args: argparse.Namespace) -> int:
     outcome = read_store(args, lambda _, store: replay(store, args.game, args.phase), (LookupError,))
     if outcome is None:
         return 2
@@ -216,7 +153,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0 if outcome["matches"] else 1
 
 
-def _hash_password(args: argparse.Namespace) -> int:
+def hash_password(args: argparse.Namespace) -> int:
     password = getpass.getpass("password: ") if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
     if not password:
         print("pbem: empty password", file=sys.stderr)

@@ -15,29 +15,9 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from pbem.commands.common import add_command, load_config, open_store, read_store
+from pbem.commands.common import load_config, open_store, read_store
 from pbem.service import run_lock
 from pbem.store import Store
-
-OUTGOING_HELP = "mail pbem could not send, rather than mail it could not read"
-
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "mail", help="list, show, retry or drop mail whose handling failed (--outgoing: mail not sent)"
-    )
-    actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    listing = add_command(actions, "list", _list, help="the failed mails: id, sender, subject, reason")
-    listing.add_argument("--outgoing", action="store_true", help=OUTGOING_HELP)
-    for name, help_text, func in (
-        ("show", "print a stored mail as it arrived (or, --outgoing, as it was to be sent)", _show),
-        ("retry", "hand a failed (or dropped) mail to the next run", _retry),
-        ("drop", "leave a failed mail alone for good (it stays stored)", _drop),
-    ):
-        action = add_command(actions, name, func, help=help_text, description=help_text)
-        action.add_argument("id", type=int, help="the mail's number, as `pbem mail list` shows it")
-        action.add_argument("--outgoing", action="store_true", help=OUTGOING_HELP)
-    parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 
 def failed_lines(store: Store) -> list[str]:
@@ -59,7 +39,7 @@ def unsent_lines(store: Store) -> list[str]:
     ]
 
 
-def _list(args: argparse.Namespace) -> int:
+def list_failed(args: argparse.Namespace) -> int:
     lines = read_store(args, lambda _, store: (unsent_lines if args.outgoing else failed_lines)(store), ())
     if lines is None:
         return 2
@@ -67,7 +47,7 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show(args: argparse.Namespace) -> int:
+def show(args: argparse.Namespace) -> int:
     row = read_store(args, lambda _, store: _stored(store, args.id, args.outgoing), (LookupError,))
     if row is None:
         return 2
@@ -91,7 +71,7 @@ def _stored(store: Store, row_id: int, outgoing: bool) -> dict[str, Any]:
     return row
 
 
-def _retry(args: argparse.Namespace) -> int:
+def retry(args: argparse.Namespace) -> int:
     if args.outgoing:
         retry = partial(Store.retry_mail_out, now=datetime.now(UTC))
         return _change(
@@ -102,7 +82,7 @@ def _retry(args: argparse.Namespace) -> int:
     )
 
 
-def _drop(args: argparse.Namespace) -> int:
+def drop(args: argparse.Namespace) -> int:
     if args.outgoing:
         return _change(args, Store.drop_mail_out, "is dropped: no run will send it", "is not failed")
     return _change(args, Store.drop_message, "is dropped: no run will try it again", "is not failed")

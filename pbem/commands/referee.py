@@ -10,32 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import UTC, datetime
-from typing import Any
 
-from pbem.commands.common import add_command, load_config, open_store
-from pbem.intake.commands import REFEREE_COMMANDS
+from pbem.commands.common import load_config, open_store
 from pbem.run import Run
 from pbem.service import Busy, run_lock, run_sync
 from pbem.store import Store
 from pbem.turns.referee import Refused, referee_line
 
 
-def register(subparsers: Any) -> None:
-    parser = add_command(
-        subparsers,
-        "referee",
-        _referee,
-        help="a referee command (extend, pause, resume, process, rollback, replace, option, list)",
-        description="Carry out a referee command in GAME as if the referee had mailed it, and "
-        "mail the players what a mailed one tells them: "
-        + "; ".join(usage.lower() for usage in [*REFEREE_COMMANDS.values(), "LIST"])
-        + ". For example: pbem referee spring26 extend 24h.",
-    )
-    parser.add_argument("game", metavar="GAME", help="the game's id")
-    parser.add_argument("words", nargs="+", metavar="COMMAND", help="the command and its arguments")
-
-
-def _referee(args: argparse.Namespace) -> int:
+def referee(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2

@@ -4,34 +4,30 @@ from __future__ import annotations
 
 import argparse
 import logging
-from functools import partial
-from typing import Any
 
-from pbem.commands.common import add_command, load_config
+from pbem.commands.common import load_config
 from pbem.mail.transport import TransportError
 from pbem.service import Busy, run_sync
 
 log = logging.getLogger("pbem")
 
 
-def register(subparsers: Any) -> None:
-    for name, help_text, steps in (
-        (
-            "run",
-            "the cron job: poll the mailbox, act on mail and deadlines, send the queue",
-            {"do_poll": True, "do_act": True, "do_send": True},
-        ),
-        (
-            "poll",
-            "fetch new mail and store it (acting on it is left to `pbem run`)",
-            {"do_poll": True, "do_act": False, "do_send": False},
-        ),
-        ("send", "send what is queued", {"do_poll": False, "do_act": False, "do_send": True}),
-    ):
-        add_command(subparsers, name, partial(_run, steps=steps), help=help_text, description=help_text)
+def run(args: argparse.Namespace) -> int:
+    """The cron job: poll the mailbox, act on mail and deadlines, send the queue."""
+    return _steps(args, do_poll=True, do_act=True, do_send=True)
 
 
-def _run(args: argparse.Namespace, steps: dict[str, bool]) -> int:
+def poll(args: argparse.Namespace) -> int:
+    """Fetch new mail and store it (acting on it is left to ``pbem run``)."""
+    return _steps(args, do_poll=True, do_act=False, do_send=False)
+
+
+def send(args: argparse.Namespace) -> int:
+    """Send what is queued."""
+    return _steps(args, do_poll=False, do_act=False, do_send=True)
+
+
+def _steps(args: argparse.Namespace, **steps: bool) -> int:
     service = load_config(args)
     if service is None:
         return 2

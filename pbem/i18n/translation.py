@@ -10,9 +10,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from pbem.i18n import french
 from pbem.i18n.message import Message, Term, from_data
 
@@ -29,6 +26,9 @@ def translations(language: str) -> gettext.NullTranslations:
     folder = LOCALE / language / "LC_MESSAGES"
     if language == DEFAULT or not folder.is_dir():
         return chain
+    from babel.messages.mofile import write_mo  # Babel: only where a game speaks another language
+    from babel.messages.pofile import read_po
+
     for path in sorted(folder.glob("*.po")):
         with path.open("rb") as source:
             catalog = read_po(source, locale=language)

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import re
 
-import idna
-
 #: a header value longer than this is read only this far (a mail server such as Postfix cuts a
 #: whole header block at 102,400 bytes); a From header of 8,000 characters and more is read whole
 MAX_VALUE_CHARS = 100_000
@@ -165,16 +163,23 @@ def normal(address: str) -> str:
     if not (_ATOM_LOCAL.fullmatch(local) or _QUOTED_LOCAL.fullmatch(local)):
         return ""
     domain = domain.rstrip(".")
-    try:
-        ascii_domain = domain.lower() if domain.isascii() else idna.encode(domain, uts46=True).decode()
-    except (idna.IDNAError, UnicodeError, ValueError):
-        return ""
+    if domain.isascii():
+        ascii_domain = domain.lower()
+    else:
+        import idna  # its tables load with the first domain not written in ASCII
+
+        try:
+            ascii_domain = idna.encode(domain, uts46=True).decode()
+        except (idna.IDNAError, UnicodeError, ValueError):
+            return ""
     labels = ascii_domain.split(".")
     if ascii_domain == "localhost":  # a config may seat players there (config/pbem.yaml does)
         return f"{local.lower()}@localhost"
     if len(labels) < 2 or not all(_LABEL.fullmatch(label) for label in labels):
         return ""
     if any(label.startswith("xn--") for label in labels):
+        import idna
+
         try:  # an A-label must decode (xn--zz is none)
             idna.decode(ascii_domain)
         except (idna.IDNAError, UnicodeError, ValueError):

@@ -23,9 +23,6 @@ import io
 import re
 from functools import lru_cache
 
-import resvg_py
-from PIL import Image
-
 from pbem.frozen import Frozen
 
 #: an <svg> element in HTML with its content; pbem's pictures never nest one in another
@@ -48,6 +45,9 @@ class Picture(Frozen):
 @lru_cache(maxsize=16)
 def png(svg: str) -> bytes:
     """The SVG picture as a palette PNG."""
+    import resvg_py  # the renderer and Pillow load with the first map drawn, not with the mail code
+    from PIL import Image
+
     rendered = bytes(
         resvg_py.svg_to_bytes(
             svg_string=svg,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pbem.frozen import Frozen
-from pbem.records import Count, Number
+from pbem.strict_numbers import Count, Number
 
 
 class OrderEffect(Frozen):

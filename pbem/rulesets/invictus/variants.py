@@ -14,7 +14,8 @@ from annotated_types import Ge
 
 from pbem.frozen import Frozen
 from pbem.i18n import Term
-from pbem.records import Count, RecordError, from_plain
+from pbem.records import RecordError, from_plain
+from pbem.strict_numbers import Count
 
 VARIANTS_FILE = Path(__file__).with_name("variants.yaml")
 DEPLOYMENT_ROLES = ("front", "reserve", "citizen")

@@ -1,0 +1,7 @@
+"""``python -m pbem.cli``: the ``pbem`` command."""
+
+import sys
+
+from pbem.cli.entry import main
+
+sys.exit(main())
