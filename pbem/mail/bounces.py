@@ -6,8 +6,13 @@ block per recipient: ``Final-Recipient``, ``Action``, ``Status``, ``Diagnostic-C
 undelivered mail or its headers attached (``message/rfc822``, ``text/rfc822-headers``). Older
 servers write the same in prose; qmail's is the one still common ("Hi. This is the qmail-send
 program ... <address>: reason ... --- Below this line is a copy of the message."). Either way
-what matters is the undelivered mail's Message-ID, which says which of our mails (and so which
-player) it was, and the server's reason, for the referee.
+what matters is which of our mails (and so which player) it was, and the server's reason, for
+the referee. The undelivered mail's Message-ID says which, where the server quotes it; the
+address the bounce was delivered to says it always, where we sent the mail from a return
+address of the recipient's own (``pbem.mail.verp``): the delivering server writes it in
+``Delivered-To``, ``X-Original-To`` or ``Envelope-To``, and the bounce's ``To`` names it.
+Exim's prose ("This message was created automatically by mail delivery software ... The
+following address(es) failed:") is read too.
 
 Pure: bytes in, a ``Bounce`` or None out, never an exception. Only a failure is a bounce: a
 report of a delay, a delivery or a relay (``Action: delayed|delivered|relayed|expanded``) is
@@ -16,6 +21,7 @@ none. Knows nothing of games (``pbem.turns.bounces`` matches a bounce to a playe
 
 from __future__ import annotations
 
+import dataclasses
 import email
 import email.policy
 import re
@@ -31,6 +37,14 @@ _QMAIL_RECIPIENT = re.compile(r"^<([^<>\s]+@[^<>\s]+)>:\s*\n((?:.+\n?)+?)(?:\n|$
 _QMAIL_COPY = re.compile(r"^--- Below this line is a copy of the message\.?\s*$", re.MULTILINE)
 _MESSAGE_ID = re.compile(r"^Message-ID:\s*(<[^<>\s]+>)", re.IGNORECASE | re.MULTILINE)
 _ADDRESS = re.compile(r"[^\s<>;]+@[^\s<>;]+")
+_EXIM = re.compile(r"^This message was created automatically by mail delivery software", re.MULTILINE)
+_EXIM_FAILED = re.compile(
+    r"following address(?:es|\(es\))? failed:\s*\n\s*\n?\s*<?([^\s<>]+@[^\s<>]+)>?\s*\n((?:[ \t]+\S.*\n?)*)",
+    re.IGNORECASE,
+)
+_EXIM_COPY = re.compile(r"^-{3,} This is a copy of the message", re.MULTILINE)
+#: the headers a delivering server records the envelope recipient in, and the bounce's own To
+RETURNED_TO = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To")
 
 
 class Bounce(Frozen):
@@ -40,20 +54,36 @@ class Bounce(Frozen):
     status: str  # the RFC 3463 status, "5.1.1" ("" when none)
     reason: str  # the server's words, "550 5.1.1 <anna@example.org>: user unknown"
     original_message_id: str  # the undelivered mail's Message-ID with its <>, or ""
+    #: where the bounce was delivered: its Delivered-To, X-Original-To, Envelope-To and To
+    returned_to: tuple[str, ...] = ()
 
 
 def read_bounce(raw: bytes) -> Bounce | None:
     """The failure ``raw`` reports, if it is a bounce (the first failed recipient's)."""
     try:
         message = email.message_from_bytes(raw, policy=email.policy.compat32)
+        bounce = None
         if message.get_content_type() == "multipart/report":
-            return _delivery_status(message)
-        text = _first_text(message)
-        if _QMAIL.search(text):
-            return _qmail(text)
+            bounce = _delivery_status(message)
+        else:
+            text = _first_text(message)
+            if _QMAIL.search(text):
+                bounce = _qmail(text)
+            elif _EXIM.search(text):
+                bounce = _exim(text)
+        if bounce is None:
+            return None
+        return dataclasses.replace(bounce, returned_to=_returned_to(message))
     except Exception:  # noqa: BLE001 - a bounce we cannot read is treated as none (module docstring)
         return None
-    return None
+
+
+def _returned_to(message: Message) -> tuple[str, ...]:
+    found: list[str] = []
+    for name in RETURNED_TO:
+        for value in message.get_all(name) or []:
+            found.extend(address.strip("<>,").lower() for address in _ADDRESS.findall(str(value)))
+    return tuple(dict.fromkeys(found))
 
 
 def _delivery_status(report: Message) -> Bounce | None:
@@ -64,7 +94,10 @@ def _delivery_status(report: Message) -> Bounce | None:
     for part in report.walk():
         kind = part.get_content_type()
         if kind == "message/delivery-status":
-            fields.extend(block for block in part.get_payload() if isinstance(block, Message))
+            blocks = [block for block in part.get_payload() if isinstance(block, Message)]
+            if blocks and not original:  # Gmail names the mail in the report's own fields
+                original = _message_id(str(blocks[0].get("X-Original-Message-ID", "")))
+            fields.extend(blocks)
         elif kind == "message/rfc822" and not original:
             attached = part.get_payload()
             inner = attached[0] if isinstance(attached, list) and attached else None
@@ -96,6 +129,26 @@ def _qmail(text: str) -> Bounce | None:
     if found is None:
         return None
     reason = " ".join(found[2].split())
+    status = re.search(r"\b([245]\.\d{1,3}\.\d{1,3})\b", reason)
+    original = _MESSAGE_ID.search(tail)
+    return Bounce(
+        recipient=found[1].lower(),
+        status=status[1] if status else "",
+        reason=reason[:MAX_REASON_CHARS],
+        original_message_id=original[1] if original else "",
+    )
+
+
+def _exim(text: str) -> Bounce | None:
+    copy = _EXIM_COPY.search(text)
+    head, tail = (text[: copy.start()], text[copy.end() :]) if copy else (text, "")
+    found = _EXIM_FAILED.search(head)
+    if found is None:
+        return None
+    lines = [line.strip() for line in found[2].splitlines() if line.strip()]
+    # the server's answer, "550 5.1.1 ...", is the last lines; "host ..." and "SMTP error ..." lead to it
+    answer = next((index for index, line in enumerate(lines) if re.match(r"[245]\d\d[ -]", line)), None)
+    reason = " ".join(lines[answer:] if answer is not None else lines)
     status = re.search(r"\b([245]\.\d{1,3}\.\d{1,3})\b", reason)
     original = _MESSAGE_ID.search(tail)
     return Bounce(
