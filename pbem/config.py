@@ -204,6 +204,7 @@ class Service(Frozen):
     send_attempts: int = 8
     mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
     answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
+    return_path: str = "verp"  # verp | plain | an address tagged per recipient: pbem.mail.verp
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
     site_dir: Path | None = None  # each game's public site, rebuilt after every phase
     site_url: str | None = None  # where readers reach site_dir; results mails link to it
@@ -225,6 +226,14 @@ class Service(Frozen):
 
     def game_referee(self, game: Game) -> Referee | None:
         return game.referee or self.referee
+
+    @property
+    def bounce_base(self) -> str | None:
+        """The address whose tagged forms mail goes out from (pbem.mail.verp), or None where it
+        goes out from ``address`` itself (``return_path: plain``)."""
+        if self.return_path == "plain":
+            return None
+        return self.address if self.return_path == "verp" else self.return_path
 
 
 Location = tuple[str | int, ...]
@@ -410,6 +419,7 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
         send_attempts=keys.send_attempts,
         mail_attempts=keys.mail_attempts,
         answers_per_hour=keys.answers_per_hour,
+        return_path=keys.return_path,
         templates=templates,
         site_dir=resolve(keys.site_dir) if keys.site_dir else None,
         site_url=keys.site_url,

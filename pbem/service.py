@@ -329,7 +329,8 @@ async def send_queue(
             continue
         for mail in batch:
             try:
-                sender = verp.return_path(service.address, key, mail.game_id or "", mail.recipient)
+                base = service.bounce_base
+                sender = verp.return_path(base, key, mail.game_id or "", mail.recipient) if base else service.address
                 await outbox.send(mail.raw, sender, [mail.recipient])
             except ServerRefused:
                 raise  # not this mail's fault: keep the queue as it is

@@ -51,6 +51,13 @@ def _address(value: Any) -> str:
     return normal(text) or text  # an IDN domain in its ASCII form, as mail's From is read
 
 
+def _return_path(value: Any) -> str:
+    text = _line(value).strip().lower()
+    if text in {"verp", "plain"}:
+        return text
+    return _address(text)
+
+
 def _site_url(value: Any) -> str:
     text = _line(value).strip()
     if not re.match(r"^https?://[^\s/]+", text):
@@ -80,6 +87,7 @@ Line = Annotated[str, BeforeValidator(_line)]
 Address = Annotated[str, BeforeValidator(_address)]
 Duration = Annotated[str | int, BeforeValidator(_duration)]
 SiteURL = Annotated[str, BeforeValidator(_site_url)]
+ReturnPath = Annotated[str, BeforeValidator(_return_path)]
 SecretValue = Annotated[Any, BeforeValidator(_secret)]
 
 
@@ -330,6 +338,12 @@ class ServiceKeys(Keys):
         3, ge=0, description="runs that try a mail whose handling failed, before it is left alone"
     )
     answers_per_hour: int = Field(20, ge=0, description="answers to one address in an hour; `0`: no limit")
+    return_path: ReturnPath = Field(
+        "verp",
+        description="the envelope sender of each mail: `verp`, the address tagged per recipient "
+        "(`local+bounce-TAG@domain`) so a bounce names whose mail it was; another address tagged so "
+        "(its mail must reach the inbox); `plain`, the address itself, for a server that refuses others",
+    )
     inbox: MailKeys | None = Field(None, description="where mail comes from (below; default: a Maildir)")
     outbox: MailKeys | None = Field(None, description="where mail goes (below; default: a Maildir)")
     referee: RefereeKeys | None = Field(None, description="the referee of every game without its own")

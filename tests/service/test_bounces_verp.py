@@ -167,3 +167,19 @@ def test_on_a_real_smtp_server_the_envelope_sender_is_the_return_address_and_its
     assert notice["Subject"] == "[g1] mail to North's address bounced"
     assert "550 5.1.1 No such user here" in text_of(notice)
     assert table.take(players["North"]) == [] and table.take(players["South"]) == []
+
+
+@pytest.mark.parametrize(
+    "setting, form",
+    [("plain", r"judge@pbem\.test"), ("bounces@pbem.test", r"bounces\+bounce-[0-9a-f]{20}@pbem\.test")],
+)
+def test_the_return_path_key_sends_from_the_address_itself_or_tags_another(tmp_path, setting, form):
+    players = {"North": "north@example.test", "South": "south@example.test"}
+    table = Table(tmp_path, [game("g1", "tally", players)], service_settings={"return_path": setting})
+    table.start("g1")
+    path = return_path(table, players["North"])
+    assert re.fullmatch(form, path), path
+    table.deliver(WRITERS["postfix"](players["North"], path, None))
+    table.run()
+    told = [str(mail["Subject"]) for mail in table.take(REFEREE_ADDRESS) if "bounced" in str(mail["Subject"])]
+    assert told == ([] if setting == "plain" else ["[g1] mail to North's address bounced"])
