@@ -329,8 +329,12 @@ async def send_queue(
             continue
         for mail in batch:
             try:
-                base = service.bounce_base
-                sender = verp.return_path(base, key, mail.game_id or "", mail.recipient) if base else service.address
+                base = verp.base_address(service.return_path, service.address)
+                sender = (
+                    verp.return_path(base, key, mail.game_id or "", mail.recipient)
+                    if base
+                    else service.address
+                )
                 await outbox.send(mail.raw, sender, [mail.recipient])
             except ServerRefused:
                 raise  # not this mail's fault: keep the queue as it is

@@ -28,6 +28,15 @@ TOKEN_DIGITS = 20
 _TOKEN = re.compile(rf"[0-9a-f]{{{TOKEN_DIGITS}}}")
 
 
+def base_address(setting: str, service_address: str) -> str | None:
+    """The address whose tagged forms mail goes out from, by the config's ``return_path``:
+    ``verp`` the service's own, another address that one; None for ``plain`` (mail goes out
+    from the service's address, untagged)."""
+    if setting == "plain":
+        return None
+    return service_address if setting == "verp" else setting
+
+
 def token(key: str, game_id: str, recipient: str) -> str:
     """The tag of mail to ``recipient`` in ``game_id`` ("" for mail of no game)."""
     message = f"{game_id}\0{recipient.strip().lower()}".encode()

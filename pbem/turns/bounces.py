@@ -85,7 +85,7 @@ def bounced_mail(run: Run, bounce: Bounce) -> dict[str, Any] | None:
     if bounce.original_message_id:
         for row in run.store.outbox_rows(message_id=bounce.original_message_id):
             return {key: row[key] for key in ("id", "game_id", "recipient", "subject")}
-    base = run.service.bounce_base
+    base = verp.base_address(run.service.return_path, run.service.address)
     tag = verp.token_in(bounce.returned_to, base) if base else None
     if tag is None:
         return None
