@@ -144,7 +144,7 @@ class Game(Frozen):
     players_public: bool = True  # WHOGAME shows each power's player's address
     observe_password: Secret | None = None  # a private game: OBSERVE needs it
     mail_format: str = "html"  # html | text: players' mail, unless a player SET FORMAT
-    map: str = "inline"  # inline | attached | off: a report's map, unless a player SET MAP
+    map: str = "inline"  # inline | attached | off | link: a report's map, unless a player SET MAP
     bounced_nmr: str = "count"  # count | referee: whether a power whose mail bounces misses a phase
     press: PressRules = PressRules()
     votes_public: bool = False
@@ -226,14 +226,6 @@ class Service(Frozen):
 
     def game_referee(self, game: Game) -> Referee | None:
         return game.referee or self.referee
-
-    @property
-    def bounce_base(self) -> str | None:
-        """The address whose tagged forms mail goes out from (pbem.mail.verp), or None where it
-        goes out from ``address`` itself (``return_path: plain``)."""
-        if self.return_path == "plain":
-            return None
-        return self.address if self.return_path == "verp" else self.return_path
 
 
 Location = tuple[str | int, ...]
@@ -333,11 +325,12 @@ def load(path: str | os.PathLike[str]) -> Service:
         if service
         else isinstance(service_data, dict) and bool(service_data.get("referee"))
     )
+    has_site = service is None or bool(service.site_dir and service.site_url)  # for map: link
     games: list[Game] = []
     broken: dict[str, tuple[str, ...]] = {}
     for index, entry in enumerate(entries):
         alone = _Problems(path, problems.lines)
-        game = _game(alone, entry, ("games", index), path, has_referee, {g.id for g in games})
+        game = _game(alone, entry, ("games", index), path, has_referee, {g.id for g in games}, has_site)
         if game is not None and not alone.found:
             games.append(game)
         else:
@@ -501,12 +494,13 @@ def _game(
     path: Path,
     has_referee: bool,
     taken: set[str],
+    has_site: bool = True,
     template: bool = False,
 ) -> Game | None:
     """One game's entry, checked alone: its problems stop only this game. A ``template`` (or a
     game opened by mail, before its players join) may name no players."""
     try:
-        keys = settings.GameKeys.model_validate(entry)
+        keys = settings.GameKeys.model_validate(entry, context={"has_site": has_site})
     except pydantic.ValidationError as error:
         problems.from_pydantic(error, settings.GameKeys, loc)
         return None

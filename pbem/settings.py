@@ -15,7 +15,7 @@ import re
 from typing import Annotated, Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
 from pbem.deadlines import parse_duration, parse_time_of_day
 from pbem.mail.addresses import normal
@@ -226,9 +226,25 @@ class GameKeys(Keys):
     mail_format: Literal["html", "text"] = Field(
         "html", description="players' mail as text and HTML, or text only (each may SET FORMAT)"
     )
-    map: Literal["inline", "attached", "off"] = Field(
-        "inline", description="the map in a report: shown in the mail, attached, or none (each may SET MAP)"
+    map: Literal["inline", "attached", "off", "link"] = Field(
+        "inline",
+        description="the map in a report: shown in the mail, attached, none, or a link to its phase's "
+        "page where the game has a site (`site_dir` and `site_url`); each may SET MAP",
     )
+
+    @field_validator("map")
+    @classmethod
+    def _a_link_needs_a_site(cls, value: str, info: ValidationInfo) -> str:
+        """``link`` needs a page to link to: the service's site (the context says whether the
+        config gives one), or each player's own."""
+        players = info.data.get("players") or []
+        own = bool(players) and all(player.site_dir and player.site_url for player in players)
+        if value == "link" and not (info.context or {}).get("has_site", True) and not own:
+            raise ValueError(
+                "is link, but the game has no site to link to: set service.site_dir and site_url"
+            )
+        return value
+
     bounced_nmr: Literal["count", "referee"] = Field(
         "count",
         description="a power whose mail bounces misses a phase as any (`count`), or only by "
