@@ -43,6 +43,10 @@ _EXIM_FAILED = re.compile(
     re.IGNORECASE,
 )
 _EXIM_COPY = re.compile(r"^-{3,} This is a copy of the message", re.MULTILINE)
+_ENVELOPE_SENDER = re.compile(
+    r"^(?:X-Postfix-Sender|Return-Path):[ \t]*(?:rfc822;)?[ \t]*<?([^\s<>]+@[^\s<>]+?)>?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 #: the headers a delivering server records the envelope recipient in, and the bounce's own To
 RETURNED_TO = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To")
 
@@ -73,16 +77,21 @@ def read_bounce(raw: bytes) -> Bounce | None:
                 bounce = _exim(text)
         if bounce is None:
             return None
-        return dataclasses.replace(bounce, returned_to=_returned_to(message))
+        return dataclasses.replace(bounce, returned_to=_returned_to(message, raw))
     except Exception:  # noqa: BLE001 - a bounce we cannot read is treated as none (module docstring)
         return None
 
 
-def _returned_to(message: Message) -> tuple[str, ...]:
+def _returned_to(message: Message, raw: bytes) -> tuple[str, ...]:
+    """Where the bounce was delivered (its own headers), then the envelope sender of the mail it
+    returns, where it says: Postfix's ``X-Postfix-Sender``, a copy's ``Return-Path`` (a bounce
+    relayed on, or one whose server wrote no delivery headers)."""
     found: list[str] = []
     for name in RETURNED_TO:
         for value in message.get_all(name) or []:
             found.extend(address.strip("<>,").lower() for address in _ADDRESS.findall(str(value)))
+    text = raw.decode("utf-8", "replace")
+    found.extend(address.lower() for address in _ENVELOPE_SENDER.findall(text))
     return tuple(dict.fromkeys(found))
 
 

@@ -73,3 +73,14 @@ def test_an_address_that_is_none_of_our_return_addresses_gives_no_tag(address):
 def test_the_tag_is_found_among_other_addresses_in_any_case():
     tag = verp.token_in(["referee@pbem.test", f"<{RETURN.upper()}>"], SERVICE)
     assert tag == verp.token(KEY, "g1", "anna@example.org")
+
+
+@pytest.mark.parametrize("server", sorted(set(WRITERS) - {"gmail"}))  # Gmail's copy has no Return-Path
+def test_a_bounce_that_lost_its_delivery_headers_is_known_by_the_copys_return_path(server):
+    raw = WRITERS[server]("anna@example.org", RETURN, "<pbem.3f2a@pbem.test>")
+    head, _, body = raw.partition(b"\n\n")
+    kept = [line for line in head.split(b"\n") if not line.lower().startswith((b"delivered-to:", b"to:"))]
+    kept = [line for line in kept if not line.lower().startswith((b"x-original-to:", b"envelope-to:"))]
+    bounce = read_bounce(b"\n".join(kept) + b"\n\n" + body)
+    assert bounce is not None
+    assert verp.token_in(bounce.returned_to, SERVICE) == verp.token(KEY, "g1", "anna@example.org")
