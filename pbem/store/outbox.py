@@ -179,14 +179,6 @@ class Outbox(Connection):
             assert key is not None
         return key
 
-    def sent_recipients(self) -> list[tuple[str, str]]:
-        """Every (game, recipient) we sent mail to: the game "" for mail of none."""
-        rows = self._rows(
-            "SELECT DISTINCT coalesce(game_id, '') AS game_id, lower(recipient) AS recipient FROM outbox"
-            " WHERE status = 'sent'"
-        )
-        return [(row["game_id"], row["recipient"]) for row in rows]
-
     def sent_mail_to(self, game_id: str, recipient: str, limit: int = 100) -> list[dict[str, Any]]:
         """The mails sent to ``recipient`` in ``game_id``, newest first: their id, Message-ID,
         subject, when queued and the bounce that reported each undelivered (or None)."""

@@ -80,8 +80,8 @@ def note_bounce(run: Run, row_id: int, bounce: Bounce) -> tuple[str, str, str | 
 
 def bounced_mail(run: Run, bounce: Bounce) -> dict[str, Any] | None:
     """The mail of ours ``bounce`` reports undelivered (its id, game, recipient and subject): the
-    one with its Message-ID, else the latest not yet bounced to the recipient whose return
-    address it came back to; None for a bounce of no mail of ours."""
+    one with its Message-ID, else the latest not yet bounced to the player whose return address
+    it came back to; None for a bounce of no mail of ours (or of no player's, by its address)."""
     if bounce.original_message_id:
         for row in run.store.outbox_rows(message_id=bounce.original_message_id):
             return {key: row[key] for key in ("id", "game_id", "recipient", "subject")}
@@ -90,14 +90,20 @@ def bounced_mail(run: Run, bounce: Bounce) -> dict[str, Any] | None:
     if tag is None:
         return None
     key = run.store.return_path_key()
-    for game_id, recipient in run.store.sent_recipients():
-        if verp.matches(key, tag, game_id, recipient):
-            sent = run.store.sent_mail_to(game_id, recipient)
-            if not sent:
-                return None
-            row = next((row for row in sent if row["bounced_by"] is None), sent[0])
-            return {"id": row["id"], "game_id": game_id, "recipient": recipient, "subject": row["subject"]}
-    return None  # a tag of nobody's: a forged bounce, or a key since lost
+    for game_id in run.store.game_ids():  # only a player's bounce matters: their tags are the ones tried
+        for player in run.store.players(game_id):
+            if verp.matches(key, tag, game_id, player.address):
+                sent = run.store.sent_mail_to(game_id, player.address)
+                if not sent:
+                    return None
+                row = next((row for row in sent if row["bounced_by"] is None), sent[0])
+                return {
+                    "id": row["id"],
+                    "game_id": game_id,
+                    "recipient": player.address,
+                    "subject": row["subject"],
+                }
+    return None  # a tag of nobody's: a former address, another's mail, a forgery, or a key since lost
 
 
 def in_a_row(run: Run, player: PlayerRow) -> int:

@@ -13,6 +13,7 @@ import pytest
 from pbem.turns.bounces import DELIVERED_AFTER
 from tests.harness import REFEREE_ADDRESS, MailServerTable, Table, game, text_of
 from tests.mail_reading.bounce_formats import WRITERS
+from tests.service.helpers import HOLD
 
 PLAYERS = {
     power: f"{power.lower()}@example.test"
@@ -183,3 +184,29 @@ def test_the_return_path_key_sends_from_the_address_itself_or_tags_another(tmp_p
     table.run()
     told = [str(mail["Subject"]) for mail in table.take(REFEREE_ADDRESS) if "bounced" in str(mail["Subject"])]
     assert told == ([] if setting == "plain" else ["[g1] mail to North's address bounced"])
+
+
+@pytest.mark.slow  # a phase to its deadline and grace period
+def test_a_power_whose_later_mail_got_through_misses_the_phase_even_when_the_referee_decides_bounces(
+    tmp_path,
+):
+    table = Table(
+        tmp_path,
+        [game("g1", "diplomacy", PLAYERS, bounced_nmr="referee")],
+        service_settings={"answers_per_hour": 0},
+    )
+    table.start("g1")
+    table.take()
+    bounce(table, PLAYERS["Italy"])  # the welcome bounced...
+    for power in PLAYERS:
+        if power != "Italy":
+            table.send(PLAYERS[power], HOLD[power], to=table.reply_token_address(power))
+    table.run()
+    table.now = table.game_row().deadline
+    table.run()  # ...but the notice that Italy is late, at the deadline, bounces not
+    table.now = table.game_row().grace_until
+    table.run()
+    with table.store() as store:
+        italy = store.player("g1", "Italy")
+    assert italy is not None and italy.nmr_streak == 1
+    assert not any("their mail bounces" in subject for subject in subjects(table, REFEREE_ADDRESS))
