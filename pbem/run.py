@@ -217,10 +217,9 @@ class Run:
         config = self.game_config(player.game_id)  # the player's SET MAP and SET FORMAT, or the game's
         mail_format = player.mail_format or (config.mail_format if config else "html")
         maps = player.map or (config.map if config else "inline")
-        if (
-            maps == "link"
-        ):  # no picture: results link their phase's page (turns.adjudication), where there is one
-            maps = "off" if config and published.links_pages(self.service, config, player.power) else "inline"
+        if maps == "link":  # no picture: the results link their phase's page (turns.adjudication)
+            linked = config is not None and published.links_pages(self.service, config, player.power)
+            maps = "off" if linked else "inline"  # a game opened by mail may name no site
         return self.queue(
             Outgoing(
                 to=player.address,
