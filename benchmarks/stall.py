@@ -12,7 +12,9 @@ stores its orders): the seconds printed are those two steps, for that one mail, 
 and as this process's CPU time. Beside them, as a peer measured in the same run on the same
 bytes, the CPU time of the standard library's ``email`` parser reading the mail and decoding
 every part (what reading the bytes costs at the least), and the ratio of our CPU time to it.
-Every mail must be answered (its row ``done``), never failed.
+Every mail must be answered (its row ``done``), never failed; a bounce (the ``bounce:`` shapes, in
+the formats ``pbem.mail.bounces`` reads, to a return address of nobody's) is read and set aside
+unanswered (``ignored``).
 
 The goal is that no mail under the size limit (``max_message_bytes``, 2 MB) takes more than 1 s:
 the last line says PASS or FAIL against it, by CPU time (on a machine shared with other work the
@@ -158,6 +160,64 @@ def press(size: int) -> str:
     return "PRESS TO ALL\n" + repeat("Shall we talk about Burgundy?\n", size) + "ENDPRESS\n"
 
 
+# -- bounces: read by pbem.mail.bounces, never answered (their row is "ignored: bounce ...") -----
+
+EXIM = (
+    "This message was created automatically by mail delivery software.\n\n"
+    "A message that you sent could not be delivered to one or more of its\n"
+    "recipients. This is a permanent error. The following address(es) failed:\n"
+)
+QMAIL = "Hi. This is the qmail-send program at mx.example.test.\n"
+
+
+def exim_blank_lines(size: int) -> str:  # took minutes with a pattern over the whole text
+    return EXIM + repeat(" \n", size)
+
+
+def exim_details(size: int) -> str:
+    return EXIM + "\n  france@example.test\n" + repeat("    550 5.1.1 a@b@c@d\n", size)
+
+
+def qmail_lines(size: int) -> str:
+    return QMAIL + repeat("<a@b>: \n", size)
+
+
+def copied_return_paths(size: int) -> str:  # a copy's Return-Path names the return address
+    return EXIM + "\n  france@example.test\n    550 5.1.1 no\n\n" + repeat("Return-Path: a@a@a@a@a x\n", size)
+
+
+def status_fields(size: int) -> str:
+    return repeat("Final-Recipient: rfc822; " + "@" * 1_000 + "\nAction: failed\n\n", size)
+
+
+BOUNCES: dict[str, Callable[[int], str]] = {
+    "bounce: Exim's prose, blank lines": exim_blank_lines,
+    "bounce: Exim's prose, long details": exim_details,
+    "bounce: qmail's prose, recipient lines": qmail_lines,
+    "bounce: Return-Path lines": copied_return_paths,
+    "bounce: a DSN of @s": status_fields,
+}
+
+
+def bounce(body: str, number: int, report: bool) -> bytes:
+    """A bounce as a server sends one to the return address: prose, or a DSN whose
+    ``message/delivery-status`` part is ``body``."""
+    head = (
+        f"Return-Path: <>\nDelivered-To: judge+bounce-0123456789abcdef0123@pbem.test\n"
+        f"From: MAILER-DAEMON@mx.example.test\nTo: judge+bounce-0123456789abcdef0123@pbem.test\n"
+        f"Subject: Mail delivery failed {number}\nMessage-ID: {make_msgid(domain='mx.example.test')}\n"
+    )
+    if not report:
+        return (head + "\n" + body).encode()
+    return (
+        head
+        + 'MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary="R"\n\n'
+        "--R\nContent-Type: text/plain\n\nYour mail could not be delivered.\n"
+        "--R\nContent-Type: message/delivery-status\n\n"
+        f"Reporting-MTA: dns; mx.example.test\n\n{body}\n--R--\n"
+    ).encode()
+
+
 # -- the mails ----------------------------------------------------------------------------------
 
 
@@ -256,6 +316,9 @@ def mails(sender: Sender, size: int, only: str) -> list[tuple[str, bytes]]:
         if name == "html: <b>*n </i>*n":
             out.append((f"{name}, in 11 multiparts", sender.nested(text, len(out), 11)))
             out.append((f"{name}, in 1000 multiparts", sender.nested(body(size - 80_000), len(out), 1_000)))
+    for name, shape in BOUNCES.items():
+        if only in name:
+            out.append((name, bounce(shape(size), len(out), report="DSN" in name)))
     return out
 
 
@@ -347,7 +410,7 @@ def main() -> int:
                 )
                 if seconds > worst[1]:
                     worst = (f"{name} ({len(raw)} bytes)", seconds)
-                if not outcome.startswith("done"):
+                if not outcome.startswith("ignored" if name.startswith("bounce") else "done"):
                     wrong.append(f"{name} ({len(raw)} bytes): {outcome}")
     for line in wrong:
         print(f"NOT ANSWERED: {line}")

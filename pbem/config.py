@@ -144,7 +144,7 @@ class Game(Frozen):
     players_public: bool = True  # WHOGAME shows each power's player's address
     observe_password: Secret | None = None  # a private game: OBSERVE needs it
     mail_format: str = "html"  # html | text: players' mail, unless a player SET FORMAT
-    map: str = "inline"  # inline | attached | off: a report's map, unless a player SET MAP
+    map: str = "inline"  # inline | attached | off | link: a report's map, unless a player SET MAP
     bounced_nmr: str = "count"  # count | referee: whether a power whose mail bounces misses a phase
     press: PressRules = PressRules()
     votes_public: bool = False
@@ -204,6 +204,7 @@ class Service(Frozen):
     send_attempts: int = 8
     mail_attempts: int = 3  # runs that try a mail whose handling failed, before it is left alone
     answers_per_hour: int = 20  # answers to one address in an hour; 0: no limit
+    return_path: str = "verp"  # verp | plain | an address tagged per recipient: pbem.mail.verp
     templates: Path | None = None  # the referee's own templates, found before the shipped ones
     site_dir: Path | None = None  # each game's public site, rebuilt after every phase
     site_url: str | None = None  # where readers reach site_dir; results mails link to it
@@ -324,11 +325,12 @@ def load(path: str | os.PathLike[str]) -> Service:
         if service
         else isinstance(service_data, dict) and bool(service_data.get("referee"))
     )
+    has_site = service is None or bool(service.site_dir and service.site_url)  # for map: link
     games: list[Game] = []
     broken: dict[str, tuple[str, ...]] = {}
     for index, entry in enumerate(entries):
         alone = _Problems(path, problems.lines)
-        game = _game(alone, entry, ("games", index), path, has_referee, {g.id for g in games})
+        game = _game(alone, entry, ("games", index), path, has_referee, {g.id for g in games}, has_site)
         if game is not None and not alone.found:
             games.append(game)
         else:
@@ -410,6 +412,7 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
         send_attempts=keys.send_attempts,
         mail_attempts=keys.mail_attempts,
         answers_per_hour=keys.answers_per_hour,
+        return_path=keys.return_path,
         templates=templates,
         site_dir=resolve(keys.site_dir) if keys.site_dir else None,
         site_url=keys.site_url,
@@ -491,12 +494,13 @@ def _game(
     path: Path,
     has_referee: bool,
     taken: set[str],
+    has_site: bool = True,
     template: bool = False,
 ) -> Game | None:
     """One game's entry, checked alone: its problems stop only this game. A ``template`` (or a
     game opened by mail, before its players join) may name no players."""
     try:
-        keys = settings.GameKeys.model_validate(entry)
+        keys = settings.GameKeys.model_validate(entry, context={"has_site": has_site})
     except pydantic.ValidationError as error:
         problems.from_pydantic(error, settings.GameKeys, loc)
         return None

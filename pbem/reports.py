@@ -182,7 +182,8 @@ def with_link(text: str, html: str | None, sentence: str, url: str) -> tuple[str
     text = text.rstrip("\n") + f"\n\n{sentence}\n"
     if html is None:
         return text, None
-    link = Markup('<p class="site-link"><a href="{}">{}</a></p>\n').format(url, sentence)
+    # str: a plain str added to Markup is escaped whole, and the mail's HTML would show as text
+    link = str(Markup('<p class="site-link"><a href="{}">{}</a></p>\n').format(url, sentence))
     at = html.rfind("</body>")
     return text, (html[:at] + link + html[at:]) if at >= 0 else html + link
 

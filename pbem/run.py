@@ -23,6 +23,7 @@ from pbem.mail.compose import Outgoing, compose, new_message_id
 from pbem.mail.redact import redacted_text
 from pbem.reports import Templates
 from pbem.ruleset import Phase, Ruleset, get_ruleset
+from pbem.site import published
 from pbem.store import GameRow, PlayerRow, Store
 
 log = logging.getLogger("pbem")
@@ -215,6 +216,10 @@ class Run:
         game, and replying to it reaches the game master signed on as that player."""
         config = self.game_config(player.game_id)  # the player's SET MAP and SET FORMAT, or the game's
         mail_format = player.mail_format or (config.mail_format if config else "html")
+        maps = player.map or (config.map if config else "inline")
+        if maps == "link":  # no picture: the results link their phase's page (turns.adjudication)
+            linked = config is not None and published.links_pages(self.service, config, player.power)
+            maps = "off" if linked else "inline"  # a game opened by mail may name no site
         return self.queue(
             Outgoing(
                 to=player.address,
@@ -222,7 +227,7 @@ class Run:
                 text=text,
                 html=html,
                 reply_to=self.reply_address(player),
-                maps=player.map or (config.map if config else "inline"),
+                maps=maps,
                 text_only=mail_format == "text",
             ),
             kind=kind,

@@ -32,6 +32,7 @@ from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
+from pbem.mail import verp
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
@@ -310,8 +311,10 @@ async def send_queue(
 
     While ``acting`` (mail being read and games tended, in another thread) is not
     done, keep sending what it queues: the waits on the SMTP server overlap with
-    its work instead of coming after it.
+    its work instead of coming after it. Each mail goes out from its recipient's own return
+    address (pbem.mail.verp), where its bounce will come back to.
     """
+    key = store.return_path_key()
     while True:
         if acting is not None and acting.done() and acting.exception() is not None:
             return  # the run failed: leave the rest to the next one
@@ -325,7 +328,13 @@ async def send_queue(
             continue
         for mail in batch:
             try:
-                await outbox.send(mail.raw, service.address, [mail.recipient])
+                base = verp.base_address(service.return_path, service.address)
+                sender = (
+                    verp.return_path(base, key, mail.game_id or "", mail.recipient)
+                    if base
+                    else service.address
+                )
+                await outbox.send(mail.raw, sender, [mail.recipient])
             except ServerRefused:
                 raise  # not this mail's fault: keep the queue as it is
             except PermanentFailure as error:

@@ -15,7 +15,7 @@ import re
 from typing import Annotated, Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
 from pbem.deadlines import parse_duration, parse_time_of_day
 from pbem.mail.addresses import normal
@@ -51,6 +51,13 @@ def _address(value: Any) -> str:
     return normal(text) or text  # an IDN domain in its ASCII form, as mail's From is read
 
 
+def _return_path(value: Any) -> str:
+    text = _line(value).strip().lower()
+    if text in {"verp", "plain"}:
+        return text
+    return _address(text)
+
+
 def _site_url(value: Any) -> str:
     text = _line(value).strip()
     if not re.match(r"^https?://[^\s/]+", text):
@@ -80,6 +87,7 @@ Line = Annotated[str, BeforeValidator(_line)]
 Address = Annotated[str, BeforeValidator(_address)]
 Duration = Annotated[str | int, BeforeValidator(_duration)]
 SiteURL = Annotated[str, BeforeValidator(_site_url)]
+ReturnPath = Annotated[str, BeforeValidator(_return_path)]
 SecretValue = Annotated[Any, BeforeValidator(_secret)]
 
 
@@ -218,9 +226,25 @@ class GameKeys(Keys):
     mail_format: Literal["html", "text"] = Field(
         "html", description="players' mail as text and HTML, or text only (each may SET FORMAT)"
     )
-    map: Literal["inline", "attached", "off"] = Field(
-        "inline", description="the map in a report: shown in the mail, attached, or none (each may SET MAP)"
+    map: Literal["inline", "attached", "off", "link"] = Field(
+        "inline",
+        description="the map in a report: shown in the mail, attached, none, or a link to its phase's "
+        "page where the game has a site (`site_dir` and `site_url`); each may SET MAP",
     )
+
+    @field_validator("map")
+    @classmethod
+    def _a_link_needs_a_site(cls, value: str, info: ValidationInfo) -> str:
+        """``link`` needs a page to link to: the service's site (the context says whether the
+        config gives one), or each player's own."""
+        players = info.data.get("players") or []
+        own = bool(players) and all(player.site_dir and player.site_url for player in players)
+        if value == "link" and not (info.context or {}).get("has_site", True) and not own:
+            raise ValueError(
+                "is link, but the game has no site to link to: set service.site_dir and site_url"
+            )
+        return value
+
     bounced_nmr: Literal["count", "referee"] = Field(
         "count",
         description="a power whose mail bounces misses a phase as any (`count`), or only by "
@@ -330,6 +354,12 @@ class ServiceKeys(Keys):
         3, ge=0, description="runs that try a mail whose handling failed, before it is left alone"
     )
     answers_per_hour: int = Field(20, ge=0, description="answers to one address in an hour; `0`: no limit")
+    return_path: ReturnPath = Field(
+        "verp",
+        description="the envelope sender of each mail: `verp`, the address tagged per recipient "
+        "(`local+bounce-TAG@domain`) so a bounce names whose mail it was; another address tagged so "
+        "(its mail must reach the inbox); `plain`, the address itself, for a server that refuses others",
+    )
     inbox: MailKeys | None = Field(None, description="where mail comes from (below; default: a Maildir)")
     outbox: MailKeys | None = Field(None, description="where mail goes (below; default: a Maildir)")
     referee: RefereeKeys | None = Field(None, description="the referee of every game without its own")

@@ -36,7 +36,8 @@ PLAYER_COMMANDS = {
     "GET MAP": "GET MAP",
     "SET PASSWORD": "SET PASSWORD <new password>",
     "SET ADDRESS": "SET ADDRESS <new address>",
-    "SET MAP": "SET MAP INLINE|ATTACHED|OFF (the map in your reports: shown, attached, or none)",
+    "SET MAP": "SET MAP INLINE|ATTACHED|OFF|LINK (the map in your reports: shown, attached, none, "
+    "or a link to the game's site)",
     "SET FORMAT": "SET FORMAT TEXT|HTML (your mail as plain text only, or with HTML)",
     "CONFIRM ADDRESS": "CONFIRM ADDRESS <code>",
     "RESIGN": "RESIGN",
@@ -523,7 +524,7 @@ def _simple_command(words: list[str], number: int, line: str) -> Command | None:
 
 
 #: a player's own mail settings and the values each takes (pbem.turns.players)
-MAIL_SETTINGS = {"SET MAP": ("INLINE", "ATTACHED", "OFF"), "SET FORMAT": ("TEXT", "HTML")}
+MAIL_SETTINGS = {"SET MAP": ("INLINE", "ATTACHED", "OFF", "LINK"), "SET FORMAT": ("TEXT", "HTML")}
 
 
 def _seat_command(words: list[str], number: int, line: str) -> Command | None:

@@ -97,6 +97,12 @@ def _manifest_entry(place: Place, game_id: str) -> dict[str, Any]:
     return entry if isinstance(entry, dict) else {}
 
 
+def links_pages(service: Service, game: Game, viewer: str) -> bool:
+    """Whether ``viewer``'s results mails link their phase's page (``page_url`` gives one): what
+    SET MAP LINK needs."""
+    return page_url(service, game, viewer, "") is not None
+
+
 def page_url(service: Service, game: Game, viewer: str, phase_id: str) -> str | None:
     """The address of ``phase_id``'s page on the site ``viewer`` reads: a player's own where
     their entry gives one, else the public site's (only for what the public may see: a game's

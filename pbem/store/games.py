@@ -86,14 +86,19 @@ class PlayerRow:
     civil_disorder: bool = False
     absences: Annotated[list[list[str]], StoredJson] = field(default_factory=list)
     mail_format: str | None = None  # SET FORMAT TEXT|HTML; None: the game's default
-    map: str | None = None  # SET MAP INLINE|ATTACHED|OFF; None: the game's default
+    map: str | None = None  # SET MAP INLINE|ATTACHED|OFF|LINK; None: the game's default
+    #: the addresses this player moved from (SET ADDRESS, confirmed), oldest first: theirs too
+    former_addresses: Annotated[list[str], StoredJson] = field(default_factory=list)
 
 
 class Games(Connection):
     """Games, and the players seated in them."""
 
     SCHEMA = SCHEMA
-    ADDED_COLUMNS = {"games": {"deadline_given": "TEXT"}, "players": {"mail_format": "TEXT", "map": "TEXT"}}
+    ADDED_COLUMNS = {
+        "games": {"deadline_given": "TEXT"},
+        "players": {"mail_format": "TEXT", "map": "TEXT", "former_addresses": "TEXT NOT NULL DEFAULT '[]'"},
+    }
 
     def add_game(self, game: GameRow, players: Sequence[PlayerRow]) -> None:
         self.db.execute(
@@ -161,7 +166,7 @@ class Games(Connection):
         ]
 
     def update_player(self, game_id: str, power: str, **changes: Any) -> None:
-        encoded = encode_changes(changes, json_columns={"absences"})
+        encoded = encode_changes(changes, json_columns={"absences", "former_addresses"})
         columns = ", ".join(f"{name} = ?" for name in encoded)
         self.db.execute(
             f"UPDATE players SET {columns} WHERE game_id = ? AND power = ?",

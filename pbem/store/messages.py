@@ -141,21 +141,15 @@ class Messages(Connection):
             [after, upto, limit],
         )
 
-    def bounces_in_a_row(self, game_id: str, power: str, upto: int) -> int:
-        """How many bounces of mail to ``power`` of ``game_id`` were stored, up to row ``upto``,
-        since that player's last own mail: a player who writes again gets their mail again."""
-        last_own = self._one(
-            "SELECT MAX(id) AS id FROM messages WHERE game_id = ? AND power = ? AND status = 'done'"
-            " AND outcome NOT LIKE 'bounce:%' AND id <= ?",
-            [game_id, power, upto],
-        )
-        after = (last_own or {}).get("id") or 0
+    def last_own_mail_at(self, game_id: str, power: str) -> datetime | None:
+        """When the player of ``power`` in ``game_id`` last wrote a mail that was acted on (a
+        bounce of mail to them is none): a player who writes again gets their mail again."""
         row = self._one(
-            "SELECT COUNT(*) AS n FROM messages WHERE game_id = ? AND power = ? AND outcome LIKE 'bounce:%'"
-            " AND id > ? AND id <= ?",
-            [game_id, power, after, upto],
+            "SELECT MAX(received_at) AS at FROM messages WHERE game_id = ? AND power = ? AND status = 'done'"
+            " AND (outcome IS NULL OR outcome NOT LIKE 'bounce%')",
+            [game_id, power],
         )
-        return int(row["n"]) if row else 0
+        return from_utc_text(row["at"]) if row and row["at"] else None
 
     def message_count(self, status: str | None = None) -> int:
         if status is None:

@@ -12,6 +12,7 @@ Its Message-ID, recipient and subject stay.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -59,7 +60,8 @@ class Outbox(Connection):
     """The send queue."""
 
     SCHEMA = SCHEMA
-    ADDED_COLUMNS = {"outbox": {"redacted": "BLOB"}}
+    #: bounced_by: the stored bounce (messages row) that reported the mail undelivered
+    ADDED_COLUMNS = {"outbox": {"redacted": "BLOB", "bounced_by": "INTEGER"}}
     #: a database from before redaction: what it holds already is redacted run by run
     #: (pbem.intake.credentials.redact_backlog), up to these rows
     WHEN_ADDED = {
@@ -161,6 +163,36 @@ class Outbox(Connection):
         """Give up a failed outgoing mail: no run sends it (it stays stored)."""
         cursor = self.db.execute(
             "UPDATE outbox SET status = 'dropped' WHERE id = ? AND status = 'failed'", [mail_id]
+        )
+        return bool(cursor.rowcount)
+
+    def return_path_key(self) -> str:
+        """The key of the return addresses' tags (pbem.mail.verp), made once and kept: a bounce
+        to a tag made with a key since lost matches nobody."""
+        key = self.get_meta("return_path_key")
+        if key is None:
+            self.db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('return_path_key', ?)",
+                [secrets.token_hex(32)],
+            )  # two runs at once keep the first key written
+            key = self.get_meta("return_path_key")
+            assert key is not None
+        return key
+
+    def sent_mail_to(self, game_id: str, recipient: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The mails sent to ``recipient`` in ``game_id``, newest first: their id, Message-ID,
+        subject, when queued and the bounce that reported each undelivered (or None)."""
+        return self._rows(
+            "SELECT id, message_id, subject, created_at, bounced_by FROM outbox WHERE game_id = ?"
+            " AND recipient = ? COLLATE NOCASE AND status = 'sent' ORDER BY id DESC LIMIT ?",
+            [game_id, recipient, limit],
+        )
+
+    def mark_bounced(self, mail_id: int, row_id: int) -> bool:
+        """Record that stored message ``row_id`` reported mail ``mail_id`` undelivered; False if
+        a bounce of it was recorded before (a second report of one failure counts once)."""
+        cursor = self.db.execute(
+            "UPDATE outbox SET bounced_by = ? WHERE id = ? AND bounced_by IS NULL", [row_id, mail_id]
         )
         return bool(cursor.rowcount)
 

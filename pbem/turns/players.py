@@ -10,6 +10,7 @@ from typing import Any
 from pbem.i18n import _
 from pbem.intake.commands import Command
 from pbem.run import LiveGame, Run
+from pbem.site import published
 from pbem.store import PlayerRow
 from pbem.turns import history, seats
 
@@ -51,14 +52,25 @@ def player_command(run: Run, live: LiveGame, player: PlayerRow, command: Command
 
 
 def set_mail_setting(run: Run, live: LiveGame, player: PlayerRow, name: str, value: str) -> str:
-    """SET MAP INLINE|ATTACHED|OFF, SET FORMAT TEXT|HTML: how this player's mail is written from
-    now on (``pbem.run.Run.tell``, ``pbem.mail.compose``), whatever the game's default."""
+    """SET MAP INLINE|ATTACHED|OFF|LINK, SET FORMAT TEXT|HTML: how this player's mail is written
+    from now on (``pbem.run.Run.tell``, ``pbem.mail.compose``), whatever the game's default. LINK
+    (no picture; the results link their phase's page) only where the game has a site to link to."""
+    if (
+        name == "SET MAP"
+        and value == "LINK"
+        and not published.links_pages(run.service, live.config, player.power)
+    ):
+        return _(
+            "refused: game {game} has no web site to link to; choose SET MAP INLINE, ATTACHED or OFF",
+            game=live.id,
+        )
     if name == "SET MAP":
         run.store.update_player(live.id, player.power, map=value.lower())
         return {
             "INLINE": _("done: the map is shown in your reports"),
             "ATTACHED": _("done: the map comes attached to your reports"),
             "OFF": _("done: your reports come without the map"),
+            "LINK": _("done: your reports link to the map on the game's site instead of showing it"),
         }[value]
     run.store.update_player(live.id, player.power, mail_format=value.lower())
     return (

@@ -79,6 +79,7 @@ def replace_player(run: Run, live: LiveGame, power: str, address: str) -> str:
         token=token,
         civil_disorder=False,
         nmr_streak=0,
+        former_addresses=[],  # the new player's are not the old one's
     )
     updated = run.store.player(live.id, player.power)
     assert updated is not None
@@ -246,7 +247,8 @@ def confirm_address(run: Run, live: LiveGame, player: PlayerRow, code: str, send
             power=player.power,
         )
     old = player.address
-    run.store.update_player(live.id, player.power, address=sender)
+    former = [address for address in player.former_addresses if address != sender] + [old]
+    run.store.update_player(live.id, player.power, address=sender, former_addresses=former)
     tell_address(
         run,
         live,
