@@ -72,7 +72,11 @@ def closing_left_out(
                 lines=shown,
             )
         )
-    opening = opening_of(mail, orders, live.ruleset.order_words(live.state))  # "Hi all," above the orders
+    opening = [  # "Hi all," above the orders, "Hello" opening a letter below them
+        at
+        for at in opening_of(mail, orders, live.ruleset.order_words(live.state), names)
+        if at not in closing
+    ]
     if opening:
         answer.notes.append(
             _("Line(s) {lines}: read as your greeting, not as orders.", lines=", ".join(map(str, opening)))

@@ -103,7 +103,7 @@ _JOINS = re.compile(r"\s*(?:[,;!.。！，、]+|\s(?:and|&|und|et|y|e|en)\s)\s*"
 # what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!"
 _DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 # a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
-_NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_][^\W\d_'-]+")
+_NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))+")
 # what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"
 _NOT_A_NAME = re.compile(signatures.ARROW.pattern + r"|\d")
 # the most words of a title or a company under a name: "Vice President of Sales and Marketing"
@@ -202,7 +202,7 @@ def _names_a_game_word(words: list[str], order_words: frozenset[str]) -> bool:
         return False
     single, several = _game_words(order_words)
     folded = [_folded(word) for word in words]
-    if any(word in single for word in folded):
+    if any(word in single or any(part in single for part in word.split("-")) for word in folded):
         return True
     return any(tuple(folded[at : at + len(name)]) == name for name in several for at in range(len(folded)))
 

@@ -64,17 +64,23 @@ _ENDING = re.compile(r"[\s,.!:;~\-–—]+$")
 _INSIDE = re.compile(r",|\s[-–—]\s")
 
 
-def is_greeting(line: str, order_words: Collection[str] = frozenset()) -> bool:
-    """Whether ``line`` is a greeting: a greeting word, maybe a name or "all", its punctuation."""
-    text = _ENDING.sub("", _INSIDE.sub(" ", line)).strip()
-    words = text.split()
-    if not words or len(words) > _MOST_GREETING_WORDS + 3:
+def is_greeting(line: str, order_words: Collection[str] = frozenset(), vocative: bool = False) -> bool:
+    """Whether ``line`` is a greeting: a greeting word, maybe "all" or "there", maybe a name ("Hi
+    there Bob"), its punctuation; or, with ``vocative``, a name alone and a comma ("Simone,"), as
+    a mail opens with no greeting word. No word of it is a word of the game's orders."""
+    words = _ENDING.sub("", _INSIDE.sub(" ", line)).strip().split()
+    game = frozenset(order_words)
+    game_words = {folded(word) for word in game}
+    if not words or len(words) > _MOST_GREETING_WORDS + 4:
         return False
+    if vocative and line.rstrip().endswith(",") and name_shaped(words, game):
+        return True
     for cut in range(min(len(words), _MOST_GREETING_WORDS), 0, -1):
-        if folded(" ".join(words[:cut])) not in GREETINGS:
+        greeting = folded(" ".join(words[:cut]))
+        if greeting not in GREETINGS or greeting in game_words:
             continue
         rest = words[cut:]
-        if not rest or folded(" ".join(rest)) in _EVERYONE:
-            return True
-        return name_shaped(rest, frozenset(order_words))
+        for everyone in range(len(rest), -1, -1):  # "Hi all", "Hi there Bob", "Hallo zusammen"
+            if everyone == 0 or folded(" ".join(rest[:everyone])) in _EVERYONE:
+                return not rest[everyone:] or name_shaped(rest[everyone:], game)
     return False
