@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 
 from pbem.intake.commands import Mail
-from pbem.mail.closings import closing_block, closing_kind, name_words
+from pbem.mail.closings import closing_blocks, closing_kind, name_words
 from pbem.mail.greetings import is_greeting
 
 
@@ -27,11 +27,10 @@ def closing_of(
     lines = mail.order_text.split("\n")
     after = max([mail.last_command_line, *orders])
     tail = lines[after:]
-    block = closing_block(tail, name_words(*names), order_words)
-    if block is None:
-        return []
-    start, end = block
-    return [after + 1 + index for index in range(start, end + 1) if tail[index].strip()]
+    blocks = closing_blocks(tail, name_words(*names), order_words)
+    return sorted(
+        after + 1 + index for start, end in blocks for index in range(start, end + 1) if tail[index].strip()
+    )
 
 
 def opening_of(
