@@ -216,10 +216,18 @@ def _html_with_orders(page: str, quote_anywhere: bool) -> str:
             page = page[: last.end(1)] + quoted + page[last.end(1) :]
     body = re.search(r"<body\b[^>]*>", page, re.IGNORECASE)
     at = body.end() if body else 0
-    texts = (found for found in _PAGE_TEXT.finditer(page, max(at - 1, 0)) if unescape(found.group(1)).strip())
-    first = next(texts, None)
-    if first and _greeting_shaped(unescape(first.group(1)).strip()):
-        at = first.end(1)
+    mark = _HTML_QUOTE_MARKS.search(page, at)
+    texts = [
+        found
+        for found in _PAGE_TEXT.finditer(page, max(at - 1, 0), mark.start() + 1 if mark else len(page))
+        if unescape(found.group(1)).strip()
+    ]
+    words = sum(len(unescape(found.group(1)).split()) for found in texts)
+    if 1 < len(texts) <= 3 and words <= 4:  # a greeting in blocks of its own: "Hi" / "there" / "Bob"
+        at = texts[-1].end(1)
+        own = "<br>" + own
+    elif texts and _greeting_shaped(unescape(texts[0].group(1)).strip()):
+        at = texts[0].end(1)
         own = "<br>" + own
     return page[:at] + own + page[at:]
 
@@ -329,7 +337,8 @@ def noise(answer: str) -> list[str]:
     prose line ending in ":" introduces ("Emails are below:" / "drew@a.com" / "s.k@g.com"), or
     the one line they wrote besides the orders ("test", "Test 123"). A line the game read as an
     order (a unit's letter first, or a province it knows: "A normal line", "ADR") is rightly
-    answered too: no order-like line may be skipped as a greeting or a signature."""
+    answered too: no order-like line may be skipped as a greeting or a signature. A line an
+    anonymiser masked ("XXXXX") is not judged."""
     listed = {int(at): line for at, line in re.findall(r"^  line (\d+): (.*)$", answer, re.MULTILINE)}
     errors = dict(re.findall(r"^  line (\d+): .*\n\s+ERROR: (.*)$", answer, re.MULTILINE))
     refused = {int(at): listed[int(at)] for at in errors}
@@ -344,6 +353,7 @@ def noise(answer: str) -> list[str]:
             or _goes_on(refused.get(at - 1))
             or _in_list(at, refused)
             or _introduced(at, listed)
+            or _MASKED.search(line)
         )
     ]
     found += [
@@ -364,6 +374,11 @@ def _goes_on(above: str | None) -> bool:
     return above is not None and _prose(above) and not above.rstrip().endswith((".", "!", "?", ":"))
 
 
+#: what the corpora's anonymisers put for letters and digits they hid ("+49 (0) XXX XX XX 70",
+#: "XXXXX", "X, XXXXX", "XXXX@XXXX"): what the writer wrote on that line is not known, so it is not
+#: judged (the "-deanon" cases of SOURCES.md put the digits back and are judged whole)
+_MASKED = re.compile(r"(?<![^\W\d_])[Xx]{3,}(?![^\W\d_])|(?<!\S)X(?=[\s,]|$)")
+
 _BULLET = re.compile(r"^\s*(-{1,2}|\*|•|\d+[.)])\s+\S")
 
 
@@ -380,16 +395,27 @@ def _in_list(at: int, refused: dict[int, str]) -> bool:
 def _introduced(at: int, listed: dict[int, str]) -> bool:
     """Whether the line ``at`` is in the run of lines under a sentence of five words or more that
     ends in ":", maybe with a blank line between: what the writer introduced ("... Emails are
-    below:" / "drew@a.com" / "s.k@g.com")."""
+    below:" / "drew@a.com" / "s.k@g.com"); or a "key: words" line right under such a sentence
+    ending in ".", as the writer quotes an example ("... with the following keywords." /
+    "Tracker: 開発"): a signature's "key: value" lines are phones, addresses and registers."""
     above = at - 1
     while above in listed and not listed[above].rstrip().endswith(":"):
         above -= 1
     if above not in listed:
         above -= 1  # the blank line under the sentence
     opener = listed.get(above, "")
-    return opener.rstrip().endswith(":") and len(opener.split()) >= 5
+    if opener.rstrip().endswith(":") and len(opener.split()) >= 5:
+        return True
+    sentence = next((listed[near] for near in (at - 1, at - 2) if near in listed), "")
+    return (
+        _KEYWORD_LINE.fullmatch(listed[at]) is not None
+        and sentence.rstrip().endswith(".")
+        and len(sentence.split()) >= 5
+    )
 
 
+#: "Tracker: 開発", "Priority: high": a key and words, no digit, address or link
+_KEYWORD_LINE = re.compile(r"\s*[^\W\d_][\w -]{0,20}:\s+[^\d@:/]+")
 _LINK_END = re.compile(r"\shttps?://\S+$")
 
 

@@ -410,10 +410,23 @@ class _Reading:
         return "name" if self._kind(at, True) == "name" else ""
 
     def _reached(self, first: int, last: int) -> bool:
-        """Whether the lines from ``first`` to ``last`` are ways to reach the writer and no more:
-        a mail address, a phone, a web address ("adr@university.edu" under the initials "ADR",
-        which are a province's and answered)."""
-        return all(self._reach(at) for at in range(first, last + 1))
+        """Whether the lines from ``first`` to ``last``, ending the mail, are contact details
+        alone: ways to reach the writer (a mail or web address, a phone: "adr@university.edu"
+        under initials "ADR" that name a province and are answered), a register or officer
+        ("Vorstand: Eva Muster"), or two lines and more of them with a postal address ("1290
+        Avenue of the Americas / New York, NY 10104-3800" under a name the game cannot tell)."""
+        lines = range(first, last + 1)
+        if all(self._reach(at) for at in lines):
+            return True
+        if not all(self._detail(at) for at in lines):
+            return False
+        return last > first or signatures.is_register(self.lines[self.filled[first]])
+
+    def _detail(self, at: int) -> bool:
+        def ordered(words: list[str]) -> bool:
+            return _names_a_game_word(words, self.order_words)
+
+        return signatures.is_contact(_DECORATION_AROUND.sub("", self.lines[self.filled[at]]), ordered)
 
     def _reach(self, at: int) -> bool:
         if at not in self.reach:

@@ -180,6 +180,11 @@ def is_reach(piece: str) -> bool:
 SIGNATURE_RULE = re.compile(r"\s*(?:[_=~*-]\s*){8,}")
 
 
+def is_register(piece: str) -> bool:
+    """Whether ``piece`` is a company's register or officer ("Vorstand: Eva Muster", "HRB 1234")."""
+    return bool(_REGISTER.match(piece.strip()) or _REGISTER_INSIDE.search(piece))
+
+
 def is_company(piece: str) -> bool:
     """Whether ``piece`` is a company's name with its legal form ("Acme Ltd", "Acme GmbH & Co. KG")."""
     return bool(_COMPANY.fullmatch(piece.strip()))

@@ -3,6 +3,8 @@ below them is read as one, never as a refused order (issue 31); a line that only
 one, or stands between orders, is not."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.intake.closings import opening_of
 from pbem.intake.commands import read_mail
@@ -133,3 +135,22 @@ def test_a_compound_name_is_a_name_but_not_one_made_of_provinces():
 def test_an_order_where_a_greeting_stands_is_read_as_the_order():
     text = "A LVP - YOR\n\nF LON - ENG\n"
     assert _opening(text) == [] and _orders_in(read_mail(text).order_text) == [1, 3]
+
+
+OPENING_LINES = ["Hi Christine,", "Hello", "Simone,", "Thanks!", "Hi", "there", "Bob", "Dear all,", "Paris,"]
+ORDER_LINES = ["A LVP - YOR", "F LON - ENG", "F EDI - NTH", "A Lvp H", "Hold Paris", "A Par - Bur"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from([*OPENING_LINES, *ORDER_LINES, "", "LIST", "what do you think?"]), max_size=12)
+)
+def test_no_line_the_game_reads_as_an_order_or_a_command_is_ever_left_out_as_an_opening(lines):
+    mail = read_mail("\n".join(lines))
+    orders = _orders_in(mail.order_text)
+    opening = _opening("\n".join(lines))
+    assert not set(opening) & set(orders)
+    assert not set(opening) & {command.line for command in mail.commands}
+    text = mail.order_text.split("\n")
+    assert all(text[at - 1].strip() for at in opening)
+    assert not {text[at - 1] for at in opening} & {*ORDER_LINES, "Paris,"}  # read or refused, never skipped

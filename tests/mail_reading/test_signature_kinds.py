@@ -222,3 +222,14 @@ def test_an_order_where_a_signature_line_stands_is_stored(table, name, line):
     raw = (LETTERS / name).read_bytes().replace(line, b"F EDI - NTH")
     answer, orders = _answered(table, raw)
     assert orders == ["A LVP - YOR", "F LON - ENG", "F EDI - NTH"]
+
+
+def test_a_postal_address_or_a_register_ending_the_mail_is_a_closing_and_a_line_above_it_answered():
+    address = ["1290 Avenue of the Americas", "New York, NY 10104-3800"]
+    assert (
+        _closing(ORDERS + "Low priority, later.\n\nJOHNNY\n" + "\n".join(address), "Someone Else") == address
+    )
+    assert _closing(ORDERS + "Vorstand: Marie Beispiel\n", "Someone Else") == ["Vorstand: Marie Beispiel"]
+    # one line of a postal address alone may be a province with its town: answered
+    assert _closing(ORDERS + "Paris Street 12\n", "Someone Else") == []
+    assert _closing(ORDERS + "1290 Avenue of the Americas\nHold Paris\n", "Someone Else") == []
