@@ -108,8 +108,9 @@ _PARTICLES = frozenset(
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.。！，、]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
-# what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!"
-_DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
+# what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!",
+# "¡Gracias!"
+_DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?¡¿'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 # a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
 _NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))+")
 # what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"

@@ -60,7 +60,7 @@ _EVERYONE = frozenset(
 )
 _MOST_GREETING_WORDS = max(len(word.split()) for word in GREETINGS)
 #: what a greeting ends with, and a comma or dash between its word and a name
-_ENDING = re.compile(r"[\s,.!:;~\-–—]+$")
+_ENDING = re.compile(r"[\s,.!:;~\-–—]+$|^[\s¡¿]+")  # and Spanish's opening marks: "¡Hola Ana!"
 _INSIDE = re.compile(r",|\s[-–—]\s")
 
 

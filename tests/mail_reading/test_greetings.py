@@ -32,6 +32,7 @@ WORDS = DIPLOMACY.order_words(STATE)
         "Hallo Martin,",
         "Bonjour à tous,",
         "Hola Ana!",
+        "¡Hola Ana!",
         "Ciao Marco",
         "Hoi Sanne,",
         "Olá João,",
@@ -100,6 +101,7 @@ def _orders_in(text: str) -> list[int]:
         ("Simone,\n\nA LVP - YOR\nF LON - ENG\n", [1]),  # a name and a comma
         ("Thanks!\n\nA LVP - YOR\n", [1]),  # thanks for the last report
         ("Merci beaucoup !\nA LVP - YOR\n", [1]),
+        ("¡Muchas gracias!\nA LVP - YOR\n", [1]),
         ("Hi\nthere\nBob\n\nA LVP - YOR\n", [1, 2, 3]),  # one greeting in three blocks of HTML
         ("A LVP - YOR\nF LON - ENG\n\n\n\nHello\n", [6]),  # answered below a quote, blanked
         ("A LVP - YOR\n\n(A reminder.)\n\nDear Executive,\n\nWe are pleased to ...\n", [5]),

@@ -7,7 +7,10 @@ An order standing where any of them stands is still read, and an order-like line
 
 from __future__ import annotations
 
+import email
+import email.policy
 import re
+from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
@@ -187,11 +190,18 @@ def _answered(table: Table, raw: bytes) -> tuple[str, list[str]]:
     return text_of(answer), stored.orders() if stored else []
 
 
-#: what each letter rightly has answered: its writer's prose, and initials that name a province
-ANSWERED = {
-    "gmail-fr-ruled-signature.eml": ["Je te confirme mes ordres pour le printemps."],
-    "outlook-mac-en-initials.eml": ["I will write about the alliance tonight.", "ADR"],
-    "outlook-plain-de-company-block.eml": [],
+#: what each letter rightly has answered (its writer's prose, and initials that name a province),
+#: and what its answer says it read as a greeting and as a closing
+LETTERS_READ = {
+    "gmail-fr-ruled-signature.eml": (["Je te confirme mes ordres pour le printemps."], True, True),
+    "iphone-es-thanks-above-orders.eml": ([], True, True),  # "¡Gracias, Ana!" opens it
+    "outlook-mac-en-initials.eml": (["I will write about the alliance tonight.", "ADR"], True, True),
+    "outlook-plain-de-company-block.eml": ([], True, True),
+    "thunderbird-it-letter-under-orders.eml": (  # "Ciao a tutti," opens a letter under the orders
+        ["propongo alla Francia di lasciare libera la Manica per questo turno."],
+        True,
+        True,
+    ),
 }
 
 
@@ -199,37 +209,45 @@ def _refused(answer: str) -> list[str]:
     return re.findall(r"^  line \d+: (.*)\n\s+ERROR", answer, re.MULTILINE)
 
 
-@pytest.mark.parametrize("name", sorted(ANSWERED))
+@pytest.mark.parametrize("name", sorted(LETTERS_READ))
 def test_a_letters_greeting_and_signature_are_not_answered_as_orders(table, name):
     answer, orders = _answered(table, (LETTERS / name).read_bytes())
+    refused, greeting, closing = LETTERS_READ[name]
     assert orders == ["A LVP - YOR", "F LON - ENG"]
-    assert _refused(answer) == ANSWERED[name]
-    assert "read as your closing" in answer and "read as your greeting" in answer
+    assert _refused(answer) == refused
+    assert ("read as your greeting" in answer) is greeting and ("read as your closing" in answer) is closing
+    assert ("does not end early" in answer) is bool(refused)
 
 
 def test_every_letter_is_tried():
-    assert sorted(path.name for path in LETTERS.glob("*.eml")) == sorted(ANSWERED)
+    assert sorted(path.name for path in LETTERS.glob("*.eml")) == sorted(LETTERS_READ)
 
 
 @pytest.mark.parametrize(
     ("name", "line"),
     [
-        ("outlook-plain-de-company-block.eml", b"Vertrieb und Service"),
-        ("gmail-fr-ruled-signature.eml", b"Avocate / Lawyer"),
+        ("outlook-plain-de-company-block.eml", "Vertrieb und Service"),
+        ("gmail-fr-ruled-signature.eml", "Avocate / Lawyer"),
+        ("thunderbird-it-letter-under-orders.eml", "Ciao a tutti,"),
+        ("iphone-es-thanks-above-orders.eml", "¡Gracias, Ana!"),
     ],
 )
 def test_an_order_where_a_signature_line_stands_is_stored(table, name, line):
-    raw = (LETTERS / name).read_bytes().replace(line, b"F EDI - NTH")
-    answer, orders = _answered(table, raw)
-    assert orders == ["A LVP - YOR", "F LON - ENG", "F EDI - NTH"]
+    answer, orders = _answered(table, _with_line((LETTERS / name).read_bytes(), line, "F EDI - NTH"))
+    assert sorted(orders) == ["A LVP - YOR", "F EDI - NTH", "F LON - ENG"]
 
 
-def test_a_postal_address_or_a_register_ending_the_mail_is_a_closing_and_a_line_above_it_answered():
-    address = ["1290 Avenue of the Americas", "New York, NY 10104-3800"]
-    assert (
-        _closing(ORDERS + "Low priority, later.\n\nJOHNNY\n" + "\n".join(address), "Someone Else") == address
-    )
-    assert _closing(ORDERS + "Vorstand: Marie Beispiel\n", "Someone Else") == ["Vorstand: Marie Beispiel"]
-    # one line of a postal address alone may be a province with its town: answered
-    assert _closing(ORDERS + "Paris Street 12\n", "Someone Else") == []
-    assert _closing(ORDERS + "1290 Avenue of the Americas\nHold Paris\n", "Someone Else") == []
+def _with_line(raw: bytes, old: str, new: str) -> bytes:
+    """``raw`` with the line ``old`` of each text part written ``new``, its encoding kept."""
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    for part in message.walk():
+        if isinstance(part, EmailMessage) and part.get_content_maintype() == "text":
+            content = part.get_content()
+            assert old in content
+            part.set_content(
+                content.replace(old, new),
+                subtype=part.get_content_subtype(),
+                charset=part.get_content_charset() or "utf-8",
+                cte=part["Content-Transfer-Encoding"] or "8bit",
+            )
+    return message.as_bytes()
