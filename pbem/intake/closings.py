@@ -50,7 +50,8 @@ def opening_of(
         read.append(mail.signon.line)
     lines = mail.order_text.split("\n")
     top = lines[: min(read) - 1] if read else lines
-    found = [at for at, line in enumerate(top, start=1) if line.strip() and _opens(line, names, order_words)]
+    writer = name_words(*names)
+    found = [at for at, line in enumerate(top, start=1) if line.strip() and _opens(line, writer, order_words)]
     filled = [at for at, line in enumerate(top, start=1) if line.strip()]
     if 1 < len(filled) <= 3 and is_greeting(" ".join(top[at - 1] for at in filled), order_words):
         found = filled
@@ -62,11 +63,11 @@ def opening_of(
     return found
 
 
-def _opens(line: str, names: Iterable[str], order_words: Collection[str]) -> bool:
+def _opens(line: str, names: frozenset[str], order_words: Collection[str]) -> bool:
     """Whether ``line``, above the orders, opens the mail: a greeting, a name and a comma, thanks."""
     if is_greeting(line, order_words, vocative=True):
         return True
-    return closing_kind(line, name_words(*names), order_words=order_words) == "phrase"
+    return closing_kind(line, names, order_words=order_words) == "phrase"
 
 
 def left_out(mail: Mail, numbers: Collection[int]) -> Mail:

@@ -77,34 +77,12 @@ MAX_CLOSING_LINES = 30
 #: the lines of a signature after a closing phrase that are not the writer's known name: a
 #: name, and a town or a team under it ("Best regards / Jean-Pierre Dupont / Paris")
 SIGNATURE_LINES = 2
-#: the small words inside a name that are not capitalised: "Ludwig van Beethoven"
-_PARTICLES = frozenset(
-    {
-        "van",
-        "von",
-        "de",
-        "der",
-        "den",
-        "du",
-        "da",
-        "di",
-        "la",
-        "le",
-        "del",
-        "dos",
-        "ter",
-        "ten",
-        "bin",
-        "ibn",
-        "al",
-        "of",
-        "for",
-        "and",
-        "und",
-        "et",
-        "en",
-    }
-)  # and in a title under a name: "Head of Sales", "Service und Support"
+#: the small words inside a name that are not capitalised ("Ludwig van Beethoven"), and in a title
+#: under a name ("Head of Sales", "Service und Support")
+_PARTICLES = frozenset({
+    "van", "von", "de", "der", "den", "du", "da", "di", "la", "le", "del", "dos", "ter", "ten", "bin", "ibn",
+    "al", "of", "for", "and", "und", "et", "en",
+})  # fmt: skip
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.。！，、]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
@@ -346,6 +324,7 @@ class _Reading:
         self.kinds: dict[tuple[int, bool], str] = {}
         self.contact: dict[int, bool] = {}
         self.reach: dict[int, bool] = {}
+        self.detail: dict[int, bool] = {}
         self.starts: dict[int, int | None] = {}
 
     def _in_disclaimer(self, at: int) -> bool:
@@ -406,9 +385,10 @@ class _Reading:
         Ph.D. / President / Acme Research / john@acme.example / www.acme.example"): a signature
         with no closing phrase above it, as mail programs insert one. The lines between are
         read as those after a closing phrase are."""
-        if sum(self._contact(under) for under in range(at + 1, last + 1)) < 2:
+        if self._kind(at, True) != "name":
             return ""
-        return "name" if self._kind(at, True) == "name" else ""
+        contacts = (under for under in range(at + 1, last + 1) if self._contact(under))
+        return "name" if next(contacts, None) is not None and next(contacts, None) is not None else ""
 
     def _reached(self, first: int, last: int) -> bool:
         """Whether the lines from ``first`` to ``last``, ending the mail, are contact details
@@ -424,10 +404,12 @@ class _Reading:
         return last > first or signatures.is_register(self.lines[self.filled[first]])
 
     def _detail(self, at: int) -> bool:
-        def ordered(words: list[str]) -> bool:
-            return _names_a_game_word(words, self.order_words)
-
-        return signatures.is_contact(_DECORATION_AROUND.sub("", self.lines[self.filled[at]]), ordered)
+        if at not in self.detail:
+            line = _DECORATION_AROUND.sub("", self.lines[self.filled[at]])
+            self.detail[at] = signatures.is_contact(
+                line, lambda words: _names_a_game_word(words, self.order_words)
+            )
+        return self.detail[at]
 
     def _reach(self, at: int) -> bool:
         if at not in self.reach:
@@ -576,11 +558,13 @@ def closing_blocks(
 ) -> list[tuple[int, int]]:
     """The first and last index in ``lines`` of each closing in them, from the last up: a line
     that is no part of a closing may stand between two ("Thanks, / ADR / adr@university.edu",
-    where ADR, initials, is the Adriatic's name and answered), and stays a line of the mail."""
+    where ADR, initials, is the Adriatic's name and answered), and stays a line of the mail.
+    Closings stand in the last ``MAX_CLOSING_LINES`` lines; the last one may begin above them."""
     reading = _Reading(lines, frozenset(names), frozenset(order_words))
     blocks: list[tuple[int, int]] = []
     last = len(reading.filled) - 1
-    while last >= 0:
+    end = max(0, last + 1 - MAX_CLOSING_LINES)  # the closings of a mail stand in its last lines
+    while last >= end or (last >= 0 and not blocks):
         start = reading.closing_start(last)
         if start is None:
             last -= 1
@@ -593,3 +577,4 @@ def closing_blocks(
 #: for ``pbem.mail.greetings``, which reads a greeting's name as a closing's
 folded = _folded
 name_shaped = _name_shaped
+game_words_of = _game_words

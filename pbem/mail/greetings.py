@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from pbem.mail.closings import folded, name_shaped
+from pbem.mail.closings import folded, game_words_of, name_shaped
 
 #: greeting words, folded (lower case, no accents) as ``pbem.mail.closings`` folds a line
 GREETINGS = frozenset(
@@ -70,7 +70,7 @@ def is_greeting(line: str, order_words: Collection[str] = frozenset(), vocative:
     a mail opens with no greeting word. No word of it is a word of the game's orders."""
     words = _ENDING.sub("", _INSIDE.sub(" ", line)).strip().split()
     game = frozenset(order_words)
-    game_words = {folded(word) for word in game}
+    game_words = game_words_of(game)[0]
     if not words or len(words) > _MOST_GREETING_WORDS + 4:
         return False
     if vocative and line.rstrip().endswith(",") and name_shaped(words, game):

@@ -18,7 +18,7 @@ import pytest
 
 from pbem.intake.closings import closing_of
 from pbem.intake.commands import read_mail
-from pbem.mail.closings import closing_blocks, closing_kind, name_words, signature_line
+from pbem.mail.closings import MAX_CLOSING_LINES, closing_blocks, closing_kind, name_words, signature_line
 from pbem.ruleset import get_ruleset
 from tests.harness import Table, game, text_of
 
@@ -251,3 +251,10 @@ def _with_line(raw: bytes, old: str, new: str) -> bytes:
                 cte=part["Content-Transfer-Encoding"] or "8bit",
             )
     return message.as_bytes()
+
+
+def test_closings_are_looked_for_in_the_last_lines_only():
+    lines = ["Thanks,", "Hold Pars"] * 40  # a closing, then a refused order, forty times
+    blocks = closing_blocks(lines, frozenset(), WORDS)
+    assert blocks and all(start >= len(lines) - MAX_CLOSING_LINES for start, _ in blocks)
+    assert all(lines[start] == "Thanks," and start == end for start, end in blocks)
