@@ -25,7 +25,10 @@ the first of these that holds: **not answered** (England got no answer); **quote
 **noise** (the answer refused a line that is not the writer's own prose, which also holds the
 phase's early end, or called one a command not understood); else **read right**. The writer's
 prose (a sentence, or five words and more) is rightly answered as no order; a name, a closing, a
-company block, a banner or a quote's header line is not prose.
+company block, a banner or a quote's header line is not prose. So are the writer's own words
+that are no sentence (``noise`` says which: a list, what a sentence introduces, the one line
+written besides the orders) and a line the game reads as an order ("ADR"); a line an anonymiser
+masked ("XXXXX") is not judged.
 """
 
 from __future__ import annotations
