@@ -19,6 +19,8 @@ import pytest
 from pbem.intake.closings import closing_of
 from pbem.intake.commands import read_mail
 from pbem.mail.closings import MAX_CLOSING_LINES, closing_blocks, closing_kind, name_words, signature_line
+from pbem.mail.message import parse
+from pbem.mail.quotes import own_text
 from pbem.ruleset import get_ruleset
 from tests.harness import Table, game, text_of
 
@@ -258,3 +260,11 @@ def test_closings_are_looked_for_in_the_last_lines_only():
     blocks = closing_blocks(lines, frozenset(), WORDS)
     assert blocks and all(start >= len(lines) - MAX_CLOSING_LINES for start, _ in blocks)
     assert all(lines[start] == "Thanks," and start == end for start, end in blocks)
+
+
+def test_a_russian_mail_naming_no_charset_is_read_as_utf8_and_its_closing_as_one():
+    body = "Добрый день.\n\nA LVP - YOR\nF LON - ENG\n\nС уважением,\nСергей Обухов\n"
+    raw = b"From: england@example.test\nTo: judge@pbem.test\nSubject: Re: [g1]\n\n" + body.encode("utf-8")
+    incoming = parse(raw)  # no Content-Type: US-ASCII by RFC 2045, but the bytes are UTF-8
+    assert incoming.text == body and incoming.problem == ""
+    assert _closing(own_text(incoming.text), "Someone Else") == ["С уважением,", "Сергей Обухов"]
