@@ -199,6 +199,12 @@ LETTERS_READ = {
     "iphone-es-thanks-above-orders.eml": ([], True, True),  # "¡Gracias, Ana!" opens it
     "outlook-mac-en-initials.eml": (["I will write about the alliance tonight.", "ADR"], True, True),
     "outlook-plain-de-company-block.eml": ([], True, True),
+    "outlook-web-en-vocative-and-degrees.eml": (
+        ["Thank you for keeping the Channel free this spring."],
+        True,
+        True,
+    ),
+    "yahoo-en-greeting-in-blocks.eml": ([], True, True),  # "Hi" / "there" / "Bob,"
     "thunderbird-it-letter-under-orders.eml": (  # "Ciao a tutti," opens a letter under the orders
         ["propongo alla Francia di lasciare libera la Manica per questo turno."],
         True,
@@ -232,6 +238,9 @@ def test_every_letter_is_tried():
         ("gmail-fr-ruled-signature.eml", "Avocate / Lawyer"),
         ("thunderbird-it-letter-under-orders.eml", "Ciao a tutti,"),
         ("iphone-es-thanks-above-orders.eml", "¡Gracias, Ana!"),
+        ("outlook-web-en-vocative-and-degrees.eml", "Simone,"),
+        ("outlook-web-en-vocative-and-degrees.eml", "President"),
+        ("yahoo-en-greeting-in-blocks.eml", "there"),
     ],
 )
 def test_an_order_where_a_signature_line_stands_is_stored(table, name, line):
