@@ -25,7 +25,10 @@ the first of these that holds: **not answered** (England got no answer); **quote
 **noise** (the answer refused a line that is not the writer's own prose, which also holds the
 phase's early end, or called one a command not understood); else **read right**. The writer's
 prose (a sentence, or five words and more) is rightly answered as no order; a name, a closing, a
-company block, a banner or a quote's header line is not prose.
+company block, a banner or a quote's header line is not prose. So are the writer's own words
+that are no sentence (``noise`` says which: a list, what a sentence introduces, the one line
+written besides the orders) and a line the game reads as an order ("ADR"); a line an anonymiser
+masked ("XXXXX") is not judged.
 """
 
 from __future__ import annotations
@@ -79,6 +82,8 @@ _TEXT_FORWARD = re.compile(
     r"|\*?\S+\s?\S*\*?:\s*\S[^\n]*\n\s*\*?\S+\s?\S*\*?:[^\n]*@)",  # "Date: ..." / "From: x@y"
     re.MULTILINE,
 )
+#: a text between two tags of a page, and not blank ("\\S" alone would take a tag's "<" as text)
+_PAGE_TEXT = re.compile(r"(?:^|>)(\s*[^<\s][^<]*)<")
 
 
 @dataclass
@@ -157,8 +162,14 @@ def _literal(text: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+#: what talon's signature dataset writes before a line to label it (talon/signature/learning/
+#: dataset.py: SIGNATURE_ANNOTATION, REPLY_ANNOTATION): its labels for training, not the writer's
+_TALON_LABELS = re.compile(rb"^#(?:sig|reply)#", re.MULTILINE)
+
+
 def repaired(case: Case) -> bytes:
-    raw = case.path.read_bytes()
+    """The case's bytes with the repairs SOURCES.md names, and without talon's line labels."""
+    raw = _TALON_LABELS.sub(b"", case.path.read_bytes())
     for old, new in case.repairs:
         if new == "\0line":
             raw = b"\n".join(line for line in raw.split(b"\n") if not line.startswith(old.encode()))
@@ -202,20 +213,24 @@ def _html_with_orders(page: str, quote_anywhere: bool) -> str:
     if blockquote:
         page = page[: blockquote.end()] + quoted + page[blockquote.end() :]
     elif quote_anywhere or _HTML_QUOTE_MARKS.search(page):
-        texts = list(re.finditer(r">([^<]*\S[^<]*)<", page))
+        texts = list(_PAGE_TEXT.finditer(page))
         if texts:
             last = texts[-1]
             page = page[: last.end(1)] + quoted + page[last.end(1) :]
     body = re.search(r"<body\b[^>]*>", page, re.IGNORECASE)
     at = body.end() if body else 0
-    texts = (
+    mark = _HTML_QUOTE_MARKS.search(page, at)
+    texts = [
         found
-        for found in re.compile(r">([^<]*\S[^<]*)<").finditer(page, max(at - 1, 0))
+        for found in _PAGE_TEXT.finditer(page, max(at - 1, 0), mark.start() + 1 if mark else len(page))
         if unescape(found.group(1)).strip()
-    )
-    first = next(texts, None)
-    if first and _greeting_shaped(unescape(first.group(1)).strip()):
-        at = first.end(1)
+    ]
+    words = sum(len(unescape(found.group(1)).split()) for found in texts)
+    if 1 < len(texts) <= 3 and words <= 4:  # a greeting in blocks of its own: "Hi" / "there" / "Bob"
+        at = texts[-1].end(1)
+        own = "<br>" + own
+    elif texts and _greeting_shaped(unescape(texts[0].group(1)).strip()):
+        at = texts[0].end(1)
         own = "<br>" + own
     return page[:at] + own + page[at:]
 
@@ -234,7 +249,7 @@ def mail_of(case: Case, raw: bytes, to: str) -> bytes:
         ]
         for part in parts:
             subtype = part.get_content_subtype()
-            content = part.get_content()
+            content = _content(part)
             charset = part.get_content_charset() or "utf-8"
             new = with_orders(content, subtype == "html", forward)
             try:
@@ -264,13 +279,30 @@ def mail_of(case: Case, raw: bytes, to: str) -> bytes:
     return message.as_bytes()
 
 
+def _content(part: EmailMessage) -> str:
+    """A part's text. A part that names no charset is read as pbem reads it (UTF-8 first): the
+    email package would read it as ASCII and put U+FFFD for every other byte (talon's Russian
+    unicode_msg), and the mail sent would carry that damage, not the writer's words."""
+    payload = part.get_payload(decode=True)
+    if part.get_content_charset() is None and isinstance(payload, bytes):
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    return str(part.get_content())
+
+
 def _sender_name(path: Path) -> str:
-    """talon's signature mails name their sender beside them (``<name>_sender``)."""
+    """talon's signature mails name their sender beside them (``<name>_sender``): an address,
+    maybe with a name, or a name alone ("Stavros Xxxxxx")."""
     sender = path.with_name(path.name.rsplit("_", 1)[0] + "_sender")
     if sender.is_file():
-        names = getaddresses([sender.read_text(encoding="utf-8").strip()])
+        written = sender.read_text(encoding="utf-8").strip()
+        names = getaddresses([written])
         if names and names[0][0]:
             return names[0][0]
+        if written and "@" not in written:
+            return written
     return "Bessie Berry"
 
 
@@ -295,22 +327,113 @@ def run_case(table: Table, case: Case) -> Outcome:
     lost = [order for order in OWN if order not in orders]
     if lost:
         return Outcome(case, "own order lost", ", ".join(lost), answer)
-    refused = re.findall(r"^  line \d+: (.*)\n\s+ERROR", answer, re.MULTILINE)
-    refused += re.findall(r"^  > (.*)\n\s+not understood", answer, re.MULTILINE)
-    refused = [line for line in refused if not _prose(line)]
+    refused = noise(answer)
     if refused:
         return Outcome(case, "noise", " | ".join(refused)[:300], answer)
     return Outcome(case, "read right", "", answer)
 
 
+def noise(answer: str) -> list[str]:
+    """The lines an answer refused that are not the writer's own words: a line is theirs if it is
+    prose (``_prose``), the rest of a prose line its program wrapped ("... limited it to the" /
+    "homepage."), an item of a list they wrote (lines with the same bullet), a line of what a
+    prose line ending in ":" introduces ("Emails are below:" / "drew@a.com" / "s.k@g.com"), or
+    the one line they wrote besides the orders ("test", "Test 123"). A line the game read as an
+    order (a unit's letter first, or a province it knows: "A normal line", "ADR") is rightly
+    answered too: no order-like line may be skipped as a greeting or a signature. A line an
+    anonymiser masked ("XXXXX") is not judged."""
+    listed = {int(at): line for at, line in re.findall(r"^  line (\d+): (.*)$", answer, re.MULTILINE)}
+    errors = dict(re.findall(r"^  line (\d+): .*\n\s+ERROR: (.*)$", answer, re.MULTILINE))
+    refused = {int(at): listed[int(at)] for at in errors}
+    alone = len(listed) - len(refused) == len(OWN) and len(refused) == 1 and "read as your" not in answer
+    found = [
+        line
+        for at, line in refused.items()
+        if not (
+            alone
+            or _prose(line)
+            or _order_like(line, errors[str(at)])
+            or _goes_on(refused.get(at - 1))
+            or _in_list(at, refused)
+            or _introduced(at, listed)
+            or _MASKED.search(line)
+        )
+    ]
+    found += [
+        line for line in re.findall(r"^  > (.*)\n\s+not understood", answer, re.MULTILINE) if not _prose(line)
+    ]
+    return found
+
+
+def _order_like(line: str, error: str) -> bool:
+    """Whether the game read ``line`` as an order: a unit's letter first ("A normal line"), or an
+    error about a province it knows ("Say whether the unit in ADR is an army or a fleet")."""
+    return re.match(r"[AF]\s+\w", line) is not None or not error.startswith("I do not know")
+
+
+def _goes_on(above: str | None) -> bool:
+    """Whether the refused line ``above`` is prose whose sentence the next line ends: a long line
+    cut where its program wrapped it ("... and is why I limited it to the" / "homepage.")."""
+    return above is not None and _prose(above) and not above.rstrip().endswith((".", "!", "?", ":"))
+
+
+#: what the corpora's anonymisers put for letters and digits they hid ("+49 (0) XXX XX XX 70",
+#: "XXXXX", "X, XXXXX", "XXXX@XXXX"): what the writer wrote on that line is not known, so it is not
+#: judged (the "-deanon" cases of SOURCES.md put the digits back and are judged whole)
+_MASKED = re.compile(r"(?<![^\W\d_])[Xx]{3,}(?![^\W\d_])|(?<!\S)X(?=[\s,]|$)")
+
+_BULLET = re.compile(r"^\s*(-{1,2}|\*|•|\d+[.)])\s+\S")
+
+
+def _in_list(at: int, refused: dict[int, str]) -> bool:
+    """Whether the line ``at`` is an item of a list: a line next to it has the same bullet
+    ("-- FOUR $100 gift certificates" / "-- EIGHT $50 gift certificates")."""
+    bullet = _BULLET.match(refused[at])
+    return bullet is not None and any(
+        (other := _BULLET.match(refused.get(near, ""))) is not None and other[1] == bullet[1]
+        for near in (at - 1, at + 1)
+    )
+
+
+def _introduced(at: int, listed: dict[int, str]) -> bool:
+    """Whether the line ``at`` is in the run of lines under a sentence of five words or more that
+    ends in ":", maybe with a blank line between: what the writer introduced ("... Emails are
+    below:" / "drew@a.com" / "s.k@g.com"); or a "key: words" line right under such a sentence
+    ending in ".", as the writer quotes an example ("... with the following keywords." /
+    "Tracker: 開発"): a signature's "key: value" lines are phones, addresses and registers."""
+    above = at - 1
+    while above in listed and not listed[above].rstrip().endswith(":"):
+        above -= 1
+    if above not in listed:
+        above -= 1  # the blank line under the sentence
+    opener = listed.get(above, "")
+    if opener.rstrip().endswith(":") and len(opener.split()) >= 5:
+        return True
+    sentence = next((listed[near] for near in (at - 1, at - 2) if near in listed), "")
+    return (
+        _KEYWORD_LINE.fullmatch(listed[at]) is not None
+        and sentence.rstrip().endswith(".")
+        and len(sentence.split()) >= 5
+    )
+
+
+#: "Tracker: 開発", "Priority: high": a key and words, no digit, address or link
+_KEYWORD_LINE = re.compile(r"\s*[^\W\d_][\w -]{0,20}:\s+[^\d@:/]+")
+_LINK_END = re.compile(r"\shttps?://\S+$")
+
+
 def _prose(line: str) -> bool:
     """Whether a refused line is the writer's own prose, which an order mail's answer rightly
-    refuses: a sentence (two words or more, ending as one) or five words and more. A name, a
-    closing, a company, an address, a banner or a quote's header line is none."""
-    words = line.split()
+    refuses: a sentence (two words or more with one in lower case, ending as one, or in a link)
+    or five words and more. Words are of letters: "Tel.: +49 511 123 45" is one word, "Example
+    AG & Co." no sentence. A name, a closing, a company, an address, a banner or a quote's header
+    line is none."""
+    words = [word for word in line.split() if any(char.isalpha() for char in word)]
     if not words or _TEXT_FORWARD.match(line + "\n" + line) or re.match(r"^\W*[-_*=]{2}", line):
         return False
-    return len(words) >= 5 or (len(words) >= 2 and line.rstrip().endswith((".", "!", "?", ":", "?)", ":)")))
+    lower = any(word.islower() and len(word.strip(".,;:!?'\"()")) > 1 for word in words)
+    ended = line.rstrip().endswith((".", "!", "?", ":", "?)", ":)")) or _LINK_END.search(line) is not None
+    return len(words) >= 5 or (len(words) >= 2 and lower and ended)
 
 
 def main() -> int:

@@ -63,7 +63,7 @@ def closing_left_out(
     ]
     closing = closing_of(mail, names, orders, live.ruleset.order_words(live.state))
     if closing:
-        shown = f"{closing[0]}-{closing[-1]}" if len(closing) > 1 else str(closing[0])
+        shown = ", ".join(_spans(closing))
         answer.notes.append(
             N_(  # one English text; French has its plural forms
                 "Line(s) {lines}: read as your closing, not as orders.",
@@ -72,13 +72,29 @@ def closing_left_out(
                 lines=shown,
             )
         )
-    opening = opening_of(mail, orders, live.ruleset.order_words(live.state))  # "Hi all," above the orders
+    opening = [  # "Hi all," above the orders, "Hello" opening a letter below them
+        at
+        for at in opening_of(mail, orders, live.ruleset.order_words(live.state), names)
+        if at not in closing
+    ]
     if opening:
         answer.notes.append(
             _("Line(s) {lines}: read as your greeting, not as orders.", lines=", ".join(map(str, opening)))
         )
     closing = [*opening, *closing]
     return left_out(mail, closing), [line for line in lines if line.line not in closing]
+
+
+def _spans(numbers: list[int]) -> list[str]:
+    """Line numbers as the spans they make: 3, 4, 5, 9 as "3-5", "9" (a blank line between two
+    lines of a closing does not part them; a line that is no part of it does)."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number - spans[-1][1] <= 2:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return [f"{first}-{last}" if first != last else str(first) for first, last in spans]
 
 
 def player_mail(

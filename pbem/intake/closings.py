@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 
 from pbem.intake.commands import Mail
-from pbem.mail.closings import closing_block, name_words
+from pbem.mail.closings import closing_blocks, closing_kind, name_words
 from pbem.mail.greetings import is_greeting
 
 
@@ -27,23 +27,47 @@ def closing_of(
     lines = mail.order_text.split("\n")
     after = max([mail.last_command_line, *orders])
     tail = lines[after:]
-    block = closing_block(tail, name_words(*names), order_words)
-    if block is None:
-        return []
-    start, end = block
-    return [after + 1 + index for index in range(start, end + 1) if tail[index].strip()]
+    blocks = closing_blocks(tail, name_words(*names), order_words)
+    return sorted(
+        after + 1 + index for start, end in blocks for index in range(start, end + 1) if tail[index].strip()
+    )
 
 
-def opening_of(mail: Mail, orders: Iterable[int], order_words: Collection[str] = frozenset()) -> list[int]:
-    """The numbers of the greeting lines ("Hi Christine,", "Hallo Martin,") above the first order,
-    command and sign-on of ``mail``: a player opens a mail as any mail, and a greeting is no
-    refused order. ``orders`` are the numbers of the lines the game read as orders."""
+def opening_of(
+    mail: Mail, orders: Iterable[int], order_words: Collection[str] = frozenset(), names: Iterable[str] = ()
+) -> list[int]:
+    """The numbers of the lines of ``mail`` that open it or a letter in it, not orders: a player
+    opens a mail as any mail, and a greeting is no refused order. ``orders`` are the numbers of
+    the lines the game read as orders, ``names`` the writer's (as for ``closing_of``).
+
+    Above the first order, command and sign-on: greetings ("Hi Christine,", "Hallo Martin,"), a
+    name alone with a comma ("Simone,"), thanks ("Thanks!"), and a greeting an HTML program
+    broke over lines ("Hi" / "there" / "Bob"). Below the last of them, a greeting that opens a
+    paragraph ("Hello" under a quote answered below it, "Dear Executive," over a letter). Between
+    two orders a greeting is answered, as any line there: it may be an order gone wrong."""
     read = [*orders, *(command.line for command in mail.commands)]
     if mail.signon is not None:
         read.append(mail.signon.line)
     lines = mail.order_text.split("\n")
-    above = lines[: min(read) - 1] if read else lines
-    return [at for at, line in enumerate(above, start=1) if line.strip() and is_greeting(line, order_words)]
+    top = lines[: min(read) - 1] if read else lines
+    writer = name_words(*names)
+    found = [at for at, line in enumerate(top, start=1) if line.strip() and _opens(line, writer, order_words)]
+    filled = [at for at, line in enumerate(top, start=1) if line.strip()]
+    if 1 < len(filled) <= 3 and is_greeting(" ".join(top[at - 1] for at in filled), order_words):
+        found = filled
+    last = max(read, default=len(lines))
+    for at in range(last + 1, len(lines) + 1):
+        opens_paragraph = at == 1 or not lines[at - 2].strip()
+        if opens_paragraph and lines[at - 1].strip() and is_greeting(lines[at - 1], order_words):
+            found.append(at)
+    return found
+
+
+def _opens(line: str, names: frozenset[str], order_words: Collection[str]) -> bool:
+    """Whether ``line``, above the orders, opens the mail: a greeting, a name and a comma, thanks."""
+    if is_greeting(line, order_words, vocative=True):
+        return True
+    return closing_kind(line, names, order_words=order_words) == "phrase"
 
 
 def left_out(mail: Mail, numbers: Collection[int]) -> Mail:

@@ -42,6 +42,7 @@ CLOSINGS = frozenset(
     bonne soiree|bonne fin de journee|bises|bisous|bonne chance|salut|a la prochaine|tchao
     grusse|gruse|gruss|gruß|grüße|gruesse|viele grusse|liebe grusse|beste grusse|herzliche grusse
     freundliche grusse|mit freundlichen grussen|mit besten grussen|schone grusse|mfg|lg|vg|bg
+    mit freundlichem gruß|freundlicher gruß|mit herzlichen grüßen|herzlicher gruß|mit besten grüßen
     danke|vielen dank|danke schon|dankeschon|bis bald|bis dann|tschuss|tschau|ciao|servus|gruß gott
     gracias|muchas gracias|saludos|un saludo|saludos cordiales|un abrazo|abrazos|atentamente
     cordialmente|hasta luego|hasta pronto|hasta la proxima|besos|suerte|buena suerte|nos vemos
@@ -69,41 +70,27 @@ CLOSINGS = frozenset(
 #: a closing is short: "Best regards, / Alice Martin / Sent from my phone" and the like, or with
 #: a block of contact details under the name (a title, a company, an address, phones, a web
 #: address); talon looks for a signature in the last 11 lines
-MAX_CLOSING_LINES = 18  # a German company's block: name, company, address, phones, register, officers
+#: a German partnership's block: name, department, both companies, address, phones, mail, web, and
+#: for each company its seat, register and officers, as the Impressum wants them (§ 35a GmbHG,
+#: § 125a HGB)
+MAX_CLOSING_LINES = 30
 #: the lines of a signature after a closing phrase that are not the writer's known name: a
 #: name, and a town or a team under it ("Best regards / Jean-Pierre Dupont / Paris")
 SIGNATURE_LINES = 2
-#: the small words inside a name that are not capitalised: "Ludwig van Beethoven"
-_PARTICLES = frozenset(
-    {
-        "van",
-        "von",
-        "de",
-        "der",
-        "den",
-        "du",
-        "da",
-        "di",
-        "la",
-        "le",
-        "del",
-        "dos",
-        "ter",
-        "ten",
-        "bin",
-        "ibn",
-        "al",
-        "of",
-        "for",
-    }
-)  # and in a title under a name: "Head of Sales"
+#: the small words inside a name that are not capitalised ("Ludwig van Beethoven"), and in a title
+#: under a name ("Head of Sales", "Service und Support")
+_PARTICLES = frozenset({
+    "van", "von", "de", "der", "den", "du", "da", "di", "la", "le", "del", "dos", "ter", "ten", "bin", "ibn",
+    "al", "of", "for", "and", "und", "et", "en",
+})  # fmt: skip
 
 # "Thanks and regards", "Merci et à bientôt": joined closings are read one by one
 _JOINS = re.compile(r"\s*(?:[,;!.。！，、]+|\s(?:and|&|und|et|y|e|en)\s)\s*", re.IGNORECASE)
-# what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!"
-_DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
+# what surrounds a closing without being part of it: "-- Bob", "~Alice", "/John", "Cheers :)", "Thanks!!",
+# "¡Gracias!"
+_DECORATION = re.compile(r"[-~_*=#>/()\[\]:;!?¡¿'\"\s]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 # a word of a name: "Bob", "Jean-Luc", "O'Neill", "J." (a letter alone is no name, nor "PAR": "A PAR")
-_NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_][^\W\d_'-]+")
+_NAME_WORD = re.compile(r"[^\W\d_]\.|[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))+")
 # what no name holds, though an order may: "A PAR - BUR", "F Lon -> Nth", "Build 2"
 _NOT_A_NAME = re.compile(signatures.ARROW.pattern + r"|\d")
 # the most words of a title or a company under a name: "Vice President of Sales and Marketing"
@@ -149,6 +136,8 @@ def _own_name(words: list[str], names: frozenset[str]) -> bool:
     """Whether ``words`` are the writer's own name: words of their names, and letters that are
     the initials of one after a whole one ("Clyde B." for Clyde Barrow; not "F Clyde", an order),
     or a middle initial between them ("John E. Doe")."""
+    if len(words) > 2 and _folded(words[0]).rstrip(".") in _HONORIFICS:  # "Dr. Anna Berger", "Me John Doe"
+        words = words[1:]
     folded = [_folded(word).rstrip(".") for word in words]
     initials = {name[0] for name in names}
     if not folded or folded[0] not in names or folded[-1] not in names | initials:
@@ -162,6 +151,24 @@ def _own_name(words: list[str], names: frozenset[str]) -> bool:
     )
 
 
+#: what stands before a name: "Dr. Anna Berger", "Me John Doe" (Maître, in Québec), "Herr Müller"
+_HONORIFICS = frozenset(
+    {"mr", "mrs", "ms", "miss", "dr", "prof", "me", "mme", "mlle", "herr", "frau", "sr", "sra", "dott", "ing"}
+)
+
+
+def _family_named(words: list[str], names: frozenset[str], order_words: frozenset[str]) -> bool:
+    """Whether ``words`` are a name ending with the writer's family name: "Jhon Doe" signed by
+    Joe Doe, "Bob Smith" by Robert Smith (a nickname, a slip, a first name the mail program does
+    not show)."""
+    return (
+        len(words) in {2, 3}
+        and _name_shaped(words, order_words)
+        and len(words[-1]) > 2
+        and _folded(words[-1]).rstrip(".") in names
+    )
+
+
 def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words: frozenset[str]) -> bool:
     """Whether ``piece`` is the writer's name: words of their names, or, right after a closing
     phrase, one to three words written as a name is ("Cheers, Bob"), none of them a word of
@@ -169,7 +176,7 @@ def _is_name(piece: str, names: frozenset[str], after_closing: bool, order_words
     words = piece.split()
     if not words:
         return False
-    if _own_name(words, names):
+    if _own_name(words, names) or _family_named(words, names, order_words):
         return True
     return after_closing and _name_shaped(words, order_words)
 
@@ -202,7 +209,7 @@ def _names_a_game_word(words: list[str], order_words: frozenset[str]) -> bool:
         return False
     single, several = _game_words(order_words)
     folded = [_folded(word) for word in words]
-    if any(word in single for word in folded):
+    if any(word in single or any(part in single for part in word.split("-")) for word in folded):
         return True
     return any(tuple(folded[at : at + len(name)]) == name for name in several for at in range(len(folded)))
 
@@ -222,15 +229,18 @@ def _kind(line: str, names: frozenset[str], after_closing: bool, order_words: fr
         return "phrase"
     if _folded(_INITIALS_AROUND.sub("", line)) in names:  # "C.B.", "-- CB": the writer's initials
         return "name"
+    words = line.split()
+    if len(words) > 2 and (_own_name(words, names) or _family_named(words, names, order_words)):
+        return "name"  # "Dr. Robert Smith": read whole, before a dot parts it
     signed = _DASH_SIGNED.match(line)
     if signed and _name_shaped(signed[1].split(), order_words):  # "--Geoff Maciolek", "-Abhishek Kona"
         return "phrase"
     name, *degrees = [part.strip() for part in line.split(",")]
     if (
         degrees
-        and _own_name(name.split(), names)
+        and (_own_name(name.split(), names) or (after_closing and _name_shaped(name.split(), order_words)))
         and all(signatures.is_title(part) and _titled(part, order_words) for part in degrees)
-    ):  # "John E. Doe, Ph.D.", "Clyde Barrow, MBA": the writer's name and degrees
+    ):  # "John E. Doe, Ph.D.", "Clyde Barrow, MBA": a name and degrees
         return "name"
     raw = [piece for piece in _JOINS.split(line) if piece.strip()]
     pieces = [" ".join(_DECORATION.sub(" ", piece).split()) for piece in raw]
@@ -313,6 +323,8 @@ class _Reading:
             self.opener.append(before if before is not None else at if opens else None)
         self.kinds: dict[tuple[int, bool], str] = {}
         self.contact: dict[int, bool] = {}
+        self.reach: dict[int, bool] = {}
+        self.detail: dict[int, bool] = {}
         self.starts: dict[int, int | None] = {}
 
     def _in_disclaimer(self, at: int) -> bool:
@@ -340,15 +352,23 @@ class _Reading:
         """The start of a closing of plain lines (no disclaimer) that runs to ``last``."""
         window = range(max(0, last + 1 - MAX_CLOSING_LINES), last + 1)
         for first in window:  # the earliest start whose every line reads as a closing
+            if self._reached(first, last) or self._ruled_block(first, last):
+                return self.filled[first]
             opened = False  # a closing phrase or the writer's name was seen: a signature may follow
             signature = 0  # lines since the last closing phrase that read as a name only after it
+            signed = False  # opened by a name over contact details: its title and firm come first
+            contacted = False
             for at in range(first, last + 1):
-                kind = self._kind(at, False) or (self._signed_block(at, last) if at == first else "")
+                kind = self._kind(at, False)
+                if not kind and at == first:
+                    kind = self._signed_block(at, last)
+                    signed = bool(kind)
                 if kind:
                     opened = True
                 elif opened and self._contact(at):
                     kind = "contact"  # contact details (a company too) are no name: they are not counted
-                elif opened and signature < SIGNATURE_LINES:
+                    contacted = True
+                elif opened and signature < SIGNATURE_LINES and not (signed and contacted):
                     kind = self._kind(at, True)
                     signature += 1 if kind else 0
                 if not kind:
@@ -360,12 +380,60 @@ class _Reading:
         return None
 
     def _signed_block(self, at: int, last: int) -> str:
-        """ "name" where the line at ``at`` reads as a name and the two under it are contact
-        details ("Gina Berger / gina@example.com / (555) 346-9947"): a signature with no closing
-        phrase above it, as mail programs insert one."""
-        if at + 2 > last or not (self._contact(at + 1) and self._contact(at + 2)):
+        """ "name" where the line at ``at`` reads as a name and two lines under it, to ``last``,
+        are contact details ("Gina Berger / gina@example.com / (555) 346-9947", "John E. Doe,
+        Ph.D. / President / Acme Research / john@acme.example / www.acme.example"): a signature
+        with no closing phrase above it, as mail programs insert one. The lines between are
+        read as those after a closing phrase are."""
+        if self._kind(at, True) != "name":
             return ""
-        return "name" if self._kind(at, True) == "name" else ""
+        contacts = (under for under in range(at + 1, last + 1) if self._contact(under))
+        return "name" if next(contacts, None) is not None and next(contacts, None) is not None else ""
+
+    def _reached(self, first: int, last: int) -> bool:
+        """Whether the lines from ``first`` to ``last``, ending the mail, are contact details
+        alone: ways to reach the writer (a mail or web address, a phone: "adr@university.edu"
+        under initials "ADR" that name a province and are answered), a register or officer
+        ("Vorstand: Eva Muster"), or two lines and more of them with a postal address ("1290
+        Avenue of the Americas / New York, NY 10104-3800" under a name the game cannot tell)."""
+        lines = range(first, last + 1)
+        if all(self._reach(at) for at in lines):
+            return True
+        if not all(self._detail(at) for at in lines):
+            return False
+        return last > first or signatures.is_register(self.lines[self.filled[first]])
+
+    def _detail(self, at: int) -> bool:
+        if at not in self.detail:
+            line = _DECORATION_AROUND.sub("", self.lines[self.filled[at]])
+            self.detail[at] = signatures.is_contact(
+                line, lambda words: _names_a_game_word(words, self.order_words)
+            )
+        return self.detail[at]
+
+    def _reach(self, at: int) -> bool:
+        if at not in self.reach:
+            self.reach[at] = signatures.is_reach(_DECORATION_AROUND.sub("", self.lines[self.filled[at]]))
+        return self.reach[at]
+
+    def _ruled_block(self, first: int, last: int) -> bool:
+        """Whether the lines from ``first`` to ``last`` are a signature set apart by a rule, as
+        "-- " sets one apart: a rule ("----------------"), then lines among which two at least
+        are contact details, and none holds a word of the game's orders, an arrow or a digit but
+        the contact details (a logo's name, a title, a firm)."""
+        if first >= last or not signatures.SIGNATURE_RULE.fullmatch(self.lines[self.filled[first]]):
+            return False
+        under = range(first + 1, last + 1)
+        if sum(self._contact(at) for at in under) < 2:
+            return False
+        return all(self._contact(at) or self._plain(self.lines[self.filled[at]]) for at in under)
+
+    def _plain(self, line: str) -> bool:
+        """A line that names nothing of the game and holds no arrow nor digit."""
+        words = [word.strip(".,;:()[]/|_") for word in re.split(r"[\s_/|]+", line)]
+        return not _NOT_A_NAME.search(line) and not _names_a_game_word(
+            [w for w in words if w], self.order_words
+        )
 
     def _kind(self, at: int, after_closing: bool) -> str:
         if (at, after_closing) not in self.kinds:
@@ -375,8 +443,21 @@ class _Reading:
 
     def _contact(self, at: int) -> bool:
         if at not in self.contact:
-            self.contact[at] = signature_line(self.lines[self.filled[at]], self.names, self.order_words)
+            line = self.lines[self.filled[at]]
+            self.contact[at] = signature_line(line, self.names, self.order_words) or self._names_go_on(at)
         return self.contact[at]
+
+    def _names_go_on(self, at: int) -> bool:
+        """Whether the line at ``at`` goes on with the names of a contact line ending in a comma
+        ("Geschäftsführung: Tilman Test, Klaus Test," / "Bernhard Test, Ulrich Test")."""
+        above = self.lines[self.filled[at - 1]] if at else ""
+        parts = [part.split() for part in self.lines[self.filled[at]].split(",") if part.strip()]
+        return (
+            above.rstrip().endswith(",")
+            and bool(parts)
+            and all(_name_shaped(part, self.order_words) for part in parts)
+            and self._contact(at - 1)
+        )
 
 
 def signature_line(line: str, names: frozenset[str], order_words: Collection[str] = frozenset()) -> bool:
@@ -392,6 +473,8 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
     def ordered(words: list[str]) -> bool:
         return _names_a_game_word(words, order_words)
 
+    if _department(line, order_words):
+        return True
     found = signatures.pieces(_DECORATION_AROUND.sub("", line))
     contact = [signatures.is_contact(piece, ordered) for piece in found]
     slogan = re.split(r"\s[-–—]\s", line.strip(), maxsplit=1)  # "acme.example - the best in town"
@@ -403,29 +486,53 @@ def _signature_line(line: str, names: frozenset[str], order_words: frozenset[str
         return False
     marked = len(found) > 1
     for piece, is_contact in zip(found, contact, strict=True):
-        if is_contact or (signatures.is_company(piece) and _titled(piece.replace(",", ""), order_words)):
+        if is_contact or (
+            signatures.is_company(piece) and _titled(piece.replace(",", ""), order_words, True)
+        ):
             marked = True  # "MYCOMPANYNAME, LLC": a company, its legal form after a comma
             continue
         # a comma sets a title or a company beside the name: "Clyde Barrow, MBA", "Engineer, Acme Ltd"
         parts = [part.strip() for part in piece.split(",") if part.strip()]
         for part in parts:
             own = _own_name(part.split(), names)
-            if not own and not _titled(part, order_words):
+            if not own and not _titled(part, order_words, signatures.is_company(part)):
                 return False
             named = signatures.is_company(part) or signatures.is_title(part)
             marked = marked or (own and len(parts) > 1) or named
     return marked
 
 
-def _titled(piece: str, order_words: frozenset[str]) -> bool:
+#: what joins the words of a department: "Service und Support", "Research & Development"
+_DEPARTMENT_JOINS = frozenset({"und", "and", "&", "et", "y", "e", "en"})
+
+
+def _department(line: str, order_words: frozenset[str]) -> bool:
+    """Whether ``line`` names a department or a trade: capitalised words joined by "and" in some
+    language ("Service und Support", "Sales & Support"). No order joins words so; one of them may
+    be a word of the game's orders (Diplomacy's "support"), never two ("Hold and Paris")."""
+    words = line.split()
+    joins = [at for at, word in enumerate(words) if word.lower() in _DEPARTMENT_JOINS]
+    named = [word for word in words if word.lower() not in _DEPARTMENT_JOINS]
+    return (
+        len(words) >= 3
+        and bool(joins)
+        and all(0 < at < len(words) - 1 for at in joins)
+        and all(_NAME_WORD.fullmatch(word) and _capitalised(word) for word in named)
+        and sum(_names_a_game_word([word], order_words) for word in named) <= 1
+    )
+
+
+def _titled(piece: str, order_words: frozenset[str], company: bool = False) -> bool:
     """A title or a company: "Senior Engineer", "CEO", "R&D", "Acme GmbH & Co. KG"; up to eight
-    words of letters, none a word of the game's orders."""
+    words of letters, none a word of the game's orders but for a ``company``'s legal form ("AG"
+    is the Aegean in Diplomacy, and "Example AG" no order)."""
     words = piece.split()
+    named = [word for word in words if not (company and signatures.LEGAL_FORM.fullmatch(word))]
     return (
         0 < len(words) <= _TITLE_WORDS
         and all(_TITLE_WORD.fullmatch(word) for word in words)
         and not _NOT_A_NAME.search(piece)
-        and not _names_a_game_word([word.strip(".,()&") for word in words], order_words)
+        and not _names_a_game_word([word.strip(".,()&") for word in named], order_words)
     )
 
 
@@ -446,6 +553,28 @@ def closing_block(
     return None
 
 
+def closing_blocks(
+    lines: list[str], names: Iterable[str] = (), order_words: Collection[str] = frozenset()
+) -> list[tuple[int, int]]:
+    """The first and last index in ``lines`` of each closing in them, from the last up: a line
+    that is no part of a closing may stand between two ("Thanks, / ADR / adr@university.edu",
+    where ADR, initials, is the Adriatic's name and answered), and stays a line of the mail.
+    Closings stand in the last ``MAX_CLOSING_LINES`` lines; the last one may begin above them."""
+    reading = _Reading(lines, frozenset(names), frozenset(order_words))
+    blocks: list[tuple[int, int]] = []
+    last = len(reading.filled) - 1
+    end = max(0, last + 1 - MAX_CLOSING_LINES)  # the closings of a mail stand in its last lines
+    while last >= end or (last >= 0 and not blocks):
+        start = reading.closing_start(last)
+        if start is None:
+            last -= 1
+            continue
+        blocks.append((start, reading.filled[last]))
+        last = reading.filled.index(start) - 1
+    return blocks
+
+
 #: for ``pbem.mail.greetings``, which reads a greeting's name as a closing's
 folded = _folded
 name_shaped = _name_shaped
+game_words_of = _game_words

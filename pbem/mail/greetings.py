@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from pbem.mail.closings import folded, name_shaped
+from pbem.mail.closings import folded, game_words_of, name_shaped
 
 #: greeting words, folded (lower case, no accents) as ``pbem.mail.closings`` folds a line
 GREETINGS = frozenset(
@@ -60,21 +60,27 @@ _EVERYONE = frozenset(
 )
 _MOST_GREETING_WORDS = max(len(word.split()) for word in GREETINGS)
 #: what a greeting ends with, and a comma or dash between its word and a name
-_ENDING = re.compile(r"[\s,.!:;~\-–—]+$")
+_ENDING = re.compile(r"[\s,.!:;~\-–—]+$|^[\s¡¿]+")  # and Spanish's opening marks: "¡Hola Ana!"
 _INSIDE = re.compile(r",|\s[-–—]\s")
 
 
-def is_greeting(line: str, order_words: Collection[str] = frozenset()) -> bool:
-    """Whether ``line`` is a greeting: a greeting word, maybe a name or "all", its punctuation."""
-    text = _ENDING.sub("", _INSIDE.sub(" ", line)).strip()
-    words = text.split()
-    if not words or len(words) > _MOST_GREETING_WORDS + 3:
+def is_greeting(line: str, order_words: Collection[str] = frozenset(), vocative: bool = False) -> bool:
+    """Whether ``line`` is a greeting: a greeting word, maybe "all" or "there", maybe a name ("Hi
+    there Bob"), its punctuation; or, with ``vocative``, a name alone and a comma ("Simone,"), as
+    a mail opens with no greeting word. No word of it is a word of the game's orders."""
+    words = _ENDING.sub("", _INSIDE.sub(" ", line)).strip().split()
+    game = frozenset(order_words)
+    game_words = game_words_of(game)[0]
+    if not words or len(words) > _MOST_GREETING_WORDS + 4:
         return False
+    if vocative and line.rstrip().endswith(",") and name_shaped(words, game):
+        return True
     for cut in range(min(len(words), _MOST_GREETING_WORDS), 0, -1):
-        if folded(" ".join(words[:cut])) not in GREETINGS:
+        greeting = folded(" ".join(words[:cut]))
+        if greeting not in GREETINGS or greeting in game_words:
             continue
         rest = words[cut:]
-        if not rest or folded(" ".join(rest)) in _EVERYONE:
-            return True
-        return name_shaped(rest, frozenset(order_words))
+        for everyone in range(len(rest), -1, -1):  # "Hi all", "Hi there Bob", "Hallo zusammen"
+            if everyone == 0 or folded(" ".join(rest[:everyone])) in _EVERYONE:
+                return not rest[everyone:] or name_shaped(rest[everyone:], game)
     return False

@@ -58,8 +58,12 @@ _LINK_TARGET = re.compile(r"<(?:https?://|mailto:)\S*>$|\((?:https?://)\S*\)$", 
 #: the legal forms ending a company's name: "Acme Ltd", "Acme GmbH & Co. KG", "Acme S.A."
 _COMPANY = re.compile(
     r"[^\W\d_][\w&.' -]*,?\s(?:Ltd|LTD|Limited|Inc|INC|Corp|CORP|Corporation|LLC|LLP|plc|PLC|GmbH|AG|KG"
-    r"|SA|S\.A|SARL|SAS|BV|B\.V|NV|N\.V|Oy|AB|AS|A/S|ApS|SpA|S\.p\.A|Srl|S\.r\.l|SL|S\.L|Pty|Co)\.?"
+    r"|SA|S\.A|SARL|SAS|BV|B\.V|NV|N\.V|Oy|AB|AS|A/S|ApS|SpA|S\.p\.A|Srl|S\.r\.l|SL|S\.L|Pty|Co"
+    r"|OHG|KGaA|UG|GbR|eG|e\.V|mbH|gGmbH|SE|Stiftung)\.?"
 )
+#: the legal form a company's name ends with, alone: no word of a game's orders though it be one
+#: ("AG" is the Aegean's in Diplomacy)
+LEGAL_FORM = re.compile(_COMPANY.pattern.split(r",?\s", 1)[1])
 #: the words of a street, written after its name ("Baker Street", "rue de la Paix" before it)
 _STREETS = frozenset({
     "street", "st", "road", "rd", "avenue", "ave", "av", "lane", "ln", "drive", "dr", "boulevard",
@@ -70,10 +74,11 @@ _STREETS = frozenset({
     "praca", "travessa", "straat", "laan", "gracht", "plein", "kade", "vej", "gade", "gata",
     "gatan", "vagen", "ulica", "ul", "aleja",
 })  # fmt: skip
-#: the endings of a street written as one word: "Hauptstraße", "Kalverstraat", "Drottninggatan"
+#: the endings of a street written as one word: "Hauptstraße", "Kalverstraat", "Drottninggatan",
+#: "Someware-Str." (its dot is gone once folded)
 _STREET_ENDINGS = (
     "strasse",
-    "str.",
+    "str",
     "weg",
     "gasse",
     "platz",
@@ -135,9 +140,14 @@ _REGISTER = re.compile(
     r"|TVA intracom\w*|Capital(?: social)?\s(?:de\s)?\d|KvK|BTW(?:-nr)?|CIF\b|NIF\b|Partita IVA|P\.\s?IVA"
     r"|VAT(?: Reg\.?| No\.?| number| ID)?\s?:?\s?[A-Z]{0,2}\s?\d|Company (?:No\.?|number|registration)"
     r"|Registered (?:office|in)\b|Reg(?:istration)?\.? No\.?"
-    r"|(?:DIN |EN )?ISO\s?\d{4,5}\b)",  # a certification: "ISO 9001:2008 zertifiziert"
+    r"|(?:DIN |EN )?ISO\s?\d{4,5}\b"  # a certification: "ISO 9001:2008 zertifiziert"
+    r"|pers[öo]nlich haftende\s(?:\w+\s)?Gesellschafter(?:in)?\b"  # a partnership's partner (§ 125a HGB)
+    r"|(?:\w+\s)?mit Sitz in\s)",  # "OHG mit Sitz in Hannover"
     re.IGNORECASE,
 )
+#: a register's number where it stands in a line ("AG: Hannover - HRB 1234"): the Amtsgericht's
+#: register, no word any order is written with
+_REGISTER_INSIDE = re.compile(r"\bHR[AB]\s?\d{2,}\b")
 #: a rule a signature is set apart with: "_ __ ___ ______ ___ __ _", "- - - -", "=-=-=-="
 _RULE = re.compile(r"\s*(?:[_=~*-]\s*){3,}")
 
@@ -149,6 +159,7 @@ def is_contact(piece: str, ordered: Ordered = _nothing_ordered) -> bool:
     piece = piece.strip()
     return bool(
         _REGISTER.match(piece)
+        or _REGISTER_INSIDE.search(piece)
         or _RULE.fullmatch(piece)
         or _is_phone(piece)
         or _MAIL.fullmatch(piece)
@@ -156,6 +167,22 @@ def is_contact(piece: str, ordered: Ordered = _nothing_ordered) -> bool:
         or _LINK_TARGET.search(piece)
         or _is_address(piece, ordered)
     )
+
+
+def is_reach(piece: str) -> bool:
+    """Whether ``piece`` is a way to reach someone, and no more: a phone number, a mail or a web
+    address ("adr@university.edu" alone under initials). No order holds one."""
+    piece = piece.strip()
+    return bool(_is_phone(piece) or _MAIL.fullmatch(piece) or _WEB.fullmatch(piece))
+
+
+#: a rule drawn above a signature: "----------------", "________", "=-=-=-="
+SIGNATURE_RULE = re.compile(r"\s*(?:[_=~*-]\s*){8,}")
+
+
+def is_register(piece: str) -> bool:
+    """Whether ``piece`` is a company's register or officer ("Vorstand: Eva Muster", "HRB 1234")."""
+    return bool(_REGISTER.match(piece.strip()) or _REGISTER_INSIDE.search(piece))
 
 
 def is_company(piece: str) -> bool:

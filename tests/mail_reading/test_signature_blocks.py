@@ -108,7 +108,10 @@ def test_contact_details_follow_a_closing_phrase_or_the_writers_name_only():
     block = ["Clyde Barrow", "CEO @ Acme", "+44 20 7946 0958"]
     assert closing_block(["A PAR - BUR", "Best regards,", *block], CLYDE, words) == (1, 4)
     assert closing_block(["A PAR - BUR", *block], CLYDE, words) == (1, 3)
-    assert closing_block(["A PAR - BUR", "CEO @ Acme", "+44 20 7946 0958"], CLYDE, words) is None
+    # with neither, a title is answered; a phone number ending the mail is a way to reach its
+    # writer and no order (issue 31: "adr@university.edu" under initials that name a province)
+    assert closing_block(["A PAR - BUR", "CEO @ Acme", "+44 20 7946 0958"], CLYDE, words) == (2, 2)
+    assert closing_block(["A PAR - BUR", "CEO @ Acme"], CLYDE, words) is None
     # an order under the block ends the closing: it is answered, not swallowed
     assert closing_block(["A PAR - BUR", *block, "A Mar - Spa"], CLYDE, words) == (1, 3)
     # contact details are not counted among the (at most two) name-shaped lines of a signature
