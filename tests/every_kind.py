@@ -21,9 +21,9 @@ import pbem
 RULESETS = Path(pbem.__file__).parent / "rulesets"
 
 
-def literal_kinds(ruleset: str, calls: Mapping[str, int]) -> set[str]:
-    """Every kind the modules of ``ruleset`` pass to the named calls (``{"say": 0, "tell": 1}``:
-    the kind is that positional argument, and the call has a text after it)."""
+def literal_kinds(ruleset: str | Path, calls: Mapping[str, int]) -> set[str]:
+    """Every kind the modules of ``ruleset`` (its name, or a folder) pass to the named calls
+    (``{"say": 0, "tell": 1}``: the kind is that positional argument, and a text follows it)."""
     modules = {path: ast.parse(path.read_text()) for path in sorted((RULESETS / ruleset).rglob("*.py"))}
     found: set[str] = set()
     for path, tree in modules.items():
@@ -123,19 +123,34 @@ def _resolved(
 
 
 class Sweep:
-    """Kinds seen over whole games, each phase that brings a kind not seen before put through
-    every report (``report``), so every kind reaches every reader at least once at the cost of
-    a few phases' reports, not every phase's."""
+    """Kinds seen over whole games, and a few of their phases that between them bring every
+    kind seen (each phase chosen for the most kinds not yet brought), put through every report
+    (``report``) at the end: every kind reaches every reader at the cost of a handful of
+    phases' reports, not every phase's."""
 
     def __init__(self, report: Callable[..., object]) -> None:
         self.report = report
         self.orders: set[str] = set()
         self.events: set[str] = set()
+        self.phases: list[tuple[frozenset[str], tuple[Any, ...]]] = []
         self.reported = 0
 
-    def phase(self, orders: set[str], events: set[str], *args: Any, **kwargs: Any) -> None:
-        if orders - self.orders or events - self.events:
-            self.report(*args, **kwargs)
-            self.reported += 1
+    def phase(self, orders: set[str], events: set[str], *args: Any) -> None:
+        """A phase whose orders and events are of these kinds, and what ``report`` needs of it."""
+        brings = frozenset({f"order {kind}" for kind in orders} | {f"event {kind}" for kind in events})
+        if brings - self.brought():
+            self.phases.append((brings, args))
         self.orders |= orders
         self.events |= events
+
+    def brought(self) -> set[str]:
+        return {f"order {kind}" for kind in self.orders} | {f"event {kind}" for kind in self.events}
+
+    def report_all(self) -> None:
+        """Report the fewest phases (nearly: greedily) that bring every kind seen."""
+        left = self.brought()
+        while left:
+            brings, args = max(self.phases, key=lambda phase: len(phase[0] & left))
+            self.report(*args)
+            self.reported += 1
+            left -= brings

@@ -88,6 +88,7 @@ def test_every_kind_of_order_and_event_the_ruleset_has_is_sent_and_reported() ->
                 sweep.phase(
                     order_kinds(before, given_orders), events, variant, before, given_orders, adjudication
                 )
+    sweep.report_all()
     assert sweep.orders == {kind.__name__ for kind in get_args(Order)}
     recorded = literal_kinds("generals", RECORDERS)
     assert sweep.events <= recorded, sweep.events - recorded

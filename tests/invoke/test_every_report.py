@@ -98,6 +98,7 @@ def test_every_kind_of_order_card_and_event_is_sent_and_reported() -> None:
                 played(game, sent), {e["kind"] for e in adjudication.events}, game, sent, adjudication
             )
             game = adjudication.state
+    sweep.report_all()
     cards = {f"card:{card.kind}" for card in CARDS.cards.values() if card.kind != "chaos"}
     assert sweep.orders == literal_kinds("invoke", {"Order": 0}) | cards, sweep.orders
     recorded = literal_kinds("invoke", RECORDERS)
