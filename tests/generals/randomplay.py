@@ -30,12 +30,14 @@ def _troops(state: State, region: str, rng: random.Random) -> str:
     return ", ".join(parts)
 
 
-def random_lines(state: State, power: str, rng: random.Random) -> list[str]:
+def random_lines(state: State, power: str, rng: random.Random, aggression: float = 0.0) -> list[str]:
+    """A mail's lines; with ``aggression`` the chance that a general throws all his troops at an
+    enemy region, as a player bent on conquest does (it ends realms, which random play never does)."""
     own = [h.region for h in state.owned(power)]
     others = [p for p in state.alive() if p != power]
     lines = []
     for general in state.generals_of(power):
-        lines.append(f"{general.name}: {_action(state, general, own, rng)}")
+        lines.append(f"{general.name}: {_action(state, general, own, rng, aggression)}")
         raisable = [s for s in general.skills if general.renown >= RAISE_COST * (s.level + 1)]
         if raisable and rng.random() < 0.5:
             skill = rng.choice(raisable)
@@ -67,7 +69,7 @@ RAISE_COST = world().rules.renown.raise_cost_per_level
 NEW_SKILL_COST = world().rules.renown.new_skill_cost
 
 
-def _action(state: State, general: General, own: list[str], rng: random.Random) -> str:
+def _action(state: State, general: General, own: list[str], rng: random.Random, aggression: float) -> str:
     """One action of a general, drawn among those the position allows (a trip to another of
     his power's regions, a skill he can pay for), now and then one it does not."""
     variant = world().variants[state.variant]
@@ -77,6 +79,9 @@ def _action(state: State, general: General, own: list[str], rng: random.Random) 
     foreign = [r for r in near if r not in own] or near
     elsewhere = [r for r in own if r != here]
     unknown = [s for s in world().skills if not general.level(s)]
+    enemies = [r for r in near if r not in own]
+    if enemies and aggression and rng.random() < aggression:
+        return f"attack {rng.choice(enemies)} with all troops by {rng.choice(OFFENSIVE_ORDERS)}"
     choices = ["move", "attack", "attack", "attack", "recruit", "recruit", "prepare", "rest", "train"]
     choices += ["travel"] * 2 * bool(elsewhere) + ["learn"] * 3 * (general.renown >= NEW_SKILL_COST)
     choice = rng.choice(choices)
@@ -132,14 +137,14 @@ def _diplomacy(state: State, power: str, other: str, rng: random.Random) -> str:
     return rng.choice(fitting)
 
 
-def random_orders(state: State, power: str, rng: random.Random) -> list[str]:
+def random_orders(state: State, power: str, rng: random.Random, aggression: float = 0.0) -> list[str]:
     """The canonical orders of a random mail (the lines the ruleset refused are dropped)."""
-    text = "\n".join(random_lines(state, power, rng))
+    text = "\n".join(random_lines(state, power, rng, aggression))
     return [line.order for line in ruleset.parse_orders(state, power, text) if line.order]
 
 
 def random_game(
-    state: State, seed: int, turns: int | None = None
+    state: State, seed: int, turns: int | None = None, aggression: float = 0.0
 ) -> Iterator[tuple[State, dict[str, list[str]], Adjudication]]:
     """Play random turns from ``state`` until the game ends (or ``turns`` are played)."""
     rng = random.Random(seed)
@@ -149,7 +154,7 @@ def random_game(
         for power in state.alive():
             if rng.random() < 0.1:
                 continue  # this player sent nothing: the defaults apply
-            given[power] = random_orders(state, power, rng)
+            given[power] = random_orders(state, power, rng, aggression)
         result = ruleset.adjudicate(state, given, rng.randrange(2**32))
         yield state, given, result
         state = result.state
