@@ -35,9 +35,10 @@ from . import players
 POWERS = {2: ["North", "South"], 4: ["Ann", "Bob", "Cid", "Dee"]}
 #: an army as the example config fixes one (config/invictus.example.yaml), by the soldiers a variant has
 FIXED = {20: "Shogun: 8 Samurai, 4 Musha, 4 Druid, 4 Anubis", 10: "Pharaoh"}
-#: the whole games the sweep plays (14: a Support that banishes; 36: an attack on a unit that
-#: was no longer there when the turn was played)
-SWEPT = [*range(12), 14, 36]
+#: the whole games the sweep plays, the fewest of the first 40 that bring every kind between them
+#: (36: an attack on a unit that was no longer there when the turn was played), with one of each
+#: variant (the variant is the seed's remainder by 3, an army fixed by the config on even seeds)
+SWEPT = [1, 11, 14, 36]
 REPORTS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
