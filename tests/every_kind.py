@@ -52,17 +52,15 @@ def dict_kinds(ruleset: str, key: str) -> set[str]:
     return found
 
 
-def _calls(tree: ast.AST) -> Iterator[tuple[ast.FunctionDef | None, ast.Call]]:
-    """Each call with the function it stands in (None at a module's top)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Call):
-                    yield node, inner
-        elif isinstance(node, ast.Module):
-            for statement in node.body:
-                if not isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
-                    yield from ((None, c) for c in ast.walk(statement) if isinstance(c, ast.Call))
+def _calls(
+    tree: ast.AST, function: ast.FunctionDef | None = None
+) -> Iterator[tuple[ast.FunctionDef | None, ast.Call]]:
+    """Each call with the innermost function it stands in (None at a module's top)."""
+    for node in ast.iter_child_nodes(tree):
+        inner = node if isinstance(node, ast.FunctionDef) else function
+        if isinstance(node, ast.Call):
+            yield function, node
+        yield from _calls(node, inner)
 
 
 def _name(func: ast.expr) -> str | None:

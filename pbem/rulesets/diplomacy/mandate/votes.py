@@ -211,7 +211,8 @@ def view(events: Sequence[Mapping[str, Any]], viewer: str, referee: bool) -> lis
                         **{key: ballot[key] for key in ("power", "subject", "carried", "outcome")},
                         "votes": [printed(v["power"], v["order"]) for v in ballot["votes"]],
                         "tally": [
-                            f"{t['order']}: {t['players']} player(s) with {t['units']} unit(s)"
+                            f"{t['order']}: {_count(t['players'], 'player')} "
+                            f"with {_count(t['units'], 'unit')}"
                             for t in ballot["tally"]
                         ],
                         "needed": f"{event['electorate']['players_needed']} of "
@@ -241,3 +242,8 @@ def hidden(events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         for vote in ballot["votes"]
         if vote["power"] != viewer
     ]
+
+
+def _count(number: int, noun: str) -> str:
+    """A count and its noun, as English writes them: 1 player, 5 players."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
