@@ -6,7 +6,9 @@ hypothesis plays a random game from the start to some phase, draws every power's
 Mandate of Heaven the players' votes on the neutrals), reads each mail as the service does,
 adjudicates, and renders the reports every player, the public (the archive site) and the
 referee get: text, HTML and the map as a PNG. Each report must hold every order its reader
-gave, and the public one every order given for a power's own units.
+gave, and the public one every order given for a power's own units. The kinds of order and event
+are read from the ruleset's code (tests/every_kind.py), so a new kind that no drawn game sends or
+makes fails here.
 """
 
 from __future__ import annotations

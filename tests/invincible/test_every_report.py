@@ -4,7 +4,9 @@ Hypothesis plays a random game (tests/invincible/random_khans.py: every action, 
 answer and condition a khan may write, and some mistakes) to some phase, declarations on or
 off, and renders that phase's reports for every khan, the public and the referee, text and
 HTML (the game has no map). Each khan's report must show the orders it gave as received, and
-every reader each event they may see; the referee's every order and every event.
+every reader each event they may see; the referee's every order and every event. The kinds of
+order and event are read from the ruleset's code (tests/every_kind.py), so a new kind that no
+drawn game sends or makes fails here.
 """
 
 from __future__ import annotations
