@@ -149,8 +149,8 @@ GAMES = [
 
 
 def test_every_kind_of_order_and_event_is_sent_and_reported_in_both_variants() -> None:
-    """The drawn mails send every kind of order the ruleset declares (and CANCEL, and in Mandate
-    of Heaven votes on the neutrals), and the games make every event kind its code writes; the
+    """The drawn mails send every kind of order the ruleset declares (a move that names its convoy
+    too, and in Mandate of Heaven votes on the neutrals), and the games make every event kind its code writes; the
     first phase that brings each goes through every report (the maps as the SVG their PNG is
     made from: the property tests above convert them)."""
     sweep = Sweep(partial(reported, pngs=False))
@@ -166,8 +166,8 @@ def test_every_kind_of_order_and_event_is_sent_and_reported_in_both_variants() -
             if state.over:
                 break
     sweep.report_all()
-    words = {kind.WORD for kind in every_subclass(Order) if hasattr(kind, "WORD")}
-    assert sweep.orders == words | {"CANCEL", "vote"}, sweep.orders
+    kinds = {kind.__name__ for kind in every_subclass(Order) if hasattr(kind, "WORD")} | {"Move VIA", "vote"}
+    assert sweep.orders == kinds, sweep.orders ^ kinds
     assert sweep.events <= dict_kinds("diplomacy", "type"), sweep.events
     assert dict_kinds("diplomacy", "type") - sweep.events == NOT_REACHED
 
@@ -176,9 +176,20 @@ def every_subclass(kind: type) -> set[type]:
     return {sub for direct in kind.__subclasses__() for sub in {direct, *every_subclass(direct)}}
 
 
+#: an order's kind by the word it is written with: a support by whether it supports a move, a move
+#: by whether it names its convoy
+WORDS = {"H": "Hold", "-": "Move", "C": "Convoy", "R": "Retreat", "D": "Disband", "B": "Build"}
+
+
 def _kind(state: GameState, power: str, order: str) -> str:
+    """An order's kind, by its kind's class ("SupportMove"; "Move VIA" for a move that names its
+    convoy), or "vote" for an order given to a neutral's unit."""
     words = order.split()
     if words[0] in ("WAIVE", "CANCEL"):
-        return words[0]
+        return words[0].capitalize()
     owner = next((u.power for u in state.board.units.values() if str(u) == " ".join(words[:2])), power)
-    return "vote" if owner != power and owner in rules_of(state).neutrals(state) else words[2]
+    if owner != power and owner in rules_of(state).neutrals(state):
+        return "vote"
+    if words[2] == "S":
+        return "SupportMove" if "-" in words[3:] else "SupportHold"
+    return WORDS[words[2]] + (" VIA" if words[-1] == "VIA" else "")

@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from pbem.ruleset import PUBLIC, REFEREE, Adjudication
 from pbem.rulesets.generals import ruleset
-from pbem.rulesets.generals.orders import Order
+from pbem.rulesets.generals.orders import Attack, Defend, Order, Overtax
 from pbem.rulesets.generals.parse import read_orders
 from pbem.rulesets.generals.state import State
+from pbem.rulesets.generals.world import DEFENSIVE_ORDERS, OFFENSIVE_ORDERS
 
 from ..every_kind import Sweep, literal_kinds
 from ..every_report import every_report
@@ -76,11 +77,27 @@ def test_every_order_kind_of_the_generals_reaches_every_report(seed: int, varian
 
 
 def order_kinds(before: State, given_orders: Mapping[str, Sequence[str]]) -> set[str]:
-    return {
-        type(order).__name__
-        for power, sent in given_orders.items()
-        for order in read_orders(before, power, sent)[0]
-    }
+    """The kinds of the orders given, an attack and a defence also by the battle order they name
+    ("Attack by Flanking", "Defend Fortify") and an overtaxing by what it spends."""
+    kinds = set()
+    for power, sent in given_orders.items():
+        for order in read_orders(before, power, sent)[0]:
+            kinds.add(type(order).__name__)
+            if isinstance(order, Attack):
+                kinds.add(f"Attack by {order.order}")
+            elif isinstance(order, Defend):
+                kinds.add(f"Defend {order.defence.order}")
+            elif isinstance(order, Overtax):
+                kinds.add(f"Overtax {order.spend}")
+    return kinds
+
+
+#: the kinds an order of each class may be of (``order_kinds``)
+KINDS = {kind.__name__ for kind in get_args(Order)} | (
+    {f"Attack by {order}" for order in OFFENSIVE_ORDERS}
+    | {f"Defend {order}" for order in DEFENSIVE_ORDERS}
+    | {"Overtax income", "Overtax hire limit"}
+)
 
 
 def test_every_kind_of_order_and_event_the_ruleset_has_is_sent_and_reported() -> None:
@@ -99,7 +116,7 @@ def test_every_kind_of_order_and_event_the_ruleset_has_is_sent_and_reported() ->
                 order_kinds(before, given_orders), events, variant, before, given_orders, adjudication
             )
     sweep.report_all()
-    assert sweep.orders == {kind.__name__ for kind in get_args(Order)}
+    assert sweep.orders == KINDS, sweep.orders ^ KINDS
     recorded = literal_kinds("generals", RECORDERS)
     assert sweep.events <= recorded, sweep.events - recorded
     assert recorded - sweep.events == NOT_REACHED, recorded - sweep.events
