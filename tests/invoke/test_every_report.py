@@ -57,14 +57,17 @@ def reported(game: Game, sent: Mapping[str, Sequence[str]], adjudication: Adjudi
 
 
 def played(game: Game, sent: Mapping[str, Sequence[str]]) -> set[str]:
-    """The kinds of the orders sent, and of every card they play ("card:delay")."""
+    """The kinds of the orders sent, of every card they play ("card:delay"), and a counter that
+    fires a Wand ("counter wand")."""
     kinds = set()
     for power, lines in sent.items():
         for line in lines:
             order = read_order(game, power, line)
             kinds.add(order.kind)
             parts = order.parts
-            if order.counter and order.counter.action != "ACTIVATE WAND":
+            if order.counter and order.counter.action == "ACTIVATE WAND":
+                kinds.add("counter wand")
+            elif order.counter:
                 parts = read_sequence(order.counter.action, CARDS, game.seats)
             kinds |= {
                 f"card:{CARDS.kind(card)}" for part in parts for card in (part.card, *part.mods, *part.lead)
@@ -106,7 +109,8 @@ def test_every_kind_of_order_card_and_event_is_sent_and_reported() -> None:
                 break
     sweep.report_all()
     cards = {f"card:{card.kind}" for card in CARDS.cards.values() if card.kind != "chaos"}
-    assert sweep.orders == literal_kinds("invoke", {"Order": 0}) | cards, sweep.orders
+    kinds = literal_kinds("invoke", {"Order": 0}) | cards | {"counter wand"}
+    assert sweep.orders == kinds, sweep.orders ^ kinds
     recorded = literal_kinds("invoke", RECORDERS)
     assert sweep.events <= recorded, sweep.events - recorded
     assert recorded - sweep.events == NOT_REACHED, recorded - sweep.events
