@@ -136,6 +136,8 @@ def mail(game: Game, power: str, rng: random.Random) -> tuple[str, int]:
         lines += turn_lines(game, rng)
     if game.stage != "over" and rng.random() < 0.4:
         lines += [reaction_line(game, power, rng) for _ in range(rng.randint(1, 3))]
+    elif game.stage != "over" and rng.random() < 0.1:
+        lines.append("NO REACTIONS")
     if game.stage != "over" and rng.random() < 0.1:
         lines.append(f"CONSCRIPT {rng.choice(['red', 'Guard', 'blue, Samurai', 'ANY'])}")
     refused = 0

@@ -33,6 +33,7 @@ def random_mail(rng: random.Random, game: Game, power: str) -> str:
         lambda: f"assign {n(5)} leader to {rng.choice(['accuser', 'companion', 'informer'])}",
         lambda: f"assign {n(5)} companion to informer",
         lambda: f"assist {khan()} {n(5)} {rng.choice([*MODES, 'wine'])}",
+        lambda: f"assist {khan()} {n(3)} {rng.choice(MODES)} in battle if companion below {n(5)}",
         lambda: "feast",
         lambda: f"feast with {khan()}",
         lambda: "horde feast",
@@ -55,10 +56,30 @@ def random_mail(rng: random.Random, game: Game, power: str) -> str:
         lambda: f"transfer loss {mode()} to {khan()}",
         lambda: f"assign 2 leader to companion if companion below {n(4)}",
         lambda: "spend honor on companion if companion below 2",
+        lambda: "pass",
         lambda: "Greetings, brother khans!",
         lambda: f"atack khan {khan()}",
     ]
-    return "\n".join(rng.choice(lines)() for _ in range(rng.randint(0, 6)))
+    if rng.random() < 0.05:
+        return "Greetings, brother khans! May your herds grow fat."  # no order: no hand signal either
+    mail = [rng.choice(lines)() for _ in range(rng.randint(0, 6))]
+    if rng.random() < 0.5:
+        mail += plan(rng, khan(), n)
+    return "\n".join(mail)
+
+
+def plan(rng: random.Random, other: str, n: Callable[[int], int]) -> list[str]:
+    """A khan's plan for battles and answers to offers, as a careful khan sends with his actions:
+    how to defend, when to leave a battle, and yes or no to each kind of offer."""
+    leave = rng.choice(["sue for peace", "sue for peace", "retreat", "withdraw", "pursue"])
+    return [
+        f"{rng.choice(['defend', 'ambush'])} {n(4)}",
+        f"{leave} if {rng.choice(['companion', 'honor', 'leader'])} below {n(5)}",
+        f"{rng.choice(['accept', 'refuse'])} peace with {other}",
+        f"{rng.choice(['honor', 'dishonor'])} peace with {other}",
+        f"{rng.choice(['sell', 'keep'])} {other}",
+        f"{rng.choice(['accept', 'refuse'])} assistance",
+    ]
 
 
 def keep_by_key(game: Game, power: str, text: str) -> list[str]:

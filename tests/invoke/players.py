@@ -54,6 +54,12 @@ def counters(game: Game, power: str, rng: random.Random) -> list[str]:
             "Haste & Invoke " + rng.choice(others) + " & " + rng.choice(ELEMENTS),
         ]
     )
+    hand = game.mages[power].hand
+    if "Target Current Invocation" in hand and rng.random() < 0.6:
+        # one the mage holds the cards for, so that it can fire
+        at, what = rng.choice(["ME", "ANYONE"]), "ANY"
+        answers = [c for c in hand if CARDS.kind(c) in ("element", "modifier", "move_left", "move_right")]
+        action = "Target Current Invocation & " + rng.choice(answers or ["-1"])
     if rng.random() < 0.1:
         return ["NO COUNTERS"]
     return [f"IF {what} AT {at}: {action}"]
@@ -98,8 +104,12 @@ def turn(game: Game, power: str, rng: random.Random) -> list[str]:
         if mine:
             shapes.append(f"REPAIR {rng.choice(mine)} & {rng.choice([element, '+1'])}")
         candidates.append(rng.choice(shapes))
+    candidates += from_hand(game, power, rng)
     playable = [line for line in candidates if not ruleset.parse_orders(game, power, line)[0].error]
+    rare = [line for line in playable if any(word in line for word in RARE)]
     lines = rng.sample(playable, min(len(playable), rng.randint(0, 3)))
+    if rare and rng.random() < 0.7:
+        lines.insert(0, rng.choice(rare))
     if candidates and rng.random() < 0.2:
         lines.append(rng.choice(candidates))  # perhaps a mistake, as players make
     if rng.random() < 0.3 and hand:
@@ -107,6 +117,44 @@ def turn(game: Game, power: str, rng: random.Random) -> list[str]:
     if not lines or rng.random() < 0.05:
         lines.append("PASS")
     return lines
+
+
+#: cards and orders a mage rarely holds the rest of an invocation for: played first when it does
+RARE = ("Delay", "Sustain", "Target Established", "ACTIVATE WAND", "Wand &", "Target Magical Item", "Discard")
+
+
+def from_hand(game: Game, power: str, rng: random.Random) -> list[str]:
+    """Invocations made of the cards in the hand (a timing card, a target, modifiers, a
+    movement or a wall, an element), so that the cards a mage seldom holds with the rest of
+    an invocation (Delay, Sustain, a Wand to load or fire) are played when they can be."""
+    hand = list(game.mages[power].hand)
+    of = {kind: [c for c in hand if CARDS.kind(c) == kind] for kind in {CARDS.kind(c) for c in hand}}
+    others = [n for n in game.in_game() if n != power]
+    elements = of.get("element", [])
+    actions = [*of.get("move_left", []), *of.get("move_right", [])]
+    actions += [f"Invoke {other}" for other in others] if "invoke" in of else []
+    timing = [*of.get("delay", []), *of.get("sustain", []), *of.get("haste", [])]
+    mods = of.get("modifier", [])
+    targets = [f"Target Established Invocation {t.id}" for t in [*game.walls, *game.spells]]
+    targets = targets if "target_established" in of else []
+    lines = []
+    for _ in range(12):
+        element = rng.choice(elements) if elements else "Fire"
+        action = rng.choice(actions) if actions else "Move Left"
+        timed = f"{rng.choice(timing)} & " if timing else ""
+        modded = f" & {rng.choice(mods)}" if mods and rng.random() < 0.5 else ""
+        lines.append(f"{timed}{action} & {element}{modded}")
+        if targets:
+            effect = rng.choice([element, *mods, *actions, *of.get("discard", [])])
+            lines.append(f"{rng.choice(targets)} & {effect}")
+        if "target_item" in of and others:
+            lines.append(f"Target Magical Item of {rng.choice(others)} & {rng.choice([element, *actions])}")
+        if "wand" in of and len(hand) > 2:
+            loaded = rng.sample([c for c in hand if c != "Wand"], min(len(hand) - 1, rng.randint(2, 3)))
+            lines.append("Wand & " + " & ".join(rng.choice(["", "face down "]) + c for c in loaded))
+        if "discard" in of and others:
+            lines.append(f"Target Hand of {rng.choice(others)} & Discard")
+    return [*lines, "ACTIVATE WAND"]
 
 
 def orders(game: Game, rng: random.Random) -> dict[str, list[str]]:

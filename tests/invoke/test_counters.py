@@ -115,7 +115,7 @@ def test_example_5_blocked_by_water_answering_the_fire() -> None:
         {"Carol": ["Target Current Invocation", "Haste", "Invoke", "Water"]},
     )
     assert result.state.aether == 1 and not result.state.over
-    assert "cancels 1 point(s) of Fire" in texts(result.events)
+    assert "cancels 1 point of Fire" in texts(result.events)
 
 
 def alice_casts(cards: list[str], counters: dict[str, str], hands: dict[str, list[str]]) -> Adjudication:

@@ -34,7 +34,7 @@ def test_the_referees_report_shows_every_vote_and_the_tally(voted: tuple[Any, An
     text, html = report(*voted, REFEREE)
     assert "Ch'in voted A SUN - NTS" in text and "Wei voted A SUN H" in text
     assert "Needed: 5 of 8 players, with 13 of 24 units." in text
-    assert "A SUN - NTS: 5 player(s) with 15 unit(s); A SUN H: 1 player(s) with 3 unit(s)" in text
+    assert "A SUN - NTS: 5 players with 15 units; A SUN H: 1 player with 3 units" in text
     assert "Wei voted A SUN H" in html
 
 
@@ -56,7 +56,7 @@ def test_melting_and_activation_are_announced_to_all() -> None:
     done = ruleset.adjudicate(state, {}, 1)
     text, html = report(state, done, "Ch'in")
     assert (
-        "At the end of 367 B.C. the Hsiung-Nu hold 0 supply centre(s): an army melts away (1 so far)." in text
+        "At the end of 367 B.C. the Hsiung-Nu hold 0 supply centres: an army melts away (1 so far)." in text
     )
     assert "Sung has grown to 3 supply centres and is activated" in text
     assert "Sung has grown to 3 supply centres and is activated" in html

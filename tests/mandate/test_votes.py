@@ -179,6 +179,8 @@ def test_a_neutral_builds_by_vote_and_waives_without_a_majority() -> None:
     waived = vote(state, SMALL, "A SUN B")
     assert units(waived.state)["Sung"] == ["A NTS"]
     assert events_of(waived, "adjustments")[0]["waived"]["Sung"] == 1
+    [ballot] = events_of(waived, "neutral_votes")[0]["ballots"]
+    assert ballot["outcome"] == "no majority: no build is made in SUN (waived)"
 
 
 def test_a_neutral_removes_by_vote_and_by_civil_disorder_without_a_majority() -> None:
@@ -188,6 +190,8 @@ def test_a_neutral_removes_by_vote_and_by_civil_disorder_without_a_majority() ->
     disorder = vote(state, SMALL, "A SUN D")
     assert units(disorder.state)["Sung"] == ["A SUN"]  # the unit farthest from its centre goes
     assert events_of(disorder, "adjustments")[0]["civil_disorder"] == [{"power": "Sung", "unit": "A NTS"}]
+    [ballot] = events_of(disorder, "neutral_votes")[0]["ballots"]
+    assert ballot["outcome"] == "no majority: A SUN is removed only if civil disorder chooses it"
 
 
 def test_a_neutral_vote_for_more_builds_than_it_has_is_refused_in_the_mail() -> None:

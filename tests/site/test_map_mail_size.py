@@ -28,7 +28,7 @@ CASES = {
     "diplomacy standard": lambda: crowded.diplomacy("standard", 5),
     "mandate of heaven": lambda: crowded.diplomacy("mandate_of_heaven", 12),
     "generals standard": lambda: crowded.generals("standard", 11),
-    "generals duel": lambda: crowded.generals("duel", 7),
+    "generals duel": lambda: crowded.generals("duel", 10),
 }
 
 

@@ -29,11 +29,11 @@ from ..variant import Event, Variant
 if TYPE_CHECKING:
     from ..core import GameState
 
-#: what becomes of a neutral's unit (or build) when no order is carried, by phase
+#: what becomes of a neutral's unit when no order is carried, by phase (ruling 14)
 NO_MAJORITY = {
     PhaseKind.MOVEMENT: "holds",
     PhaseKind.RETREATS: "is disbanded",
-    PhaseKind.ADJUSTMENTS: "no build or removal is made by vote",
+    PhaseKind.ADJUSTMENTS: "is removed only if civil disorder chooses it",
 }
 
 
@@ -119,6 +119,15 @@ def subject(state: GameState, key: str) -> str:
     return str(unit) if unit is not None else f"a build in {key}"
 
 
+def no_majority(state: GameState, key: str) -> str:
+    """What a ballot without a majority comes to (ruling 14): the unit holds or is disbanded; in a
+    winter no build is made (it is waived), and a removal due is left to civil disorder."""
+    about = subject(state, key)
+    if state.turn.kind is PhaseKind.ADJUSTMENTS and key not in state.board.units:
+        return f"no majority: no build is made in {key} (waived)"
+    return f"no majority: {about} {NO_MAJORITY[state.turn.kind]}"
+
+
 def count(
     variant: Variant,
     state: GameState,
@@ -169,9 +178,7 @@ def count(
                 ],
                 "tally": tally,
                 "carried": carried,
-                "outcome": f"{carried} carried"
-                if carried
-                else f"no majority: {subject(state, key)} " + NO_MAJORITY[state.turn.kind],
+                "outcome": f"{carried} carried" if carried else no_majority(state, key),
             }
         )
     event = {
@@ -204,7 +211,8 @@ def view(events: Sequence[Mapping[str, Any]], viewer: str, referee: bool) -> lis
                         **{key: ballot[key] for key in ("power", "subject", "carried", "outcome")},
                         "votes": [printed(v["power"], v["order"]) for v in ballot["votes"]],
                         "tally": [
-                            f"{t['order']}: {t['players']} player(s) with {t['units']} unit(s)"
+                            f"{t['order']}: {_count(t['players'], 'player')} "
+                            f"with {_count(t['units'], 'unit')}"
                             for t in ballot["tally"]
                         ],
                         "needed": f"{event['electorate']['players_needed']} of "
@@ -234,3 +242,8 @@ def hidden(events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         for vote in ballot["votes"]
         if vote["power"] != viewer
     ]
+
+
+def _count(number: int, noun: str) -> str:
+    """A count and its noun, as English writes them: 1 player, 5 players."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
