@@ -150,8 +150,8 @@ GAMES = [
 
 def test_every_kind_of_order_and_event_is_sent_and_reported_in_both_variants() -> None:
     """The drawn mails send every kind of order the ruleset declares (a move that names its convoy
-    too, and in Mandate of Heaven votes on the neutrals), and the games make every event kind its code writes; the
-    first phase that brings each goes through every report (the maps as the SVG their PNG is
+    too, and in Mandate of Heaven votes on the neutrals), and the games make every event kind its
+    code writes; the first phase that brings each goes through every report (the maps as the SVG their PNG is
     made from: the property tests above convert them)."""
     sweep = Sweep(partial(reported, pngs=False))
     for variant, seed, phases in GAMES:
