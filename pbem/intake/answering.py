@@ -65,9 +65,9 @@ def closing_left_out(
     if closing:
         shown = ", ".join(_spans(closing))
         answer.notes.append(
-            N_(  # one English text; French has its plural forms
-                "Line(s) {lines}: read as your closing, not as orders.",
-                "Line(s) {lines}: read as your closing, not as orders.",
+            N_(
+                "Line {lines}: read as your closing, not as orders.",
+                "Lines {lines}: read as your closing, not as orders.",
                 n=len(closing),
                 lines=shown,
             )
@@ -79,7 +79,12 @@ def closing_left_out(
     ]
     if opening:
         answer.notes.append(
-            _("Line(s) {lines}: read as your greeting, not as orders.", lines=", ".join(map(str, opening)))
+            N_(
+                "Line {lines}: read as your greeting, not as orders.",
+                "Lines {lines}: read as your greeting, not as orders.",
+                n=len(opening),
+                lines=", ".join(map(str, opening)),
+            )
         )
     closing = [*opening, *closing]
     return left_out(mail, closing), [line for line in lines if line.line not in closing]

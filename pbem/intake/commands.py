@@ -306,9 +306,9 @@ def _unread(too_long: list[int], beyond: list[int]) -> list[str]:
     if too_long:
         unread.append(
             N_(
-                "{n} line(s) longer than {chars} characters or {words} words were not read, "
-                "as no order is so long (the first is line {line}).",
-                "{n} line(s) longer than {chars} characters or {words} words were not read, "
+                "{n} line longer than {chars} characters or {words} words was not read, "
+                "as no order is so long (it is line {line}).",
+                "{n} lines longer than {chars} characters or {words} words were not read, "
                 "as no order is so long (the first is line {line}).",
                 n=len(too_long),
                 chars=MAX_LINE_CHARS,

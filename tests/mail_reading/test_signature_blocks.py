@@ -256,7 +256,7 @@ def answer_to(
     [reply] = table.take(address(power))
     body = text_of(reply)
     lines = text.split("\n")
-    found = re.search(r"Line\(s\) (\d+)(?:-(\d+))?: read as your closing", body)
+    found = re.search(r"Lines? (\d+)(?:-(\d+))?: read as your closing", body)
     read: list[str] = []
     if found:
         first, last = int(found.group(1)), int(found.group(2) or found.group(1))

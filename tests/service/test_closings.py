@@ -74,7 +74,7 @@ def test_a_closing_after_the_orders_is_not_answered_as_refused_lines(table, clos
 
 def test_the_answer_says_which_lines_were_read_as_the_closing(table):
     body = answer_to(table, f"{ORDERS}\n\nCheers,\nAlice\n")
-    assert "Line(s) 5-6: read as your closing, not as orders." in body
+    assert "Lines 5-6: read as your closing, not as orders." in body
 
 
 def test_a_closing_in_an_html_only_mail_is_left_out(table):
@@ -101,7 +101,7 @@ def test_a_line_that_reads_as_an_order_is_an_order_even_among_closings(table):
     body = answer_to(table, "F Lon - Nth\nCheers,\nF Edi - Nwg\nA Lvp - Yor\nThanks\nAlice")
     assert stored_orders(table) == sorted(TAKEN)
     assert "line 2: Cheers," in body and "1 line(s) had errors" in body
-    assert "Line(s) 5-6: read as your closing" in body
+    assert "Lines 5-6: read as your closing" in body
 
 
 def test_a_mistyped_order_after_the_orders_is_still_refused(table):

@@ -32,7 +32,7 @@ def test_a_greeting_above_the_orders_is_read_as_one_and_one_below_the_first_orde
     table.send(PLAYERS["England"], "Hi Christine,\n\nA LVP - YOR\nF LON - ENG\n", to=to)
     table.run()
     [answer] = table.take(PLAYERS["England"])
-    assert "Line(s) 1: read as your greeting" in text_of(answer) and "ERROR" not in text_of(answer)
+    assert "Line 1: read as your greeting" in text_of(answer) and "ERROR" not in text_of(answer)
     assert "does not end early" not in text_of(answer)
 
     table.send(PLAYERS["England"], "A LVP - YOR\nHi Christine,\nF LON - ENG\n", to=to)
@@ -61,5 +61,5 @@ def test_the_players_name_from_the_config_is_their_closing_though_the_display_na
         each.run()
         [answer] = each.take(PLAYERS["England"])
         answers.append(text_of(answer))
-    assert "Line(s) 4: read as your closing" in answers[0] and "ERROR" not in answers[0]
+    assert "Line 4: read as your closing" in answers[0] and "ERROR" not in answers[0]
     assert "line 4: Anna\n      ERROR" in answers[1]

@@ -53,8 +53,8 @@ def test_a_line_too_long_for_any_order_is_not_read(line, read):
         []
         if read
         else [
-            f"1 line(s) longer than {MAX_LINE_CHARS} characters or {MAX_LINE_WORDS} "
-            "words were not read, as no order is so long (the first is line 2)."
+            f"1 line longer than {MAX_LINE_CHARS} characters or {MAX_LINE_WORDS} "
+            "words was not read, as no order is so long (it is line 2)."
         ]
     )
     assert mail.unread == expected
@@ -99,8 +99,8 @@ def test_the_mails_of_the_issue_are_answered_with_what_was_read_and_what_was_not
     [france] = table.take(PLAYERS["France"])
     told = " ".join(text_of(france).split())
     assert (
-        "1 line(s) longer than 1000 characters or 100 words were not read, as no order is so long "
-        "(the first is line 3)."
+        "1 line longer than 1000 characters or 100 words was not read, as no order is so long "
+        "(it is line 3)."
     ) in told
     [england] = table.take(PLAYERS["England"])
     told = " ".join(text_of(england).split())
