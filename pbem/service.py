@@ -497,7 +497,7 @@ def _act_alone(
         turns.stale_guard(run, from_utc_text(last) if last else None)
         act(run, tally)
         store.set_meta("last_run_at", utc_text(now))
-        return quiet.next_wake(run)
+        return None if tally.worked() else quiet.next_wake(run)  # a run that worked records nothing
     finally:
         store.close()
         tally.seconds["act"] = time.perf_counter() - started

@@ -308,3 +308,27 @@ def test_the_quiet_run_logs_the_line_of_a_full_idle_run(tmp_path, caplog):
     full, quiet = [r.getMessage() for r in caplog.records if r.getMessage().startswith("fetched")]
     assert full.partition(" (poll")[0] == quiet.partition(" (quiet run")[0]
     assert quiet.endswith(f"(quiet run: nothing due before {(DEADLINE - timedelta(hours=12)).isoformat()})")
+
+
+@pytest.mark.parametrize("status", ["new", "failed", "held"])
+def test_a_stored_mail_still_to_act_on_wakes_the_run(tmp_path, status):
+    """``pbem poll`` stores mail without acting on it; a failed mail is tried again by later runs;
+    held mail waits for its game's entry to be mended."""
+    table = quiet_table(tmp_path)
+    with table.store() as store:
+        row_id = store.add_message(
+            dedup_key="sha:stored",
+            sha256="stored",
+            message_id="<stored@player.test>",
+            ref="maildir:stored",
+            received_at=table.now,
+            sender=NORTH,
+            subject="orders",
+            raw=plain_mail(NORTH, "SIGNON North g1 pw\nADD 2"),
+        )
+        assert row_id is not None
+        if status == "failed":
+            store.fail_message(row_id, "it failed once")
+        elif status == "held":
+            store.finish_message(row_id, "held", "its game is set aside")
+    assert not nothing_to_do(table.config_path, table.now)
