@@ -250,7 +250,6 @@ def test_no_record_a_missing_config_or_database_takes_the_full_run(tmp_path):
     assert not nothing_to_do(table.config_path, table.now)
 
 
-@pytest.mark.slow
 def test_a_forming_game_s_muster_end_wakes_the_run(tmp_path):
     table = Table(tmp_path, [], service_settings=OPEN_JUDGE)
     say(table, "master@players.test", "CREATE ?club hunter22")
@@ -331,4 +330,32 @@ def test_a_stored_mail_still_to_act_on_wakes_the_run(tmp_path, status):
             store.fail_message(row_id, "it failed once")
         elif status == "held":
             store.finish_message(row_id, "held", "its game is set aside")
+    assert not nothing_to_do(table.config_path, table.now)
+
+
+def test_a_turn_not_yet_in_the_archive_wakes_the_run(tmp_path):
+    table = quiet_table(tmp_path, reminder="0")
+    send_mails(table, PLAYERS, {"North": "ADD 3\nREADY", "South": "ADD 4\nREADY"})
+    assert table.cron() is not None and phase_id(table) == "R2"
+    table.advance(minutes=5)
+    assert not table.run().worked()
+    with table.store() as store:
+        store.db.execute("UPDATE turns SET archived = 0")
+    assert not nothing_to_do(table.config_path, table.now)
+
+
+@pytest.mark.parametrize("key", ["format", "pbem", "schema"])
+def test_a_record_of_another_pbem_or_schema_is_not_trusted(tmp_path, key):
+    table = quiet_table(tmp_path)
+    record = json.loads(meta(table, RECORD) or "{}")
+    record[key] = 0
+    with table.store() as store:
+        store.set_meta(RECORD, json.dumps(record))
+    assert not nothing_to_do(table.config_path, table.now)
+
+
+def test_a_migration_since_the_record_makes_it_stale(tmp_path):
+    table = quiet_table(tmp_path)
+    with table.store() as store:
+        store.db.execute("CREATE TABLE newer (id INTEGER)")
     assert not nothing_to_do(table.config_path, table.now)
