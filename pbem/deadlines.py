@@ -86,6 +86,13 @@ def reminder_due(now: datetime, deadline: datetime, reminder: timedelta, given: 
     return now > given and now >= given + (deadline - given) / 2
 
 
+def reminder_at(deadline: datetime, reminder: timedelta, given: datetime | None) -> datetime:
+    """The first moment ``reminder_due`` holds: when a run must wake to remind (pbem.quiet)."""
+    if given is None:
+        return deadline - reminder
+    return max(deadline - reminder, given + (deadline - given) / 2, given + timedelta(microseconds=1))
+
+
 def duration_text(span: timedelta) -> str:
     """A length of time as people write it: '2 days', '1 day 5 hours', '3 hours 20 minutes',
     '40 minutes'; the two largest units, seconds dropped."""

@@ -44,6 +44,7 @@ from pbem.mail.transport import (
     TemporaryFailure,
     TransportError,
 )
+from pbem.quiet import record as quiet
 from pbem.reports import Templates
 from pbem.run import Run
 from pbem.site import published
@@ -305,7 +306,7 @@ async def send_queue(
     outbox: Outbox,
     now: datetime,
     tally: Tally,
-    acting: asyncio.Future[None] | None = None,
+    acting: asyncio.Future[Any] | None = None,
 ) -> None:
     """Send every due mail; record ``sent`` only after the server accepted it.
 
@@ -373,7 +374,7 @@ async def send_queue(
                 checkpoint("sent")
 
 
-async def _record(write: Callable[[], None], acting: asyncio.Future[None] | None) -> None:
+async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None) -> None:
     """Record what a send did. SQLite's wait for its lock is not fair: the acting thread,
     committing one mail after another, can keep the database busy for longer than the busy
     timeout in all, though never for long at once (found by benchmarks/fuzz_intake.py). A mail
@@ -427,10 +428,13 @@ async def _run_once(
     now = now or datetime.now(UTC)
     tally = Tally()
     history = traces_of_history(service)  # looked at before the lock file is this run's
-    with run_lock(service.data_dir):
+    whole = do_poll and do_act and do_send  # `pbem run`, which a quiet run may stand in for
+    with run_lock(service.data_dir), quiet.warnings_heard() as warnings:
         require_database(service, history)
         store = Store(service.database)
-        acting: asyncio.Future[None] | None = None
+        if whole:
+            quiet.forget(store)  # a run that stops half-way leaves the next one a full one
+        acting: asyncio.Future[datetime | None] | None = None
         try:
             started = time.perf_counter()
             if do_poll:
@@ -463,6 +467,10 @@ async def _run_once(
                     said = _failure(service.outbox, error)
                     tally.errors.append(f"sending failed: {said}")
                     log.error("sending failed (%s); the queue is kept for the next run", said)
+            if acting is not None:
+                await asyncio.wait([acting])
+                if not acting.exception() and whole and not (tally.worked() or warnings or service.broken):
+                    quiet.write(service, store, acting.result())
         finally:
             if acting is not None:
                 await asyncio.wait([acting])
@@ -487,8 +495,9 @@ def _act_alone(
     templates: Templates | None,
     seed_source: Callable[[str, str], int] | None,
     tally: Tally,
-) -> None:
-    """The acting step with its own database connection (SQLite connections stay in their thread)."""
+) -> datetime | None:
+    """The acting step with its own database connection (SQLite connections stay in their thread);
+    when the next run must act if no mail comes (pbem.quiet)."""
     started = time.perf_counter()
     store = Store(service.database)
     try:
@@ -497,6 +506,7 @@ def _act_alone(
         turns.stale_guard(run, from_utc_text(last) if last else None)
         act(run, tally)
         store.set_meta("last_run_at", utc_text(now))
+        return None if tally.worked() else quiet.next_wake(run)  # a run that worked records nothing
     finally:
         store.close()
         tally.seconds["act"] = time.perf_counter() - started

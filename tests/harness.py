@@ -31,6 +31,7 @@ from pbem import config as configuration
 from pbem.demo import folder_service
 from pbem.games import start_game
 from pbem.mail.message import as_email_message
+from pbem.quiet import nothing_to_do
 from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.run import Run
 from pbem.service import Tally, run_sync
@@ -169,6 +170,13 @@ class Table:
         return run_sync(
             self.service, self.now, templates=self.templates, seed_source=self.seed_source, **kwargs
         )
+
+    def cron(self, **kwargs: Any) -> Tally | None:
+        """What cron's ``pbem run`` does at the table's clock: the quiet run first (pbem.quiet),
+        the full run if it cannot prove there is nothing to do; None when the quiet run did."""
+        if nothing_to_do(self.config_path, self.now):
+            return None
+        return self.run(**kwargs)
 
     def start(self, game_id: str, seed: int = 1) -> None:
         """``pbem new-game``: start the game and send the welcomes."""

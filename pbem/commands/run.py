@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import logging
+from datetime import UTC, datetime
 
-from pbem.commands.common import load_config
-from pbem.mail.transport import TransportError
-from pbem.service import Busy, run_sync
+from pbem.quiet import nothing_to_do
 
 log = logging.getLogger("pbem")
 
 
 def run(args: argparse.Namespace) -> int:
-    """The cron job: poll the mailbox, act on mail and deadlines, send the queue."""
+    """The cron job: poll the mailbox, act on mail and deadlines, send the queue; or, where the
+    quiet run proves there is nothing to do, only note that it ran (pbem.quiet)."""
+    if nothing_to_do(args.config, datetime.now(UTC)):
+        return 0
     return _steps(args, do_poll=True, do_act=True, do_send=True)
 
 
@@ -28,6 +30,11 @@ def send(args: argparse.Namespace) -> int:
 
 
 def _steps(args: argparse.Namespace, **steps: bool) -> int:
+    # late: a quiet run, settled above, loads none of the service (pydantic, sqlite-utils, rules)
+    from pbem.commands.common import load_config
+    from pbem.mail.transport import TransportError
+    from pbem.service import Busy, run_sync
+
     service = load_config(args)
     if service is None:
         return 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pbem import passwords
@@ -446,6 +446,12 @@ def tend_musters(run: Run) -> None:
                     key=f"unconfirmed:{opened.id}:{seat.address}",
                 )
             _back_to_forming(run, opened, f"{len(late)} seat(s) not confirmed in time")
+
+
+def next_muster_end(run: Run) -> datetime | None:
+    """When ``tend_musters`` next has seats to give up: the earliest muster's end (pbem.quiet)."""
+    ends = [opened.muster_until for opened in run.store.open_games("mustering") if opened.muster_until]
+    return min(ends) if ends else None
 
 
 def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:

@@ -48,6 +48,12 @@ def places(service: Service, game: Game) -> list[Place]:
     return found
 
 
+def manifests(service: Service, games: Sequence[Game]) -> list[Path]:
+    """The manifest of every site of ``games``: ``rebuild_stale`` reads them, so a quiet run
+    (pbem.quiet) watches them."""
+    return sorted({place.folder / MANIFEST for game in games for place in places(service, game)})
+
+
 def rebuild(store: Store, templates: Templates, service: Service, game: Game) -> list[str]:
     """Rebuild every site of ``game`` the config names; a sentence for each that could not be
     written (a folder that is not pbem's, a full disk), so that the run goes on and says so."""

@@ -22,7 +22,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from pbem.deadlines import duration_text, format_deadline, reminder_due
+from pbem.deadlines import duration_text, format_deadline, reminder_at, reminder_due
 from pbem.i18n import _
 from pbem.run import LiveGame, Run
 from pbem.store import OrderSet
@@ -63,6 +63,32 @@ def tend(run: Run, game_id: str) -> None:
     elif run.now < live.row.grace_until and missing:
         return
     adjudicate(run, live, reason="the deadline has passed")
+
+
+def next_due(run: Run, game_id: str) -> datetime | None:
+    """When ``tend`` will next act in game ``game_id`` if no mail comes: ``run.now`` if it would
+    act at once, None if only mail (or the referee) can move the game. It follows ``tend`` step
+    by step; the quiet run (pbem.quiet) sleeps until the earliest game's."""
+    live = run.live(game_id)
+    if live is None or live.row.status != "running":
+        return None
+    sets = run.store.order_sets(live.id, live.phase.id)
+    acting = active_powers(live)
+    missing = [power for power in acting if not has_ordered(sets.get(power))]
+    deadline = live.row.deadline
+    if _early_end(live, sets, acting):
+        return run.now
+    if deadline is None:
+        return None
+    if run.now < deadline:
+        reminder = live.config.reminder
+        if reminder is None or live.row.reminded or not missing:
+            return deadline
+        return min(deadline, reminder_at(deadline, reminder, live.row.deadline_given))
+    grace = live.row.grace_until
+    if grace is not None and run.now < grace and missing:
+        return grace
+    return run.now
 
 
 def active_powers(live: LiveGame, powers: tuple[str, ...] | None = None) -> list[str]:

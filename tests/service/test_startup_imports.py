@@ -7,6 +7,7 @@ loads neither the IMAP and SMTP clients, nor the map renderer, nor Babel for an 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -42,7 +43,9 @@ SERVICE += ["pbem.mail", "pbem.reports", "pbem.intake", "pbem.turns", "pbem.comm
 
 def loaded(*args: str, stdin: str = "", cwd: Path | None = None) -> tuple[int, list[str], str]:
     """The exit status of ``pbem ARGS``, the watched modules it loaded, and what it printed."""
-    watched = NEVER_IDLE + SERVICE + ["pbem.rulesets.diplomacy", "pbem.commands.run", "mailbox", "idna"]
+    watched = (
+        NEVER_IDLE + SERVICE + ["pbem.rulesets.diplomacy", "pbem.commands.run", "mailbox", "idna", "asyncio"]
+    )
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *args],
         input=json.dumps(watched) + "\n" + stdin,
@@ -101,6 +104,17 @@ def test_an_idle_run_on_maildir_loads_no_mail_client_map_renderer_or_babel(idle_
     assert status == 0
     assert "pbem.commands.run" in found and "mailbox" in found  # it ran, and read the Maildir
     assert [name for name in found if name in NEVER_IDLE + ["babel", "idna"]] == []
+
+
+def test_an_idle_run_after_a_quiet_one_loads_none_of_the_service(idle_service, tmp_path):
+    """The quiet run (pbem.quiet): no pydantic, sqlite-utils, Jinja2 or rules when the last full
+    run left nothing to do; a copy of the service, so that the test above still meets a full run."""
+    shutil.copytree(idle_service.parent, tmp_path / "copy")
+    config = tmp_path / "copy" / idle_service.name
+    assert loaded("--config", str(config), "run")[0] == 0  # the full run, which leaves its record
+    status, found, printed = loaded("--config", str(config), "run")
+    assert status == 0 and printed == ""
+    assert found == ["pbem.commands.run"]
 
 
 def test_every_command_names_a_function_its_module_has():
