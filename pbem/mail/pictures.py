@@ -27,6 +27,7 @@ from functools import lru_cache
 import resvg_py
 from PIL import Image
 
+from pbem import stopwatch
 from pbem.frozen import Frozen
 
 #: an <svg> element in HTML with its content; pbem's pictures never nest one in another. Written
@@ -55,9 +56,22 @@ class Picture(Frozen):
     data: bytes
 
 
-@lru_cache(maxsize=16)
 def png(svg: str) -> bytes:
-    """The SVG picture as a palette PNG."""
+    """The SVG picture as a palette PNG.
+
+    Kept by the SVG's text without the white space around it: the picture as drawn ends in a
+    line break that the same picture taken out of a report's HTML lacks, and each was drawn
+    again for want of it."""
+    return _kept_png(svg.strip())
+
+
+@lru_cache(maxsize=16)
+def _kept_png(svg: str) -> bytes:
+    with stopwatch.timed("render"):
+        return _palette_png(svg)
+
+
+def _palette_png(svg: str) -> bytes:
     rendered = bytes(
         resvg_py.svg_to_bytes(
             svg_string=svg,

@@ -45,6 +45,9 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
     new_state = result.state
     new_phase = live.ruleset.phase(new_state)
     seq = run.store.next_seq(live.id)
+    reports.draw_maps(
+        live.ruleset, new_state, result.events, [*(p.power for p in live.players), REFEREE, PUBLIC]
+    )
     with run.store.atomic():
         run.store.add_turn(
             TurnRow(
