@@ -29,6 +29,7 @@ from PIL import Image
 
 from pbem import stopwatch
 from pbem.frozen import Frozen
+from pbem.mail.aside import run_aside
 
 #: an <svg> element in HTML with its content; pbem's pictures never nest one in another. Written
 #: as "text without '<', then '<' not closing the svg and more text" rather than a lazy ``.*?``:
@@ -67,8 +68,8 @@ def png(svg: str) -> bytes:
 
 @lru_cache(maxsize=16)
 def _kept_png(svg: str) -> bytes:
-    with stopwatch.timed("render"):
-        return _palette_png(svg)
+    with stopwatch.timed("render"):  # drawn aside: resvg and Pillow hold the GIL (pbem.mail.aside)
+        return run_aside(_palette_png, svg)
 
 
 def _palette_png(svg: str) -> bytes:
