@@ -19,7 +19,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -32,6 +32,7 @@ from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
+from pbem.mail import aside
 from pbem.mail.check import trust_hint
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
@@ -434,7 +435,9 @@ async def _run_once(
     tally = Tally()
     stopwatch.lap()  # what this process did before is not this run's
     history = traces_of_history(service)  # looked at before the lock file is this run's
-    with run_lock(service.data_dir):
+    # acting beside sending: maps are drawn in a worker process, so that the sending goes on
+    drawing = aside.while_sending() if do_act and do_send else nullcontext()
+    with run_lock(service.data_dir), drawing:
         require_database(service, history)
         store = Store(service.database)
         acting: asyncio.Future[None] | None = None

@@ -4,6 +4,8 @@ resvg and Pillow keep the global lock while they draw, a tenth of a second or mo
 Done in a run's acting thread, that stops the sending thread beside it for as long: the mails
 already queued wait while the maps are drawn. Done here, in one worker process started on first
 use, the acting thread waits for the picture with the lock released, and the sending goes on.
+Only while some thread sends (``while_sending``, around a run's acting and sending) is it worth
+a process: elsewhere (a command, a site built by hand) the work is done where it is asked for.
 
 Only pure functions are given (the result depends on the arguments alone), so what the worker
 returns is what the calling process would have made. The worker keeps nothing: it ends when the
@@ -18,9 +20,10 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import TypeVar
 
 log = logging.getLogger(__name__)
@@ -29,11 +32,26 @@ T = TypeVar("T")
 
 _lock = threading.Lock()
 _worker: ProcessPoolExecutor | None = None
+_sending = 0  # how many while_sending blocks are open
+
+
+@contextmanager
+def while_sending() -> Iterator[None]:
+    """Within this block, ``run_aside`` does its work in the worker process."""
+    global _sending
+    with _lock:
+        _sending += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _sending -= 1
 
 
 def run_aside(work: Callable[..., T], *arguments: object) -> T:
-    """``work(*arguments)`` in the worker process, or here if the worker cannot do it."""
-    worker = _started()
+    """``work(*arguments)``: in the worker process while some thread sends (``while_sending``),
+    else (or if the worker cannot do it) here."""
+    worker = _started() if _sending else None
     if worker is not None:
         try:
             return worker.submit(work, *arguments).result()

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from pbem.mail import pictures
-from pbem.mail.aside import run_aside
+from pbem.mail.aside import run_aside, while_sending
 
 BOARD = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300">'
@@ -23,14 +23,16 @@ BOARD = (
 )
 
 
-def test_a_picture_drawn_aside_is_the_picture_drawn_here():
-    assert run_aside(pictures._palette_png, BOARD) == pictures._palette_png(BOARD)
-    assert run_aside(os.getpid) != os.getpid()  # drawn in another process indeed
+def test_a_picture_drawn_aside_while_sending_is_the_picture_drawn_here():
+    with while_sending():
+        assert run_aside(pictures._palette_png, BOARD) == pictures._palette_png(BOARD)
+        assert run_aside(os.getpid) != os.getpid()  # drawn in another process indeed
+    assert run_aside(os.getpid) == os.getpid()  # nothing sends: no process is worth it
 
 
 KILLED_RUN = """
 import os, sys, time
-from pbem.mail.aside import run_aside
+from pbem.mail.aside import run_aside, while_sending
 print(run_aside(os.getpid), flush=True)
 time.sleep(60)
 """
