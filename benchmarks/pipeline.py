@@ -16,8 +16,8 @@ gives every game the same orders, whose one map the run then draws once and reus
 
 Beside the bare figures it prints the stages inside the run (pbem.stopwatch, from the run's log
 line): fetch (the poll: IMAP fetch and storing each mail), read (acting on the order mails),
-render (drawing maps, SVG and PNG), store (database commits) and send (SMTP, with recording
-each mail sent); then the run against the bare mail, and whether the goal of issue 32 (at most
+render (drawing maps, SVG and PNG), store (database commits), record (each mail recorded as
+sent) and send (SMTP, with the records); then the run against the bare mail, and whether the goal of issue 32 (at most
 1.15x) is met. The stages overlap (a map is drawn while a mail is read; acting and sending run
 at once), so they do not add up to the run.
 
@@ -246,9 +246,10 @@ def print_stages(
         ("fetch", stages.get("poll"), fetch_seconds, "poll: IMAP fetch, each mail stored"),
         ("read", stages.get("read"), None, "acting on the order mails"),
         ("render", stages.get("render"), None, "maps drawn: SVG and PNG"),
-        ("store", stages.get("store"), None, "database commits"),
+        ("store", stages.get("store"), None, "database commits (acting, and polling's)"),
+        ("record", stages.get("record"), None, "each mail recorded as sent, inside send"),
         ("act", stages.get("act"), None, "reading, adjudicating, reports queued (beside send)"),
-        ("send", stages.get("send"), send_seconds, "SMTP, each mail recorded as sent"),
+        ("send", stages.get("send"), send_seconds, "SMTP, and each mail recorded as sent"),
         ("whole", run_seconds, fetch_seconds + send_seconds, "the pbem run process / fetch + send"),
     ]
     print(f"{'stage':<8} {'run':>8} {'bare':>8} {'ratio':>6}")

@@ -142,7 +142,8 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
     #: seconds of the stages inside the steps (pbem.stopwatch): reading mail, drawing maps,
-    #: committing to the database; they overlap (a map drawn while a mail is read counts twice)
+    #: committing to the database (store), recording each mail sent (record); they overlap (a
+    #: map drawn while a mail is read counts twice)
     stages: dict[str, float] = field(default_factory=dict)
 
     def worked(self) -> bool:
@@ -387,7 +388,7 @@ async def _record(write: Callable[[], None], acting: asyncio.Future[None] | None
     finished is a locked database an error."""
     while True:
         try:
-            with stopwatch.timed("store"):
+            with stopwatch.timed("record"):  # the sending's own writes, beside acting's commits
                 write()
             return
         except sqlite3.OperationalError as error:
