@@ -11,7 +11,9 @@ late-game board with every unit's order drawn). For each game it prints the larg
 of that position (whose it is: in Diplomacy every player's map is the same, in The Generals the
 referee sees every army), the PNG in it, and the room left under the limit; and, to measure a
 change of pbem.mail.pictures.png, the PNG that the same map made before the map was halved
-("was": full size, smooth edges, 64 colours), with the share of it now mailed. The games
+("was": full size, smooth edges, 64 colours), with the share of it now mailed; and the same
+palette image compressed as Pillow's ``optimize`` does (zlib level 9, "opt"), with the
+milliseconds each compression took ("ms" for pictures.png's level and strategy). The games
 without a drawer in pbem.maps send no map and are listed as such.
 """
 
@@ -30,6 +32,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pbem import maps  # noqa: E402
+from pbem.mail import pictures  # noqa: E402
 from pbem.ruleset import REGISTRY  # noqa: E402
 from tests.site.crowded import LIMIT, Crowded, Mail, crowded_maps, largest_mail  # noqa: E402
 
@@ -52,15 +55,45 @@ def png_before_halving(svg: str) -> bytes:
     return out.getvalue()
 
 
+def compressions(svg: str) -> tuple[int, float, float]:
+    """(bytes, ms) of the mailed map's palette image saved with Pillow's ``optimize``, and the ms
+    of pictures.png's own compression of it."""
+    rendered = bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=svg,
+            background="#ffffff",
+            zoom=pictures.ZOOM,
+            shape_rendering="crisp_edges",
+            text_rendering="optimize_legibility",
+        )
+    )
+    image = Image.open(io.BytesIO(rendered)).convert("RGB")
+    reduced = image.quantize(
+        colors=pictures.COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    timings = []
+    for options in (
+        {"optimize": True},
+        {"compress_level": pictures.COMPRESS_LEVEL, "compress_type": pictures.COMPRESS_TYPE},
+    ):
+        start = time.perf_counter()
+        out = io.BytesIO()
+        reduced.save(out, "PNG", **options)
+        timings.append((len(out.getvalue()), (time.perf_counter() - start) * 1000))
+    return timings[0][0], timings[0][1], timings[1][1]
+
+
 def row(crowded: Crowded, seed: int, viewer: str, mail: Mail) -> str:
     png_in_mail = len(mail.png) * 4 // 3  # base64, before its line breaks
     svg = re.search(r"<svg\b.*?</svg>", mail.html, re.DOTALL)
     was = len(png_before_halving(svg[0])) if svg else 0
+    optimized, optimize_ms, own_ms = compressions(svg[0]) if svg else (0, 0.0, 0.0)
     return (
         f"{crowded.game:<26} {seed:>4} {crowded.ruleset.phase(crowded.before).id:>7} {units_of(crowded):>5} "
         f"{crowded.order_count:>6} {viewer:<9} {len(mail.raw) / 1000:>7.1f} {len(mail.png) / 1000:>7.1f} "
         f"{png_in_mail / 1000:>7.1f} {(len(mail.raw) - png_in_mail) / 1000:>7.1f} "
         f"{(LIMIT - len(mail.raw)) / 1000:>7.1f} {was / 1000:>7.1f} {len(mail.png) / (was or 1):>6.0%}"
+        f" {optimized / 1000:>7.1f} {optimize_ms:>6.0f} {own_ms:>5.0f}"
     )
 
 
@@ -81,6 +114,7 @@ def main() -> None:
     print(
         f"{'game':<26} {'seed':>4} {'phase':>7} {'units':>5} {'orders':>6} {'largest':<9} "
         f"{'mail':>7} {'png':>7} {'base64':>7} {'rest':>7} {'room':>7} {'was':>7} {'now':>6}"
+        f" {'opt':>7} {'opt ms':>6} {'ms':>5}"
     )
     for _, crowded, seed, viewer, mail in worst.values():
         print(row(crowded, seed, viewer, mail))

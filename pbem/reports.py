@@ -137,6 +137,23 @@ def _map_picture(ruleset: str, view: Any) -> Markup:
     return Markup(picture) if picture else Markup("")
 
 
+def draw_maps(
+    ruleset: Ruleset, state: Any, events: Sequence[Mapping[str, Any]], viewers: Sequence[str]
+) -> None:
+    """Draw the maps of ``viewers``' reports of ``state`` now, the SVG and the PNG a mail carries.
+
+    Drawing the map is most of the cost of a report, and the reports are queued inside the
+    transaction of their adjudication: drawn there, the map would hold the database while the
+    sending beside it waits to record each mail sent. Drawn here, before that transaction,
+    each picture is kept (pbem.maps, pbem.mail.pictures) and the reports find it drawn."""
+    from pbem import maps
+    from pbem.mail import pictures
+
+    for picture in {maps.picture(ruleset.name, ruleset.view(state, events, viewer)) for viewer in viewers}:
+        if picture:
+            pictures.png(picture)
+
+
 def report_context(
     game: Mapping[str, Any],
     ruleset: Ruleset,

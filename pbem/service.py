@@ -19,20 +19,20 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pbem import archive, config_check, intake, private, turns
+from pbem import archive, config_check, intake, private, stopwatch, turns
 from pbem.config import Service, Transport
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
-from pbem.mail import verp
+from pbem.mail import aside, verp
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
@@ -141,6 +141,10 @@ class Tally:
     failed: int = 0
     errors: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
+    #: seconds of the stages inside the steps (pbem.stopwatch): reading mail, drawing maps,
+    #: committing to the database (store), recording each mail sent (record); they overlap (a
+    #: map drawn while a mail is read counts twice)
+    stages: dict[str, float] = field(default_factory=dict)
 
     def worked(self) -> bool:
         """Whether the run did or met anything a referee reads about: a quiet run logs nothing,
@@ -149,6 +153,9 @@ class Tally:
 
     def line(self) -> str:
         timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in self.seconds.items())
+        if self.stages:
+            inside = ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in sorted(self.stages.items()))
+            timing += f"; of which {inside}"
         return (
             f"fetched {self.fetched} ({self.duplicates} already stored), acted on {self.handled}, "
             f"sent {self.sent}, send failures {self.failed}" + (f" ({timing})" if timing else "")
@@ -236,24 +243,8 @@ def act(run: Run, tally: Tally) -> None:
     credentials.redact_backlog(run.store, run.service.address)  # a database from before redaction
     intake.release_held(run)  # mail for a game whose config entry was mended since
     failures: list[tuple[int, str]] = []
-    for row_id in run.store.pending_message_ids(run.service.mail_attempts):
-        if not run.store.begin_reading(row_id, run.service.mail_attempts):  # killed runs count too
-            stalled = StalledMail(f"runs stopped while reading it {run.service.mail_attempts} times")
-            log.error("message %s: %s; set aside, referee told", row_id, stalled)
-            tally.errors.append(f"message {row_id}: {stalled}")
-            failures.append((row_id, intake.fail(run, row_id, stalled)))
-            continue
-        checkpoint("reading")
-        try:
-            intake.handle(run, row_id)
-            tally.handled += 1
-            checkpoint("handled")
-        except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
-            if storage_fault(error, run.service.database):
-                raise  # the mail is not at fault: it stays new for the next run
-            log.exception("message %s could not be handled; set aside, referee told", row_id)
-            tally.errors.append(f"message {row_id}: {error}")
-            failures.append((row_id, intake.fail(run, row_id, error)))
+    with stopwatch.timed("read"):
+        _read_pending(run, tally, failures)
     if failures:
         intake.tell_referee_of_failures(run, failures)
     try:
@@ -275,6 +266,29 @@ def act(run: Run, tally: Tally) -> None:
     ]  # mailed ones too
     for problem in published.rebuild_stale(run.store, run.templates, run.service, games):
         log.warning("%s", problem)
+
+
+def _read_pending(run: Run, tally: Tally, failures: list[tuple[int, str]]) -> None:
+    """Act on every stored message not yet done, oldest first (see ``act``); each one that
+    fails is added to ``failures``."""
+    for row_id in run.store.pending_message_ids(run.service.mail_attempts):
+        if not run.store.begin_reading(row_id, run.service.mail_attempts):  # killed runs count too
+            stalled = StalledMail(f"runs stopped while reading it {run.service.mail_attempts} times")
+            log.error("message %s: %s; set aside, referee told", row_id, stalled)
+            tally.errors.append(f"message {row_id}: {stalled}")
+            failures.append((row_id, intake.fail(run, row_id, stalled)))
+            continue
+        checkpoint("reading")
+        try:
+            intake.handle(run, row_id)
+            tally.handled += 1
+            checkpoint("handled")
+        except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
+            if storage_fault(error, run.service.database):
+                raise  # the mail is not at fault: it stays new for the next run
+            log.exception("message %s could not be handled; set aside, referee told", row_id)
+            tally.errors.append(f"message {row_id}: {error}")
+            failures.append((row_id, intake.fail(run, row_id, error)))
 
 
 def _tell_of_config_problems(run: Run) -> None:
@@ -382,7 +396,8 @@ async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None)
     finished is a locked database an error."""
     while True:
         try:
-            write()
+            with stopwatch.timed("record"):  # the sending's own writes, beside acting's commits
+                write()
             return
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or acting is None or acting.done():
@@ -427,9 +442,12 @@ async def _run_once(
 ) -> Tally:
     now = now or datetime.now(UTC)
     tally = Tally()
+    stopwatch.lap()  # what this process did before is not this run's
     history = traces_of_history(service)  # looked at before the lock file is this run's
     whole = do_poll and do_act and do_send  # `pbem run`, which a quiet run may stand in for
-    with run_lock(service.data_dir), quiet.warnings_heard() as warnings:
+    # acting beside sending: maps are drawn in a worker process, so that the sending goes on
+    drawing = aside.while_sending() if do_act and do_send else nullcontext()
+    with run_lock(service.data_dir), drawing, quiet.warnings_heard() as warnings:
         require_database(service, history)
         store = Store(service.database)
         if whole:
@@ -477,6 +495,7 @@ async def _run_once(
             store.close()
         if acting is not None:
             acting.result()  # an error (or an injected crash) in acting ends the run here
+    tally.stages = stopwatch.lap()
     log.log(logging.INFO if tally.worked() else logging.DEBUG, "%s", tally.line())
     return tally
 

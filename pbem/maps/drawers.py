@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from pbem import stopwatch
+
 #: ruleset name -> "module:function" drawing its view as SVG text
 DRAWERS: dict[str, str] = {
     "diplomacy": "pbem.maps.diplomacy:draw",
@@ -35,4 +37,5 @@ def picture(ruleset: str, view: Mapping[str, Any]) -> str | None:
 def _drawn(ruleset: str, view_json: str) -> str:
     module_name, _, name = DRAWERS[ruleset].partition(":")
     draw: Callable[[Mapping[str, Any]], str] = getattr(importlib.import_module(module_name), name)
-    return draw(json.loads(view_json))
+    with stopwatch.timed("render"):
+        return draw(json.loads(view_json))

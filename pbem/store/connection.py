@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypeVar
 import sqlite_utils
 from pydantic import BeforeValidator
 
-from pbem import private
+from pbem import private, stopwatch
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.records import from_plain
 
@@ -172,7 +172,8 @@ class Connection:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
             raise
-        connection.execute("COMMIT")
+        with stopwatch.timed("store"):  # where SQLite writes (and checkpoints) what was done
+            connection.execute("COMMIT")
 
     @contextmanager
     def durable(self) -> Iterator[None]:

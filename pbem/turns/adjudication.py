@@ -45,6 +45,9 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
     new_state = result.state
     new_phase = live.ruleset.phase(new_state)
     seq = run.store.next_seq(live.id)
+    # the maps mailed to the players and the referee (the public one only where observers or a
+    # site ask for it, then drawn when they do)
+    reports.draw_maps(live.ruleset, new_state, result.events, [*(p.power for p in live.players), REFEREE])
     with run.store.atomic():
         run.store.add_turn(
             TurnRow(
