@@ -26,6 +26,7 @@ COMMANDS = [
     "pbem.commands.archive",
     "pbem.commands.adjudicate",
     "pbem.commands.demo",
+    "pbem.commands.db",
 ]
 
 

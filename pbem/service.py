@@ -49,6 +49,7 @@ from pbem.run import Run
 from pbem.site import published
 from pbem.store import Store
 from pbem.store.connection import storage_fault
+from pbem.store.dialect import is_postgresql
 
 log = logging.getLogger("pbem")
 
@@ -88,8 +89,11 @@ def require_database(service: Service, traces: list[Path] | None = None) -> None
     0 bytes, which SQLite would take for a new database), although the service has history
     (``traces``, found now if not given).
 
-    Only ``pbem new-game`` and ``pbem init`` create a database where there was history.
+    Only ``pbem new-game`` and ``pbem init`` create a database where there was history. A
+    PostgreSQL database is the server's to keep: nothing here to look at.
     """
+    if is_postgresql(service.store_target):
+        return
     try:
         size = service.database.stat().st_size
     except FileNotFoundError:
@@ -104,6 +108,11 @@ def require_database(service: Service, traces: list[Path] | None = None) -> None
             f"({', '.join(str(path) for path in traces)}): restore it from a backup; "
             "`pbem init` starts afresh with an empty one (every game and message would be gone)"
         )
+
+
+def open_store(service: Service) -> Store:
+    """The service's database, SQLite or PostgreSQL, as the config names it."""
+    return Store(service.store_target)
 
 
 @contextmanager
@@ -183,7 +192,7 @@ async def _store_batch(
                 with store.atomic():  # a savepoint: a mail that cannot be stored spoils no other
                     row = _store_one(service, store, fetched, now)
             except Exception as error:  # noqa: BLE001 - one bad mail must not stop the run
-                if storage_fault(error, service.database):
+                if storage_fault(error, service.store_target):
                     raise  # no mail could be stored: the run stops, the inbox keeps them all
                 log.exception("message %s could not be stored; left in the inbox", fetched.ref)
                 tally.errors.append(f"message {fetched.ref} could not be stored: {error}")
@@ -248,7 +257,7 @@ def act(run: Run, tally: Tally) -> None:
             tally.handled += 1
             checkpoint("handled")
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
-            if storage_fault(error, run.service.database):
+            if storage_fault(error, run.service.store_target):
                 raise  # the mail is not at fault: it stays new for the next run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
@@ -264,7 +273,7 @@ def act(run: Run, tally: Tally) -> None:
         try:
             turns.tend(run, game_id)
         except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
-            if storage_fault(error, run.service.database):
+            if storage_fault(error, run.service.store_target):
                 raise
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
@@ -349,7 +358,7 @@ async def send_queue(
                 if not give_up:
                     return  # the server is unwell: leave the rest for the next run
             except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
-                if storage_fault(error, service.database):
+                if storage_fault(error, service.store_target):
                     raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
                 delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
                 give_up = mail.attempts + 1 >= service.send_attempts
@@ -400,7 +409,7 @@ async def run_once(
             service, now, templates, do_poll=do_poll, do_act=do_act, do_send=do_send, seed_source=seed_source
         )
     except Exception as error:
-        fault = storage_fault(error, service.database)
+        fault = storage_fault(error, service.store_target)
         if fault is None or fault is error:
             raise
         raise fault from error
@@ -421,7 +430,7 @@ async def _run_once(
     history = traces_of_history(service)  # looked at before the lock file is this run's
     with run_lock(service.data_dir):
         require_database(service, history)
-        store = Store(service.database)
+        store = open_store(service)
         acting: asyncio.Future[None] | None = None
         try:
             started = time.perf_counter()
@@ -474,7 +483,7 @@ def _act_alone(
 ) -> None:
     """The acting step with its own database connection (SQLite connections stay in their thread)."""
     started = time.perf_counter()
-    store = Store(service.database)
+    store = open_store(service)
     try:
         run = Run(service, store, now, templates, seed_source)
         last = store.get_meta("last_run_at")

@@ -33,7 +33,7 @@ from pbem.games import start_game
 from pbem.mail.message import as_email_message
 from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.run import Run
-from pbem.service import Tally, run_sync
+from pbem.service import Tally, open_store, run_sync
 from pbem.store import Store
 from pbem.store.games import GameRow
 
@@ -185,7 +185,7 @@ class Table:
         return f"{local}+{player.token}@{domain}"
 
     def store(self) -> _StoreContext:
-        return _StoreContext(self.service.database)
+        return _StoreContext(self.service)
 
     def game_row(self, game_id: str = "g1") -> GameRow:
         """The stored row of a game (its phase, deadline, status and result) as it is now."""
@@ -235,11 +235,11 @@ def text_of(message: EmailMessage) -> str:
 
 
 class _StoreContext:
-    def __init__(self, path: Path):
-        self.path = path
+    def __init__(self, service: configuration.Service):
+        self.service = service
 
     def __enter__(self) -> Store:
-        self.store = Store(self.path)
+        self.store = open_store(self.service)
         return self.store
 
     def __exit__(self, *exc: object) -> None:

@@ -1,8 +1,11 @@
 """The one class the service holds: every table's queries (one mixin per table's module) over one
-connection."""
+connection, opened only on a database of this pbem's schema version."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from pbem.store import schema
 from pbem.store.attempts import Attempts
 from pbem.store.games import Games
 from pbem.store.lobby import Lobby
@@ -14,4 +17,16 @@ from pbem.store.turns import Turns
 
 
 class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby, Attempts):
-    """The service's SQLite database: every table's queries over one connection."""
+    """The service's database (SQLite or PostgreSQL): every table's queries over one connection.
+
+    A new database is made current on opening; one of another schema version is refused
+    (:class:`pbem.store.schema.SchemaMismatch`: `pbem db upgrade` brings an older one up).
+    """
+
+    def __init__(self, target: Path | str):
+        super().__init__(target)
+        try:
+            schema.require_current(self)
+        except BaseException:
+            self.close()
+            raise
