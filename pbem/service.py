@@ -19,7 +19,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -231,13 +231,41 @@ def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) 
 
 
 def act(run: Run, tally: Tally) -> None:
-    """Act on every stored message not yet done, oldest first; then tend every game.
+    """Act on every stored message not yet done, oldest first; then tend every game; then write
+    what the archive and the sites lack. Where several workers share a PostgreSQL database,
+    one acts on the mail and one writes the files (each a lease), and each game is tended by
+    the worker that claims it (pbem.store.claims)."""
+    with run.store.lease("intake") as ours:
+        if ours:
+            act_on_mail(run, tally)
+    for game_id in run.store.game_ids():
+        try:
+            with run.store.claim_game(game_id) as claimed:
+                if claimed:
+                    turns.tend(run, game_id)
+        except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+            if storage_fault(error, run.service.store_target):
+                raise
+            log.exception("game %s could not be tended", game_id)
+            tally.errors.append(f"game {game_id}: {error}")
+    with run.store.lease("archive") as ours:
+        if ours:
+            archive.write_missing(run)
+            games = [game for game in map(run.game_config, run.store.game_ids()) if game is not None]
+            for problem in published.rebuild_stale(run.store, run.templates, run.service, games):
+                log.warning("%s", problem)
+
+
+def act_on_mail(run: Run, tally: Tally) -> None:
+    """Act on every stored message not yet done, oldest first; then tend the forming games.
 
     A message whose handling fails is marked failed, its sender told once, and tried again by
     the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
     the messages that failed in it. Each reading is counted before it begins, so a mail whose
     runs were killed while reading it is set aside the same way, not read again forever.
     """
+    last = run.store.get_meta("last_run_at")
+    turns.stale_guard(run, from_utc_text(last) if last else None)
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
     _tell_of_config_problems(run)
@@ -269,20 +297,6 @@ def act(run: Run, tally: Tally) -> None:
     except Exception as error:  # noqa: BLE001 - a forming game must not stop the running ones
         log.exception("the forming games could not be tended")
         tally.errors.append(f"forming games: {error}")
-    for game_id in run.store.game_ids():
-        try:
-            turns.tend(run, game_id)
-        except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
-            if storage_fault(error, run.service.store_target):
-                raise
-            log.exception("game %s could not be tended", game_id)
-            tally.errors.append(f"game {game_id}: {error}")
-    archive.write_missing(run)
-    games = [
-        game for game in map(run.game_config, run.store.game_ids()) if game is not None
-    ]  # mailed ones too
-    for problem in published.rebuild_stale(run.store, run.templates, run.service, games):
-        log.warning("%s", problem)
 
 
 def _tell_of_config_problems(run: Run) -> None:
@@ -320,13 +334,15 @@ async def send_queue(
 
     While ``acting`` (mail being read and games tended, in another thread) is not
     done, keep sending what it queues: the waits on the SMTP server overlap with
-    its work instead of coming after it.
+    its work instead of coming after it. Each mail is claimed before it is sent, so that
+    workers sharing a PostgreSQL database send it once; one another worker has is left to it.
     """
+    taken: set[int] = set()
     while True:
         if acting is not None and acting.done() and acting.exception() is not None:
             return  # the run failed: leave the rest to the next one
         finished = acting is None or acting.done()
-        batch = store.due_mail(now)
+        batch = [mail for mail in store.due_mail(now) if mail.id not in taken]
         if not batch:
             if finished:
                 return
@@ -334,44 +350,50 @@ async def send_queue(
             await asyncio.wait([acting], timeout=0.05)
             continue
         for mail in batch:
-            try:
-                await outbox.send(mail.raw, service.address, [mail.recipient])
-            except ServerRefused:
-                raise  # not this mail's fault: keep the queue as it is
-            except PermanentFailure as error:
-                await _record(partial(store.mark_retry, mail.id, str(error), now, failed=True), acting)
-                tally.failed += 1
-                log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
-            except TemporaryFailure as error:
-                delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
-                give_up = mail.attempts + 1 >= service.send_attempts
-                retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
-                await _record(retry, acting)
-                tally.failed += 1
-                log.warning(
-                    "mail %s to %s not sent (%s); %s",
-                    mail.message_id,
-                    mail.recipient,
-                    error,
-                    "giving up" if give_up else f"retrying after {delay}",
-                )
-                if not give_up:
-                    return  # the server is unwell: leave the rest for the next run
-            except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
-                if storage_fault(error, service.store_target):
-                    raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
-                delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
-                give_up = mail.attempts + 1 >= service.send_attempts
-                store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
-                tally.failed += 1
-                tally.errors.append(f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}")
-                log.exception(
-                    "mail %s to %s could not be sent; the others go on", mail.message_id, mail.recipient
-                )
-            else:
-                await _record(partial(store.mark_sent, mail.id, now), acting)
-                tally.sent += 1
-                checkpoint("sent")
+            with store.claim_mail(mail.id) as ours:  # another worker's, on PostgreSQL: skipped
+                if not ours:
+                    taken.add(mail.id)
+                    continue
+                try:
+                    await outbox.send(mail.raw, service.address, [mail.recipient])
+                except ServerRefused:
+                    raise  # not this mail's fault: keep the queue as it is
+                except PermanentFailure as error:
+                    await _record(partial(store.mark_retry, mail.id, str(error), now, failed=True), acting)
+                    tally.failed += 1
+                    log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
+                except TemporaryFailure as error:
+                    delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                    give_up = mail.attempts + 1 >= service.send_attempts
+                    retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
+                    await _record(retry, acting)
+                    tally.failed += 1
+                    log.warning(
+                        "mail %s to %s not sent (%s); %s",
+                        mail.message_id,
+                        mail.recipient,
+                        error,
+                        "giving up" if give_up else f"retrying after {delay}",
+                    )
+                    if not give_up:
+                        return  # the server is unwell: leave the rest for the next run
+                except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
+                    if storage_fault(error, service.store_target):
+                        raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
+                    delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                    give_up = mail.attempts + 1 >= service.send_attempts
+                    store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
+                    tally.failed += 1
+                    tally.errors.append(
+                        f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}"
+                    )
+                    log.exception(
+                        "mail %s to %s could not be sent; the others go on", mail.message_id, mail.recipient
+                    )
+                else:
+                    await _record(partial(store.mark_sent, mail.id, now), acting)
+                    tally.sent += 1
+                    checkpoint("sent")
 
 
 async def _record(write: Callable[[], None], acting: asyncio.Future[None] | None) -> None:
@@ -428,7 +450,8 @@ async def _run_once(
     now = now or datetime.now(UTC)
     tally = Tally()
     history = traces_of_history(service)  # looked at before the lock file is this run's
-    with run_lock(service.data_dir):
+    # on PostgreSQL several workers may run at once: the store's leases and claims share the work
+    with nullcontext() if is_postgresql(service.store_target) else run_lock(service.data_dir):
         require_database(service, history)
         store = open_store(service)
         acting: asyncio.Future[None] | None = None
@@ -436,8 +459,10 @@ async def _run_once(
             started = time.perf_counter()
             if do_poll:
                 try:
-                    async with open_inbox(service.inbox) as inbox:
-                        await poll(service, store, inbox, now, tally)
+                    with store.lease("poll") as ours:  # one poller at a time, on PostgreSQL
+                        if ours:
+                            async with open_inbox(service.inbox) as inbox:
+                                await poll(service, store, inbox, now, tally)
                     tally.seconds["poll"] = time.perf_counter() - started
                 except TransportError as error:  # deadlines are still kept, below
                     said = f"{error}{trust_hint(service.inbox, str(error))}"
@@ -486,8 +511,6 @@ def _act_alone(
     store = open_store(service)
     try:
         run = Run(service, store, now, templates, seed_source)
-        last = store.get_meta("last_run_at")
-        turns.stale_guard(run, from_utc_text(last) if last else None)
         act(run, tally)
         store.set_meta("last_run_at", utc_text(now))
     finally:

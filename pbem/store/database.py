@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pbem.store import schema
 from pbem.store.attempts import Attempts
+from pbem.store.claims import Claims
 from pbem.store.games import Games
 from pbem.store.lobby import Lobby
 from pbem.store.messages import Messages
@@ -16,7 +17,7 @@ from pbem.store.press import Press
 from pbem.store.turns import Turns
 
 
-class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby, Attempts):
+class Store(Messages, Games, Orders, Turns, Press, Outbox, Lobby, Attempts, Claims):
     """The service's database (SQLite or PostgreSQL): every table's queries over one connection.
 
     A new database is made current on opening; one of another schema version is refused

@@ -1,9 +1,13 @@
-"""What the store's tests share: a database as the code before numbered migrations made it."""
+"""What the store's tests share: rows to store, and a database as the code before numbered
+migrations made it."""
 
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from pbem.store import GameRow, PlayerRow, Store
 
 #: every table module's SCHEMA as it stood on main when migrations began (pbem/store/*.py, each
 #: run on opening), kept here as text: the database a judge upgrading to migrations holds
@@ -195,3 +199,57 @@ def database_made_before_migrations(path: Path) -> None:
             database.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
     database.commit()
     database.close()
+
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def a_message(store: Store, key: str, raw: bytes = b"From: a@example.test\r\n\r\nhello") -> int | None:
+    return store.add_message(
+        dedup_key=key,
+        sha256="0" * 64,
+        message_id=f"<{key}@example.test>",
+        ref=key,
+        received_at=NOW,
+        sender="a@example.test",
+        subject="orders",
+        raw=raw,
+    )
+
+
+def a_mail(store: Store, key: str, recipient: str = "North@Example.test") -> bool:
+    return store.queue_mail(
+        dedup_key=key,
+        message_id=f"<{key}@judge.test>",
+        game_id="g1",
+        kind="results",
+        recipient=recipient,
+        subject="Results",
+        raw=b"\x00\xffbytes as sent",
+        now=NOW,
+    )
+
+
+def a_game(store: Store, seed: int = 2**62 - 1) -> None:
+    game = GameRow(
+        id="g1",
+        ruleset="diplomacy",
+        variant="standard",
+        status="running",
+        phase_id="S1901M",
+        state={"units": {"a": 1}},
+        seq=0,
+        deadline=NOW + timedelta(days=2),
+        grace_until=None,
+        reminded=False,
+        late_noticed=False,
+        paused_left=None,
+        started_at=NOW,
+        result=None,
+        start_seed=seed,
+    )
+    players = [
+        PlayerRow("g1", power, f"{power.lower()}@example.test", "hash", f"token{n}")
+        for n, power in enumerate(["Turkey", "Austria", "England"])
+    ]
+    store.add_game(game, players)

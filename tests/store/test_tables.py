@@ -4,64 +4,12 @@ transactions."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
-from pbem.store import GameRow, OpenGame, PlayerRow, Seat, Store
-
-NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-
-def a_message(store: Store, key: str, raw: bytes = b"From: a@example.test\r\n\r\nhello") -> int | None:
-    return store.add_message(
-        dedup_key=key,
-        sha256="0" * 64,
-        message_id=f"<{key}@example.test>",
-        ref=key,
-        received_at=NOW,
-        sender="a@example.test",
-        subject="orders",
-        raw=raw,
-    )
-
-
-def a_mail(store: Store, key: str, recipient: str = "North@Example.test") -> bool:
-    return store.queue_mail(
-        dedup_key=key,
-        message_id=f"<{key}@judge.test>",
-        game_id="g1",
-        kind="results",
-        recipient=recipient,
-        subject="Results",
-        raw=b"\x00\xffbytes as sent",
-        now=NOW,
-    )
-
-
-def a_game(store: Store, seed: int = 2**62 - 1) -> None:
-    game = GameRow(
-        id="g1",
-        ruleset="diplomacy",
-        variant="standard",
-        status="running",
-        phase_id="S1901M",
-        state={"units": {"a": 1}},
-        seq=0,
-        deadline=NOW + timedelta(days=2),
-        grace_until=None,
-        reminded=False,
-        late_noticed=False,
-        paused_left=None,
-        started_at=NOW,
-        result=None,
-        start_seed=seed,
-    )
-    players = [
-        PlayerRow("g1", power, f"{power.lower()}@example.test", "hash", f"token{n}")
-        for n, power in enumerate(["Turkey", "Austria", "England"])
-    ]
-    store.add_game(game, players)
+from pbem.store import OpenGame, Seat
+from tests.store.helpers import NOW, a_game, a_mail, a_message
 
 
 def test_a_message_stored_twice_keeps_its_first_row(store):
