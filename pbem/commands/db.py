@@ -21,6 +21,18 @@ def register(subparsers: Any) -> None:
         description="Apply the numbered schema migrations the database lacks, each whole or not "
         "at all, and print the version it was at and the version it is at now.",
     )
+    copy = add_command(
+        actions,
+        "copy",
+        _copy,
+        help="copy a whole judge from one database to another, and verify the copy",
+        description="Copy every game, turn, order, mail and queued mail from SOURCE into TARGET "
+        "(new or empty), then read both again and compare them. Each is a SQLite file (a path or "
+        "sqlite:///PATH) or a PostgreSQL URL (postgresql://USER@HOST/DB; its password from "
+        "PGPASSWORD or ~/.pgpass). Stop the cron job first.",
+    )
+    copy.add_argument("source", metavar="SOURCE")
+    copy.add_argument("target", metavar="TARGET")
 
 
 def _upgrade(args: argparse.Namespace) -> int:
@@ -42,4 +54,20 @@ def _upgrade(args: argparse.Namespace) -> int:
     else:
         print(f"{where}: upgraded from schema version {was} to {now}")
     sys.stdout.flush()
+    return 0
+
+
+def _copy(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pbem.store.dialect import database_target, shown_target
+    from pbem.store.transfer import copy_judge
+
+    source, target = (database_target(text, Path.cwd()) for text in (args.source, args.target))
+    if isinstance(source, Path) and not source.exists():
+        print(f"pbem: no database at {source}", file=sys.stderr)
+        return 2
+    copied = copy_judge(source, target)
+    counts = ", ".join(f"{table} {rows}" for table, rows in copied.rows.items() if table != "meta")
+    print(f"copied {shown_target(source)} to {shown_target(target)} and found both the same: {counts}")
     return 0

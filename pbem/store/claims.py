@@ -8,8 +8,10 @@ PostgreSQL's own locks, nothing home-made (as diplicity and webDiplomacy do it):
 - a *claim* on a game due to be tended, or on a mail due to be sent: the row, locked
   ``FOR UPDATE SKIP LOCKED`` in the transaction that does the work and records it. Another
   worker skips it; a worker killed before its commit leaves it as it was, for the next;
-- acting on stored mail writes orders into games, so it holds every game still while it runs
-  (an exclusive advisory lock that each game's claim also takes, shared).
+- mail is read before deadlines are kept, as one run does it: fetching mail and acting on it
+  hold every game still (an exclusive advisory lock that each game's claim takes shared), and
+  a game is not claimed while stored mail waits to be acted on (the worker acting on it tends
+  the games after it).
 
 On SQLite the data directory's file lock keeps one run at a time, and every lease and claim is
 this worker's at once.
@@ -25,8 +27,10 @@ from pbem.store.dialect import POSTGRESQL
 
 #: the advisory lock keys, one a job (any number: pbem's own, in a database of its own)
 LEASES = {"poll": 3_410_001, "intake": 3_410_002, "archive": 3_410_003}
-#: held exclusive while stored mail is acted on, shared by each game's claim
+#: held exclusive while mail is fetched or acted on, shared by each game's claim
 GAMES_STILL = 3_410_010
+#: the jobs that hold the games still
+ON_MAIL = ("poll", "intake")
 
 
 class Claims(Connection):
@@ -43,23 +47,27 @@ class Claims(Connection):
             yield False
             return
         try:
-            if job == "intake":  # wait for the games being tended to be done, and hold them still
+            if job in ON_MAIL:  # wait for the games being tended to be done, and hold them still
                 self.db.execute("SELECT pg_advisory_lock(?)", [GAMES_STILL])
             yield True
         finally:
-            if job == "intake":
+            if job in ON_MAIL:
                 self.db.execute("SELECT pg_advisory_unlock(?)", [GAMES_STILL])
             self.db.execute("SELECT pg_advisory_unlock(?)", [LEASES[job]])
 
     @contextmanager
     def claim_game(self, game_id: str) -> Iterator[bool]:
         """Whether this worker tends game ``game_id`` now; True inside one transaction that holds
-        the game's row until what the block did commits (or rolls back with it)."""
+        the game's row until what the block did commits (or rolls back with it). False while
+        another worker has it, or while stored mail waits to be acted on."""
         if self.dialect is not POSTGRESQL:
             yield True
             return
         with self.atomic():
             self.db.execute("SELECT pg_advisory_xact_lock_shared(?)", [GAMES_STILL])
+            if self._one("SELECT id FROM messages WHERE status = 'new' LIMIT 1") is not None:
+                yield False
+                return
             row = self._one("SELECT id FROM games WHERE id = ? FOR UPDATE SKIP LOCKED", [game_id])
             yield row is not None
 

@@ -135,5 +135,5 @@ class Outbox(Connection):
         return bool(cursor.rowcount)
 
     def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:
-        clause = " AND ".join(f"{name} = ?" for name in where) or "1"
+        clause = " AND ".join(f"{name} = ?" for name in where) or "1 = 1"
         return self._rows(f"SELECT * FROM outbox WHERE {clause} ORDER BY id", list(where.values()))

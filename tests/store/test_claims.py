@@ -10,7 +10,7 @@ import time
 
 from pbem.store import Store
 from pbem.store.claims import LEASES
-from tests.store.helpers import NOW, a_game, a_mail
+from tests.store.helpers import NOW, a_game, a_mail, a_message
 
 
 def test_a_lease_is_one_workers_and_passes_on_when_its_session_ends(pg_url):
@@ -20,7 +20,7 @@ def test_a_lease_is_one_workers_and_passes_on_when_its_session_ends(pg_url):
             assert held
             with second.lease("poll") as also:
                 assert not also
-            with second.lease("intake") as other_job:
+            with second.lease("archive") as other_job:
                 assert other_job
         with second.lease("poll") as after:
             assert after
@@ -46,6 +46,22 @@ def test_a_game_claimed_by_one_worker_is_skipped_by_another(pg_url):
     finally:
         first.close()
         second.close()
+
+
+def test_no_game_is_claimed_while_stored_mail_waits_to_be_acted_on(pg_url):
+    """A run reads its mail before it keeps deadlines: orders sent in time count."""
+    store = Store(pg_url)
+    try:
+        a_game(store)
+        row = a_message(store, "m1")
+        assert row is not None
+        with store.claim_game("g1") as claimed:
+            assert not claimed
+        store.finish_message(row, "done", "orders")
+        with store.claim_game("g1") as claimed:
+            assert claimed
+    finally:
+        store.close()
 
 
 def test_a_queued_mail_is_sent_by_the_worker_that_claims_it_only(pg_url):

@@ -38,6 +38,7 @@ def test_a_failed_send_is_retried_then_given_up(store):
     assert store.due_mail(NOW) == [] and len(store.due_mail(NOW + timedelta(minutes=5))) == 1
     store.mark_retry(mail.id, "550 no", NOW, failed=True)
     [row] = store.outbox_rows(id=mail.id)
+    assert store.outbox_rows() == [row]
     assert row["status"] == "failed" and row["attempts"] == 2
     assert store.retry_mail_out(mail.id, NOW) is True
 
