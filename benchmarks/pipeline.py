@@ -32,6 +32,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.workers import add_worker_options, compare  # noqa: E402
 from pbem import config as configuration  # noqa: E402
 from pbem.games import start_game  # noqa: E402
 from pbem.mail.imap import ImapInbox  # noqa: E402
@@ -97,7 +98,7 @@ def order_mail(sender: str, to: str, power: str, game_id: str, text: str) -> byt
 
 def deliver_orders(server: MailServer, service: configuration.Service, orders: dict[str, str]) -> int:
     """One mail per player per game, to the player's secret reply address (as a reply would)."""
-    store = Store(service.database)
+    store = Store(service.store_target)
     raws = []
     for game in service.games:
         for player in store.players(game.id):
@@ -180,6 +181,7 @@ def main() -> None:
     parser.add_argument(
         "--archive-turns", type=int, default=0, help="phases to play in every game before the measured run"
     )
+    add_worker_options(parser)
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="pbem-bench-", dir="/tmp"))
     base.chmod(0o755)  # Dovecot's own users must reach the mail folders inside
@@ -189,6 +191,9 @@ def main() -> None:
     try:
         judge = server.add_user(f"judge@{server.domain}", "bench-judge")
         referee = server.add_user(f"referee@{server.domain}", "bench-ref")
+        if args.database:  # several workers on PostgreSQL beside SQLite: benchmarks/workers.py
+            compare(args, server, base, sys.modules[__name__])
+            return
         players = {power: server.add_user(f"{power.lower()}@{server.domain}", "bench-pw") for power in POWERS}
         config = write_config(base, server, judge, referee, players, args.games)
         service = configuration.load(config)
