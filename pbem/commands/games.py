@@ -20,6 +20,7 @@ from pbem.mail.check import check_mail
 from pbem.replay import replay
 from pbem.run import Run
 from pbem.service import require_database, run_lock, run_sync
+from pbem.store.dialect import is_postgresql, shown_target
 from pbem.turns.orders import waiting_for
 
 
@@ -137,12 +138,17 @@ def _init(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
-    if service.database.exists() and service.database.stat().st_size:  # 0 bytes: nothing to keep
+    on_file = not is_postgresql(service.store_target)
+    if on_file and service.database.exists() and service.database.stat().st_size:  # 0 bytes: nothing to keep
         print(f"pbem: {service.database} exists already; nothing done", file=sys.stderr)
         return 1
     with open_store(service, create=True):
         pass
-    print(f"created {service.database}")
+    print(
+        f"created {shown_target(service.store_target)}"
+        if on_file
+        else f"{shown_target(service.store_target)} is ready"
+    )
     return 0
 
 
@@ -153,7 +159,7 @@ def _status(args: argparse.Namespace) -> int:
     if args.check_mail or args.test_mail:
         return _check_mail(service, args.test_mail)
     require_database(service)
-    if not service.database.exists():
+    if not is_postgresql(service.store_target) and not service.database.exists():
         print(f"no database yet at {service.database}: no game started (pbem new-game GAME)")
         return 0
     with open_store(service) as store:

@@ -57,3 +57,17 @@ def test_a_database_of_another_kind_is_a_problem_of_the_config(tmp_path):
         load(tmp_path, database="mysql://judge@db/pbem")
     [problem] = raised.value.problems
     assert "service.database" in problem and "mysql:// is no database pbem knows" in problem
+
+
+def test_init_and_status_on_postgresql(tmp_path, pg_server):
+    from tests.harness import run_pbem
+
+    url = pg_server.new_database(empty=True)
+    service = {**folder_service("judge@example.test", "judge", "ref@example.test", "ref-pw"), "database": url}
+    config = tmp_path / "pbem.yaml"
+    config.write_text(yaml.safe_dump({"service": service}))
+    made = run_pbem("--config", str(config), "init")
+    assert made.returncode == 0 and "is ready" in made.stdout, made.stderr
+    status = run_pbem("--config", str(config), "status")
+    assert status.returncode == 0 and "no database yet" not in status.stdout, status.stderr
+    assert not (tmp_path / "var" / "pbem.sqlite3").exists()
