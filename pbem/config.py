@@ -28,11 +28,11 @@ import pydantic
 import yaml
 
 from pbem import passwords, settings
+from pbem.databases import database_target, sqlite_file
 from pbem.deadlines import parse_duration, parse_time_of_day
 from pbem.frozen import Frozen
 from pbem.i18n import DEFAULT as DEFAULT_LANGUAGE
 from pbem.mail.transport import ca_file_problem
-from pbem.store.dialect import database_target, sqlite_file
 
 
 class ConfigError(Exception):

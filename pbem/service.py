@@ -28,6 +28,7 @@ from typing import Any
 
 from pbem import archive, config_check, intake, private, turns
 from pbem.config import Service
+from pbem.databases import is_postgresql
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
@@ -49,7 +50,6 @@ from pbem.run import Run
 from pbem.site import published
 from pbem.store import Store
 from pbem.store.connection import storage_fault
-from pbem.store.dialect import is_postgresql
 
 log = logging.getLogger("pbem")
 

@@ -10,11 +10,11 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pbem import config as configuration
+from pbem.databases import is_postgresql
 from pbem.service import Busy, MissingDatabase, require_database
 from pbem.service import open_store as open_service_store
 from pbem.store import Store
 from pbem.store.connection import StorageFault, storage_fault
-from pbem.store.dialect import is_postgresql
 
 DEFAULT_CONFIG = "config/pbem.yaml"
 T = TypeVar("T")

@@ -36,9 +36,9 @@ def register(subparsers: Any) -> None:
 
 
 def _upgrade(args: argparse.Namespace) -> int:
+    from pbem.databases import shown_target
     from pbem.store import schema
     from pbem.store.connection import Connection
-    from pbem.store.dialect import shown_target
 
     service = load_config(args)
     if service is None:
@@ -60,7 +60,7 @@ def _upgrade(args: argparse.Namespace) -> int:
 def _copy(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from pbem.store.dialect import database_target, shown_target
+    from pbem.databases import database_target, shown_target
     from pbem.store.transfer import copy_judge
 
     source, target = (database_target(text, Path.cwd()) for text in (args.source, args.target))

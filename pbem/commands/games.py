@@ -14,13 +14,13 @@ from pbem import passwords
 from pbem.commands.common import add_command, load_config, open_store, read_store
 from pbem.commands.mail import failed_lines, unsent_lines
 from pbem.config_check import changed_passwords
+from pbem.databases import is_postgresql, shown_target
 from pbem.entries import all_game_ids
 from pbem.games import GameError, start_game
 from pbem.mail.check import check_mail
 from pbem.replay import replay
 from pbem.run import Run
 from pbem.service import require_database, run_lock, run_sync
-from pbem.store.dialect import is_postgresql, shown_target
 from pbem.turns.orders import waiting_for
 
 

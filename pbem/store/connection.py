@@ -24,9 +24,10 @@ import sqlite_utils
 from pydantic import BeforeValidator
 
 from pbem import private
+from pbem.databases import is_postgresql, shown_target
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.records import from_plain
-from pbem.store.dialect import POSTGRESQL, SQLITE, is_postgresql, shown_target
+from pbem.store.dialect import POSTGRESQL, SQLITE
 
 T = TypeVar("T")
 

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from pbem.databases import shown_target
 from pbem.store.connection import Connection, StorageFault
-from pbem.store.dialect import shown_target
 
 VERSION_KEY = "schema_version"
 

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pbem.databases import shown_target
 from pbem.store import schema
 from pbem.store.connection import Connection, StorageFault
-from pbem.store.dialect import POSTGRESQL, shown_target
+from pbem.store.dialect import POSTGRESQL
 
 #: the insertion order PostgreSQL keeps as a column (pbem/store/dialect.py), not copied as such
 ROWID = "rowid"

@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from pbem import config as configuration
+from pbem.databases import shown_target
 from pbem.demo import folder_service
 from pbem.store.connection import storage_fault
-from pbem.store.dialect import shown_target
 
 
 def load(tmp_path: Path, **settings: object) -> configuration.Service:
