@@ -5,9 +5,27 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from pbem.commands.common import add_command, load_config
+
+
+@contextmanager
+def faults_named(target: Path | str) -> Iterator[None]:
+    """An error of the block that is a database out of reach or damaged raised as the one line
+    (a StorageFault) the CLI prints; any other as it was."""
+    from pbem.store.connection import storage_fault
+
+    try:
+        yield
+    except Exception as error:
+        fault = storage_fault(error, target)
+        if fault is None or fault is error:
+            raise
+        raise fault from error
 
 
 def register(subparsers: Any) -> None:
@@ -43,11 +61,12 @@ def _upgrade(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
-    connection = Connection(service.store_target)
-    try:
-        was, now = schema.upgrade(connection)
-    finally:
-        connection.close()
+    with faults_named(service.store_target):
+        connection = Connection(service.store_target)
+        try:
+            was, now = schema.upgrade(connection)
+        finally:
+            connection.close()
     where = shown_target(service.store_target)
     if was == now:
         print(f"{where}: at schema version {now} already; nothing to do")
@@ -58,8 +77,6 @@ def _upgrade(args: argparse.Namespace) -> int:
 
 
 def _copy(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from pbem.databases import database_target, shown_target
     from pbem.store.transfer import copy_judge
 
@@ -67,7 +84,8 @@ def _copy(args: argparse.Namespace) -> int:
     if isinstance(source, Path) and not source.exists():
         print(f"pbem: no database at {source}", file=sys.stderr)
         return 2
-    copied = copy_judge(source, target)
+    with faults_named(source), faults_named(target):
+        copied = copy_judge(source, target)
     counts = ", ".join(f"{table} {rows}" for table, rows in copied.rows.items() if table != "meta")
     print(f"copied {shown_target(source)} to {shown_target(target)} and found both the same: {counts}")
     return 0

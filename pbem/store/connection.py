@@ -63,7 +63,7 @@ def storage_fault(error: BaseException, database: Path | str) -> StorageFault | 
     database = shown_target(database)
     if postgres is not None and isinstance(error, postgres.OperationalError):
         return StorageFault(
-            f"the database {database} cannot be reached or used ({str(error).strip()}): check that "
+            f"the database {database} cannot be reached or used ({' '.join(str(error).split())}): check that "
             "PostgreSQL runs there and the config's `database` and `database_password`; nothing is "
             "lost, the next run goes on from where this one stopped",
             2,

@@ -71,3 +71,19 @@ def test_init_and_status_on_postgresql(tmp_path, pg_server):
     status = run_pbem("--config", str(config), "status")
     assert status.returncode == 0 and "no database yet" not in status.stdout, status.stderr
     assert not (tmp_path / "var" / "pbem.sqlite3").exists()
+
+
+def test_db_commands_on_an_unreachable_postgresql_say_so_in_one_line(tmp_path):
+    from tests.harness import run_pbem
+
+    url = "postgresql://pbem@127.0.0.1:1/pbem?connect_timeout=2"
+    service = {**folder_service("judge@example.test", "judge", "ref@example.test", "ref-pw"), "database": url}
+    config = tmp_path / "pbem.yaml"
+    config.write_text(yaml.safe_dump({"service": service}))
+    for args in (["db", "upgrade"], ["run"], ["db", "copy", str(tmp_path / "none.sqlite3"), url]):
+        done = run_pbem("--config", str(config), *args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    upgrade = run_pbem("--config", str(config), "db", "upgrade")
+    [line] = upgrade.stderr.strip().splitlines()
+    assert "cannot be reached" in line
