@@ -36,6 +36,7 @@ from pbem.run import Run
 from pbem.service import Tally, open_store, run_sync
 from pbem.store import Store
 from pbem.store.games import GameRow
+from tests.pgserver import database_for_table
 
 SERVICE_ADDRESS = "judge@pbem.test"
 REFEREE_ADDRESS = "referee@pbem.test"
@@ -142,6 +143,9 @@ class Table:
         self.now = now
         self.seed_source = seed_source or same_seed_every_run
         self.address = address
+        elsewhere = None if "database" in (service_settings or {}) else database_for_table()
+        if elsewhere:  # PBEM_TEST_DATABASE=postgresql (tests/pgserver.py)
+            service_settings = {**(service_settings or {}), "database": elsewhere}
         data = {
             # tests jump the clock by days; the stale-cron guard has its own tests
             "service": {

@@ -6,6 +6,9 @@ socket in that folder, and it is stopped and removed when the session ends. Run 
 is), the server runs as the ``postgres`` user Debian's package made, since PostgreSQL refuses
 to run as root.
 
+``PBEM_TEST_DATABASE=postgresql`` plays every harness Table (tests/harness.py) on a fresh
+PostgreSQL database instead of SQLite: the by-mail tests on the other database, on demand.
+
 Fixtures: ``pg_server`` (one per session, per xdist worker) and ``pg_url`` (per test: a fresh
 database made from a template that holds the current schema already, so a test pays for a
 ``CREATE DATABASE`` only). Tests are skipped, with the reason, only where ``initdb`` is not
@@ -14,13 +17,13 @@ installed; in CI (``CI`` set) they fail instead, since scripts/install-test-deps
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import pwd
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -100,23 +103,46 @@ class PgServer:
         return self.url(name)
 
 
+_running: PgServer | None = None
+
+
+def running_server() -> PgServer:
+    """This process's server (one per xdist worker), started at first use with the template
+    database, stopped and removed when the process exits."""
+    global _running
+    if _running is None:
+        folder = Path(tempfile.mkdtemp(prefix="pbem-pg-"))
+        server = PgServer(folder)
+        server.start()
+
+        def stop() -> None:
+            server.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+        atexit.register(stop)
+        server.admin(f"CREATE DATABASE {TEMPLATE}")
+        from pbem.store import Store
+
+        Store(server.url(TEMPLATE)).close()  # the schema, made once
+        _running = server
+    return _running
+
+
+def database_for_table() -> str | None:
+    """With ``PBEM_TEST_DATABASE=postgresql``, a fresh PostgreSQL database for each harness
+    Table: the whole suite's games by mail played on PostgreSQL instead of SQLite."""
+    if os.environ.get("PBEM_TEST_DATABASE") != "postgresql":
+        return None
+    return running_server().new_database()
+
+
 @pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
+def pg_server() -> PgServer:
     if find_pg_binary("initdb") is None:
         if os.environ.get("CI"):  # CI installs it (scripts/test): a skip there would prove nothing
             pytest.fail(INSTALL_HINT)
         pytest.skip(INSTALL_HINT)
-    with tempfile.TemporaryDirectory(prefix="pbem-pg-") as folder:
-        server = PgServer(Path(folder))
-        server.start()
-        try:
-            server.admin(f"CREATE DATABASE {TEMPLATE}")
-            from pbem.store import Store
-
-            Store(server.url(TEMPLATE)).close()  # the schema, made once
-            yield server
-        finally:
-            server.stop()
+    return running_server()
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ PLAYERS = {"North": "north@example.test", "South": "south@example.test", "East":
 @pytest.fixture
 def played(tmp_path):
     """A judge on SQLite with a phase played, orders for the next, press and mail in the queue."""
-    table = Table(tmp_path, [game("g1", "tally", PLAYERS)])
+    table = Table(tmp_path, [game("g1", "tally", PLAYERS)], service_settings={"database": "pbem.sqlite3"})
     table.start("g1")
     for n, (power, address) in enumerate(PLAYERS.items()):
         table.send(address, f"SIGNON {power} g1 pw\nADD {n + 1}\nREADY")
