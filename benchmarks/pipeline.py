@@ -18,8 +18,8 @@ Beside the bare figures it prints the stages inside the run (pbem.stopwatch, fro
 line): fetch (the poll: IMAP fetch and storing each mail), read (acting on the order mails),
 render (drawing maps, SVG and PNG), store (database commits), record (each mail recorded as
 sent) and send (SMTP, with the records); then the run against the bare mail, and whether the
-goal of issue 32 (at most 1.15x) is met. The stages overlap (a map is drawn while a mail is read; acting and sending run
-at once), so they do not add up to the run.
+goal of issue 32 (at most 1.15x) is met. The stages overlap (a map is drawn while a mail is
+read; acting and sending run at once), so they do not add up to the run.
 
 ``--archive-turns N`` first plays N earlier phases in every game, so that a run over a big archive
 can be compared with a run over a small one (a run's cost must not grow with the archive).
@@ -45,6 +45,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.workers import add_worker_options, compare  # noqa: E402
 from pbem import config as configuration  # noqa: E402
 from pbem.games import start_game  # noqa: E402
 from pbem.mail.imap import ImapInbox  # noqa: E402
@@ -169,7 +170,7 @@ def deliver_orders(
 ) -> int:
     """One mail per player per game, to the player's secret reply address (as a reply would):
     ``orders`` for every game, or (None) each game's ``openings``."""
-    store = Store(service.database)
+    store = Store(service.store_target)
     raws = []
     for game in service.games:
         given = orders if orders is not None else openings(game.id, distinct)
@@ -274,6 +275,7 @@ def main() -> None:
         default="distinct",
         help="each game's own openings, each with its own map (default), or the same orders in every game",
     )
+    add_worker_options(parser)
     args = parser.parse_args()
     distinct = args.positions == "distinct"
     base = Path(tempfile.mkdtemp(prefix="pbem-bench-", dir="/tmp"))
@@ -284,6 +286,9 @@ def main() -> None:
     try:
         judge = server.add_user(f"judge@{server.domain}", "bench-judge")
         referee = server.add_user(f"referee@{server.domain}", "bench-ref")
+        if args.database:  # several workers on PostgreSQL beside SQLite: benchmarks/workers.py
+            compare(args, server, base, sys.modules[__name__])
+            return
         players = {power: server.add_user(f"{power.lower()}@{server.domain}", "bench-pw") for power in POWERS}
         config = write_config(base, server, judge, referee, players, args.games)
         service = configuration.load(config)

@@ -28,6 +28,7 @@ import pydantic
 import yaml
 
 from pbem import passwords, settings
+from pbem.databases import database_target, sqlite_file
 from pbem.deadlines import parse_duration, parse_time_of_day
 from pbem.frozen import Frozen
 from pbem.i18n import DEFAULT as DEFAULT_LANGUAGE
@@ -194,6 +195,7 @@ class Service(Frozen):
     address: str  # the game master's own address (replies come from it)
     name: str
     data_dir: Path
+    store_target: Path | str  # what pbem.store.Store opens: the SQLite file, or PostgreSQL's URL
     archive_dir: Path
     inbox: Transport
     outbox: Transport
@@ -215,14 +217,11 @@ class Service(Frozen):
     broken: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
-    def database(self) -> Path:
-        return self.data_dir / "pbem.sqlite3"
+    def database(self) -> Path:  # the SQLite file (on PostgreSQL: the one it would be)
+        return sqlite_file(self.store_target, self.data_dir)
 
     def game(self, game_id: str) -> Game | None:
-        for game in self.games:
-            if game.id == game_id.lower():
-                return game
-        return None
+        return next((game for game in self.games if game.id == game_id.lower()), None)
 
     def game_referee(self, game: Game) -> Referee | None:
         return game.referee or self.referee
@@ -397,8 +396,10 @@ def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Ser
     outbox = _transport(
         problems, keys.outbox, ("service", "outbox"), {"maildir", "smtp"}, data_dir / "mail/outbox", resolve
     )
+    password = _secret(problems, keys.database_password, ("service", "database_password"), resolve)
     return Service(
         path=path,
+        store_target=database_target(keys.database, data_dir, password.value if password else None),
         address=keys.address,
         name=keys.name,
         data_dir=data_dir,

@@ -28,6 +28,7 @@ from typing import Any
 
 from pbem import archive, config_check, intake, private, stopwatch, turns
 from pbem.config import Service, Transport
+from pbem.databases import is_postgresql
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
@@ -89,8 +90,11 @@ def require_database(service: Service, traces: list[Path] | None = None) -> None
     0 bytes, which SQLite would take for a new database), although the service has history
     (``traces``, found now if not given).
 
-    Only ``pbem new-game`` and ``pbem init`` create a database where there was history.
+    Only ``pbem new-game`` and ``pbem init`` create a database where there was history. A
+    PostgreSQL database is the server's to keep: nothing here to look at.
     """
+    if is_postgresql(service.store_target):
+        return
     try:
         size = service.database.stat().st_size
     except FileNotFoundError:
@@ -105,6 +109,11 @@ def require_database(service: Service, traces: list[Path] | None = None) -> None
             f"({', '.join(str(path) for path in traces)}): restore it from a backup; "
             "`pbem init` starts afresh with an empty one (every game and message would be gone)"
         )
+
+
+def open_store(service: Service) -> Store:
+    """The service's database, SQLite or PostgreSQL, as the config names it."""
+    return Store(service.store_target)
 
 
 @contextmanager
@@ -191,7 +200,7 @@ async def _store_batch(
                 with store.atomic():  # a savepoint: a mail that cannot be stored spoils no other
                     row = _store_one(service, store, fetched, now)
             except Exception as error:  # noqa: BLE001 - one bad mail must not stop the run
-                if storage_fault(error, service.database):
+                if storage_fault(error, service.store_target):
                     raise  # no mail could be stored: the run stops, the inbox keeps them all
                 log.exception("message %s could not be stored; left in the inbox", fetched.ref)
                 tally.errors.append(f"message {fetched.ref} could not be stored: {error}")
@@ -230,13 +239,41 @@ def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) 
 
 
 def act(run: Run, tally: Tally) -> None:
-    """Act on every stored message not yet done, oldest first; then tend every game.
+    """Act on every stored message not yet done, oldest first; then tend every game; then write
+    what the archive and the sites lack. Where several workers share a PostgreSQL database,
+    one acts on the mail and one writes the files (each a lease), and each game is tended by
+    the worker that claims it (pbem.store.claims)."""
+    with run.store.lease("intake") as ours:
+        if ours:
+            act_on_mail(run, tally)
+    for game_id in run.store.game_ids():
+        try:
+            with run.store.claim_game(game_id) as claimed:
+                if claimed:
+                    turns.tend(run, game_id)
+        except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+            if storage_fault(error, run.service.store_target):
+                raise
+            log.exception("game %s could not be tended", game_id)
+            tally.errors.append(f"game {game_id}: {error}")
+    with run.store.lease("archive") as ours:
+        if ours:
+            archive.write_missing(run)
+            games = [game for game in map(run.game_config, run.store.game_ids()) if game is not None]
+            for problem in published.rebuild_stale(run.store, run.templates, run.service, games):
+                log.warning("%s", problem)
+
+
+def act_on_mail(run: Run, tally: Tally) -> None:
+    """Act on every stored message not yet done, oldest first; then tend the forming games.
 
     A message whose handling fails is marked failed, its sender told once, and tried again by
     the next runs up to ``mail_attempts`` times; the referee gets one notice per run that lists
     the messages that failed in it. Each reading is counted before it begins, so a mail whose
     runs were killed while reading it is set aside the same way, not read again forever.
     """
+    last = run.store.get_meta("last_run_at")
+    turns.stale_guard(run, from_utc_text(last) if last else None)
     # before any mail: a REPLACE or SET PASSWORD read below gives a player a password the
     # config never had, which is no change made in the config
     _tell_of_config_problems(run)
@@ -252,20 +289,6 @@ def act(run: Run, tally: Tally) -> None:
     except Exception as error:  # noqa: BLE001 - a forming game must not stop the running ones
         log.exception("the forming games could not be tended")
         tally.errors.append(f"forming games: {error}")
-    for game_id in run.store.game_ids():
-        try:
-            turns.tend(run, game_id)
-        except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
-            if storage_fault(error, run.service.database):
-                raise
-            log.exception("game %s could not be tended", game_id)
-            tally.errors.append(f"game {game_id}: {error}")
-    archive.write_missing(run)
-    games = [
-        game for game in map(run.game_config, run.store.game_ids()) if game is not None
-    ]  # mailed ones too
-    for problem in published.rebuild_stale(run.store, run.templates, run.service, games):
-        log.warning("%s", problem)
 
 
 def _read_pending(run: Run, tally: Tally, failures: list[tuple[int, str]]) -> None:
@@ -284,7 +307,7 @@ def _read_pending(run: Run, tally: Tally, failures: list[tuple[int, str]]) -> No
             tally.handled += 1
             checkpoint("handled")
         except Exception as error:  # noqa: BLE001 - one bad message must not stop the run
-            if storage_fault(error, run.service.database):
+            if storage_fault(error, run.service.store_target):
                 raise  # the mail is not at fault: it stays new for the next run
             log.exception("message %s could not be handled; set aside, referee told", row_id)
             tally.errors.append(f"message {row_id}: {error}")
@@ -327,14 +350,17 @@ async def send_queue(
     While ``acting`` (mail being read and games tended, in another thread) is not
     done, keep sending what it queues: the waits on the SMTP server overlap with
     its work instead of coming after it. Each mail goes out from its recipient's own return
-    address (pbem.mail.verp), where its bounce will come back to.
+    address (pbem.mail.verp), where its bounce will come back to. Each mail is claimed before it
+    is sent, so that workers sharing a PostgreSQL database send it once; one another worker has
+    is left to it.
     """
     key = store.return_path_key()
+    taken: set[int] = set()
     while True:
         if acting is not None and acting.done() and acting.exception() is not None:
             return  # the run failed: leave the rest to the next one
         finished = acting is None or acting.done()
-        batch = store.due_mail(now)
+        batch = [mail for mail in store.due_mail(now) if mail.id not in taken]
         if not batch:
             if finished:
                 return
@@ -342,50 +368,56 @@ async def send_queue(
             await asyncio.wait([acting], timeout=0.05)
             continue
         for mail in batch:
-            try:
-                base = verp.base_address(service.return_path, service.address)
-                sender = (
-                    verp.return_path(base, key, mail.game_id or "", mail.recipient)
-                    if base
-                    else service.address
-                )
-                await outbox.send(mail.raw, sender, [mail.recipient])
-            except ServerRefused:
-                raise  # not this mail's fault: keep the queue as it is
-            except PermanentFailure as error:
-                await _record(partial(store.mark_retry, mail.id, str(error), now, failed=True), acting)
-                tally.failed += 1
-                log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
-            except TemporaryFailure as error:
-                delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
-                give_up = mail.attempts + 1 >= service.send_attempts
-                retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
-                await _record(retry, acting)
-                tally.failed += 1
-                log.warning(
-                    "mail %s to %s not sent (%s); %s",
-                    mail.message_id,
-                    mail.recipient,
-                    error,
-                    "giving up" if give_up else f"retrying after {delay}",
-                )
-                if not give_up:
-                    return  # the server is unwell: leave the rest for the next run
-            except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
-                if storage_fault(error, service.database):
-                    raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
-                delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
-                give_up = mail.attempts + 1 >= service.send_attempts
-                store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
-                tally.failed += 1
-                tally.errors.append(f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}")
-                log.exception(
-                    "mail %s to %s could not be sent; the others go on", mail.message_id, mail.recipient
-                )
-            else:
-                await _record(partial(store.mark_sent, mail.id, now), acting)
-                tally.sent += 1
-                checkpoint("sent")
+            with store.claim_mail(mail.id) as ours:  # another worker's, on PostgreSQL: skipped
+                if not ours:
+                    taken.add(mail.id)
+                    continue
+                try:
+                    base = verp.base_address(service.return_path, service.address)
+                    sender = (
+                        verp.return_path(base, key, mail.game_id or "", mail.recipient)
+                        if base
+                        else service.address
+                    )
+                    await outbox.send(mail.raw, sender, [mail.recipient])
+                except ServerRefused:
+                    raise  # not this mail's fault: keep the queue as it is
+                except PermanentFailure as error:
+                    await _record(partial(store.mark_retry, mail.id, str(error), now, failed=True), acting)
+                    tally.failed += 1
+                    log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
+                except TemporaryFailure as error:
+                    delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                    give_up = mail.attempts + 1 >= service.send_attempts
+                    retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
+                    await _record(retry, acting)
+                    tally.failed += 1
+                    log.warning(
+                        "mail %s to %s not sent (%s); %s",
+                        mail.message_id,
+                        mail.recipient,
+                        error,
+                        "giving up" if give_up else f"retrying after {delay}",
+                    )
+                    if not give_up:
+                        return  # the server is unwell: leave the rest for the next run
+                except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
+                    if storage_fault(error, service.store_target):
+                        raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
+                    delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                    give_up = mail.attempts + 1 >= service.send_attempts
+                    store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
+                    tally.failed += 1
+                    tally.errors.append(
+                        f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}"
+                    )
+                    log.exception(
+                        "mail %s to %s could not be sent; the others go on", mail.message_id, mail.recipient
+                    )
+                else:
+                    await _record(partial(store.mark_sent, mail.id, now), acting)
+                    tally.sent += 1
+                    checkpoint("sent")
 
 
 async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None) -> None:
@@ -424,7 +456,7 @@ async def run_once(
             service, now, templates, do_poll=do_poll, do_act=do_act, do_send=do_send, seed_source=seed_source
         )
     except Exception as error:
-        fault = storage_fault(error, service.database)
+        fault = storage_fault(error, service.store_target)
         if fault is None or fault is error:
             raise
         raise fault from error
@@ -447,9 +479,11 @@ async def _run_once(
     whole = do_poll and do_act and do_send  # `pbem run`, which a quiet run may stand in for
     # acting beside sending: maps are drawn in a worker process, so that the sending goes on
     drawing = aside.while_sending() if do_act and do_send else nullcontext()
-    with run_lock(service.data_dir), drawing, quiet.warnings_heard() as warnings:
+    # on PostgreSQL several workers may run at once: the store's leases and claims share the work
+    lock = nullcontext() if is_postgresql(service.store_target) else run_lock(service.data_dir)
+    with lock, drawing, quiet.warnings_heard() as warnings:
         require_database(service, history)
-        store = Store(service.database)
+        store = open_store(service)
         if whole:
             quiet.forget(store)  # a run that stops half-way leaves the next one a full one
         acting: asyncio.Future[datetime | None] | None = None
@@ -457,8 +491,10 @@ async def _run_once(
             started = time.perf_counter()
             if do_poll:
                 try:
-                    async with open_inbox(service.inbox) as inbox:
-                        await poll(service, store, inbox, now, tally)
+                    with store.lease("poll") as ours:  # one poller at a time, on PostgreSQL
+                        if ours:
+                            async with open_inbox(service.inbox) as inbox:
+                                await poll(service, store, inbox, now, tally)
                     tally.seconds["poll"] = time.perf_counter() - started
                 except TransportError as error:  # deadlines are still kept, below
                     said = _failure(service.inbox, error)
@@ -518,11 +554,9 @@ def _act_alone(
     """The acting step with its own database connection (SQLite connections stay in their thread);
     when the next run must act if no mail comes (pbem.quiet)."""
     started = time.perf_counter()
-    store = Store(service.database)
+    store = open_store(service)
     try:
         run = Run(service, store, now, templates, seed_source)
-        last = store.get_meta("last_run_at")
-        turns.stale_guard(run, from_utc_text(last) if last else None)
         act(run, tally)
         store.set_meta("last_run_at", utc_text(now))
         return None if tally.worked() else quiet.next_wake(run)  # a run that worked records nothing

@@ -65,6 +65,18 @@ def _site_url(value: Any) -> str:
     return text.rstrip("/")
 
 
+def _database_url(value: Any) -> str:
+    text = _line(value).strip()
+    scheme = re.match(r"^(\w+)://", text)
+    if scheme and scheme[1] not in ("sqlite", "postgresql", "postgres"):
+        raise ValueError(
+            f"{scheme[1]}:// is no database pbem knows; write sqlite:///PATH or postgresql://USER@HOST/DB"
+        )
+    if scheme and scheme[1] == "sqlite" and not text.startswith("sqlite:///"):
+        raise ValueError("write a SQLite database as sqlite:///ABSOLUTE/PATH, or as a bare path")
+    return text
+
+
 def _duration(value: Any) -> str | int:
     if value in (0, "0", False):
         return 0
@@ -88,6 +100,7 @@ Address = Annotated[str, BeforeValidator(_address)]
 Duration = Annotated[str | int, BeforeValidator(_duration)]
 SiteURL = Annotated[str, BeforeValidator(_site_url)]
 ReturnPath = Annotated[str, BeforeValidator(_return_path)]
+DatabaseURL = Annotated[str, BeforeValidator(_database_url)]
 SecretValue = Annotated[Any, BeforeValidator(_secret)]
 
 
@@ -332,6 +345,14 @@ class ServiceKeys(Keys):
         "../var", description="the database, the lock and the default Maildirs (relative: to the config)"
     )
     archive_dir: Text | None = Field(None, description="the turn archive (default: `data_dir/turns`)")
+    database: DatabaseURL | None = Field(
+        None,
+        description="`sqlite:///PATH` or a path (relative: to `data_dir`; default `data_dir/pbem.sqlite3`),"
+        " or `postgresql://USER@HOST/DB` (README: PostgreSQL)",
+    )
+    database_password: SecretValue | None = Field(
+        None, description="PostgreSQL's password: `{env: NAME}` or `{file: PATH}`"
+    )
     site_dir: Text | None = Field(
         None, description="a folder where each game's public site is rebuilt after every phase"
     )

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.mailserver import mail_server, mail_server_without_move, mailboxes  # noqa: F401  (fixtures)
+from tests.pgserver import pg_server, pg_url  # noqa: F401  (fixtures)
 
 # Hypothesis: every run draws the same examples (Hypothesis's own "ci" profile: derandomized,
 # no example database, no deadline), so a test fails on a change, never on a new draw; CI starts

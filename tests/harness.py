@@ -34,9 +34,10 @@ from pbem.mail.message import as_email_message
 from pbem.quiet import nothing_to_do
 from pbem.reports import DEFAULT_ROOT, Templates
 from pbem.run import Run
-from pbem.service import Tally, run_sync
+from pbem.service import Tally, open_store, run_sync
 from pbem.store import Store
 from pbem.store.games import GameRow
+from tests.pgserver import database_for_table
 
 SERVICE_ADDRESS = "judge@pbem.test"
 REFEREE_ADDRESS = "referee@pbem.test"
@@ -143,6 +144,9 @@ class Table:
         self.now = now
         self.seed_source = seed_source or same_seed_every_run
         self.address = address
+        elsewhere = None if "database" in (service_settings or {}) else database_for_table()
+        if elsewhere:  # PBEM_TEST_DATABASE=postgresql (tests/pgserver.py)
+            service_settings = {**(service_settings or {}), "database": elsewhere}
         data = {
             # tests jump the clock by days; the stale-cron guard has its own tests
             "service": {
@@ -193,7 +197,7 @@ class Table:
         return f"{local}+{player.token}@{domain}"
 
     def store(self) -> _StoreContext:
-        return _StoreContext(self.service.database)
+        return _StoreContext(self.service)
 
     def game_row(self, game_id: str = "g1") -> GameRow:
         """The stored row of a game (its phase, deadline, status and result) as it is now."""
@@ -243,11 +247,11 @@ def text_of(message: EmailMessage) -> str:
 
 
 class _StoreContext:
-    def __init__(self, path: Path):
-        self.path = path
+    def __init__(self, service: configuration.Service):
+        self.service = service
 
     def __enter__(self) -> Store:
-        self.store = Store(self.path)
+        self.store = open_store(self.service)
         return self.store
 
     def __exit__(self, *exc: object) -> None:

@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_config_option(parser, top_level=True)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (_run, _games, _referee, _mail, _archive, _adjudicate, _demo):
+    for add in (_run, _games, _referee, _mail, _archive, _adjudicate, _demo, _db):
         add(subparsers)
     return parser
 
@@ -327,3 +327,29 @@ def _demo(subparsers: Any) -> None:
         help="the folder to play in (made afresh; default: ./demo)",
     )
     parser.set_defaults(func=Later("pbem.commands.demo", "demo"))
+
+
+def _db(subparsers: Any) -> None:
+    """``pbem db upgrade`` and ``pbem db copy``: the database's schema, and a judge moved."""
+    parser = subparsers.add_parser("db", help="the database: upgrade its schema, copy it elsewhere")
+    actions = parser.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    add_command(
+        actions,
+        "upgrade",
+        Later("pbem.commands.db", "upgrade"),
+        help="apply the schema migrations the database lacks (back it up first)",
+        description="Apply the numbered schema migrations the database lacks, each whole or not "
+        "at all, and print the version it was at and the version it is at now.",
+    )
+    copy = add_command(
+        actions,
+        "copy",
+        Later("pbem.commands.db", "copy"),
+        help="copy a whole judge from one database to another, and verify the copy",
+        description="Copy every game, turn, order, mail and queued mail from SOURCE into TARGET "
+        "(new or empty), then read both again and compare them. Each is a SQLite file (a path or "
+        "sqlite:///PATH) or a PostgreSQL URL (postgresql://USER@HOST/DB; its password from "
+        "PGPASSWORD or ~/.pgpass). Stop the cron job first.",
+    )
+    copy.add_argument("source", metavar="SOURCE")
+    copy.add_argument("target", metavar="TARGET")

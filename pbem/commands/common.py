@@ -10,7 +10,9 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 from pbem import config as configuration
+from pbem.databases import is_postgresql
 from pbem.service import Busy, MissingDatabase, require_database
+from pbem.service import open_store as open_service_store
 from pbem.store import Store
 from pbem.store.connection import StorageFault, storage_fault
 
@@ -38,13 +40,13 @@ def open_store(service: configuration.Service, create: bool = False) -> Iterator
     """The service's database; unless ``create``, it must exist (:class:`MissingDatabase`)."""
     if not create:
         require_database(service)
-        if not service.database.exists():
+        if not is_postgresql(service.store_target) and not service.database.exists():
             raise MissingDatabase(
                 f"no database at {service.database} yet: nothing has been played "
                 "(`pbem new-game GAME` starts a game)"
             )
     with _faults_named(service):
-        store = Store(service.database)
+        store = open_service_store(service)
     try:
         with _faults_named(service):
             yield store
@@ -59,7 +61,7 @@ def _faults_named(service: configuration.Service) -> Iterator[None]:
     try:
         yield
     except Exception as error:
-        fault = storage_fault(error, service.database)
+        fault = storage_fault(error, service.store_target)
         if fault is None or fault is error:
             raise
         raise fault from error

@@ -14,6 +14,7 @@ from pbem import passwords
 from pbem.commands.common import load_config, open_store, read_store
 from pbem.commands.mail import failed_lines, unsent_lines
 from pbem.config_check import changed_passwords
+from pbem.databases import is_postgresql, shown_target
 from pbem.entries import all_game_ids
 from pbem.games import GameError, start_game
 from pbem.mail.check import check_mail
@@ -74,12 +75,17 @@ def init(args: argparse.Namespace) -> int:
     service = load_config(args)
     if service is None:
         return 2
-    if service.database.exists() and service.database.stat().st_size:  # 0 bytes: nothing to keep
+    on_file = not is_postgresql(service.store_target)
+    if on_file and service.database.exists() and service.database.stat().st_size:  # 0 bytes: nothing to keep
         print(f"pbem: {service.database} exists already; nothing done", file=sys.stderr)
         return 1
     with open_store(service, create=True):
         pass
-    print(f"created {service.database}")
+    print(
+        f"created {shown_target(service.store_target)}"
+        if on_file
+        else f"{shown_target(service.store_target)} is ready"
+    )
     return 0
 
 
@@ -90,7 +96,7 @@ def status(args: argparse.Namespace) -> int:
     if args.check_mail or args.test_mail:
         return _check_mail(service, args.test_mail)
     require_database(service)
-    if not service.database.exists():
+    if not is_postgresql(service.store_target) and not service.database.exists():
         print(f"no database yet at {service.database}: no game started (pbem new-game GAME)")
         return 0
     with open_store(service) as store:

@@ -1,4 +1,4 @@
-"""The SQLite database: every message, game, order, turn and outgoing mail.
+"""The database (SQLite, or PostgreSQL): every message, game, order, turn and outgoing mail.
 
 The database is the service's memory and its source of truth once a game has
 started (the config says how a game is set up; the database says where it
@@ -10,6 +10,8 @@ reply in the send queue, its status) commits at once.
 The SQL of each table lives in one module, by what it stores:
 
 - ``connection``: the connection, ``atomic()``/``durable()`` and the meta table;
+- ``schema``: the schema version and its numbered migrations (``migrations/``);
+- ``dialect``: what differs between SQLite and PostgreSQL;
 - ``messages``: mail fetched;
 - ``games``: games and their players;
 - ``orders``: orders for the open phase;
@@ -17,7 +19,8 @@ The SQL of each table lives in one module, by what it stores:
 - ``press``: press and votes;
 - ``outbox``: the send queue;
 - ``lobby``: games opened by mail, their seats, observers and standbys;
-- ``attempts``: password sign-ons refused (the guess limits).
+- ``attempts``: password sign-ons refused (the guess limits);
+- ``claims``: leases and claims that let several workers share a PostgreSQL database.
 
 :class:`Store` (``database``) is all of them over one connection.
 """

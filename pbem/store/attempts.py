@@ -14,27 +14,12 @@ from datetime import datetime, timedelta
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.store.connection import Connection
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS signon_failures (
-    id INTEGER PRIMARY KEY,
-    game_id TEXT NOT NULL,
-    power TEXT NOT NULL,              -- the power signed on as, REFEREE, or '': the sender's alone
-    sender TEXT NOT NULL,             -- the From address, lower case ('' for none)
-    at TEXT NOT NULL,                 -- UTC
-    message INTEGER                   -- the messages row of the mail
-);
-CREATE INDEX IF NOT EXISTS signon_failures_power ON signon_failures(game_id, power, at);
-CREATE INDEX IF NOT EXISTS signon_failures_sender ON signon_failures(sender, at);
-"""
-
 #: how long a refused sign-on is kept
 KEPT = timedelta(days=7)
 
 
 class Attempts(Connection):
     """Refused password sign-ons, by power and by sender."""
-
-    SCHEMA = SCHEMA
 
     def add_signon_failure(self, game_id: str, power: str, sender: str, at: datetime, message: int) -> None:
         self.db.execute("DELETE FROM signon_failures WHERE at < ?", [utc_text(at - KEPT)])

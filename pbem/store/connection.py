@@ -1,4 +1,5 @@
-"""One SQLite connection and one way to run a transaction, shared by every table.
+"""One database connection (SQLite or PostgreSQL) and one way to run a transaction, shared by every
+table.
 
 Each module beside this one keeps the SQL of its tables (schema and queries)
 and builds on :class:`Connection`; :class:`pbem.store.Store` is all of them
@@ -11,6 +12,7 @@ import errno
 import json
 import secrets
 import sqlite3
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
@@ -22,17 +24,12 @@ import sqlite_utils
 from pydantic import BeforeValidator
 
 from pbem import private, stopwatch
+from pbem.databases import is_postgresql, shown_target
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.records import from_plain
+from pbem.store.dialect import POSTGRESQL, SQLITE
 
 T = TypeVar("T")
-
-META_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
 
 
 class StorageFault(Exception):
@@ -62,6 +59,15 @@ def storage_fault(error: BaseException, database: Path | str) -> StorageFault | 
     OSError names); None for any other error, which stays a bug of its own to report."""
     if isinstance(error, StorageFault):
         return error
+    postgres = sys.modules.get("psycopg")  # loaded where the database is PostgreSQL
+    database = shown_target(database)
+    if postgres is not None and isinstance(error, postgres.OperationalError):
+        return StorageFault(
+            f"the database {database} cannot be reached or used ({' '.join(str(error).split())}): check that "
+            "PostgreSQL runs there and the config's `database` and `database_password`; nothing is "
+            "lost, the next run goes on from where this one stopped",
+            2,
+        )
     name = getattr(error, "sqlite_errorname", "")
     if isinstance(error, sqlite3.DatabaseError) and (name in _DAMAGED or "not a database" in str(error)):
         return StorageFault(
@@ -95,20 +101,24 @@ def storage_fault(error: BaseException, database: Path | str) -> StorageFault | 
 
 
 class Connection:
-    """The database connection, its transactions, and the meta table of loose settings."""
+    """The database connection, its transactions, and the meta table of loose settings.
 
-    #: the CREATE statements of this class's tables; the Store runs every one in its bases
-    SCHEMA = META_SCHEMA
-    #: columns added since a table was first made: {table: {column: declaration}}; a database
-    #: made before gets them on opening
-    ADDED_COLUMNS: dict[str, dict[str, str]] = {}
-    #: what a database made before a column was added needs done to its rows, once, when the
-    #: column is added: {"table.column": SQL}
-    WHEN_ADDED: dict[str, str] = {}
+    ``target`` is a SQLite file (a path) or a PostgreSQL URL (:mod:`pbem.store.dialect`); the
+    tables are the migrations' (:mod:`pbem.store.schema`), not made here.
+    """
 
-    def __init__(self, path: Path | str):
+    def __init__(self, target: Path | str):
+        self.target = target
+        self.dialect = POSTGRESQL if is_postgresql(target) else SQLITE
+        self.db: Any
+        if self.dialect is POSTGRESQL:
+            from pbem.store.postgres import PostgresDatabase  # psycopg only where it is used
+
+            self.db = PostgresDatabase(str(target))
+            return
+        path = Path(target)
         if str(path) != ":memory:":
-            private.folder(Path(path).parent)
+            private.folder(path.parent)
         # Autocommit unless inside atomic(): Python's implicit transactions would
         # otherwise leave writes uncommitted between explicit transactions.
         connection = sqlite3.connect(str(path), isolation_level=None)
@@ -116,7 +126,7 @@ class Connection:
         if str(path) != ":memory:":
             # SQLite creates the database 0644 and its WAL and SHM files with the database's
             # mode: the database made 0600 before they exist keeps all three private
-            private.tighten(Path(path), *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal")))
+            private.tighten(path, *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal")))
             self.db.enable_wal()
         # In WAL mode, NORMAL never corrupts and loses nothing when the process dies; only a
         # power cut can undo the last commits. Where that would lose mail (a message stored,
@@ -124,21 +134,26 @@ class Connection:
         self.db.execute("PRAGMA synchronous = NORMAL")
         self.db.execute("PRAGMA busy_timeout = 10000")
         self.db.execute("PRAGMA foreign_keys = ON")
-        for table_group in reversed(type(self).__mro__):
-            schema = table_group.__dict__.get("SCHEMA")
-            if schema:
-                self.db.conn.executescript(schema)
-            for table, columns in table_group.__dict__.get("ADDED_COLUMNS", {}).items():
-                self._add_missing_columns(table, columns, table_group.__dict__.get("WHEN_ADDED", {}))
 
-    def _add_missing_columns(self, table: str, columns: dict[str, str], when_added: dict[str, str]) -> None:
-        present = {row["name"] for row in self._rows(f"PRAGMA table_info({table})")}
-        for name, declaration in columns.items():
-            if name not in present:
-                with self.atomic():  # the column and its rows' migration, or neither
-                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
-                    if f"{table}.{name}" in when_added:
-                        self.db.execute(when_added[f"{table}.{name}"])
+    def table_names(self) -> list[str]:
+        """The tables the database holds (none: a new database)."""
+        if self.dialect is POSTGRESQL:
+            return list(self.db.table_names())
+        return [row["name"] for row in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+    def run_script(self, sql: str) -> None:
+        """Run a migration's statements, in this database's words, in the transaction open."""
+        sql = self.dialect.schema(sql)
+        if self.dialect is POSTGRESQL:
+            self.db.execute(sql)
+            return
+        statement = ""
+        for line in sql.splitlines(keepends=True):
+            statement += line
+            if sqlite3.complete_statement(statement):
+                self.db.execute(statement)
+                statement = ""
+        assert not statement.strip() or statement.strip().startswith("--"), statement
 
     def close(self) -> None:
         self.db.close()
@@ -152,6 +167,10 @@ class Connection:
         wrote later could find the other had written in between, which SQLite
         refuses at once rather than waiting. Nested blocks are savepoints.
         """
+        if self.dialect is POSTGRESQL:
+            with self.db.transaction():
+                yield
+            return
         connection = self.db.conn
         if connection.in_transaction:
             name = f"nested_{secrets.token_hex(4)}"
@@ -177,7 +196,12 @@ class Connection:
 
     @contextmanager
     def durable(self) -> Iterator[None]:
-        """A transaction whose commit is on disk, power cut or not, when the block ends."""
+        """A transaction whose commit is on disk, power cut or not, when the block ends
+        (PostgreSQL's every commit is)."""
+        if self.dialect is POSTGRESQL:
+            with self.atomic():
+                yield
+            return
         self.db.execute("PRAGMA synchronous = FULL")
         try:
             with self.atomic():
@@ -199,7 +223,11 @@ class Connection:
         return row["value"] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [key, value])
+        self.db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, value],
+        )
 
 
 def time_or_none(value: str | None) -> datetime | None:

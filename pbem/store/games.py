@@ -17,40 +17,6 @@ from pbem.store.connection import (
     from_row,
 )
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    status TEXT NOT NULL,             -- running | paused | over
-    phase_id TEXT NOT NULL,
-    state TEXT NOT NULL,              -- the ruleset's dump_state, JSON
-    seq INTEGER NOT NULL DEFAULT 0,   -- how many phases have been adjudicated
-    deadline TEXT,
-    grace_until TEXT,
-    reminded INTEGER NOT NULL DEFAULT 0,
-    late_noticed INTEGER NOT NULL DEFAULT 0,
-    paused_left REAL,                 -- seconds of deadline left when paused
-    started_at TEXT NOT NULL,
-    start_seed INTEGER NOT NULL DEFAULT 0,  -- the seed ruleset.start was given
-    result TEXT,
-    deadline_given TEXT               -- when the players were told the current deadline
-);
-CREATE TABLE IF NOT EXISTS players (
-    game_id TEXT NOT NULL,
-    power TEXT NOT NULL,
-    address TEXT NOT NULL,
-    password_hash TEXT NOT NULL,
-    token TEXT NOT NULL UNIQUE,
-    nmr_streak INTEGER NOT NULL DEFAULT 0,
-    nmr_total INTEGER NOT NULL DEFAULT 0,
-    civil_disorder INTEGER NOT NULL DEFAULT 0,
-    absences TEXT NOT NULL DEFAULT '[]',
-    PRIMARY KEY (game_id, power)
-);
-CREATE INDEX IF NOT EXISTS players_address ON players(address);
-"""
-
 
 @dataclass
 class GameRow:
@@ -93,12 +59,6 @@ class PlayerRow:
 
 class Games(Connection):
     """Games, and the players seated in them."""
-
-    SCHEMA = SCHEMA
-    ADDED_COLUMNS = {
-        "games": {"deadline_given": "TEXT"},
-        "players": {"mail_format": "TEXT", "map": "TEXT", "former_addresses": "TEXT NOT NULL DEFAULT '[]'"},
-    }
 
     def add_game(self, game: GameRow, players: Sequence[PlayerRow]) -> None:
         self.db.execute(

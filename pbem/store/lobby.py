@@ -28,44 +28,6 @@ from pbem.store.connection import (
     from_row,
 )
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS open_games (
-    id TEXT PRIMARY KEY,
-    entry TEXT NOT NULL,              -- the game's config keys, JSON
-    template TEXT NOT NULL,
-    status TEXT NOT NULL,             -- forming | mustering | started | cancelled
-    opened_by TEXT NOT NULL,
-    opened_at TEXT NOT NULL,
-    muster_until TEXT,
-    seed INTEGER NOT NULL DEFAULT 0   -- the seed of the power assignment, for replay
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL,
-    address TEXT NOT NULL,
-    password_hash TEXT NOT NULL,
-    preference TEXT NOT NULL DEFAULT '',
-    joined_at TEXT NOT NULL,
-    approved INTEGER NOT NULL DEFAULT 1,
-    confirmed INTEGER NOT NULL DEFAULT 0,
-    power TEXT,
-    token TEXT UNIQUE,
-    PRIMARY KEY (game_id, address)
-);
-CREATE TABLE IF NOT EXISTS watchers (
-    game_id TEXT NOT NULL,            -- a game, or '*' for a standby for any game
-    address TEXT NOT NULL,
-    kind TEXT NOT NULL,               -- observer | standby
-    since TEXT NOT NULL,
-    PRIMARY KEY (game_id, address, kind)
-);
-CREATE TABLE IF NOT EXISTS joins (
-    address TEXT NOT NULL,
-    at TEXT NOT NULL,
-    what TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS joins_address ON joins(address, at);
-"""
-
 
 @dataclass
 class OpenGame:
@@ -98,8 +60,6 @@ class Seat:
 
 class Lobby(Connection):
     """Open games, their seats, observers and standbys."""
-
-    SCHEMA = SCHEMA
 
     # -- open games ---------------------------------------------------------
 
@@ -139,8 +99,8 @@ class Lobby(Connection):
     def add_seat(self, seat: Seat) -> bool:
         """Take a seat; False if the address has one in this game already (one per address)."""
         cursor = self.db.execute(
-            "INSERT OR IGNORE INTO seats (game_id, address, password_hash, preference, joined_at, approved,"
-            " confirmed, power, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, address, password_hash, preference, joined_at, approved,"
+            " confirmed, power, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             [
                 seat.game_id,
                 seat.address.lower(),
@@ -153,7 +113,7 @@ class Lobby(Connection):
                 seat.token,
             ],
         )
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
     def seats(self, game_id: str) -> list[Seat]:
         rows = self._rows("SELECT * FROM seats WHERE game_id = ? ORDER BY joined_at, rowid", [game_id])
@@ -187,31 +147,31 @@ class Lobby(Connection):
         cursor = self.db.execute(
             "DELETE FROM seats WHERE game_id = ? AND address = ?", [game_id, address.lower()]
         )
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
     # -- observers and standbys ---------------------------------------------------
 
     def add_watcher(self, game_id: str, address: str, kind: str, now: datetime) -> bool:
         cursor = self.db.execute(
-            "INSERT OR IGNORE INTO watchers (game_id, address, kind, since) VALUES (?, ?, ?, ?)",
+            "INSERT INTO watchers (game_id, address, kind, since) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             [game_id, address.lower(), kind, utc_text(now)],
         )
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
     def remove_watcher(self, game_id: str, address: str, kind: str) -> bool:
         cursor = self.db.execute(
             "DELETE FROM watchers WHERE game_id = ? AND address = ? AND kind = ?",
             [game_id, address.lower(), kind],
         )
-        return cursor.rowcount == 1
+        return bool(cursor.rowcount == 1)
 
     def watchers(self, game_id: str, kind: str, any_game: bool = False) -> list[str]:
         """The addresses watching ``game_id`` as ``kind``; with ``any_game``, also those of '*'."""
         games = [game_id, "*"] if any_game else [game_id]
         marks = ", ".join("?" * len(games))
         rows = self._rows(
-            f"SELECT DISTINCT address FROM watchers WHERE kind = ? AND game_id IN ({marks})"
-            " ORDER BY since, address",
+            f"SELECT address FROM watchers WHERE kind = ? AND game_id IN ({marks})"
+            " GROUP BY address ORDER BY min(since), address",
             [kind, *games],
         )
         return [row["address"] for row in rows]

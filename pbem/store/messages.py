@@ -8,27 +8,6 @@ from typing import Any
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.store.connection import Connection
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS messages (
-    id INTEGER PRIMARY KEY,
-    dedup_key TEXT NOT NULL UNIQUE,   -- Message-ID with sender, or the hash of the bytes
-    sha256 TEXT NOT NULL,
-    message_id TEXT,
-    ref TEXT,                         -- where the transport has it (IMAP UID, Maildir key)
-    received_at TEXT NOT NULL,
-    sender TEXT,
-    subject TEXT,
-    raw BLOB NOT NULL,
-    status TEXT NOT NULL DEFAULT 'new',   -- new | done | ignored | failed | dropped | held
-    game_id TEXT,
-    power TEXT,
-    outcome TEXT,                     -- one line for the log: what was done with it, or why it failed
-    attempts INTEGER NOT NULL DEFAULT 0,  -- runs whose handling of it failed
-    readings INTEGER NOT NULL DEFAULT 0   -- runs that began reading it since it was last finished
-);
-CREATE INDEX IF NOT EXISTS messages_status ON messages(status);
-"""
-
 
 class Messages(Connection):
     """Stored mail and what became of each.
@@ -36,12 +15,6 @@ class Messages(Connection):
     A mail whose handling raised is ``failed``, with the reason, and tried again by later runs
     until it has failed ``attempts`` times; then it waits for the referee to retry or drop it.
     """
-
-    SCHEMA = SCHEMA
-    ADDED_COLUMNS = {
-        "messages": {"attempts": "INTEGER NOT NULL DEFAULT 0", "readings": "INTEGER NOT NULL DEFAULT 0"}
-    }
-    WHEN_ADDED = {"messages.readings": "UPDATE messages SET readings = attempts WHERE status = 'failed'"}
 
     def add_message(
         self,
@@ -57,12 +30,12 @@ class Messages(Connection):
     ) -> int | None:
         """Store a fetched message; its row id, or None if it was stored before."""
         texts = [storable(text) for text in (dedup_key, sha256, message_id, ref)]
-        cursor = self.db.execute(
-            "INSERT OR IGNORE INTO messages (dedup_key, sha256, message_id, ref, received_at,"
-            " sender, subject, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        row = self._one(
+            "INSERT INTO messages (dedup_key, sha256, message_id, ref, received_at,"
+            " sender, subject, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
             [*texts, utc_text(received_at), storable(sender), storable(subject), raw],
         )
-        return cursor.lastrowid if cursor.rowcount else None
+        return int(row["id"]) if row else None
 
     def pending_message_ids(self, attempts: int = 1) -> list[int]:
         """New messages, and failed ones that have failed fewer than ``attempts`` times, oldest first."""
@@ -88,7 +61,9 @@ class Messages(Connection):
             row = self._one("SELECT readings FROM messages WHERE id = ?", [row_id])
             if row is not None and row["readings"] >= most:
                 self.db.execute(
-                    "UPDATE messages SET attempts = max(attempts, ?) WHERE id = ?", [most - 1, row_id]
+                    "UPDATE messages SET attempts = CASE WHEN attempts > ? THEN attempts ELSE ? END"
+                    " WHERE id = ?",
+                    [most - 1, most - 1, row_id],
                 )
                 return False
             self.db.execute("UPDATE messages SET readings = readings + 1 WHERE id = ?", [row_id])

@@ -10,19 +10,6 @@ from typing import Any
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.store.connection import Connection
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS orders (
-    game_id TEXT NOT NULL,
-    phase_id TEXT NOT NULL,
-    power TEXT NOT NULL,
-    lines TEXT NOT NULL,              -- JSON list of {"key", "order"}
-    ready INTEGER NOT NULL DEFAULT 0,
-    late INTEGER NOT NULL DEFAULT 0,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (game_id, phase_id, power)
-);
-"""
-
 
 @dataclass
 class OrderSet:
@@ -39,8 +26,6 @@ class OrderSet:
 
 class Orders(Connection):
     """Orders as the players last sent them, until the phase is adjudicated."""
-
-    SCHEMA = SCHEMA
 
     def order_set(self, game_id: str, phase_id: str, power: str) -> OrderSet | None:
         row = self._one(
@@ -68,8 +53,10 @@ class Orders(Connection):
         now: datetime,
     ) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO orders (game_id, phase_id, power, lines, ready, late, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO orders (game_id, phase_id, power, lines, ready, late, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, phase_id, power) DO UPDATE SET"
+            " lines = excluded.lines, ready = excluded.ready, late = excluded.late,"
+            " updated_at = excluded.updated_at",
             [game_id, phase_id, power, json.dumps(lines), int(ready), int(late), utc_text(now)],
         )
 

@@ -21,28 +21,6 @@ from typing import Any
 from pbem.deadlines import utc_text
 from pbem.store.connection import Connection
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS outbox (
-    id INTEGER PRIMARY KEY,
-    dedup_key TEXT NOT NULL UNIQUE,   -- what this mail is, so it is never queued twice
-    message_id TEXT NOT NULL UNIQUE,
-    game_id TEXT,
-    kind TEXT NOT NULL,
-    recipient TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    raw BLOB NOT NULL,
-    status TEXT NOT NULL DEFAULT 'queued',   -- queued | sent | failed | dropped
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at TEXT NOT NULL,
-    last_error TEXT,
-    created_at TEXT NOT NULL,
-    sent_at TEXT,
-    redacted BLOB                     -- raw without its password, kept once sent; NULL: nothing to hide
-);
-CREATE INDEX IF NOT EXISTS outbox_status ON outbox(status, next_attempt_at);
-CREATE INDEX IF NOT EXISTS outbox_recipient ON outbox(recipient COLLATE NOCASE, created_at);
-"""
-
 
 @dataclass
 class QueuedMail:
@@ -58,16 +36,6 @@ class QueuedMail:
 
 class Outbox(Connection):
     """The send queue."""
-
-    SCHEMA = SCHEMA
-    #: bounced_by: the stored bounce (messages row) that reported the mail undelivered
-    ADDED_COLUMNS = {"outbox": {"redacted": "BLOB", "bounced_by": "INTEGER"}}
-    #: a database from before redaction: what it holds already is redacted run by run
-    #: (pbem.intake.credentials.redact_backlog), up to these rows
-    WHEN_ADDED = {
-        "outbox.redacted": "INSERT OR REPLACE INTO meta (key, value) SELECT 'redaction_backlog',"
-        " (SELECT coalesce(max(id), 0) FROM messages) || ' ' || (SELECT coalesce(max(id), 0) FROM outbox)"
-    }
 
     def queue_mail(
         self,
@@ -85,8 +53,9 @@ class Outbox(Connection):
         """Queue a mail unless one with the same ``dedup_key`` was queued before; ``redacted``
         is what is kept of it once sent, where it tells a secret."""
         cursor = self.db.execute(
-            "INSERT OR IGNORE INTO outbox (redacted, dedup_key, message_id, game_id, kind, recipient,"
-            " subject, raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO outbox (redacted, dedup_key, message_id, game_id, kind, recipient,"
+            " subject, raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
             [
                 redacted,
                 dedup_key,
@@ -144,7 +113,7 @@ class Outbox(Connection):
         """How many mails of ``kinds`` were queued for ``recipient`` at or after ``since``."""
         marks = ", ".join("?" for _ in kinds)
         row = self._one(
-            f"SELECT count(*) AS n FROM outbox WHERE recipient = ? COLLATE NOCASE AND created_at >= ?"
+            f"SELECT count(*) AS n FROM outbox WHERE lower(recipient) = lower(?) AND created_at >= ?"
             f" AND kind IN ({marks})",
             [recipient, utc_text(since), *kinds],
         )
@@ -197,5 +166,5 @@ class Outbox(Connection):
         return bool(cursor.rowcount)
 
     def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:
-        clause = " AND ".join(f"{name} = ?" for name in where) or "1"
+        clause = " AND ".join(f"{name} = ?" for name in where) or "1 = 1"
         return self._rows(f"SELECT * FROM outbox WHERE {clause} ORDER BY id", list(where.values()))

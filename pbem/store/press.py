@@ -9,32 +9,9 @@ from typing import Any
 from pbem.deadlines import utc_text
 from pbem.store.connection import Connection
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS press (
-    id INTEGER PRIMARY KEY,
-    game_id TEXT NOT NULL,
-    phase_id TEXT NOT NULL,
-    sender TEXT NOT NULL,
-    recipients TEXT NOT NULL,         -- JSON list of powers
-    grey INTEGER NOT NULL DEFAULT 0,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    released INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS votes (
-    game_id TEXT NOT NULL,
-    power TEXT NOT NULL,
-    kind TEXT NOT NULL,               -- draw | concede
-    value TEXT NOT NULL,
-    PRIMARY KEY (game_id, power, kind)
-);
-"""
-
 
 class Press(Connection):
     """Press sent (and held until release where the game says so), and standing votes."""
-
-    SCHEMA = SCHEMA
 
     def add_press(
         self,
@@ -47,9 +24,9 @@ class Press(Connection):
         now: datetime,
         released: bool,
     ) -> int:
-        cursor = self.db.execute(
+        row = self._one(
             "INSERT INTO press (game_id, phase_id, sender, recipients, grey, body, created_at, released)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             [
                 game_id,
                 phase_id,
@@ -61,8 +38,8 @@ class Press(Connection):
                 int(released),
             ],
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert row is not None
+        return int(row["id"])
 
     def press(self, game_id: str, *, released: bool | None = None) -> list[dict[str, Any]]:
         where = "" if released is None else f" AND released = {int(released)}"
@@ -85,7 +62,8 @@ class Press(Connection):
             )
         else:
             self.db.execute(
-                "INSERT OR REPLACE INTO votes (game_id, power, kind, value) VALUES (?, ?, ?, ?)",
+                "INSERT INTO votes (game_id, power, kind, value) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, power, kind) DO UPDATE SET value = excluded.value",
                 [game_id, power, kind, value],
             )
 

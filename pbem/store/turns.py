@@ -15,36 +15,6 @@ from typing import Annotated, Any
 from pbem.deadlines import utc_text
 from pbem.store.connection import Connection, StoredJson, StoredTime, StoredTimeOrNone, from_row
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS turns (
-    game_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    phase_id TEXT NOT NULL,
-    phase_label TEXT NOT NULL,
-    state_before TEXT NOT NULL,
-    orders TEXT NOT NULL,             -- JSON {power: [orders]} as adjudicated, defaults included
-    nmr TEXT NOT NULL DEFAULT '[]',   -- powers that sent nothing
-    seed INTEGER NOT NULL,
-    state_after TEXT NOT NULL,
-    events TEXT NOT NULL,
-    adjudicated_at TEXT NOT NULL,
-    rolled_back INTEGER NOT NULL DEFAULT 0,
-    rolled_back_at TEXT,                   -- when the referee rolled the game back past it
-    archived INTEGER NOT NULL DEFAULT 0,   -- its files are written under turns/, as it now stands
-    PRIMARY KEY (game_id, seq)
-);
-CREATE INDEX IF NOT EXISTS turns_unarchived ON turns(archived) WHERE archived = 0;
-CREATE TABLE IF NOT EXISTS reports (
-    game_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    viewer TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    text TEXT NOT NULL,
-    html TEXT,
-    PRIMARY KEY (game_id, seq, viewer)
-);
-"""
-
 
 @dataclass
 class TurnRow:
@@ -65,12 +35,6 @@ class TurnRow:
 
 class Turns(Connection):
     """Adjudicated phases and their reports."""
-
-    SCHEMA = SCHEMA
-    ADDED_COLUMNS = {"turns": {"rolled_back_at": "TEXT"}}
-    # a database from before: its rolled-back turns' folders were moved (unmarked) only when the
-    # phase was replayed, so every one is written again, marked, by the next run
-    WHEN_ADDED = {"turns.rolled_back_at": "UPDATE turns SET archived = 0 WHERE rolled_back = 1"}
 
     def add_turn(self, turn: TurnRow) -> None:
         self.db.execute(
@@ -151,8 +115,9 @@ class Turns(Connection):
         self, game_id: str, seq: int, viewer: str, subject: str, text: str, html: str | None
     ) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO reports (game_id, seq, viewer, subject, text, html)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO reports (game_id, seq, viewer, subject, text, html) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seq, viewer) DO UPDATE SET subject = excluded.subject,"
+            " text = excluded.text, html = excluded.html",
             [game_id, seq, viewer, subject, text, html],
         )
 

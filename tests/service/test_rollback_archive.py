@@ -108,6 +108,7 @@ INSERT INTO turns_before SELECT game_id, seq, phase_id, phase_label, state_befor
 DROP TABLE turns;
 ALTER TABLE turns_before RENAME TO turns;
 CREATE INDEX turns_unarchived ON turns(archived) WHERE archived = 0;
+DELETE FROM meta WHERE key = 'schema_version';
 """
 
 
@@ -127,6 +128,8 @@ def as_left_by_the_old_version(table: Table) -> None:
 def test_an_old_database_opens_and_its_rolled_back_turns_are_archived_marked(tmp_path):
     table = rolled_back_game(tmp_path)
     as_left_by_the_old_version(table)
+    upgraded = run_pbem("--config", str(table.config_path), "db", "upgrade")
+    assert "from schema version 0 to" in upgraded.stdout, upgraded.stderr
     with table.store() as store:  # the migration: the column is added, the turn to write again
         [turn] = [t for t in store.turns("g1", include_rolled_back=True) if t.rolled_back]
         assert turn.seq == 2 and turn.rolled_back_at is None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import Table, game, plain_mail, text_of
+from tests.harness import Table, game, plain_mail, run_pbem, text_of
 
 NORTH, SOUTH = "north@example.test", "south@example.test"
 PLAYERS = {"North": NORTH, "South": SOUTH}
@@ -248,6 +248,9 @@ def test_a_database_from_before_redaction_is_redacted_run_by_run(tmp_path, monke
             "UPDATE outbox SET raw = ? WHERE message_id = ?", [welcome.as_bytes(), welcome["Message-ID"]]
         )
         store.db.execute("ALTER TABLE outbox DROP COLUMN redacted")
+        store.db.execute("DELETE FROM meta WHERE key = 'schema_version'")  # made before migrations
+    upgraded = run_pbem("--config", str(table.config_path), "db", "upgrade")
+    assert "from schema version 0 to" in upgraded.stdout, upgraded.stderr
     monkeypatch.setattr(credentials, "BACKLOG_BATCH", 2)
     table.run()  # the first two mails, and the welcomes
     [first, second, third] = stored(table, "SELECT raw FROM messages ORDER BY id")

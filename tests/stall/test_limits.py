@@ -99,8 +99,7 @@ def test_the_mails_of_the_issue_are_answered_with_what_was_read_and_what_was_not
     [france] = table.take(PLAYERS["France"])
     told = " ".join(text_of(france).split())
     assert (
-        "1 line longer than 1000 characters or 100 words was not read, as no order is so long "
-        "(it is line 3)."
+        "1 line longer than 1000 characters or 100 words was not read, as no order is so long (it is line 3)."
     ) in told
     [england] = table.take(PLAYERS["England"])
     told = " ".join(text_of(england).split())
