@@ -22,9 +22,8 @@ def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
         start = general.region
         units: tuple[Unit, ...] = ()
         if isinstance(order, Travel):
-            if order.to not in routes.reachable(board.variant, board.start_holders, power, start):
-                board.event("travel", [power], f"{general.name} could not travel to {order.to}", power=power)
-                continue
+            # the path was checked when the order was read, against the regions held at the start
+            # of the turn (read_actions.travel), which is what it is judged on (ruling 10)
             text = f"{general.name} travelled from {start} to {order.to}"
         else:
             problem = routes.move_route_error(
