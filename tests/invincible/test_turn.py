@@ -191,6 +191,11 @@ def test_a_dishonored_peace_costs_one_honor_and_makes_an_enemy() -> None:
     assert (jamukha.honor, jamukha.wine) == (8, 2)
     assert (kublai.honor, kublai.wine) == (7, 6)
     assert result.state.feuds == (("Kublai", "Jamukha"),)
+    [told] = events(result, "dishonor")
+    assert told["text"] == (
+        "Jamukha dishonors his peace with Kublai: he does not pay the Wine and Honor he owes, "
+        "loses one Honor, and Kublai is his true enemy."
+    )
 
 
 def test_a_suit_answered_in_the_next_mail_is_paid_at_once() -> None:
