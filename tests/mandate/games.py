@@ -89,9 +89,9 @@ def results(adjudication: Any, power: str) -> dict[str, str]:
 #: reached, the nomad population is exhausted"), in the mails of each phase, retreats included
 #: (a phase no one writes to is {}). Written by hand, as a player who means it would play, after
 #: a greedy search among random nomad orders stalled at two centres: Yen steps out of the way in
-#: the spring of 368 B.C. (Shangku, Hsiangping, Yupeiping), the Chinese then send nothing, and the
-#: Hsiung-Nu take Shangku and Hsiangping in 368, Yupeiping and Pei Choushi (dislodged with support)
-#: in 367, Taichung and Chungshan (dislodged) in 366: six centres with five units, told in the
+#: the spring of 368 B.C. (Shanggu, Hsiangping, Yubeiping), the Chinese then send nothing, and the
+#: Hsiung-Nu take Shanggu and Hsiangping in 368, Yubeiping and Pei Choushi (dislodged with support)
+#: in 367, Tung Chinyang and Chungshan (dislodged) in 366: six centres with five units, told in the
 #: retreats of Fall 366; that winter their build goes in a vacant owned centre (ruling 36).
 TO_EXHAUSTION: list[dict[str, list[str]]] = [
     {"Hsiung-Nu": ["Build A NHS", "Build A THS", "Build A HTU"]},
