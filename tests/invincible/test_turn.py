@@ -266,3 +266,9 @@ def test_khans_submitted_to_a_khan_defeated_outside_battle_are_freed() -> None:
     result = play(game, {}, [QUIET])
     assert result.state.khan("Kublai").out
     assert result.state.khan("Ogadai").ruler is None
+
+
+def test_each_khans_orders_are_counted_as_english_counts_them() -> None:
+    result = play(new_game(), {"Kublai": "Pass", "Jamukha": "Feast\nSpend honor on leader"}, [QUIET, 3])
+    told = {event["text"] for event in events(result, "orders")}
+    assert {"Kublai sent 1 order line.", "Jamukha sent 2 order lines."} <= told, told
