@@ -34,7 +34,7 @@ RECORDERS = {"say": 0, "tell": 1}
 #: they do not (15: a khan freed; 39: help in a battle; 212: a sale; 254: a suit for peace paid;
 #: 262: both khans suing for peace at once; 313: a purchase and a pursuit); then the first game
 #: of seeds 400 to 6,000 (played as below) that brings each of four rare events: 409, a Mongol
-#: enemy's rating met exactly (22 games of those); 877, a peace dishonored by its debtor (5);
+#: enemy's rating met exactly (24 games of those); 877, a peace dishonored by its debtor (5);
 #: 948, a sale the Genghis Khan can no longer make (2); 3747, his losses handed to a khan
 #: pledged to him (4)
 SWEPT = [*range(8), 15, 39, 212, 254, 262, 313, 409, 877, 948, 3747]
