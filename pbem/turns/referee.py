@@ -204,8 +204,10 @@ def roll_back(run: Run, live: LiveGame, phase_id: str) -> str:
     deadline = deadline_for(live.config, phase, run.now, players)
     undone = [t for t in run.store.turns(live.id) if t.seq >= turn.seq]
     run.store.roll_back_after(live.id, turn.seq - 1, run.now)
-    for undone_turn in undone:
-        run.store.clear_orders(live.id, undone_turn.phase_id)
+    # the orders of the phase now open went with the timeline rolled back too: kept, they would
+    # be played when the game comes to a phase of that name again, read against another position
+    for phase_id in {*(t.phase_id for t in undone), live.phase.id}:
+        run.store.clear_orders(live.id, phase_id)
     new_deadline(
         run,
         live.id,

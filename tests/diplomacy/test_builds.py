@@ -95,7 +95,7 @@ def test_over_builds_are_answered_at_once_saying_which_stand_and_why() -> None:
     lines = ruleset.parse_orders(RUSSIA_TWO_BUILDS, "Russia", "Build A MOS\nWAIVE\nBuild F SEV")
     third = lines[2]
     assert third.order is None
-    assert "2 build(s) this winter" in str(third.error)
+    assert "2 builds this winter" in str(third.error)
     assert "the first sent stand: A MOS B, WAIVE" in str(third.error)
     assert third.hint and "CANCEL" in third.hint
 

@@ -50,7 +50,7 @@ def test_the_winter_chart_and_the_builds_to_order_count_the_same_builds():
     assert "builds 1 of 3 due" in chart
     assert "  Germany: build 1 of 3 due (in KIE: no other home supply centre is vacant)" in text
     help_text = rendering.orders_help(ruleset, "standard", winter, "Germany")
-    owed = "You build 1 unit(s) this winter, in KIE (3 due: no other home supply centre is vacant)."
+    owed = "You build 1 unit this winter, in KIE (3 due: no other home supply centre is vacant)."
     assert owed in help_text
     html = report(winter, winter, [], html=True)
     assert "<td>builds 1 of 3 due</td>" in html

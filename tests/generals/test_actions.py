@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from pbem.rulesets.generals import ruleset
 
-from .helpers import arrange, events_of, general, men_of, new_game, play, render_orders_help
+from .helpers import arrange, events_of, general, men_of, new_game, orders, play, render_orders_help
 
 START = new_game()
 EDRIC = START.generals[0]
@@ -32,6 +34,19 @@ def test_travel_moves_the_general_alone_through_own_regions():
     after = play(state, {"Aldmark": "Edric: travel to Harrowby"}).state
     assert where(after, "Edric") == "Harrowby"
     assert men_of(after, "Aldwick") == men_of(state, "Aldwick") == 300
+
+
+@pytest.mark.parametrize("text", ["Edric: travel to Harrowby", "Edric: move army all troops to Greyfen"])
+def test_a_trip_stored_against_other_lands_is_read_again_and_ignored_at_the_turn(text):
+    """The path is judged on the regions held at the start of the turn, which is what a mail is
+    read against; an order line kept from another position (Greyfen and Harrowby not Aldmark's) does
+    not read when the turn is played: the referee is told and the general stays (ruling 10)."""
+    held = arrange(START, {"Greyfen": ("Aldmark", {"Militia": 5}), "Harrowby": ("Aldmark", {"Militia": 5})})
+    line = orders(held, "Aldmark", text)
+    adjudication = ruleset.adjudicate(START, {"Aldmark": line}, 1)
+    assert where(adjudication.state, "Edric") == "Aldwick"
+    assert men_of(adjudication.state, "Aldwick") == men_of(START, "Aldwick")
+    assert any("Aldmark" in notice and text in notice for notice in adjudication.notices)
 
 
 def test_move_army_takes_the_chosen_troops_with_the_general():

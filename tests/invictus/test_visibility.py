@@ -125,3 +125,11 @@ def test_the_orders_help_renders_at_every_stage(stage: str) -> None:
     assert "CANCEL ATTACK ON LEADER WITH Guard" in text
     for fact in ruleset.hidden_facts(game, [], "South"):
         assert fact not in text
+
+
+def test_the_referees_report_lists_each_card_in_a_hand_once_spaced() -> None:
+    """A hand line reads 'hand of North #1: Guard (Guard: ...)', one space before the card."""
+    before, state, events = _turn()
+    text = report(before, state, events, REFEREE)
+    hand = [line for line in text.splitlines() if line.lstrip().startswith("hand of ")]
+    assert hand and all("  (" not in line and ": " in line for line in hand), hand

@@ -116,3 +116,18 @@ def random_game(seed: int, players: int = 4, **options: Any) -> Iterator[Step]:
         result = ruleset.adjudicate(game, orders, rng.randrange(2**32))
         yield Step(game, phase, orders, result)
         game = result.state
+
+
+def scripted_game(
+    khans: dict[str, str], seed: int, mails: list[dict[str, str]], **options: Any
+) -> Iterator[Step]:
+    """Play the phases of ``mails`` (each power's mail of each phase, in turn; a power not in
+    a phase's mails sends none) from the opening of a game whose players chose ``khans``, the
+    dice of the phase numbered n rolled from seed n."""
+    game = ruleset.start("standard", list(khans), {"khans": khans, **options}, seed)
+    for number, sent in enumerate(mails):
+        phase = ruleset.phase(game)
+        orders = {p: keep_by_key(game, p, sent[p]) for p in phase.may_order if p in sent}
+        result = ruleset.adjudicate(game, orders, number)
+        yield Step(game, phase, orders, result)
+        game = result.state

@@ -191,6 +191,11 @@ def test_a_dishonored_peace_costs_one_honor_and_makes_an_enemy() -> None:
     assert (jamukha.honor, jamukha.wine) == (8, 2)
     assert (kublai.honor, kublai.wine) == (7, 6)
     assert result.state.feuds == (("Kublai", "Jamukha"),)
+    [told] = events(result, "dishonor")
+    assert told["text"] == (
+        "Jamukha dishonors his peace with Kublai: he does not pay the Wine and Honor he owes, "
+        "loses one Honor, and Kublai is his true enemy."
+    )
 
 
 def test_a_suit_answered_in_the_next_mail_is_paid_at_once() -> None:
@@ -261,3 +266,9 @@ def test_khans_submitted_to_a_khan_defeated_outside_battle_are_freed() -> None:
     result = play(game, {}, [QUIET])
     assert result.state.khan("Kublai").out
     assert result.state.khan("Ogadai").ruler is None
+
+
+def test_each_khans_orders_are_counted_as_english_counts_them() -> None:
+    result = play(new_game(), {"Kublai": "Pass", "Jamukha": "Feast\nSpend honor on leader"}, [QUIET, 3])
+    told = {event["text"] for event in events(result, "orders")}
+    assert {"Kublai sent 1 order line.", "Jamukha sent 2 order lines."} <= told, told

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from pbem.rulesets.invoke import ruleset
 from pbem.rulesets.invoke.state import AETHER
 
@@ -126,3 +128,17 @@ def test_names_keep_their_capitals_where_a_sentence_starts_with_them() -> None:
     game = table(hands={"Alice": ["Target Power Gem", "Fire"]})
     result = play(game, {"Alice": "Target Power Gem of Aether & Fire"})
     assert "The Aether's power gems take 1 point of damage" in texts(result.events)
+
+
+def test_a_stored_repair_of_a_wall_that_is_gone_is_ignored_and_the_referee_told() -> None:
+    """Ruling 41: a line read against another position (Alice's wall, since destroyed) does not
+    read when the turn is played: no order of the turn, no event, a notice to the referee."""
+    game = table(hands={"Alice": ["Fire", "Air"]})
+    walled = copy.deepcopy(game)
+    wall = with_wall(walled, "Alice", "Fire", [[]])
+    [line] = ruleset.parse_orders(walled, "Alice", f"REPAIR {wall.id} & Fire")
+    assert line.order is not None
+    result = ruleset.adjudicate(game, {"Alice": [line.order, "PASS"]}, 0)
+    assert result.events and not [e for e in result.events if "REPAIR" in str(e)]
+    assert [n for n in result.notices if f"REPAIR {wall.id}" in n and "not a wall of yours" in n]
+    assert (game.current, result.state.current) == ("Alice", "Bob")  # her PASS is played

@@ -3,6 +3,7 @@ archive would load them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pbem.ruleset import get_ruleset
@@ -82,3 +83,45 @@ def results(adjudication: Any, power: str) -> dict[str, str]:
                     f" ({result['reason']})" if "reason" in result else ""
                 )
     return out
+
+
+#: Mandate of Heaven from its opening to the nomads' sixth centre (rule 2, "once the 6 SCs are
+#: reached, the nomad population is exhausted"), in the mails of each phase, retreats included
+#: (a phase no one writes to is {}). Written by hand, as a player who means it would play, after
+#: a greedy search among random nomad orders stalled at two centres: Yen steps out of the way in
+#: the spring of 368 B.C. (Shanggu, Hsiangping, Yubeiping), the Chinese then send nothing, and the
+#: Hsiung-Nu take Shanggu and Hsiangping in 368, Yubeiping and Pei Choushi (dislodged with support)
+#: in 367, Tung Chinyang and Chungshan (dislodged) in 366: six centres with five units, told in the
+#: retreats of Fall 366; that winter their build goes in a vacant owned centre (ruling 36).
+TO_EXHAUSTION: list[dict[str, list[str]]] = [
+    {"Hsiung-Nu": ["Build A NHS", "Build A THS", "Build A HTU"]},
+    {
+        "Hsiung-Nu": ["A NHS - SHG", "A THS - HSP", "A HTU H"],
+        "Yen": ["A SHG - PDA", "A HSP - PCH", "F YUB - NCS"],
+    },
+    {"Hsiung-Nu": ["A SHG H", "A HSP H", "A HTU H"]},
+    {"Hsiung-Nu": ["Build A TTU"]},
+    {"Hsiung-Nu": ["A HTU - PCS", "A TTU S A HTU - PCS", "A HSP - YUB", "A SHG H"]},
+    {},
+    {"Hsiung-Nu": ["A PCS H", "A TTU H", "A YUB H", "A SHG H"]},
+    {"Hsiung-Nu": ["Build A NHS"]},
+    {"Hsiung-Nu": ["A SHG - TCY", "A NHS S A SHG - TCY", "A YUB - SHG", "A PCS H", "A TTU H"]},
+    {"Hsiung-Nu": ["A SHG - CHG", "A TCY S A SHG - CHG", "A NHS H", "A PCS H", "A TTU H"]},
+    {},
+    {"Hsiung-Nu": ["Build A YUB"]},
+]
+
+
+def played(mails: list[dict[str, list[str]]]) -> Iterator[tuple[Any, dict[str, list[str]], Any]]:
+    """Each phase of ``mails`` from the opening: the state, the orders as read from the mails
+    (every line must read), and its adjudication."""
+    state = opening()
+    for sent in mails:
+        orders: dict[str, list[str]] = {}
+        for power, lines in sent.items():
+            read = ruleset.parse_orders(state, power, "\n".join(lines))
+            assert all(line.order for line in read), [line.error for line in read if line.error]
+            orders[power] = [line.order for line in read if line.order]
+        adjudication = ruleset.adjudicate(state, orders, 0)
+        yield state, orders, adjudication
+        state = adjudication.state

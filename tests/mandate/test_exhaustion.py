@@ -4,7 +4,7 @@ neutral."""
 
 from __future__ import annotations
 
-from .games import PLAYERS, events_of, opening, position, rules, ruleset, units
+from .games import PLAYERS, TO_EXHAUSTION, events_of, opening, played, position, rules, ruleset, units
 
 CHINESE = [power for power in PLAYERS if power != "Hsiung-Nu"]
 SIX = ["SHG", "YUB", "HSP", "CHG", "TCY", "CHY"]
@@ -88,3 +88,16 @@ def test_exhausted_nomads_who_lost_a_unit_rebuild_in_a_vacant_owned_centre_not_t
     assert [row["sites"] for row in due if row["power"] == "Hsiung-Nu"] == [["CHY"]]
     done = ruleset.adjudicate(state, {"Hsiung-Nu": ["A HHS B", "A CHY B"]}, 1)
     assert "A CHY" in units(done.state)["Hsiung-Nu"] and "A HHS" not in units(done.state)["Hsiung-Nu"]
+
+
+def test_nomads_played_to_six_centres_are_exhausted_and_build_in_an_owned_centre() -> None:
+    """From the opening, by the orders of TO_EXHAUSTION: the sixth centre exhausts the nomads when
+    it is taken, with five units, and their sixth unit may not go in the steppe (ruling 36)."""
+    steps = list(played(TO_EXHAUSTION))
+    told = [(s.turn, e) for s, _, a in steps for e in a.events if e["type"] == "exhausted"]
+    assert [e for _, e in told] == [{"type": "exhausted", "power": "Hsiung-Nu", "year": "366 B.C."}]
+    winter, _, built = steps[-1]
+    assert len(winter.board.centres_of("Hsiung-Nu")) == 6 and len(winter.board.units_of("Hsiung-Nu")) == 5
+    [steppe] = ruleset.parse_orders(winter, "Hsiung-Nu", "Build A HHS")
+    assert steppe.error and not steppe.order
+    assert events_of(built, "adjustments")[0]["built"] == [{"power": "Hsiung-Nu", "unit": "A YUB"}]

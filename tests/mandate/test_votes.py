@@ -198,7 +198,7 @@ def test_a_neutral_vote_for_more_builds_than_it_has_is_refused_in_the_mail() -> 
     state = _winter(["A NTS"], ["SUN", "DAI"])
     [first, second] = ruleset.parse_orders(state, "Ch'in", "Build A Sung\nBuild A Daiyeng")
     assert first.order == "A SUN B" and first.note and "vote" in first.note
-    assert second.error and "Sung has 1 build(s)" in second.error
+    assert second.error and "Sung has 1 build" in second.error
 
 
 def test_a_neutral_grown_to_three_centres_is_activated_as_a_player_power() -> None:

@@ -141,6 +141,8 @@ def test_referee_rollback_restores_an_earlier_phase(tmp_path):
     for power, address in PLAYERS.items():
         table.send(address, f"SIGNON {power} g1 pw\nADD 1")
     table.run()
+    table.send(NORTH, "SIGNON North g1 pw\nADD 9")  # for R3, the phase open: undone with it
+    table.run()
     table.take()
     table.send(REFEREE_ADDRESS, f"{REF}\nROLLBACK R2")
     table.run()
@@ -148,6 +150,7 @@ def test_referee_rollback_restores_an_earlier_phase(tmp_path):
         row = store.game("g1")
         assert row is not None and row.phase_id == "R2" and row.state["scores"]["North"] == 5
         assert [t.phase_id for t in store.turns("g1")] == ["R1"]
+        assert store.order_sets("g1", "R3") == {}
     [notice] = table.take(NORTH)
     assert "rolled back to Round 2" in str(notice["Subject"])
     assert "send your orders again" in text_of(notice) and "ADD 1" in text_of(notice)

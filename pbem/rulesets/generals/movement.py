@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pbem.rulesets.generals import army, routes
+from pbem.rulesets.generals import army
 from pbem.rulesets.generals.board import Board
 from pbem.rulesets.generals.orders import MoveArmy, Order, Travel
 from pbem.rulesets.generals.state import Unit
@@ -21,18 +21,11 @@ def resolve(board: Board, given: Mapping[str, Sequence[Order]]) -> None:
     for power, order, general in board.orders_of_generals(given, Travel, MoveArmy):
         start = general.region
         units: tuple[Unit, ...] = ()
+        # a Travel's path and a Move Army's route were checked when the order was read, against
+        # the regions held at the start of the turn (read_actions), what they are judged on
         if isinstance(order, Travel):
-            if order.to not in routes.reachable(board.variant, board.start_holders, power, start):
-                board.event("travel", [power], f"{general.name} could not travel to {order.to}", power=power)
-                continue
             text = f"{general.name} travelled from {start} to {order.to}"
         else:
-            problem = routes.move_route_error(
-                board.variant, board.start_holders, power, start, order.to, order.via
-            )
-            if problem:
-                board.event("move", [power], f"{general.name} could not move: {problem}", power=power)
-                continue
             units, short = board.take_units(start, order.picks)
             shortfall = f" ({'; '.join(short)})" if short else ""
             text = f"{general.name} moved {army.describe(units)} from {start} to {order.to}{shortfall}"

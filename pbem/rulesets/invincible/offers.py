@@ -67,8 +67,8 @@ def settle_debts(table: Table, answers: dict[str, list[Answer]]) -> None:
             table.feuds.append((debt.creditor, debt.debtor))
             table.say(
                 "dishonor",
-                f"{debtor} dishonors his peace with {creditor}: he keeps his Wine and Honor but "
-                f"loses one Honor, and {creditor} is his true enemy.",
+                f"{debtor} dishonors his peace with {creditor}: he does not pay the Wine and Honor "
+                f"he owes, loses one Honor, and {creditor} is his true enemy.",
                 debtor=debtor,
                 creditor=creditor,
             )

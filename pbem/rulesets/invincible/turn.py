@@ -79,7 +79,8 @@ def _record(table: Table, sent: Mapping[str, Sent]) -> None:
     """What each khan sent, for his eyes (and the referee's) only."""
     for power, orders in sent.items():
         lines = [f"{table.name(power)} sent: {line}" for line in orders.lines]
-        table.tell(power, "orders", f"{table.name(power)} sent {len(lines)} order line(s).", lines=lines)
+        count = f"{len(lines)} order line{'' if len(lines) == 1 else 's'}"
+        table.tell(power, "orders", f"{table.name(power)} sent {count}.", lines=lines)
 
 
 def _hand_signals(table: Table, sent: Mapping[str, Sent]) -> None:

@@ -103,8 +103,7 @@ class InvokeRuleset(Ruleset):
         play_turn(turn, orders)
         # the end is no notice: the referee's report of the last turn tells it, and a notice
         # reaches him as "the rules need you" (RULINGS.md 36)
-        notices = [e["secret"] for e in turn.events if e["kind"] == "ignored"]
-        return Adjudication(state=game, events=turn.events, notices=notices)
+        return Adjudication(state=game, events=turn.events, notices=turn.notices)
 
     def view(self, state: Game, events: Sequence[Mapping[str, Any]], viewer: str) -> dict[str, Any]:
         return visibility.view(state, events, viewer)

@@ -31,6 +31,7 @@ class Turn:
     rng: random.Random
     events: list[dict[str, Any]] = field(default_factory=list)
     damage: dict[str, int] = field(default_factory=dict)  # unblocked points, applied at the end
+    notices: list[str] = field(default_factory=list)  # for the referee: what the rules could not do
 
     def say(self, kind: str, text: str, **fields: Any) -> None:
         self.events.append({"kind": kind, "turn": self.game.turn, "text": text, **fields})

@@ -32,7 +32,11 @@ from .walls import repair, wall_text
 
 
 def standing_orders(turn: Turn, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
-    """Read everyone's canonical orders; REFILL and counters take effect at once."""
+    """Read everyone's canonical orders; REFILL and counters take effect at once.
+
+    Each line was read when its mail came, against this same position (a phase's orders are
+    not kept past it), so every line reads again; one that does not is no order of this turn,
+    and the referee is told (RULINGS.md 41)."""
     game = turn.game
     read: dict[str, list[Order]] = {}
     for name in game.in_game():
@@ -41,12 +45,8 @@ def standing_orders(turn: Turn, orders: Mapping[str, Sequence[str]]) -> dict[str
             try:
                 mine.append(read_order(game, name, line))
             except OrderError as error:
-                turn.whisper(
-                    "ignored",
-                    f"An order of {name}'s could not be read and is ignored.",
-                    f"An order of {name}'s could not be read and is ignored: {line} ({error.message}).",
-                    to=(name,),
-                    power=name,
+                turn.notices.append(
+                    f"An order of {name}'s could not be read and is ignored: {line} ({error.message})."
                 )
         read[name] = mine
         mage = game.mages[name]
