@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from pbem.deadlines import duration_text, localize, reminder_due
 from pbem.ruleset import get_ruleset
-from pbem.store import Store
+from pbem.store import Store, schema
+from pbem.store.connection import Connection
 from pbem.turns.schedule import following_deadline
 from tests.bymail import phase_id, send_mails
 from tests.harness import REFEREE_ADDRESS, REFEREE_PASSWORD, Table, game, text_of
@@ -281,6 +282,9 @@ def test_a_game_from_a_database_made_before_deadlines_were_dated_is_reminded_as_
     )
     old.commit()
     old.close()
+    old_connection = Connection(path)
+    assert schema.upgrade(old_connection) == (0, schema.latest())  # `pbem db upgrade`
+    old_connection.close()
     store = Store(path)
     row = store.game("g1")
     store.close()
