@@ -476,7 +476,8 @@ async def _run_once(
     tally = Tally()
     stopwatch.lap()  # what this process did before is not this run's
     history = traces_of_history(service)  # looked at before the lock file is this run's
-    whole = do_poll and do_act and do_send  # `pbem run`, which a quiet run may stand in for
+    # `pbem run`, which a quiet run may stand in for (on SQLite: pbem.quiet reads its file)
+    whole = do_poll and do_act and do_send and not is_postgresql(service.store_target)
     # acting beside sending: maps are drawn in a worker process, so that the sending goes on
     drawing = aside.while_sending() if do_act and do_send else nullcontext()
     # on PostgreSQL several workers may run at once: the store's leases and claims share the work

@@ -141,7 +141,7 @@ class Outbox(Connection):
         key = self.get_meta("return_path_key")
         if key is None:
             self.db.execute(
-                "INSERT OR IGNORE INTO meta (key, value) VALUES ('return_path_key', ?)",
+                "INSERT INTO meta (key, value) VALUES ('return_path_key', ?) ON CONFLICT (key) DO NOTHING",
                 [secrets.token_hex(32)],
             )  # two runs at once keep the first key written
             key = self.get_meta("return_path_key")
@@ -153,7 +153,7 @@ class Outbox(Connection):
         subject, when queued and the bounce that reported each undelivered (or None)."""
         return self._rows(
             "SELECT id, message_id, subject, created_at, bounced_by FROM outbox WHERE game_id = ?"
-            " AND recipient = ? COLLATE NOCASE AND status = 'sent' ORDER BY id DESC LIMIT ?",
+            " AND lower(recipient) = lower(?) AND status = 'sent' ORDER BY id DESC LIMIT ?",
             [game_id, recipient, limit],
         )
 

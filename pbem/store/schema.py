@@ -116,10 +116,10 @@ def shown(connection: Connection) -> str:
 #: a database that an older pbem made may lack any of them ({table: {column: declaration}})
 ADDED_BEFORE_MIGRATIONS = {
     "games": {"deadline_given": "TEXT"},
-    "players": {"mail_format": "TEXT", "map": "TEXT"},
+    "players": {"mail_format": "TEXT", "map": "TEXT", "former_addresses": "TEXT NOT NULL DEFAULT '[]'"},
     "messages": {"attempts": "INTEGER NOT NULL DEFAULT 0", "readings": "INTEGER NOT NULL DEFAULT 0"},
     "turns": {"rolled_back_at": "TEXT"},
-    "outbox": {"redacted": "BLOB"},
+    "outbox": {"redacted": "BLOB", "bounced_by": "INTEGER"},
 }
 #: what such a database needed done to its rows when the column came ({"table.column": SQL})
 WHEN_ADDED_BEFORE_MIGRATIONS = {

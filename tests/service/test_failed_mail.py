@@ -182,7 +182,8 @@ def test_a_mail_that_cannot_be_stored_stays_in_the_inbox_and_the_others_are_stor
 def test_a_database_made_before_failed_mail_was_counted_gets_the_column(tmp_path):
     import sqlite3
 
-    from pbem.store import Store
+    from pbem.store import Store, schema
+    from pbem.store.connection import Connection
 
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
@@ -198,6 +199,9 @@ def test_a_database_made_before_failed_mail_was_counted_gets_the_column(tmp_path
     )
     old.commit()
     old.close()
+    old_connection = Connection(path)
+    assert schema.upgrade(old_connection) == (0, schema.latest())  # `pbem db upgrade`
+    old_connection.close()
     store = Store(path)
     assert store.pending_message_ids(attempts=1) == [1]  # failed before attempts were counted
     assert store.fail_message(1, "again") == 1

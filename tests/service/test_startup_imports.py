@@ -131,8 +131,8 @@ def test_every_command_names_a_function_its_module_has():
 
     walk(parser, [])
     # run poll send, new-game create init status replay hash-password, referee, mail's four,
-    # archive's four, adjudicate, demo
-    assert len(named) == 20
+    # archive's four, adjudicate, demo, db upgrade and copy
+    assert len(named) == 22
     for command, later in named.items():
         module = __import__(later.module, fromlist=[later.function])
         assert callable(getattr(module, later.function, None)), command

@@ -59,7 +59,8 @@ CREATE TABLE IF NOT EXISTS players (
     civil_disorder INTEGER NOT NULL DEFAULT 0,
     absences TEXT NOT NULL DEFAULT '[]',
     mail_format TEXT,                 -- SET FORMAT TEXT|HTML; NULL: the game's default
-    map TEXT,                         -- SET MAP INLINE|ATTACHED|OFF; NULL: the game's default
+    map TEXT,                         -- SET MAP INLINE|ATTACHED|OFF|LINK; NULL: the game's default
+    former_addresses TEXT NOT NULL DEFAULT '[]',  -- JSON: the addresses moved from (SET ADDRESS), told of a bounce
     PRIMARY KEY (game_id, power)
 );
 CREATE INDEX IF NOT EXISTS players_address ON players(address);
@@ -141,7 +142,8 @@ CREATE TABLE IF NOT EXISTS outbox (
     last_error TEXT,
     created_at TEXT NOT NULL,
     sent_at TEXT,
-    redacted {blob}                   -- raw without its password, kept once sent; NULL: nothing to hide
+    redacted {blob},                  -- raw without its password, kept once sent; NULL: nothing to hide
+    bounced_by INTEGER                -- the stored bounce (messages row) that reported it undelivered
 );
 CREATE INDEX IF NOT EXISTS outbox_status ON outbox(status, next_attempt_at);
 CREATE INDEX IF NOT EXISTS outbox_recipient_lower ON outbox(lower(recipient), created_at);
