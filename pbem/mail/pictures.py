@@ -73,16 +73,18 @@ def _palette_png(svg: str) -> bytes:
     import resvg_py  # the renderer and Pillow load with the first map drawn, not with the mail code
     from PIL import Image
 
-    rendered = bytes(
-        resvg_py.svg_to_bytes(
+    from pbem.maps import raster
+
+    image = raster.render(svg, ZOOM, "#ffffff")  # a map of pbem.maps: its board drawn once, kept
+    if image is None:
+        rendered = resvg_py.svg_to_bytes(
             svg_string=svg,
             background="#ffffff",
             zoom=ZOOM,
             shape_rendering="crisp_edges",
             text_rendering="optimize_legibility",
         )
-    )
-    image = Image.open(io.BytesIO(rendered)).convert("RGB")
+        image = Image.open(io.BytesIO(bytes(rendered))).convert("RGB")
     reduced = image.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
     reduced.save(out, "PNG", compress_level=COMPRESS_LEVEL, compress_type=COMPRESS_TYPE)
