@@ -143,8 +143,8 @@ class _Painter:
                 [(x1 + nx, y1 + ny), (x2 + nx, y2 + ny), (x2 - nx, y2 - ny), (x1 - nx, y1 - ny)], colour
             )
         ends = line[:1] + line[-1:] if round_ends else []
-        joints = line[1:-1] if len(line) > 2 and (closed or round_ends) else []
-        for x, y in ends + joints + (line[:1] if closed else []):
+        joints = _corners(line, closed) if closed or round_ends else []
+        for x, y in ends + joints:
             self.pen.ellipse((x - half, y - half, x + half, y + half), fill=colour)
 
     def text(self, element: ElementTree.Element, style: dict[str, str], number: Callable[..., float]) -> None:
@@ -232,6 +232,22 @@ def _extent(element: ElementTree.Element, zoom: float) -> tuple[float, float, fl
         (max(xs) + margin) * zoom + 2,
         (max(ys) + margin) * zoom + 2,
     )
+
+
+#: the least turn of a stroke that gets a round joint: a flattened curve's gentle turns need none
+CORNER = math.radians(20)
+
+
+def _corners(line: list[Point], closed: bool) -> list[Point]:
+    """The points where ``line`` turns by CORNER or more (its start too, where it closes)."""
+    if closed and len(line) > 2:
+        line = [line[-2], *line]
+    out = []
+    for a, b, c in zip(line, line[1:], line[2:], strict=False):
+        turn = math.atan2(c[1] - b[1], c[0] - b[0]) - math.atan2(b[1] - a[1], b[0] - a[0])
+        if abs((turn + math.pi) % (2 * math.pi) - math.pi) >= CORNER:
+            out.append(b)
+    return out
 
 
 def _points(text: str) -> list[Point]:
