@@ -62,6 +62,10 @@ def render(svg: str, zoom: float, background: str) -> Image.Image | None:
     return under
 
 
+#: the names' colours, where they go, and the alpha they are pasted through
+_Names = tuple["Image.Image", tuple[int, int], "Image.Image"]
+
+
 class _Board(Frozen):
     """A board rendered once: a palette image, its palette, and which entries are areas."""
 
@@ -71,16 +75,16 @@ class _Board(Frozen):
     areas: int
 
 
-def _under(board: _Board, fills: list[str], names: Image.Image) -> Image.Image:
+def _under(board: _Board, fills: list[str], names: _Names) -> Image.Image:
     """The board with its areas in ``fills`` and the names over it, what the marks are drawn on."""
     picture = board.image.copy()
     palette = list(board.palette)
     for entry, area in board.entries:
         palette[entry * 3 : entry * 3 + 3] = _rgb(fills[area])
     picture.putpalette(palette)
-    out = picture.convert("RGBA")
-    out.alpha_composite(names)
-    return out.convert("RGB")
+    out = picture.convert("RGB")
+    out.paste(*names)  # blended through the names' own alpha
+    return out
 
 
 def _labelled(board_text: str) -> str:
@@ -128,8 +132,12 @@ def _board(head: str, labelled: str, zoom: float, background: str) -> _Board | N
 
 
 @lru_cache(maxsize=4)
-def _names(head: str, names: str, zoom: float) -> Image.Image:
-    return _rgba(f"{head}\n{names}\n</svg>", zoom)
+def _names(head: str, names: str, zoom: float) -> _Names:
+    """The names alone, as colours and the alpha to paste them through (where they are)."""
+    rendered = _rgba(f"{head}\n{names}\n</svg>", zoom)
+    alpha = rendered.getchannel("A")
+    box = alpha.getbbox() or (0, 0, 1, 1)
+    return rendered.crop(box).convert("RGB"), (box[0], box[1]), alpha.crop(box)
 
 
 def _rgba(svg: str, zoom: float) -> Image.Image:
