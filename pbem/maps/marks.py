@@ -46,9 +46,11 @@ def draw(image: Image.Image, elements: str, zoom: float) -> None:
 
     try:
         root = ElementTree.fromstring(f"<g>{elements}</g>")
-    except ElementTree.ParseError as error:
-        raise Unsupported(str(error)) from None
-    _Painter(image, ImageDraw.Draw(image), zoom, (0.0, 0.0)).children(root, {})
+        _Painter(image, ImageDraw.Draw(image), zoom, (0.0, 0.0)).children(root, {})
+    except Unsupported:
+        raise
+    except (ElementTree.ParseError, ValueError, KeyError, IndexError) as error:  # a number or point amiss
+        raise Unsupported(f"{type(error).__name__}: {error}") from None
 
 
 class _Painter:

@@ -236,6 +236,21 @@ def test_a_mark_the_fast_path_cannot_draw_is_drawn_by_resvg(positions):
     assert share_apart(fast(changed), fast(svg)) > 0.002  # the ellipse is there
 
 
+@pytest.mark.parametrize(
+    "mark",
+    [
+        '<circle cx="wide" cy="10" r="4" fill="#000000"/>',
+        '<polyline points="1,2 3" stroke="#000000"/>',
+        '<path d="M1,2 L3,4" stroke="#000000"/>',
+        '<line x1="1" y1="2" x2="3" y2="4" stroke="red"/>',
+        "<g><circle",
+    ],
+)
+def test_a_mark_the_fast_path_cannot_read_is_refused_as_unsupported_not_a_crash(mark):
+    with pytest.raises(marks.Unsupported):
+        marks.draw(Image.new("RGB", (20, 20)), mark, ZOOM)
+
+
 def test_a_map_without_layers_is_left_to_resvg_whole():
     assert (
         raster.render('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n</svg>', ZOOM, WHITE)
