@@ -207,9 +207,9 @@ def test_each_kind_of_mark_alone_covers_the_pixels_resvg_covers(positions, name)
         assert coverage(head, mark, mark) > 0.75, kind
 
 
-def test_a_unit_drawn_aside_of_its_place_is_seen():
+def test_a_unit_drawn_aside_of_its_place_is_seen(positions):
     """The measure above can fail: a unit drawn its own width aside of its place is not near."""
-    svg = crowded_svg("standard")
+    svg = positions["crowded standard"]
     head = svg.partition("\n")[0]
     unit = marks_of(svg)["unit"]
     aside = re.sub(r' (cx|x)="([\d.]+)"', lambda m: f' {m[1]}="{float(m[2]) + 22}"', unit)
