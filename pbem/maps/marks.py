@@ -3,10 +3,12 @@
 resvg spends some 60 ms on the few hundred shapes of a crowded position, most of it its fixed
 cost of a whole canvas; Pillow draws the same shapes straight onto the board in a few. Only
 what pbem.maps.svg writes is drawn here: circles, rectangles (rounded), lines, polylines,
-polygons, quadratic paths (``M x,y Q x,y x,y``) and text in DejaVu Sans, with solid or
-dashed strokes, round or butt caps, and the opacity of an element or a group. Anything else
-raises ``Unsupported``, and pbem.maps.raster renders the marks with resvg instead. Shapes are
-drawn with crisp edges, as pbem.mail.pictures asks of resvg; text is smoothed.
+polygons and quadratic paths (``M x,y Q x,y x,y``) with solid or dashed strokes, round or
+butt caps, and the opacity of an element or a group, all with crisp edges as pbem.mail.pictures
+asks of resvg; and text, which Pillow's hinted glyphs would not draw as resvg does, so each
+text is rendered by resvg alone on a small canvas, once per process and place, and pasted.
+Anything else, or anything unreadable, raises ``Unsupported``, and pbem.maps.raster renders
+the marks with resvg instead.
 """
 
 from __future__ import annotations
