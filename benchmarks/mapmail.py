@@ -15,6 +15,11 @@ change of pbem.mail.pictures.png, the PNG that the same map made before the map 
 palette image compressed as Pillow's ``optimize`` does (zlib level 9, "opt"), with the
 milliseconds each compression took ("ms" for pictures.png's level and strategy). The games
 without a drawer in pbem.maps send no map and are listed as such.
+
+Then the time to draw each map's PNG (pictures.png's work, the median of runs taken in turn so
+that a busy machine slows both alike): "whole" renders the SVG at once with resvg, as before
+pbem.maps.raster; "layers" is pictures.png now, with the board, the names and the text kept
+from the first run (a process's later maps), and "ratio" the one against the other.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import io
 import re
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -83,6 +89,36 @@ def compressions(svg: str) -> tuple[int, float, float]:
     return timings[0][0], timings[0][1], timings[1][1]
 
 
+def png_whole(svg: str) -> bytes:
+    """pictures.png as it was before the board was kept: the whole SVG rendered by resvg."""
+    rendered = resvg_py.svg_to_bytes(
+        svg_string=svg,
+        background="#ffffff",
+        zoom=pictures.ZOOM,
+        shape_rendering="crisp_edges",
+        text_rendering="optimize_legibility",
+    )
+    image = Image.open(io.BytesIO(bytes(rendered))).convert("RGB")
+    reduced = image.quantize(
+        colors=pictures.COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    out = io.BytesIO()
+    reduced.save(out, "PNG", compress_level=pictures.COMPRESS_LEVEL, compress_type=pictures.COMPRESS_TYPE)
+    return out.getvalue()
+
+
+def draw_times(svg: str, runs: int = 7) -> tuple[float, float]:
+    """Median ms of drawing ``svg``'s PNG whole and by layers, the runs taken in turn."""
+    whole, layers = [], []
+    pictures._palette_png(svg)  # the board, the names and the text kept, as after a process's first map
+    for _ in range(runs):
+        for times, draw in ((whole, png_whole), (layers, pictures._palette_png)):
+            start = time.perf_counter()
+            draw(svg)
+            times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(whole), statistics.median(layers)
+
+
 def row(crowded: Crowded, seed: int, viewer: str, mail: Mail) -> str:
     png_in_mail = len(mail.png) * 4 // 3  # base64, before its line breaks
     svg = re.search(r"<svg\b.*?</svg>", mail.html, re.DOTALL)
@@ -118,6 +154,12 @@ def main() -> None:
     )
     for _, crowded, seed, viewer, mail in worst.values():
         print(row(crowded, seed, viewer, mail))
+    print(f"\n{'game':<26} {'whole ms':>9} {'layers ms':>9} {'ratio':>6}")
+    for _, crowded, _, _, mail in worst.values():
+        svg = re.search(r"<svg\b.*?</svg>", mail.html, re.DOTALL)
+        if svg:
+            whole, layers = draw_times(svg[0])
+            print(f"{crowded.game:<26} {whole:>9.0f} {layers:>9.0f} {layers / whole:>6.2f}")
     print()
     for ruleset in sorted(REGISTRY):
         if not maps.has_picture(ruleset):

@@ -258,7 +258,7 @@ def _areas(drawing: Drawing, board: Shape, owned: _Owned) -> None:
             continue
         owned.province(drawing, area, abbr, board.kinds[abbr])
     drawing.close()
-    drawing.open("g", fill=palette["label"])
+    drawing.open("g", data_layer="names", fill=palette["label"])
     for abbr, (x, y) in sorted(board.positions.items()):
         drawing.text((x, y - UNIT_RADIUS - 5), abbr, size=10, font_weight="bold")
     drawing.close()
@@ -268,7 +268,11 @@ def _areas(drawing: Drawing, board: Shape, owned: _Owned) -> None:
 
 
 def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -> None:
-    """The board as players know it: outlines in their owners' colours, names, centres, coasts."""
+    """The board as players know it: outlines in their owners' colours, coasts, names, centres.
+
+    The names are written before the centres (and the units), in a group of their own marked
+    ``data-layer="names"``: everything before it is the board with its areas' fills, everything
+    after it the marks of one position, the layers pbem.maps.raster draws apart and keeps."""
     palette = owned.palette
     drawing.open("g", stroke=palette["border"], stroke_width=1.2, stroke_linejoin="round")
     for ring in board.sea_fill:
@@ -283,10 +287,9 @@ def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -
     for line in board.coast_lines:
         drawing.add("polyline", points=points(line))
     drawing.close()
-    for abbr in sorted(shape.supply_centres):
-        owned.centre(drawing, board.centres[abbr], abbr)
     drawing.open(
         "g",
+        data_layer="names",
         fill=palette["label"],
         stroke="#ffffff",
         stroke_width=2.2,
@@ -303,6 +306,8 @@ def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -
             font_weight=None if sea else "bold",
         )
     drawing.close()
+    for abbr in sorted(shape.supply_centres):
+        owned.centre(drawing, board.centres[abbr], abbr)
 
 
 def _where(board: Shape, location: str, dislodged: bool = False) -> Point:
