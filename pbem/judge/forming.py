@@ -221,6 +221,7 @@ def join(
             read_preference(preference, powers)
         except PreferenceError as error:
             return f"refused: your preference cannot be read: {error}", None
+    run.store.hold_open_game(found.id)  # the last seat is counted by one join at a time
     if free_seats(run, found, config) <= 0:
         return f"refused: game {found.id} is full; STANDBY {found.id} puts you on its standby list", None
     seat = Seat(

@@ -27,6 +27,7 @@ from pbem.store.connection import (
     encode_changes,
     from_row,
 )
+from pbem.store.dialect import POSTGRESQL
 
 
 @dataclass
@@ -81,6 +82,14 @@ class Lobby(Connection):
     def open_game(self, game_id: str) -> OpenGame | None:
         row = self._one("SELECT * FROM open_games WHERE id = ?", [game_id.lower()])
         return from_row(OpenGame, row) if row else None
+
+    def hold_open_game(self, game_id: str) -> None:
+        """Inside a transaction, hold a forming game's row until it ends, so that two joins
+        for its last seat count the free seats one after the other. SQLite's IMMEDIATE
+        transaction holds the whole database already; PostgreSQL's READ COMMITTED needs the
+        row locked (two workers' joins would otherwise both see the seat free)."""
+        if self.dialect is POSTGRESQL:
+            self._one("SELECT id FROM open_games WHERE id = ? FOR UPDATE", [game_id.lower()])
 
     def open_games(self, *statuses: str) -> list[OpenGame]:
         marks = ", ".join("?" for _ in statuses)

@@ -12,6 +12,7 @@ a seat) is searched for what the public may not know: each state's
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import shutil
 from functools import cache
@@ -100,6 +101,10 @@ def _judge(folder: str) -> Judge:
 
 @pytest.fixture(scope="module")
 def judge(tmp_path_factory: pytest.TempPathFactory) -> Judge:
+    if os.environ.get("PBEM_TEST_DATABASE") == "postgresql":
+        pytest.skip(
+            "each example plays on a copy of the formed judge's folder: its database is SQLite's file"
+        )
     return _judge(str(tmp_path_factory.mktemp("judge") / "formed"))
 
 

@@ -30,7 +30,7 @@ def test_two_runs_racing_on_the_last_seat_give_it_once(tmp_path):
     failures: list[BaseException] = []
 
     def act(row_id: int) -> None:
-        store = Store(table.service.database)
+        store = Store(table.service.store_target)  # SQLite's file, or PostgreSQL's database
         try:
             start.wait()
             intake.handle(Run(table.service, store, table.now, table.templates), row_id)
