@@ -2,6 +2,47 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+
+
+def seated(powers: list[str], domain: str = "pbem.test") -> list[dict[str, str]]:
+    """A game entry's players: each power at its own address, password "pw"."""
+    return [{"power": p, "address": f"{p.lower()}@{domain}", "password": "pw"} for p in powers]
+
+
+def diplomacy_entry(game_id: str, **keys: Any) -> dict[str, Any]:
+    """A Diplomacy game's config entry, seven players seated, 48 h deadlines; ``keys`` added."""
+    return {
+        "id": game_id,
+        "ruleset": "diplomacy",
+        "deadlines": {"default": "48h"},
+        "players": seated(POWERS),
+        **keys,
+    }
+
+
+def cli_config(folder: Path, *games: dict[str, Any]) -> Path:
+    """A referee's config as the CLI's tests run it (Maildir, the referee ref@pbem.test with
+    password "refpw"), holding ``games``: written to folder/pbem.yaml, its path returned."""
+    data = {
+        "service": {
+            "address": "judge@pbem.test",
+            "data_dir": "var",
+            "archive_dir": "turns",
+            "referee": {"address": "ref@pbem.test", "password": "refpw"},
+        },
+        "games": list(games),
+    }
+    path = folder / "pbem.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
 DIPLOMACY_HOLDS = {
     "Austria": "A VIE H\nA BUD H\nF TRI H",
     "England": "F LON H\nF EDI H\nA LVP H",

@@ -9,35 +9,12 @@ import yaml
 from pbem.passwords import check_password
 from pbem.service import run_lock
 from tests.harness import plain_mail, run_pbem
-from tests.service.helpers import DIPLOMACY_HOLDS
-
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+from tests.service.helpers import DIPLOMACY_HOLDS, POWERS, cli_config, diplomacy_entry
 
 
 @pytest.fixture
 def config(tmp_path):
-    data = {
-        "service": {
-            "address": "judge@pbem.test",
-            "data_dir": "var",
-            "archive_dir": "turns",
-            "referee": {"address": "ref@pbem.test", "password": "refpw"},
-        },
-        "games": [
-            {
-                "id": "cli",
-                "ruleset": "diplomacy",
-                "deadlines": {"default": "48h"},
-                "early": "orders",
-                "players": [
-                    {"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"} for p in POWERS
-                ],
-            }
-        ],
-    }
-    path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump(data))
-    return path
+    return cli_config(tmp_path, diplomacy_entry("cli", early="orders"))
 
 
 def outbox(config) -> list:

@@ -12,8 +12,7 @@ import yaml
 
 from pbem import __version__, cli
 from pbem import config as configuration
-
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+from tests.service.helpers import cli_config, diplomacy_entry
 
 
 def test_version_prints_the_installed_version():
@@ -25,30 +24,7 @@ def test_version_prints_the_installed_version():
 
 
 def test_a_reader_that_stops_early_ends_no_command_in_a_traceback(tmp_path):
-    path = tmp_path / "pbem.yaml"
-    path.write_text(
-        yaml.safe_dump(
-            {
-                "service": {
-                    "address": "judge@pbem.test",
-                    "data_dir": "var",
-                    "archive_dir": "turns",
-                    "referee": {"address": "ref@pbem.test", "password": "refpw"},
-                },
-                "games": [
-                    {
-                        "id": "cli",
-                        "ruleset": "diplomacy",
-                        "deadlines": {"default": "48h"},
-                        "players": [
-                            {"power": p, "address": f"{p.lower()}@pbem.test", "password": "pw"}
-                            for p in POWERS
-                        ],
-                    }
-                ],
-            }
-        )
-    )
+    path = cli_config(tmp_path, diplomacy_entry("cli"))
     config = ["--config", str(path)]
     assert cli.main([*config, "new-game", "cli"]) == 0
     assert cli.main([*config, "referee", "cli", "process"]) == 0

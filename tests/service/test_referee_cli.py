@@ -15,42 +15,20 @@ from pbem import cli
 from pbem.store import Store
 from tests.harness import Table, plain_mail, run_pbem, text_of
 from tests.judge.helpers import OPEN_JUDGE, say
+from tests.service.helpers import POWERS, cli_config, diplomacy_entry, seated
 
-POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 KHANS = ["North", "East", "South", "West"]
 
 
 @pytest.fixture
 def config(tmp_path):
-    def players(powers, domain):
-        return [{"power": p, "address": f"{p.lower()}@{domain}", "password": "pw"} for p in powers]
-
-    data = {
-        "service": {
-            "address": "judge@pbem.test",
-            "data_dir": "var",
-            "archive_dir": "turns",
-            "referee": {"address": "ref@pbem.test", "password": "refpw"},
-        },
-        "games": [
-            {
-                "id": "cli",
-                "ruleset": "diplomacy",
-                "deadlines": {"default": "48h"},
-                "timezone": "Europe/Paris",
-                "players": players(POWERS, "pbem.test"),
-            },
-            {
-                "id": "steppe",
-                "ruleset": "invincible",
-                "deadlines": {"default": "48h"},
-                "players": players(KHANS, "steppe.test"),
-            },
-        ],
+    steppe = {
+        "id": "steppe",
+        "ruleset": "invincible",
+        "deadlines": {"default": "48h"},
+        "players": seated(KHANS, "steppe.test"),
     }
-    path = tmp_path / "pbem.yaml"
-    path.write_text(yaml.safe_dump(data))
-    return path
+    return cli_config(tmp_path, diplomacy_entry("cli", timezone="Europe/Paris"), steppe)
 
 
 def pbem(config, *args):

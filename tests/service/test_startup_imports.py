@@ -13,12 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from pbem.cli import build_parser
 from pbem.cli.parsers import Later, diplomacy_variants
 from pbem.rulesets.diplomacy.variant import variant_names
 from tests.harness import run_pbem
+from tests.service.helpers import cli_config, diplomacy_entry
 
 #: runs ``pbem ARGS`` in this process, then says which of the names given on stdin's first line
 #: it loaded (the rest of stdin is the command's)
@@ -64,23 +64,7 @@ def idle_service(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A Maildir service with a Diplomacy game started, its welcomes sent: the next run has
     nothing to do."""
     folder = tmp_path_factory.mktemp("idle")
-    players = [
-        {"power": power, "address": f"{power.lower()}@pbem.test", "password": "pw"}
-        for power in ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-    ]
-    data = {
-        "service": {
-            "address": "judge@pbem.test",
-            "data_dir": "var",
-            "archive_dir": "turns",
-            "referee": {"address": "ref@pbem.test", "password": "refpw"},
-        },
-        "games": [
-            {"id": "idle", "ruleset": "diplomacy", "deadlines": {"default": "48h"}, "players": players}
-        ],
-    }
-    config = folder / "pbem.yaml"
-    config.write_text(yaml.safe_dump(data))
+    config = cli_config(folder, diplomacy_entry("idle"))
     assert run_pbem("--config", str(config), "new-game", "idle").returncode == 0
     return config
 
