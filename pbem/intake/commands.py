@@ -48,7 +48,7 @@ PLAYER_COMMANDS = {
 FRONT_DOOR_COMMANDS = {
     "LIST": "LIST [<game>]",
     "CREATE": "CREATE ?<game> <password> [<template>]",
-    "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password>: the next forming)",
+    "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password> [kind]: the next forming)",
     "SET PREFERENCE": "SET PREFERENCE <powers, best first: E[FGR][TAI] or England, France...> (* for none)",
     "CONFIRM": "CONFIRM [<game>]",
     "OBSERVE": "OBSERVE <game> [<password>: a private game's]",
@@ -370,10 +370,14 @@ def _joining(words: list[str], number: int, line: str) -> Command | None:
         rest = words[1:]
     else:
         return None
-    shown = " ".join([*line.split()[: len(line.split()) - 1], "********"]) if len(rest) == 2 else line
+    game = rest[0].lstrip("?") or "?"
+    if len(rest) == 3 and game == "?":  # SIGNON ? password kind: the next forming game of a kind
+        said = line.split()
+        return Command("JOIN", (game, rest[1], rest[2]), number, " ".join([*said[:-2], "********", said[-1]]))
     if len(rest) != 2:
         return Command("JOIN", tuple(rest[:1]), number, "JOIN", error=write_it_as("JOIN"))
-    return Command("JOIN", (rest[0].lstrip("?") or "?", rest[1]), number, shown)
+    shown = " ".join([*line.split()[: len(line.split()) - 1], "********"])
+    return Command("JOIN", (game, rest[1]), number, shown)
 
 
 def _front_door(words: list[str], upper: list[str], number: int, line: str) -> Command | None:

@@ -162,20 +162,24 @@ def _running(run: Run, game_id: str) -> bool:
     return row is not None and row.status != "over"
 
 
-def forming_game(run: Run, game_id: str, address: str) -> OpenGame | str:
-    """The forming game ``game_id`` names (``?``: the oldest with a free seat for ``address``),
-    or why there is none to join."""
+def forming_game(run: Run, game_id: str, address: str, kind: str = "") -> OpenGame | str:
+    """The forming game ``game_id`` names (``?``: the oldest with a free seat for ``address``, of
+    ``kind`` if given: a template's name, a ruleset's or a variant's, as the Judge's ``SIGN ON ?``
+    takes a variant), or why there is none to join."""
     if game_id == "?":
         for candidate in run.store.open_games("forming"):
             config = run.game_config(candidate.id)
             if (
                 config
+                and (not kind or kind.lower() in {candidate.template.lower(), config.ruleset, config.variant})
                 and run.store.seat(candidate.id, address) is None
                 and free_seats(run, candidate, config) > 0
             ):
                 return candidate
+        of_kind = f" of the kind '{kind}'" if kind else ""
         return (
-            "no game is forming just now; LIST shows the games, and STANDBY ANY puts you on the standby list"
+            f"no game{of_kind} is forming just now; LIST shows the games, and STANDBY ANY puts you on "
+            "the standby list"
         )
     opened = run.store.open_game(game_id.lower())
     if opened is None or opened.status in ("cancelled", "started"):
@@ -196,11 +200,11 @@ def free_seats(run: Run, opened: OpenGame, config: Game) -> int:
 
 
 def join(
-    run: Run, address: str, game_id: str, password: str, preference: str | None
+    run: Run, address: str, game_id: str, password: str, preference: str | None, kind: str = ""
 ) -> tuple[str, Seat | None]:
-    """SIGNON ?game password: a seat for ``address``, or (seated already, the password right)
-    their seat signed on. The answer, and the seat."""
-    found = forming_game(run, game_id, address)
+    """SIGNON ?game password (or SIGNON ? password kind): a seat for ``address``, or (seated
+    already, the password right) their seat signed on. The answer, and the seat."""
+    found = forming_game(run, game_id, address, kind)
     seat = run.store.seat(found.id, address) if isinstance(found, OpenGame) else None
     if seat is not None:
         if not passwords.check_password(password, seat.password_hash):

@@ -181,6 +181,25 @@ def test_the_next_forming_game_is_one_the_address_has_no_seat_in(tmp_path):
     assert "you joined game second" in say(table, "a@players.test", "SIGNON ? secret-1")
 
 
+@pytest.mark.parametrize("kind", ["duel", "invictus", "DUEL"])
+def test_signon_question_mark_with_a_kind_joins_the_next_forming_game_of_that_kind(tmp_path, kind):
+    table = _table(tmp_path)
+    say(table, "opener@players.test", "CREATE ?club hunter22")  # the older game: Diplomacy
+    say(table, "opener@players.test", "CREATE ?duel hunter22 duel")
+    answer = say(table, "a@players.test", f"SIGNON ? secret-1 {kind}")
+    assert "you joined game duel" in answer and "secret-1" not in answer
+    assert "you joined game club" in say(table, "b@players.test", "SIGNON ? secret-2")
+
+
+def test_signon_question_mark_with_a_kind_no_game_is_forming_of_is_refused(tmp_path):
+    table = _table(tmp_path)
+    say(table, "opener@players.test", "CREATE ?club hunter22")
+    answer = answer_to(say(table, "a@players.test", "SIGNON ? secret-1 gunboat"), "JOIN")
+    assert answer.startswith("refused: no game of the kind 'gunboat' is forming just now")
+    with table.store() as store:
+        assert store.seats("club") == []
+
+
 # -- full and moderated games ---------------------------------------------------------------------
 
 
