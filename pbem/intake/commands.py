@@ -48,7 +48,7 @@ PLAYER_COMMANDS = {
 FRONT_DOOR_COMMANDS = {
     "LIST": "LIST [<game>]",
     "CREATE": "CREATE ?<game> <password> [<template>]",
-    "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password> [kind]: the next forming)",
+    "JOIN": "SIGNON ?<game> <password> (or JOIN <game> <password>; SIGNON ? <password> [<kind>]: the next)",
     "SET PREFERENCE": "SET PREFERENCE <powers, best first: E[FGR][TAI] or England, France...> (* for none)",
     "CONFIRM": "CONFIRM [<game>]",
     "OBSERVE": "OBSERVE <game> [<password>: a private game's]",

@@ -127,7 +127,8 @@ def _command(run: Run, sender: str, command: Command, seat: Seat | None) -> tupl
     if name in ("OBSERVE", "UNOBSERVE", "SIGNOFF", "STANDBY", "NO STANDBY") and args:
         args = (args[0].rstrip(".,;:!"), *args[1:])  # 'OBSERVE club.': a sentence's full stop
     if name == "JOIN":
-        answer, joined = forming.join(run, sender, args[0], args[1], None, kind=args[2] if len(args) > 2 else "")
+        kind = args[2] if len(args) > 2 else ""  # SIGNON ? password kind
+        answer, joined = forming.join(run, sender, args[0], args[1], None, kind=kind)
         return answer, joined or seat
     if name in _SEAT_COMMANDS:
         if seat is None:
