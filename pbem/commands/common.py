@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from pbem import config as configuration
 from pbem.databases import is_postgresql
+from pbem.english import counted
 from pbem.service import Busy, MissingDatabase, require_database
 from pbem.service import open_store as open_service_store
 from pbem.store import Store
@@ -24,7 +25,7 @@ def load_config(args: argparse.Namespace) -> configuration.Service | None:
     try:
         service = configuration.load(args.config)
     except configuration.ConfigError as error:
-        print(f"pbem: the configuration has {len(error.problems)} problem(s):", file=sys.stderr)
+        print(f"pbem: the configuration has {counted(len(error.problems), 'problem')}:", file=sys.stderr)
         for problem in error.problems:
             print(f"  {problem}", file=sys.stderr)
         return None

@@ -15,6 +15,7 @@ from pbem.commands.common import load_config, open_store, read_store
 from pbem.commands.mail import failed_lines, unsent_lines
 from pbem.config_check import changed_passwords
 from pbem.databases import is_postgresql, shown_target
+from pbem.english import counted
 from pbem.entries import all_game_ids
 from pbem.games import GameError, start_game
 from pbem.mail.check import check_mail
@@ -108,7 +109,7 @@ def status(args: argparse.Namespace) -> int:
                 opened = store.open_game(game_id)
                 if opened is not None:
                     seats = len(store.seats(game_id))
-                    print(f"{game_id} ({opened.template}): {opened.status}, {seats} seat(s) taken")
+                    print(f"{game_id} ({opened.template}): {opened.status}, {counted(seats, 'seat')} taken")
                 elif service.game(game_id) is not None:
                     print(f"{game_id}: not started (pbem new-game {game_id})")
                 else:

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from pbem.commands.common import load_config, open_store, read_store
+from pbem.english import counted
 from pbem.service import run_lock
 from pbem.store import Store
 
@@ -24,7 +25,7 @@ def failed_lines(store: Store) -> list[str]:
     """One line per failed mail, for ``pbem mail list`` and ``pbem status``."""
     return [
         f"#{row['id']} {row['received_at']} from {row['sender'] or '?'} "
-        f"(subject {row['subject']!r}): {row['outcome']} (failed {row['attempts']} time(s))"
+        f"(subject {row['subject']!r}): {row['outcome']} (failed {counted(row['attempts'], 'time')})"
         for row in store.failed_messages()
     ]
 
@@ -34,7 +35,7 @@ def unsent_lines(store: Store) -> list[str]:
     and ``pbem status``."""
     return [
         f"#{row['id']} {row['created_at']} to {row['recipient']} (subject {row['subject']!r}): "
-        f"{row['last_error'] or 'no answer recorded'} (tried {row['attempts']} time(s))"
+        f"{row['last_error'] or 'no answer recorded'} (tried {counted(row['attempts'], 'time')})"
         for row in store.outbox_rows(status="failed")
     ]
 

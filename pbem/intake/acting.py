@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from pbem.english import counted
 from pbem.faults import checkpoint
 from pbem.i18n import _
 from pbem.intake import credentials, guesses
@@ -61,7 +62,7 @@ def fail(run: Run, row_id: int, error: BaseException) -> str:
         log.exception("message %s: its sender could not be told it failed", row_id)
     left = run.service.mail_attempts - attempts
     after = (
-        f"tried again next run ({left} more time(s))"
+        f"tried again next run ({counted(left, 'more time', 'more times')})"
         if left > 0
         else "left alone: `pbem mail retry` once fixed, `pbem mail drop` to give it up"
     )
@@ -89,7 +90,7 @@ def tell_referee_of_failures(run: Run, failures: list[tuple[int, str]]) -> None:
     try:
         run.tell_referee(
             None,
-            f"{len(failures)} mail(s) could not be handled",
+            f"{counted(len(failures), 'mail')} could not be handled",
             "These mails could not be handled in this run; each is kept in the database "
             "(`pbem status` lists them, `pbem mail show ID` prints one) and its sender was told. "
             "The cron log has the details.\n\n" + "\n".join(f"- {line}" for _, line in failures),

@@ -22,6 +22,7 @@ from typing import Any
 from pbem import passwords
 from pbem.config import ConfigError, Game, stored_game
 from pbem.deadlines import format_deadline
+from pbem.english import counted, more_players
 from pbem.games import GameError, NewPlayer, begin
 from pbem.judge.openings import announce_opening, tell_standbys
 from pbem.judge.preferences import PreferenceError, assign, read_preference
@@ -256,7 +257,7 @@ def join(
     left = _joined(run, found, config, address)
     return (
         f"you joined game {found.id} ({_kind(config)}); "
-        + (f"{left} more player(s) needed" if left else "the game is full: see the mail that follows"),
+        + (f"{more_players(left)} needed" if left else "the game is full: see the mail that follows"),
         run.store.seat(found.id, address),
     )
 
@@ -273,7 +274,7 @@ def _joined(run: Run, opened: OpenGame, config: Game, address: str) -> int:
                 seat,
                 f"a player joined game {opened.id}",
                 f"{who} joined game {opened.id}. "
-                + (f"{left} more player(s) needed." if left else "The game is full."),
+                + (f"{more_players(left)} needed." if left else "The game is full."),
                 key=f"joined:{opened.id}:{address}:{run.now.isoformat()}",
             )
     if left == 0:
@@ -450,7 +451,7 @@ def tend_musters(run: Run) -> None:
                     "<password>.\n",
                     key=f"unconfirmed:{opened.id}:{seat.address}",
                 )
-            _back_to_forming(run, opened, f"{len(late)} seat(s) not confirmed in time")
+            _back_to_forming(run, opened, f"{counted(len(late), 'seat')} not confirmed in time")
 
 
 def next_muster_end(run: Run) -> datetime | None:
@@ -470,11 +471,11 @@ def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:
                 run,
                 opened,
                 seat,
-                f"game {opened.id} waits for {left} more player(s)",
-                f"Game {opened.id} is forming again ({why}): it waits for {left} more player(s). "
+                f"game {opened.id} waits for {more_players(left)}",
+                f"Game {opened.id} is forming again ({why}): it waits for {more_players(left)}. "
                 + (
                     "Your seat, power and confirmation are kept: the game begins when the new "
-                    "player(s) confirm.\n"
+                    "players confirm.\n"
                     if seat.confirmed
                     else "Your seat and power are kept; you will be asked to confirm when it is full.\n"
                 ),
@@ -483,8 +484,8 @@ def _back_to_forming(run: Run, opened: OpenGame, why: str) -> None:
     tell_standbys(
         run,
         opened.id,
-        f"game {opened.id} needs {left} more player(s)",
-        f"Game {opened.id} ({_kind(config)}) needs {left} more player(s). To join, send\n\n"
+        f"game {opened.id} needs {more_players(left)}",
+        f"Game {opened.id} ({_kind(config)}) needs {more_players(left)}. To join, send\n\n"
         f"  SIGNON ?{opened.id} <password>\n",
         key=f"seat-open:{opened.id}:{run.now.isoformat()}",
     )
@@ -526,7 +527,7 @@ def master_command(run: Run, game_id: str, name: str, args: tuple[str, ...]) -> 
             key=f"approved:{game_id}:{seat.address}",
         )
         left = _joined(run, opened, config, seat.address)
-        return f"{seat.address} approved; {left} seat(s) left"
+        return f"{seat.address} approved; {counted(left, 'seat')} left"
     if name == "FORCE BEGIN":
         if opened.status == "started":
             return "the game has begun"

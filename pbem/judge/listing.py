@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from pbem.config import Game
+from pbem.english import more_players
 from pbem.entries import all_game_ids
 from pbem.judge.forming import free_seats, seat_powers
 from pbem.judge.openings import openings
@@ -42,7 +43,7 @@ def open_games(run: Run) -> str:
             continue
         left = free_seats(run, opened, config)
         state = (
-            f"Forming: {left} more player(s) needed"
+            f"Forming: {more_players(left)} needed"
             if opened.status == "forming"
             else "Full: the players are confirming their seats"
         )

@@ -80,7 +80,7 @@ def test_a_card_game_is_opened_from_the_referees_template(card_game):
 
 def test_the_seats_are_the_templates_count_and_the_last_join_fills_the_game(card_game):
     kind, story = card_game
-    assert f"{len(kind.seats) - 1} more player(s) needed" in story["joins"][0]
+    assert {1: "1 more player needed", 2: "2 more players needed"}[len(kind.seats) - 1] in story["joins"][0]
     assert "the game is full" in story["joins"][-1]
     assert sorted(story["players"].values()) == sorted(kind.seats)
 

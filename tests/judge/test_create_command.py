@@ -20,7 +20,7 @@ def test_pbem_create_opens_a_game_from_a_template_that_players_then_join_by_mail
     assert "quick1 (diplomacy; deadlines: default 1d; language: en)" in listed
     assert "JOIN: you joined game quick1" in say(table, "someone@players.test", "SIGNON ?quick1 pw-12345")
     status = run_pbem("--config", str(table.config_path), "status")
-    assert "quick1 (blitz): forming, 1 seat(s) taken" in status.stdout
+    assert "quick1 (blitz): forming, 1 seat taken" in status.stdout
 
 
 def test_pbem_create_refuses_a_taken_name_and_an_unknown_template_in_one_line(tmp_path):

@@ -105,8 +105,8 @@ def test_anyone_opens_a_game_by_mail_and_is_its_master(formed):
 
 def test_each_join_is_answered_with_the_seats_left_and_the_last_musters_the_game(formed):
     lefts = [next(line for line in text.splitlines() if line.startswith("JOIN:")) for text in formed["joins"]]
-    assert "6 more player(s) needed" in lefts[0]
-    assert "1 more player(s) needed" in lefts[5]
+    assert "6 more players needed" in lefts[0]
+    assert "1 more player needed" in lefts[5]
     assert "the game is full" in lefts[6]
     assert all("secret-" not in text for text in formed["joins"])
 
@@ -165,7 +165,7 @@ def test_a_forming_game_is_listed_with_the_seats_it_needs(tmp_path):
     say(table, "a@players.test", "SIGNON ?duel pw-a-123")
     listed = say(table, "b@players.test", "LIST")
     assert "duel (diplomacy; deadlines: 48h a phase; language: en)" in listed
-    assert "Forming: 6 more player(s) needed. To join: SIGNON ?duel <password>" in listed
+    assert "Forming: 6 more players needed. To join: SIGNON ?duel <password>" in listed
 
 
 def test_an_observer_hears_the_broadcast_press_and_never_a_private_word(formed):

@@ -238,9 +238,9 @@ def test_a_moderated_game_holds_a_joiner_for_the_masters_approval(tmp_path):
     assert answer == "your seat in game club waits for its master's approval; you will be told"
     asked = text_of(latest(table, "master@players.test", "asks to join"))
     assert "APPROVE a@players.test" in asked and "DENY a@players.test" in asked
-    assert "Forming: 2 more player(s) needed" in say(table, "b@players.test", "LIST")
+    assert "Forming: 2 more players needed" in say(table, "b@players.test", "LIST")
     approved = say(table, "master@players.test", "SIGNON REFEREE club hunter22\nAPPROVE a@players.test")
-    assert "APPROVE: a@players.test approved; 1 seat(s) left" in approved
+    assert "APPROVE: a@players.test approved; 1 seat left" in approved
     assert "approved your seat" in text_of(latest(table, "a@players.test", "you joined game club"))
     with table.store() as store:
         seat = store.seat("club", "a@players.test")

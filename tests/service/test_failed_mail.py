@@ -55,7 +55,7 @@ def test_a_mail_that_fails_is_kept_answered_once_and_the_run_goes_on(make_table,
     [south] = answers(table.take(PLAYERS["South"]))
     assert "ADD 3" in text_of(south)
     [notice] = table.take(referee_of(table))
-    assert "2 mail(s) could not be handled" in str(notice["Subject"])
+    assert "2 mails could not be handled" in str(notice["Subject"])
     assert f"message {first['id']} from" in text_of(notice) and f"message {second['id']} " in text_of(notice)
 
 

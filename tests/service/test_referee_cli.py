@@ -211,7 +211,7 @@ def test_mail_that_could_not_be_sent_is_listed_shown_retried_and_dropped(config,
     assert code == 0
     assert (
         f"#{first['id']} {first['created_at']} to {first['recipient']} "
-        f"(subject {first['subject']!r}): 550 5.1.1 no such user (tried 2 time(s))"
+        f"(subject {first['subject']!r}): 550 5.1.1 no such user (tried 2 times)"
     ) in listing.out
     code, status = pbem_here("status")
     assert "mail that could not be sent (pbem mail show|retry|drop --outgoing ID):" in status.out

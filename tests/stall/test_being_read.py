@@ -54,7 +54,7 @@ def test_a_mail_whose_runs_were_killed_while_reading_it_is_set_aside_and_the_ref
     assert "your mail could not be read; the referee has been told" in told
     assert len(answers(table, PLAYERS["England"])) == 1
     [notice] = table.take(REFEREE_ADDRESS)
-    assert "1 mail(s) could not be handled" in str(notice["Subject"])
+    assert "1 mail could not be handled" in str(notice["Subject"])
     assert "message 1 from france@example.test" in text_of(notice) and "left alone" in text_of(notice)
 
     assert pbem_run(table).returncode == 0  # the next run leaves it alone: nobody is told again
