@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
+from pbem.english import counted
+
 from ...ruleset import OrderLine
 from .adjustments import Ledger, adjustments_due, vacant_build_sites
 from .core import Board, IllegalOrder, Order, PhaseKind, UnitOrder, UnitType
@@ -247,14 +249,14 @@ class _Checker:
             used = [f"{unit} B" for unit in self.ledger.built_here(power)]
             used += ["WAIVE"] * self.ledger.waives.get(power, 0)
             return (
-                f"'{order}' does not stand: {who} {'have' if who == 'you' else 'has'} {_count(due, 'build')} "
-                f"this winter, and the first sent stand: {', '.join(used)}"
+                f"'{order}' does not stand: {who} {'have' if who == 'you' else 'has'} "
+                f"{counted(due, 'build')} this winter, and the first sent stand: {', '.join(used)}"
             )
         if reason == "no builds due":
-            builds = _count(max(due, 0), "build")
+            builds = counted(max(due, 0), "build")
             return f"'{order}': {who} {'have' if who == 'you' else 'has'} {builds} this winter"
         if reason in ("too many disbands", "no removals due"):
-            return f"'{order}': {who} must remove {_count(max(-due, 0), 'unit')} this winter"
+            return f"'{order}': {who} must remove {counted(max(-due, 0), 'unit')} this winter"
         if reason in ("no such unit", "not own unit"):
             assert isinstance(order, UnitOrder)
             return self.not_yours(order.province, reason == "not own unit")
@@ -323,8 +325,3 @@ def _join(first: str | None, second: str) -> str:
 
 def _join_notes(first: str | None, second: str | None) -> str | None:
     return _join(first, second) if second else first
-
-
-def _count(number: int, noun: str) -> str:
-    """A count and its noun, as English writes them: 1 build, 2 builds."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pbem.english import counted
 from pbem.ruleset import Adjudication
 
 from . import orders as o
@@ -79,7 +80,7 @@ def _record(table: Table, sent: Mapping[str, Sent]) -> None:
     """What each khan sent, for his eyes (and the referee's) only."""
     for power, orders in sent.items():
         lines = [f"{table.name(power)} sent: {line}" for line in orders.lines]
-        count = f"{len(lines)} order line{'' if len(lines) == 1 else 's'}"
+        count = counted(len(lines), "order line")
         table.tell(power, "orders", f"{table.name(power)} sent {count}.", lines=lines)
 
 

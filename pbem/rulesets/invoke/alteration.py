@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from pbem.english import counted
+
 from .invocation import Alter, Invocation, power, value
 from .state import GEMS, Played, Spell
 from .strikes import first_aim
-from .table import Turn, find_thing, plural, wall_for
+from .table import Turn, find_thing, wall_for
 from .walls import adjust, build, build_problem, meet, wall_text
 
 
@@ -53,7 +55,7 @@ def change(turn: Turn, alter: Invocation, shape: Alter, target: Target, label: s
     elif shape.change == "shift":
         target.shift += shape.amount
         side = "left" if shape.amount > 0 else "right"
-        turn.say("alter", f"{who} moves {label} {plural(abs(shape.amount), 'seat')} to the {side}.")
+        turn.say("alter", f"{who} moves {label} {counted(abs(shape.amount), 'seat')} to the {side}.")
     elif shape.change == "elements":
         for index in shape.elements:
             counter_element(turn, who, alter.played[index], target, label)
@@ -92,7 +94,7 @@ def counter_element(turn: Turn, who: str, part: Played, target: Target, label: s
         target.played[i] = replace(target.played[i], bonus=target.played[i].bonus - taken)
         strength -= taken
         cancelled += taken
-    turn.say("alter", f"{who}'s {part.card} cancels {plural(cancelled, 'point')} of {opposite} in {label}.")
+    turn.say("alter", f"{who}'s {part.card} cancels {counted(cancelled, 'point')} of {opposite} in {label}.")
 
 
 def wall_aim(turn: Turn, aimed: Invocation) -> tuple[str, str] | None:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pbem.english import counted
+
 from .cards import CHAOS_EFFECTS, CardDef
 from .counters import answer_order
 from .relocation import hand_over, random_cards
-from .table import Turn, discard, names, neighbour, plural
+from .table import Turn, discard, names, neighbour
 from .walls import lose
 
 Effect = Callable[[Turn, str, CardDef], None]
@@ -44,7 +46,9 @@ def affected(turn: Turn, drawer: str, card: CardDef) -> list[str]:
 def destroy_gems(turn: Turn, drawer: str, card: CardDef) -> None:
     for name in affected(turn, drawer, card):
         lost = turn.game.destroy_gems(name, card.amount)
-        turn.say("gems", f"{name} loses {plural(lost, 'power gem')} (destroyed).", power=name, destroyed=lost)
+        turn.say(
+            "gems", f"{name} loses {counted(lost, 'power gem')} (destroyed).", power=name, destroyed=lost
+        )
 
 
 def discard_random(turn: Turn, drawer: str, card: CardDef) -> None:
@@ -62,7 +66,7 @@ def gems_to_aether(turn: Turn, drawer: str, card: CardDef) -> None:
         given = min(card.amount, mage.gems)
         mage.gems -= given
         turn.game.aether += given
-        turn.say("gems", f"{name} returns {plural(given, 'power gem')} to the Aether.", power=name)
+        turn.say("gems", f"{name} returns {counted(given, 'power gem')} to the Aether.", power=name)
 
 
 def gems_from_aether(turn: Turn, drawer: str, card: CardDef) -> None:
@@ -70,7 +74,7 @@ def gems_from_aether(turn: Turn, drawer: str, card: CardDef) -> None:
         got = min(card.amount, turn.game.aether)
         turn.game.aether -= got
         turn.mage(name).gems += got
-        turn.say("gems", f"{name} takes {plural(got, 'power gem')} from the Aether.", power=name)
+        turn.say("gems", f"{name} takes {counted(got, 'power gem')} from the Aether.", power=name)
 
 
 def gems_from_richest(turn: Turn, drawer: str, card: CardDef) -> None:
@@ -84,7 +88,7 @@ def gems_from_richest(turn: Turn, drawer: str, card: CardDef) -> None:
     got = min(card.amount, turn.mage(richest).gems)
     turn.mage(richest).gems -= got
     turn.mage(drawer).gems += got
-    turn.say("gems", f"{drawer} takes {plural(got, 'power gem')} from {richest}.", power=richest)
+    turn.say("gems", f"{drawer} takes {counted(got, 'power gem')} from {richest}.", power=richest)
 
 
 def reverse(turn: Turn, drawer: str, card: CardDef) -> None:

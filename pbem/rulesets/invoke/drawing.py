@@ -12,8 +12,10 @@ drawn. A deck that runs out is rebuilt from its discard pile, shuffled.
 
 from __future__ import annotations
 
+from pbem.english import counted
+
 from . import chaos
-from .table import Turn, names, plural
+from .table import Turn, names
 
 
 def draw_one(turn: Turn, deck: str) -> str | None:
@@ -83,6 +85,6 @@ def tell(turn: Turn, name: str, drawn: dict[str, list[str]]) -> None:
     decks = [deck for deck in turn.cards.decks if drawn[deck]]
     if not decks:
         return
-    public = "; ".join(f"{plural(len(drawn[deck]), 'card')} from {deck}" for deck in decks)
+    public = "; ".join(f"{counted(len(drawn[deck]), 'card')} from {deck}" for deck in decks)
     secret = "; ".join(f"{names(drawn[deck])} from {deck}" for deck in decks)
     turn.whisper("draw", f"{name} draws {public}.", f"{name} draws {secret}.", to=(name,), power=name)

@@ -11,9 +11,11 @@ unfired Wand whose invocation is not legitimate explodes, costing a gem.
 
 from __future__ import annotations
 
+from pbem.english import counted
+
 from . import manifest
 from .notation import real_cards
-from .table import Turn, discard, plural, remove_thing, remove_wall, sentence, whose
+from .table import Turn, discard, remove_thing, remove_wall, sentence, whose
 
 
 def take_damage(turn: Turn) -> None:
@@ -24,7 +26,7 @@ def take_damage(turn: Turn) -> None:
         turn.say(
             "gems",
             f"{sentence(whose(target))} power gems take "
-            f"{plural(points, 'point')} of damage: {plural(lost, 'gem')} destroyed.",
+            f"{counted(points, 'point')} of damage: {counted(lost, 'gem')} destroyed.",
             power=target,
             destroyed=lost,
         )
@@ -98,7 +100,7 @@ def finish(turn: Turn, reason: str) -> None:
         turn.say(
             "wand",
             f"At the end, {shown}: no legitimate invocation. The Wand explodes "
-            f"and {wand.owner} loses {plural(lost, 'power gem')}.",
+            f"and {wand.owner} loses {counted(lost, 'power gem')}.",
             power=wand.owner,
             destroyed=lost,
         )
@@ -109,10 +111,12 @@ def finish(turn: Turn, reason: str) -> None:
     if not game.winners:
         game.result = f"The game is over ({reason}); nobody has power left, nobody wins."
     elif len(game.winners) == 1:
-        game.result = f"The game is over ({reason}): {game.winners[0]} wins with {plural(best, 'power gem')}."
+        game.result = (
+            f"The game is over ({reason}): {game.winners[0]} wins with {counted(best, 'power gem')}."
+        )
     else:
         game.result = (
             f"The game is over ({reason}): {' and '.join(game.winners)} share the "
-            f"win with {plural(best, 'power gem')} each."
+            f"win with {counted(best, 'power gem')} each."
         )
     turn.say("over", game.result)

@@ -15,13 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pbem.english import counted
+
 from .cards import CardSet
 from .invocation import Invocation
 from .notation import card_text, real_cards, write_sequence
 from .reading import Unreadable, read
 from .relocation import arrival_problem
 from .state import Played, Thing
-from .table import Turn, find_thing, names, plural, remove_thing
+from .table import Turn, find_thing, names, remove_thing
 
 
 def manifest_problem(turn: Turn, invocation: Invocation) -> str | None:
@@ -57,12 +59,12 @@ def describe(thing: Thing, cards: CardSet) -> tuple[str, str]:
         hidden = sum(1 for part in thing.kept if part.down)
         shown = [card_text(part, cards) for part in thing.kept if not part.down]
         if hidden:
-            shown.append(plural(hidden, "face-down card"))
+            shown.append(counted(hidden, "face-down card"))
         return (f"{name} holding {' & '.join(shown)}", f"{name} holding {write_sequence(thing.kept, cards)}")
     if not thing.kept:
         return (f"{name}, holding nothing", f"{name}, holding nothing")
     return (
-        f"{name} holding {plural(len(thing.kept), 'face-down card')}",
+        f"{name} holding {counted(len(thing.kept), 'face-down card')}",
         f"{name} holding {names([part.card for part in thing.kept])}",
     )
 
@@ -74,7 +76,7 @@ def face_up(parts: Sequence[Played], cards: CardSet) -> str:
     shown = [p for i, p in enumerate(parts) if i == 0 or not (keeps or p.down)]
     hidden = len(parts) - len(shown)
     text = write_sequence(shown, cards)
-    return f"{text} & {plural(hidden, 'face-down card')}" if hidden else text
+    return f"{text} & {counted(hidden, 'face-down card')}" if hidden else text
 
 
 def wand_parts(thing: Thing) -> tuple[Played, ...]:

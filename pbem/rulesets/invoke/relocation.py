@@ -9,6 +9,8 @@ they would be drawn unseen. Target Hand with Discard makes the mage discard.
 
 from __future__ import annotations
 
+from pbem.english import counted
+
 from .invocation import HandDiscard, Invocation, Relocate
 from .state import Played
 from .table import (
@@ -16,7 +18,6 @@ from .table import (
     discard,
     find_thing,
     names,
-    plural,
     remove_wall,
     thing_name,
     wall_for,
@@ -40,7 +41,7 @@ def discard_hand(turn: Turn, invocation: Invocation, shape: HandDiscard) -> None
     cards = random_cards(turn, turn.mage(seat).hand, shape.count)
     discard(turn, cards)
     turn.say(
-        "discard", f"{seat} discards {plural(len(cards), 'card')} at random: {names(cards)}.", power=seat
+        "discard", f"{seat} discards {counted(len(cards), 'card')} at random: {names(cards)}.", power=seat
     )
 
 
@@ -58,7 +59,7 @@ def hand_over(turn: Turn, giver: str, taker: str, cards: list[str], by: str) -> 
     lost = receive(turn, taker, cards)
     turn.whisper(
         "relocate",
-        f"{by}: {giver} passes {plural(len(cards), 'card')} to {taker}.",
+        f"{by}: {giver} passes {counted(len(cards), 'card')} to {taker}.",
         f"{by}: {giver} passes {names(cards)} to {taker}.",
         to=(giver, taker),
         power=giver,
@@ -83,7 +84,7 @@ def relocate(turn: Turn, invocation: Invocation, shape: Relocate, played: list[P
         turn.mage(dest).gems += moved
         turn.say(
             "relocate",
-            f"{caster}'s Target Power Gem moves {plural(moved, 'power gem')} from {source} to {dest}.",
+            f"{caster}'s Target Power Gem moves {counted(moved, 'power gem')} from {source} to {dest}.",
             power=source,
         )
         return

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pbem.english import counted
+
 from .invocation import Attack, Destroy, Invocation, Place, power
 from .state import GEMS, Played
-from .table import Turn, find_thing, plural, remove_thing, thing_name, wall_for, whose
+from .table import Turn, find_thing, remove_thing, thing_name, wall_for, whose
 from .walls import meet
 
 
@@ -37,7 +39,7 @@ def to_damage(turn: Turn, target: str, points: int, source: str) -> None:
     turn.damage[target] = turn.damage.get(target, 0) + points
     turn.say(
         "strike",
-        f"{source} strikes {whose(target)} power gems: {plural(points, 'point')} of damage.",
+        f"{source} strikes {whose(target)} power gems: {counted(points, 'point')} of damage.",
         power=target,
     )
 

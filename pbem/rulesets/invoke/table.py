@@ -65,10 +65,6 @@ class Turn:
 # -- cards -------------------------------------------------------------------------
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def names(cards: Sequence[str]) -> str:
     return ", ".join(cards) if cards else "nothing"
 

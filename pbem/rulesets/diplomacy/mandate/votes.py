@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pbem.english import counted
 from pbem.frozen import Frozen
 
 from ..adjustments import must_act
@@ -211,8 +212,8 @@ def view(events: Sequence[Mapping[str, Any]], viewer: str, referee: bool) -> lis
                         **{key: ballot[key] for key in ("power", "subject", "carried", "outcome")},
                         "votes": [printed(v["power"], v["order"]) for v in ballot["votes"]],
                         "tally": [
-                            f"{t['order']}: {_count(t['players'], 'player')} "
-                            f"with {_count(t['units'], 'unit')}"
+                            f"{t['order']}: {counted(t['players'], 'player')} "
+                            f"with {counted(t['units'], 'unit')}"
                             for t in ballot["tally"]
                         ],
                         "needed": f"{event['electorate']['players_needed']} of "
@@ -242,8 +243,3 @@ def hidden(events: Sequence[Mapping[str, Any]], viewer: str) -> list[str]:
         for vote in ballot["votes"]
         if vote["power"] != viewer
     ]
-
-
-def _count(number: int, noun: str) -> str:
-    """A count and its noun, as English writes them: 1 player, 5 players."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
