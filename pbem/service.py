@@ -355,6 +355,7 @@ async def send_queue(
     is left to it.
     """
     key = store.return_path_key()
+    base = verp.base_address(service.return_path, service.address)  # None: untagged (plain)
     taken: set[int] = set()
     while True:
         if acting is not None and acting.done() and acting.exception() is not None:
@@ -373,7 +374,6 @@ async def send_queue(
                     taken.add(mail.id)
                     continue
                 try:
-                    base = verp.base_address(service.return_path, service.address)
                     sender = (
                         verp.return_path(base, key, mail.game_id or "", mail.recipient)
                         if base
