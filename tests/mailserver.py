@@ -607,14 +607,7 @@ class MailServer:
     def imap_settings(self, user: MailUser, security: str = "tls") -> dict[str, Any]:
         """Keyword arguments for ``ImapInbox`` (and the keys of a pbem config) for ``user``."""
         port = {"tls": self.imaps_port, "starttls": self.imap_port, "plain": self.imap_port}
-        return {
-            "host": HOST,
-            "port": port[security],
-            "username": user.address,
-            "password": user.password,
-            "security": security,
-            "ca_file": str(self.ca_file),
-        }
+        return self._login(user, port[security], security)
 
     def smtp_settings(self, user: MailUser | None = None, security: str = "starttls") -> dict[str, Any]:
         """Keyword arguments for ``SmtpOutbox``: "starttls" and "tls" log in as ``user``;
@@ -624,9 +617,13 @@ class MailServer:
         if user is None:
             raise ValueError(f"SMTP with {security} needs a user to log in as")
         port = {"tls": self.smtps_port, "starttls": self.submission_port}
+        return self._login(user, port[security], security)
+
+    def _login(self, user: MailUser, port: int, security: str) -> dict[str, Any]:
+        """The settings that log in as ``user`` on ``port``, trusting the test CA."""
         return {
             "host": HOST,
-            "port": port[security],
+            "port": port,
             "username": user.address,
             "password": user.password,
             "security": security,
