@@ -47,6 +47,7 @@ from .svg import (
     Drawing,
     Point,
     arrow,
+    board_points,
     cross,
     key_places,
     points,
@@ -227,7 +228,12 @@ class _Owned(Frozen):
         else:
             fill = self.palette[kind] if kind in ("sea", "impassable") else self.palette["land"]
         drawing.add(
-            "polygon", points=points(area), fill=fill, class_="area", data_province=abbr, data_owner=owner
+            "polygon",
+            points=board_points(area),
+            fill=fill,
+            class_="area",
+            data_province=abbr,
+            data_owner=owner,
         )
 
     def centre(self, drawing: Drawing, at: Point, abbr: str) -> None:
@@ -276,16 +282,16 @@ def _board(drawing: Drawing, shape: Shape, board: boards.Board, owned: _Owned) -
     palette = owned.palette
     drawing.open("g", stroke=palette["border"], stroke_width=1.2, stroke_linejoin="round")
     for ring in board.sea_fill:
-        drawing.add("polygon", points=points(ring), fill=palette["sea"])
+        drawing.add("polygon", points=board_points(ring), fill=palette["sea"])
     for abbr in board.order:
         for ring in board.outlines[abbr]:
             owned.province(drawing, ring, abbr, shape.kinds[abbr])
     for ring in board.impassable:
-        drawing.add("polygon", points=points(ring), fill=palette["impassable"])
+        drawing.add("polygon", points=board_points(ring), fill=palette["impassable"])
     drawing.close()
     drawing.open("g", fill="none", stroke=palette["border"], stroke_width=1.6, stroke_dasharray="1.5 4")
     for line in board.coast_lines:
-        drawing.add("polyline", points=points(line))
+        drawing.add("polyline", points=board_points(line))
     drawing.close()
     drawing.open(
         "g",

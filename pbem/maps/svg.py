@@ -9,6 +9,7 @@ colour of their line in SVG 1.1, and some mail clients drop them.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 Point = tuple[float, float]
@@ -36,6 +37,17 @@ def _attributes(attrs: dict[str, object]) -> str:
 
 def points(path: list[Point]) -> str:
     return " ".join(f"{_number(x)},{_number(y)}" for x, y in path)
+
+
+def board_points(path: list[Point]) -> str:
+    """``points`` of a board's outline: the same at every drawing of the board, so written once
+    (half the time of a Diplomacy map's SVG went into writing its outlines' numbers again)."""
+    return _kept_points(tuple(path))
+
+
+@lru_cache(maxsize=4096)
+def _kept_points(path: tuple[Point, ...]) -> str:
+    return points(list(path))
 
 
 class Drawing:
