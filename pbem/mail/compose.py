@@ -141,12 +141,17 @@ def _header_text(value: str) -> str:
     return "\n ".join(lines)
 
 
+#: what a 7bit part may not hold (RFC 2045 2.7): anything but printable ASCII, tabs and line ends
+_NOT_SEVEN_BIT = re.compile(r"[^\t\n\x20-\x7e]")
+
+
 def _part(subtype: str, text: str) -> str:
     """One text part: US-ASCII as it is where it can be, else UTF-8 quoted-printable
-    (7-bit safe and still legible), with its headers."""
+    (7-bit safe and still legible; a control character a player wrote is quoted, never sent
+    raw), with its headers."""
     if not text.endswith("\n"):
         text += "\n"
-    if text.isascii() and all(len(line) <= 998 for line in text.split("\n")):
+    if not _NOT_SEVEN_BIT.search(text) and all(len(line) <= 998 for line in text.split("\n")):
         return f'Content-Type: text/{subtype}; charset="us-ascii"\nContent-Transfer-Encoding: 7bit\n\n{text}'
     encoded = quopri.encodestring(text.encode("utf-8")).decode("ascii")
     return (

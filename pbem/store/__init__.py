@@ -18,6 +18,7 @@ The SQL of each table lives in one module, by what it stores:
 - ``turns``: adjudicated phases and their reports;
 - ``press``: press and votes;
 - ``outbox``: the send queue;
+- ``pictures``: maps kept once, however many reports and mails show them;
 - ``lobby``: games opened by mail, their seats, observers and standbys;
 - ``attempts``: password sign-ons refused (the guess limits);
 - ``claims``: leases and claims that let several workers share a PostgreSQL database.

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from pbem.deadlines import utc_text
-from pbem.store.connection import Connection
+from pbem.store.pictures import Pictures
 
 
 @dataclass
@@ -34,7 +34,7 @@ class QueuedMail:
     game_id: str | None
 
 
-class Outbox(Connection):
+class Outbox(Pictures):
     """The send queue."""
 
     def queue_mail(
@@ -51,7 +51,10 @@ class Outbox(Connection):
         redacted: bytes | None = None,
     ) -> bool:
         """Queue a mail unless one with the same ``dedup_key`` was queued before; ``redacted``
-        is what is kept of it once sent, where it tells a secret."""
+        is what is kept of it once sent, where it tells a secret. Its pictures are kept apart
+        (pbem.store.pictures): a phase's map once for all its mails."""
+        raw = self.set_aside_png(raw)
+        redacted = self.set_aside_png(redacted) if redacted is not None else None
         cursor = self.db.execute(
             "INSERT INTO outbox (redacted, dedup_key, message_id, game_id, kind, recipient,"
             " subject, raw, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -77,7 +80,7 @@ class Outbox(Connection):
             " WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id LIMIT ?",
             [utc_text(now), limit],
         )
-        return [QueuedMail(**row) for row in rows]
+        return [QueuedMail(**{**row, "raw": self.restored(row["raw"])}) for row in rows]
 
     def mark_sent(self, mail_id: int, now: datetime) -> None:
         self.db.execute(
@@ -96,7 +99,7 @@ class Outbox(Connection):
 
     def welcomes_upto(self, upto: int) -> list[dict[str, Any]]:
         """The welcomes (each told a password) queued up to row ``upto``, not yet redacted."""
-        return self._rows(
+        return self._restored_rows(
             "SELECT id, raw, status FROM outbox WHERE kind = 'welcome' AND id <= ? AND redacted IS NULL",
             [upto],
         )
@@ -106,7 +109,7 @@ class Outbox(Connection):
         self.db.execute(
             "UPDATE outbox SET raw = CASE WHEN status = 'queued' THEN raw ELSE ? END,"
             " redacted = CASE WHEN status = 'queued' THEN ? ELSE NULL END WHERE id = ?",
-            [redacted, redacted, mail_id],
+            [self.set_aside_png(redacted)] * 2 + [mail_id],
         )
 
     def count_mail_to(self, recipient: str, kinds: Sequence[str], since: datetime) -> int:
@@ -167,4 +170,13 @@ class Outbox(Connection):
 
     def outbox_rows(self, **where: Any) -> list[dict[str, Any]]:
         clause = " AND ".join(f"{name} = ?" for name in where) or "1 = 1"
-        return self._rows(f"SELECT * FROM outbox WHERE {clause} ORDER BY id", list(where.values()))
+        return self._restored_rows(f"SELECT * FROM outbox WHERE {clause} ORDER BY id", list(where.values()))
+
+    def _restored_rows(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+        """Rows of the outbox with their mails whole, pictures back in place."""
+        rows = self._rows(sql, params)
+        for row in rows:
+            for name in ("raw", "redacted"):
+                if row.get(name) is not None:
+                    row[name] = self.restored(bytes(row[name]))
+        return rows

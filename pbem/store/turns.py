@@ -13,7 +13,8 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pbem.deadlines import utc_text
-from pbem.store.connection import Connection, StoredJson, StoredTime, StoredTimeOrNone, from_row
+from pbem.store.connection import StoredJson, StoredTime, StoredTimeOrNone, from_row
+from pbem.store.pictures import Pictures
 
 
 @dataclass
@@ -33,7 +34,7 @@ class TurnRow:
     rolled_back_at: StoredTimeOrNone = None
 
 
-class Turns(Connection):
+class Turns(Pictures):
     """Adjudicated phases and their reports."""
 
     def add_turn(self, turn: TurnRow) -> None:
@@ -118,14 +119,13 @@ class Turns(Connection):
             "INSERT INTO reports (game_id, seq, viewer, subject, text, html) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id, seq, viewer) DO UPDATE SET subject = excluded.subject,"
             " text = excluded.text, html = excluded.html",
-            [game_id, seq, viewer, subject, text, html],
+            [game_id, seq, viewer, subject, text, self.set_aside_svg(html) if html else html],
         )
 
     def reports(self, game_id: str, seq: int) -> dict[str, dict[str, Any]]:
-        return {
-            row["viewer"]: row
-            for row in self._rows("SELECT * FROM reports WHERE game_id = ? AND seq = ?", [game_id, seq])
-        }
+        """Each viewer's report of turn ``seq``, its maps back in place (pbem.store.pictures)."""
+        rows = self._rows("SELECT * FROM reports WHERE game_id = ? AND seq = ?", [game_id, seq])
+        return {row["viewer"]: {**row, "html": row["html"] and self.restored(row["html"])} for row in rows}
 
     def recent_reports(self, game_id: str, viewer: str, count: int) -> list[dict[str, Any]]:
         """The last ``count`` reports ``viewer`` was sent in a game, oldest first."""
