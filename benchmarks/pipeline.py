@@ -16,10 +16,11 @@ gives every game the same orders, whose one map the run then draws once and reus
 
 Beside the bare figures it prints the stages inside the run (pbem.stopwatch, from the run's log
 line): fetch (the poll: IMAP fetch and storing each mail), read (acting on the order mails),
-render (drawing maps, SVG and PNG), store (database commits), record (each mail recorded as
-sent) and send (SMTP, with the records); then the run against the bare mail, and whether the
-goal of issue 32 (at most 1.15x) is met. The stages overlap (a map is drawn while a mail is
-read; acting and sending run at once), so they do not add up to the run.
+render (drawing maps, SVG and PNG), store (database commits), held (SQLite's write lock held,
+most of it by acting), record (each mail recorded as sent) and send (SMTP, with the records);
+then the run against the bare mail, and whether the goal of issue 32 (at most 1.15x) is met.
+The stages overlap (a map is drawn while a mail is read; acting and sending run at once), so
+they do not add up to the run.
 
 ``--archive-turns N`` first plays N earlier phases in every game, so that a run over a big archive
 can be compared with a run over a small one (a run's cost must not grow with the archive).
@@ -248,6 +249,7 @@ def print_stages(
         ("read", stages.get("read"), None, "acting on the order mails"),
         ("render", stages.get("render"), None, "maps drawn: SVG and PNG"),
         ("store", stages.get("store"), None, "database commits (acting, and polling's)"),
+        ("held", stages.get("held"), None, "SQLite's write lock held by transactions (acting's most)"),
         ("record", stages.get("record"), None, "each mail recorded as sent, inside send"),
         ("act", stages.get("act"), None, "reading, adjudicating, reports queued (beside send)"),
         ("send", stages.get("send"), send_seconds, "SMTP, and each mail recorded as sent"),

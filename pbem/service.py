@@ -16,13 +16,10 @@ import fcntl
 import hashlib
 import logging
 import os
-import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from functools import partial
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,29 +30,25 @@ from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
-from pbem.mail import aside, verp
+from pbem.mail import aside
 from pbem.mail.connect import open_inbox, open_outbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
     Fetched,
     Inbox,
-    Outbox,
-    PermanentFailure,
     ServerRefused,
-    TemporaryFailure,
     TransportError,
 )
 from pbem.quiet import record as quiet
 from pbem.reports import Templates
 from pbem.run import Run
+from pbem.sending import send_queue
 from pbem.site import published
 from pbem.store import Store
 from pbem.store.connection import storage_fault
+from pbem.tally import Tally
 
 log = logging.getLogger("pbem")
-
-#: waits between send attempts of one mail; the last one repeats
-RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
 
 
 class Busy(Exception):
@@ -137,38 +130,6 @@ def run_lock(data_dir: Path) -> Iterator[None]:
         yield
     finally:
         handle.close()
-
-
-@dataclass
-class Tally:
-    """What a run did, for the log line a referee reads in cron mail."""
-
-    fetched: int = 0
-    duplicates: int = 0
-    handled: int = 0
-    sent: int = 0
-    failed: int = 0
-    errors: list[str] = field(default_factory=list)
-    seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
-    #: seconds of the stages inside the steps (pbem.stopwatch): reading mail, drawing maps,
-    #: committing to the database (store), recording each mail sent (record); they overlap (a
-    #: map drawn while a mail is read counts twice)
-    stages: dict[str, float] = field(default_factory=dict)
-
-    def worked(self) -> bool:
-        """Whether the run did or met anything a referee reads about: a quiet run logs nothing,
-        so cron mails the referee only when there is news."""
-        return bool(self.fetched or self.handled or self.sent or self.failed or self.errors)
-
-    def line(self) -> str:
-        timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in self.seconds.items())
-        if self.stages:
-            inside = ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in sorted(self.stages.items()))
-            timing += f"; of which {inside}"
-        return (
-            f"fetched {self.fetched} ({self.duplicates} already stored), acted on {self.handled}, "
-            f"sent {self.sent}, send failures {self.failed}" + (f" ({timing})" if timing else "")
-        )
 
 
 #: messages stored per durable commit while polling
@@ -335,106 +296,6 @@ def _tell_of_config_problems(run: Run) -> None:
             "Fix these in the config; the other games run meanwhile.\n\n" + "\n".join(problems) + "\n",
             dedup_key=f"config:{game_id}:{digest}",
         )
-
-
-async def send_queue(
-    service: Service,
-    store: Store,
-    outbox: Outbox,
-    now: datetime,
-    tally: Tally,
-    acting: asyncio.Future[Any] | None = None,
-) -> None:
-    """Send every due mail; record ``sent`` only after the server accepted it.
-
-    While ``acting`` (mail being read and games tended, in another thread) is not
-    done, keep sending what it queues: the waits on the SMTP server overlap with
-    its work instead of coming after it. Each mail goes out from its recipient's own return
-    address (pbem.mail.verp), where its bounce will come back to. Each mail is claimed before it
-    is sent, so that workers sharing a PostgreSQL database send it once; one another worker has
-    is left to it.
-    """
-    key = store.return_path_key()
-    base = verp.base_address(service.return_path, service.address)  # None: untagged (plain)
-    taken: set[int] = set()
-    while True:
-        if acting is not None and acting.done() and acting.exception() is not None:
-            return  # the run failed: leave the rest to the next one
-        finished = acting is None or acting.done()
-        batch = [mail for mail in store.due_mail(now) if mail.id not in taken]
-        if not batch:
-            if finished:
-                return
-            assert acting is not None
-            await asyncio.wait([acting], timeout=0.05)
-            continue
-        for mail in batch:
-            with store.claim_mail(mail.id) as ours:  # another worker's, on PostgreSQL: skipped
-                if not ours:
-                    taken.add(mail.id)
-                    continue
-                try:
-                    sender = (
-                        verp.return_path(base, key, mail.game_id or "", mail.recipient)
-                        if base
-                        else service.address
-                    )
-                    await outbox.send(mail.raw, sender, [mail.recipient])
-                except ServerRefused:
-                    raise  # not this mail's fault: keep the queue as it is
-                except PermanentFailure as error:
-                    await _record(partial(store.mark_retry, mail.id, str(error), now, failed=True), acting)
-                    tally.failed += 1
-                    log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
-                except TemporaryFailure as error:
-                    delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
-                    give_up = mail.attempts + 1 >= service.send_attempts
-                    retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
-                    await _record(retry, acting)
-                    tally.failed += 1
-                    log.warning(
-                        "mail %s to %s not sent (%s); %s",
-                        mail.message_id,
-                        mail.recipient,
-                        error,
-                        "giving up" if give_up else f"retrying after {delay}",
-                    )
-                    if not give_up:
-                        return  # the server is unwell: leave the rest for the next run
-                except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
-                    if storage_fault(error, service.store_target):
-                        raise  # not this mail's fault (a full disk under a Maildir outbox): keep the queue
-                    delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
-                    give_up = mail.attempts + 1 >= service.send_attempts
-                    store.mark_retry(mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up)
-                    tally.failed += 1
-                    tally.errors.append(
-                        f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}"
-                    )
-                    log.exception(
-                        "mail %s to %s could not be sent; the others go on", mail.message_id, mail.recipient
-                    )
-                else:
-                    await _record(partial(store.mark_sent, mail.id, now), acting)
-                    tally.sent += 1
-                    checkpoint("sent")
-
-
-async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None) -> None:
-    """Record what a send did. SQLite's wait for its lock is not fair: the acting thread,
-    committing one mail after another, can keep the database busy for longer than the busy
-    timeout in all, though never for long at once (found by benchmarks/fuzz_intake.py). A mail
-    already sent must be recorded, so while acting goes on, try again; only when it has
-    finished is a locked database an error."""
-    while True:
-        try:
-            with stopwatch.timed("record"):  # the sending's own writes, beside acting's commits
-                write()
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or acting is None or acting.done():
-                raise
-            await asyncio.sleep(0.01)
 
 
 async def run_once(

@@ -50,6 +50,8 @@ _DAMAGED = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
 #: SQLite's result codes (and their words) for a database it cannot open, write or read
 _UNUSABLE = {"SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_PERM", "SQLITE_READONLY_DBMOVED"}
 _UNUSABLE_WORDS = ("unable to open database", "readonly database", "disk I/O error")
+#: how long a write waits for SQLite's write lock, held by another connection, before it fails
+BUSY_TIMEOUT_MS = 10_000
 #: the errno of a full disk, and of a full quota
 _FULL = {errno.ENOSPC, errno.EDQUOT}
 
@@ -132,7 +134,7 @@ class Connection:
         # power cut can undo the last commits. Where that would lose mail (a message stored,
         # then marked done on the server), the commit is made durable() instead.
         self.db.execute("PRAGMA synchronous = NORMAL")
-        self.db.execute("PRAGMA busy_timeout = 10000")
+        self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self.db.execute("PRAGMA foreign_keys = ON")
 
     def table_names(self) -> list[str]:
@@ -185,14 +187,29 @@ class Connection:
             connection.execute(f"RELEASE SAVEPOINT {name}")
             return
         connection.execute("BEGIN IMMEDIATE")
+        with stopwatch.timed("held"):  # the write lock held: what the other connection waits on
+            try:
+                yield
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+            with stopwatch.timed("store"):  # where SQLite writes (and checkpoints) what was done
+                connection.execute("COMMIT")
+
+    @contextmanager
+    def waiting_for_lock(self, wait: bool) -> Iterator[None]:
+        """Within the block, a write that finds SQLite's write lock held waits for it up to the
+        busy timeout (``wait``), or fails at once ("database is locked") for the caller to try
+        again later. PostgreSQL's writers lock rows, not the database: it waits as ever."""
+        if wait or self.dialect is POSTGRESQL:
+            yield
+            return
+        self.db.execute("PRAGMA busy_timeout = 0")
         try:
             yield
-        except BaseException:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
-            raise
-        with stopwatch.timed("store"):  # where SQLite writes (and checkpoints) what was done
-            connection.execute("COMMIT")
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     @contextmanager
     def durable(self) -> Iterator[None]:

@@ -94,6 +94,6 @@ def test_a_phase_map_is_drawn_once_for_every_report_and_not_while_the_database_i
 def test_a_run_tells_what_reading_drawing_and_storing_took(drawn):
     tally = drawn.tally
     assert tally.handled == len(PLAYERS)
-    assert {"read", "render", "store", "record"} <= tally.stages.keys()
+    assert {"held", "read", "render", "store", "record"} <= tally.stages.keys()
     assert 0 < tally.stages["render"] <= tally.seconds["act"]
-    assert "; of which read " in tally.line() and " render " in tally.line()
+    assert "; of which held " in tally.line() and " read " in tally.line() and " render " in tally.line()

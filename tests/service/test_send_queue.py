@@ -88,7 +88,7 @@ def test_a_sent_mail_is_recorded_even_while_acting_keeps_the_database_busy():
     import asyncio
     import sqlite3
 
-    from pbem.service import _record
+    from pbem.sending import _record
 
     attempts = []
 
@@ -108,3 +108,65 @@ def test_a_sent_mail_is_recorded_even_while_acting_keeps_the_database_busy():
     attempts.clear()
     with pytest.raises(sqlite3.OperationalError):  # with acting over, a lock is a real error
         asyncio.run(recorded(acting_done=True))
+
+
+def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soon(tmp_path):
+    """While acting holds SQLite's write lock, the sending goes on: a sent mail whose record
+    finds the database busy is recorded with a later one, never more than MOST_UNRECORDED
+    waiting at once, every one recorded by the end, and none sent twice (an unrecorded mail is
+    still queued in the database: the next batch must not take it again)."""
+    import asyncio
+    import sqlite3
+    import threading
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+
+    from pbem import sending
+    from pbem.store import Store
+    from pbem.tally import Tally
+
+    now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+    path = tmp_path / "pbem.sqlite3"
+    store = Store(path)
+    for number in range(60):  # more than one batch of due mail (50)
+        store.queue_mail(
+            dedup_key=f"m{number}",
+            message_id=f"<m{number}@x>",
+            game_id="g1",
+            kind="report",
+            recipient=f"p{number}@example.test",
+            subject="s",
+            raw=b"Subject: s\n\nhello\n",
+            now=now,
+        )
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    watcher = sqlite3.connect(path, isolation_level=None)
+    sent: list[str] = []
+    waiting: list[int] = []
+    held: list[int] = []
+
+    class Outbox:
+        async def send(self, raw: bytes, sender: str, recipients: list[str]) -> None:
+            sent.append(recipients[0])
+            queued = {
+                row[0] for row in watcher.execute("SELECT recipient FROM outbox WHERE status = 'queued'")
+            }
+            waiting.append(len(set(sent[:-1]) & queued))  # sent before this one, not yet recorded
+            if len(sent) == 48:  # acting takes the database for a while, across the next batch
+                holder.execute("BEGIN IMMEDIATE")
+                held.append(len(sent))
+                threading.Timer(0.5, lambda: (held.append(len(sent)), holder.execute("COMMIT"))).start()
+
+    async def sending_beside_acting() -> None:
+        acting = asyncio.get_running_loop().create_future()
+        asyncio.get_running_loop().call_later(1.0, acting.set_result, None)
+        service = SimpleNamespace(
+            return_path="plain", address="judge@example.test", send_attempts=5, store_target=path
+        )
+        await sending.send_queue(service, store, Outbox(), now, Tally(), acting)  # type: ignore[arg-type]
+
+    asyncio.run(sending_beside_acting())
+    assert sorted(sent) == sorted(f"p{number}@example.test" for number in range(60))  # each once
+    assert [row["status"] for row in store.outbox_rows()] == ["sent"] * 60
+    assert max(waiting) == sending.MOST_UNRECORDED - 1  # mails went on while the lock was held...
+    assert held[1] - held[0] == sending.MOST_UNRECORDED - 1  # ...as many as may wait, no more

@@ -1,0 +1,189 @@
+"""The send queue, drained: each due mail sent, and recorded as sent only after the server took it.
+
+While acting (mail read, games tended) goes on in another thread and queues mail, the sending
+goes on beside it, so that the waits on the SMTP server overlap with acting's work. On SQLite
+the two share one write lock, and acting holds it for much of its time (a phase adjudicated
+and its reports queued is one transaction). A record that waited for the lock stopped the
+sending for as long, and SQLite's wait sleeps in steps of milliseconds: a third of the run's
+sending went into such waits (benchmarks/pipeline.py). So while acting goes on, a sent mail
+whose record finds the database busy is recorded with the next mail sent, or the one after:
+at most ``MOST_UNRECORDED`` mails are ever sent and not yet recorded, and all are recorded
+before the sending ends. A crash in between sends those few again on the next run, as a crash
+between a send and its record always could for the one mail in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from pbem import stopwatch
+from pbem.config import Service
+from pbem.faults import checkpoint
+from pbem.mail import verp
+from pbem.mail.transport import Outbox, PermanentFailure, ServerRefused, TemporaryFailure
+from pbem.store import Store
+from pbem.store.connection import storage_fault
+from pbem.store.dialect import POSTGRESQL
+from pbem.tally import Tally
+
+log = logging.getLogger("pbem")
+
+#: waits between send attempts of one mail; the last one repeats
+RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
+#: the most mails sent and not yet recorded while acting holds the database (SQLite)
+MOST_UNRECORDED = 4
+
+
+async def send_queue(
+    service: Service,
+    store: Store,
+    outbox: Outbox,
+    now: datetime,
+    tally: Tally,
+    acting: asyncio.Future[Any] | None = None,
+) -> None:
+    """Send every due mail; record ``sent`` only after the server accepted it.
+
+    While ``acting`` (mail being read and games tended, in another thread) is not
+    done, keep sending what it queues: the waits on the SMTP server overlap with
+    its work instead of coming after it. Each mail goes out from its recipient's own return
+    address (pbem.mail.verp), where its bounce will come back to. Each mail is claimed before it
+    is sent, so that workers sharing a PostgreSQL database send it once; one another worker has
+    is left to it.
+    """
+    key = store.return_path_key()
+    base = verp.base_address(service.return_path, service.address)  # None: untagged (plain)
+    taken: set[int] = set()
+    unrecorded = _Unrecorded(store, now, acting)
+    try:
+        while True:
+            if acting is not None and acting.done() and acting.exception() is not None:
+                return  # the run failed: leave the rest to the next one
+            finished = acting is None or acting.done()
+            batch = [
+                mail for mail in store.due_mail(now) if mail.id not in taken and mail.id not in unrecorded.ids
+            ]
+            if not batch:
+                if finished:
+                    return
+                assert acting is not None
+                await asyncio.wait([acting], timeout=0.05)
+                continue
+            for mail in batch:
+                with store.claim_mail(mail.id) as ours:  # another worker's, on PostgreSQL: skipped
+                    if not ours:
+                        taken.add(mail.id)
+                        continue
+                    try:
+                        sender = (
+                            verp.return_path(base, key, mail.game_id or "", mail.recipient)
+                            if base
+                            else service.address
+                        )
+                        await outbox.send(mail.raw, sender, [mail.recipient])
+                    except ServerRefused:
+                        raise  # not this mail's fault: keep the queue as it is
+                    except PermanentFailure as error:
+                        await _record(
+                            partial(store.mark_retry, mail.id, str(error), now, failed=True), acting
+                        )
+                        tally.failed += 1
+                        log.error("mail %s to %s failed for good: %s", mail.message_id, mail.recipient, error)
+                    except TemporaryFailure as error:
+                        delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                        give_up = mail.attempts + 1 >= service.send_attempts
+                        retry = partial(store.mark_retry, mail.id, str(error), now + delay, failed=give_up)
+                        await _record(retry, acting)
+                        tally.failed += 1
+                        log.warning(
+                            "mail %s to %s not sent (%s); %s",
+                            mail.message_id,
+                            mail.recipient,
+                            error,
+                            "giving up" if give_up else f"retrying after {delay}",
+                        )
+                        if not give_up:
+                            return  # the server is unwell: leave the rest for the next run
+                    except Exception as error:  # noqa: BLE001 - one mail must not stop the queue for good
+                        if storage_fault(error, service.store_target):
+                            raise  # not this mail's fault (a full disk under a Maildir outbox): queue kept
+                        delay = RETRY_DELAYS[min(mail.attempts, len(RETRY_DELAYS) - 1)]
+                        give_up = mail.attempts + 1 >= service.send_attempts
+                        store.mark_retry(
+                            mail.id, f"{type(error).__name__}: {error}", now + delay, failed=give_up
+                        )
+                        tally.failed += 1
+                        tally.errors.append(
+                            f"mail {mail.message_id} to {mail.recipient} could not be sent: {error}"
+                        )
+                        log.exception(
+                            "mail %s to %s could not be sent; the others go on",
+                            mail.message_id,
+                            mail.recipient,
+                        )
+                    else:
+                        await unrecorded.add(mail.id)
+                        tally.sent += 1
+                        checkpoint("sent")
+    finally:  # every mail sent is recorded before the sending ends, however it ends
+        await unrecorded.record()
+
+
+async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None) -> None:
+    """Record what a send did. SQLite's wait for its lock is not fair: the acting thread,
+    committing one mail after another, can keep the database busy for longer than the busy
+    timeout in all, though never for long at once (found by benchmarks/fuzz_intake.py). A mail
+    already sent must be recorded, so while acting goes on, try again; only when it has
+    finished is a locked database an error."""
+    while True:
+        try:
+            with stopwatch.timed("record"):  # the sending's own writes, beside acting's commits
+                write()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or acting is None or acting.done():
+                raise
+            await asyncio.sleep(0.01)
+
+
+class _Unrecorded:
+    """Mails sent, recorded as soon as the database lets them be (module docstring)."""
+
+    def __init__(self, store: Store, now: datetime, acting: asyncio.Future[Any] | None):
+        self.store = store
+        self.now = now
+        self.acting = acting
+        self.ids: list[int] = []
+
+    async def add(self, mail_id: int) -> None:
+        """Record ``mail_id`` sent, with any before it. While acting goes on (SQLite): now if
+        the database is free, else with a later mail, waiting for the lock only when
+        ``MOST_UNRECORDED`` would be passed. Otherwise now (PostgreSQL: inside its claim)."""
+        self.ids.append(mail_id)
+        acting = self.acting is not None and not self.acting.done()
+        if acting and self.store.dialect is not POSTGRESQL and len(self.ids) < MOST_UNRECORDED:
+            try:
+                with stopwatch.timed("record"):
+                    self._write(wait=False)
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):
+                    raise
+            return
+        await self.record()
+
+    async def record(self) -> None:
+        """Record every mail sent and not yet recorded, waiting for the database."""
+        if self.ids:
+            await _record(partial(self._write, wait=True), self.acting)
+
+    def _write(self, *, wait: bool) -> None:
+        with self.store.waiting_for_lock(wait), self.store.atomic():
+            for mail_id in self.ids:
+                self.store.mark_sent(mail_id, self.now)
+        self.ids.clear()
