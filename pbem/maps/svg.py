@@ -9,6 +9,7 @@ colour of their line in SVG 1.1, and some mail clients drop them.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
@@ -24,6 +25,11 @@ def _number(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+#: what an attribute's value needs quoted as XML: else it is written as it is, a third of
+#: a map's time went into quoting numbers and colours that need none
+_SPECIAL = re.compile(r'[&<>"\n\r\t]')
+
+
 def _attributes(attrs: dict[str, object]) -> str:
     parts = []
     for name, value in attrs.items():
@@ -31,8 +37,16 @@ def _attributes(attrs: dict[str, object]) -> str:
             continue
         if isinstance(value, float):
             value = _number(value)
-        parts.append(f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+        text = str(value)
+        quoted = quoteattr(text) if _SPECIAL.search(text) else f'"{text}"'  # most are plain
+        parts.append(f" {_attribute_name(name)}={quoted}")
     return "".join(parts)
+
+
+@lru_cache(maxsize=256)
+def _attribute_name(keyword: str) -> str:
+    """``stroke_width`` as SVG writes it, ``stroke-width``; ``class_`` as ``class``."""
+    return keyword.rstrip("_").replace("_", "-")
 
 
 def points(path: list[Point]) -> str:
