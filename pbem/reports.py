@@ -43,6 +43,7 @@ class Templates:
     def __init__(self, *roots: Path):
         self.roots = list(roots) or [DEFAULT_ROOT]
         self._environments: dict[tuple[bool, str], jinja2.Environment] = {}
+        self._found: dict[str, bool] = {}
 
     @cached_property
     def loader(self) -> jinja2.BaseLoader:
@@ -69,8 +70,11 @@ class Templates:
             from pbem.i18n import jinja
 
             # Jinja2's default whitespace handling: templates control it with {%- -%}.
+            # a run renders hundreds of reports: each template is read once (auto_reload would
+            # look at the file again for each), as a referee edits them between runs
             env = jinja2.Environment(
                 loader=self.loader,
+                auto_reload=False,
                 autoescape=html,
                 undefined=jinja2.StrictUndefined,
                 keep_trailing_newline=not html,
@@ -86,13 +90,17 @@ class Templates:
         return self._environments[key]
 
     def exists(self, name: str) -> bool:
+        """Whether the templates have ``name`` (looked for once)."""
         import jinja2
 
-        try:
-            self.source(name)
-        except jinja2.TemplateNotFound:
-            return False
-        return True
+        if name not in self._found:
+            try:
+                self.source(name)
+            except jinja2.TemplateNotFound:
+                self._found[name] = False
+            else:
+                self._found[name] = True
+        return self._found[name]
 
     def source(self, name: str) -> str:
         """A file among the templates as it is (the site's style sheet), the referee's first."""

@@ -55,3 +55,31 @@ def test_every_area_colour_of_the_board_keeps_a_palette_colour_of_its_own():
         for fill in fills
     }
     assert len(set(by_fill.values())) == len(fills)  # no two areas' colours merged into one
+
+
+def test_the_png_holds_the_palette_image_pixel_for_pixel_and_its_checksums_hold():
+    """pictures.palette_png writes the PNG itself (libdeflate compresses its pixels): Pillow
+    reads back the very indices and palette, and zlib itself inflates the pixel stream."""
+    import struct
+    import zlib
+
+    from pbem.mail.pictures import COLOURS, palette_png
+
+    image = Image.open(io.BytesIO(png(crowded_board())))
+    image.load()
+    rgb = image.convert("RGB")
+    reduced = rgb.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    data = palette_png(reduced)
+    with Image.open(io.BytesIO(data)) as back:
+        back.load()  # checks each chunk's CRC
+        assert back.mode == "P" and back.size == reduced.size
+        assert back.tobytes() == reduced.tobytes() and back.getpalette() == reduced.getpalette()
+    chunks, at = {}, 8
+    while at < len(data):
+        (length,), kind = struct.unpack(">I", data[at : at + 4]), data[at + 4 : at + 8]
+        chunks[kind] = data[at + 8 : at + 8 + length]
+        at += 12 + length
+    assert list(chunks) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+    width, height = reduced.size
+    rows = zlib.decompress(chunks[b"IDAT"])
+    assert len(rows) == (width + 1) * height and rows[:: width + 1] == bytes(height)  # filter 0 each row
