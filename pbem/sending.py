@@ -6,24 +6,30 @@ the two share one write lock, and acting holds it for much of its time (a phase 
 and its reports queued is one transaction). A record that waited for the lock stopped the
 sending for as long, and SQLite's wait sleeps in steps of milliseconds: a third of the run's
 sending went into such waits (benchmarks/pipeline.py). So while acting goes on, a sent mail
-whose record finds the database busy is recorded with the next mail sent, or the one after:
-at most ``MOST_UNRECORDED`` mails are ever sent and not yet recorded, and all are recorded
-before the sending ends. A crash in between sends those few again on the next run, as a crash
-between a send and its record always could for the one mail in flight.
+whose record finds the database busy is written to the send journal (``sent.journal`` in the
+data folder, one line, appended before anything else is done) and recorded in the database with
+a later mail, at most ``MOST_UNRECORDED`` waiting, all before the sending ends. A run killed
+meanwhile leaves the journal, and the next sending records what it lists before it sends
+anything: a mail is sent twice only if the run dies between the server's answer and the next
+line written, as it always could for the one mail in flight.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
+from pathlib import Path
 from typing import Any
 
-from pbem import stopwatch
+from pbem import private, stopwatch
 from pbem.config import Service
+from pbem.deadlines import from_utc_text, utc_text
+from pbem.english import counted
 from pbem.faults import checkpoint
 from pbem.mail import verp
 from pbem.mail.transport import Outbox, PermanentFailure, ServerRefused, TemporaryFailure
@@ -60,7 +66,10 @@ async def send_queue(
     key = store.return_path_key()
     base = verp.base_address(service.return_path, service.address)  # None: untagged (plain)
     taken: set[int] = set()
-    unrecorded = _Unrecorded(store, now, acting)
+    journal = None if store.dialect is POSTGRESQL else service.data_dir / JOURNAL
+    if journal is not None:
+        record_journal(store, journal)
+    unrecorded = _Unrecorded(store, now, acting, journal)
     try:
         while True:
             if acting is not None and acting.done() and acting.exception() is not None:
@@ -132,7 +141,10 @@ async def send_queue(
                         tally.sent += 1
                         checkpoint("sent")
     finally:  # every mail sent is recorded before the sending ends, however it ends
-        await unrecorded.record()
+        try:
+            await unrecorded.record()
+        finally:
+            unrecorded.close()
 
 
 async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None) -> None:
@@ -155,35 +167,78 @@ async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None)
 class _Unrecorded:
     """Mails sent, recorded as soon as the database lets them be (module docstring)."""
 
-    def __init__(self, store: Store, now: datetime, acting: asyncio.Future[Any] | None):
+    def __init__(self, store: Store, now: datetime, acting: asyncio.Future[Any] | None, journal: Path | None):
         self.store = store
         self.now = now
         self.acting = acting
+        self.journal = journal  # None: never deferred (PostgreSQL: recorded inside the mail's claim)
+        self.written: int | None = None  # the journal, open for appending
         self.ids: list[int] = []
 
     async def add(self, mail_id: int) -> None:
-        """Record ``mail_id`` sent, with any before it. While acting goes on (SQLite): now if
-        the database is free, else with a later mail, waiting for the lock only when
-        ``MOST_UNRECORDED`` would be passed. Otherwise now (PostgreSQL: inside its claim)."""
+        """Record ``mail_id`` sent, with any before it. While acting goes on (SQLite): written to
+        the journal, then recorded now if the database is free, else with a later mail, waiting
+        for the lock only when ``MOST_UNRECORDED`` would be passed. Otherwise recorded now."""
         self.ids.append(mail_id)
         acting = self.acting is not None and not self.acting.done()
-        if acting and self.store.dialect is not POSTGRESQL and len(self.ids) < MOST_UNRECORDED:
-            try:
-                with stopwatch.timed("record"):
-                    self._write(wait=False)
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error):
-                    raise
+        if self.journal is None or not acting:
+            await self.record()
             return
-        await self.record()
+        with stopwatch.timed("record"):
+            self._write_down(mail_id)
+        if len(self.ids) >= MOST_UNRECORDED:
+            await self.record()
+            return
+        try:
+            with stopwatch.timed("record"):
+                self._write(wait=False)
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
 
     async def record(self) -> None:
         """Record every mail sent and not yet recorded, waiting for the database."""
         if self.ids:
             await _record(partial(self._write, wait=True), self.acting)
 
+    def close(self) -> None:
+        if self.written is not None:
+            os.close(self.written)
+            self.written = None
+
+    def _write_down(self, mail_id: int) -> None:
+        """One line of the journal: the mail the server took, before its record can wait."""
+        assert self.journal is not None
+        if self.written is None:
+            self.written = private.open_file(self.journal, os.O_WRONLY | os.O_APPEND)
+        os.write(self.written, f"{mail_id} {utc_text(self.now)}\n".encode("ascii"))
+
     def _write(self, *, wait: bool) -> None:
         with self.store.waiting_for_lock(wait), self.store.atomic():
             for mail_id in self.ids:
                 self.store.mark_sent(mail_id, self.now)
         self.ids.clear()
+        if self.written is not None:
+            os.ftruncate(self.written, 0)  # every line of it is recorded now
+
+
+#: the send journal's name in the data folder
+JOURNAL = "sent.journal"
+
+
+def record_journal(store: Store, journal: Path) -> int:
+    """Record what the send journal lists (mails sent by a run that ended before it recorded
+    them), then empty it; how many mails it listed."""
+    try:
+        lines = journal.read_text(encoding="ascii", errors="replace").splitlines()
+    except FileNotFoundError:
+        return 0
+    sent = [line.split() for line in lines]
+    sent = [words for words in sent if len(words) == 2 and words[0].isdigit()]  # a line cut short: not taken
+    if sent:
+        with store.atomic():
+            for mail_id, when in sent:
+                store.mark_sent(int(mail_id), from_utc_text(when))
+        log.info("recorded %s sent by a run that ended before recording them", counted(len(sent), "mail"))
+    os.truncate(journal, 0)
+    return len(sent)

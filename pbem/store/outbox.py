@@ -83,9 +83,11 @@ class Outbox(Pictures):
         return [QueuedMail(**{**row, "raw": self.restored(row["raw"])}) for row in rows]
 
     def mark_sent(self, mail_id: int, now: datetime) -> None:
+        """Record queued mail ``mail_id`` sent (recorded once: a mail the send journal lists
+        may have been recorded before the run died; pbem.sending)."""
         self.db.execute(
             "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1,"
-            " raw = coalesce(redacted, raw), redacted = NULL WHERE id = ?",
+            " raw = coalesce(redacted, raw), redacted = NULL WHERE id = ? AND status = 'queued'",
             [utc_text(now), mail_id],
         )
 

@@ -152,6 +152,9 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
                 row[0] for row in watcher.execute("SELECT recipient FROM outbox WHERE status = 'queued'")
             }
             waiting.append(len(set(sent[:-1]) & queued))  # sent before this one, not yet recorded
+            journal = tmp_path / sending.JOURNAL
+            written_down = len(journal.read_text().splitlines()) if journal.exists() else 0
+            assert written_down == waiting[-1]  # each waiting for its record is in the send journal
             if len(sent) == 48:  # acting takes the database for a while, across the next batch
                 holder.execute("BEGIN IMMEDIATE")
                 held.append(len(sent))
@@ -161,7 +164,11 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
         acting = asyncio.get_running_loop().create_future()
         asyncio.get_running_loop().call_later(1.0, acting.set_result, None)
         service = SimpleNamespace(
-            return_path="plain", address="judge@example.test", send_attempts=5, store_target=path
+            return_path="plain",
+            address="judge@example.test",
+            send_attempts=5,
+            store_target=path,
+            data_dir=tmp_path,
         )
         await sending.send_queue(service, store, Outbox(), now, Tally(), acting)  # type: ignore[arg-type]
 
