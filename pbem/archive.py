@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem import private
+from pbem.faults import checkpoint
 from pbem.ruleset import PUBLIC, REFEREE
 from pbem.run import Run
 from pbem.store import Store, TurnRow
@@ -60,6 +61,7 @@ def write_turn(run: Run, game_id: str, seq: int) -> Path | None:
                 run.store.mark_archived(game_id, other)
     folder = _write(run.service.archive_dir, run.store, turn)
     run.store.mark_archived(game_id, seq)
+    checkpoint("archived")
     return folder
 
 

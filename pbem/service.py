@@ -5,8 +5,9 @@ so ``pbem poll`` and ``pbem send`` can do one of them, and so the reliability
 tests can stop a run between any two. The order matters: every fetched
 message is stored before the inbox is told it is done; stored messages are
 acted on before deadlines are checked (an order that arrived in time counts
-even if cron runs late); the send queue is drained last, and whatever is left
-in it is tried again next run.
+even if cron runs late); the send queue is drained beside acting, and whatever
+is left in it is tried again next run; the archive's files are written last,
+once the players' mail is out (a turn not yet written is written by the next run).
 """
 
 from __future__ import annotations
@@ -217,6 +218,13 @@ def act(run: Run, tally: Tally) -> None:
                 raise
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
+    if not run.archive_later:
+        write_files(run)
+
+
+def write_files(run: Run) -> None:
+    """Write the archive's files of every turn that lacks them and each site that does not show
+    its game as it stands (one worker at a time, on PostgreSQL)."""
     with run.store.lease("archive") as ours:
         if ours:
             archive.write_missing(run)
@@ -364,7 +372,7 @@ async def _run_once(
                     log.error("polling the inbox failed: %s", said)
             if do_act:  # in a thread with its own connection, so that sending overlaps it
                 acting = asyncio.ensure_future(
-                    asyncio.to_thread(_act_alone, service, now, templates, seed_source, tally)
+                    asyncio.to_thread(_act_alone, service, now, templates, seed_source, tally, do_send)
                 )
             started = time.perf_counter()
             if do_send:
@@ -385,6 +393,8 @@ async def _run_once(
                     log.error("sending failed (%s); the queue is kept for the next run", said)
             if acting is not None:
                 await asyncio.wait([acting])
+                if not acting.exception() and do_send:  # the archive's files, after the mail
+                    write_files(Run(service, store, now, templates, seed_source))
                 if not acting.exception() and whole and not (tally.worked() or warnings or service.broken):
                     quiet.write(service, store, acting.result())
         finally:
@@ -412,13 +422,16 @@ def _act_alone(
     templates: Templates | None,
     seed_source: Callable[[str, str], int] | None,
     tally: Tally,
+    archive_later: bool = False,
 ) -> datetime | None:
     """The acting step with its own database connection (SQLite connections stay in their thread);
-    when the next run must act if no mail comes (pbem.quiet)."""
+    when the next run must act if no mail comes (pbem.quiet). Beside sending (``archive_later``),
+    the archive's files are left for the end of the run: the players' mail goes first."""
     started = time.perf_counter()
     store = open_store(service)
     try:
         run = Run(service, store, now, templates, seed_source)
+        run.archive_later = archive_later
         act(run, tally)
         store.set_meta("last_run_at", utc_text(now))
         return None if tally.worked() else quiet.next_wake(run)  # a run that worked records nothing

@@ -99,8 +99,8 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         "game over" if new_phase.over else new_phase.id,
     )
     checkpoint("adjudicated")
-    archive.write_turn(run, live.id, seq)
-    checkpoint("archived")
+    if not run.archive_later:  # else written once the run's mail is out (pbem.service)
+        archive.write_turn(run, live.id, seq)
     rebuild_sites(run, live, seq)
 
 

@@ -118,7 +118,7 @@ def test_a_run_that_stopped_before_the_site_was_rebuilt_leaves_it_to_the_next_ru
     send_mails(table, ADDRESSES, ONE_HOLD_EACH)
     table.now = table.game_row().deadline
     monkeypatch.setattr(faults, "_counts", {})
-    monkeypatch.setenv("PBEM_CRASH_AT", "archived")  # the turn and its mail are in; its site is not
+    monkeypatch.setenv("PBEM_CRASH_AT", "adjudicated")  # the turn and its mail are in; its site is not
     with pytest.raises(faults.InjectedCrash):
         table.run()
     assert not (tmp_path / "site" / "g1" / "S1901M.html").exists()
