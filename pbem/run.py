@@ -104,8 +104,8 @@ class Run:
         self.now = now
         self.templates = templates or Templates.with_own(service.templates)
         self.seed_source = seed_source
-        #: an adjudication's archive files are left for the end of the run (pbem.service: while
-        #: the run sends beside acting, the players' mail goes out first)
+        #: an adjudication's archive files are left for the end of acting (pbem.service: while
+        #: the run sends beside acting, the next games' mail is not held up by them)
         self.archive_later = False
 
     def new_seed(self, game_id: str, phase_id: str) -> int:

@@ -7,7 +7,8 @@ message is stored before the inbox is told it is done; stored messages are
 acted on before deadlines are checked (an order that arrived in time counts
 even if cron runs late); the send queue is drained beside acting, and whatever
 is left in it is tried again next run; the archive's files are written last,
-once the players' mail is out (a turn not yet written is written by the next run).
+at the end of acting, while the sending catches up (a turn not yet written is written by
+the next run).
 """
 
 from __future__ import annotations
@@ -218,8 +219,7 @@ def act(run: Run, tally: Tally) -> None:
                 raise
             log.exception("game %s could not be tended", game_id)
             tally.errors.append(f"game {game_id}: {error}")
-    if not run.archive_later:
-        write_files(run)
+    write_files(run)
 
 
 def write_files(run: Run) -> None:
@@ -393,8 +393,6 @@ async def _run_once(
                     log.error("sending failed (%s); the queue is kept for the next run", said)
             if acting is not None:
                 await asyncio.wait([acting])
-                if not acting.exception() and do_send:  # the archive's files, after the mail
-                    write_files(Run(service, store, now, templates, seed_source))
                 if not acting.exception() and whole and not (tally.worked() or warnings or service.broken):
                     quiet.write(service, store, acting.result())
         finally:
@@ -426,7 +424,8 @@ def _act_alone(
 ) -> datetime | None:
     """The acting step with its own database connection (SQLite connections stay in their thread);
     when the next run must act if no mail comes (pbem.quiet). Beside sending (``archive_later``),
-    the archive's files are left for the end of the run: the players' mail goes first."""
+    the archive's files are written at the end of acting, not after each adjudication: the mail
+    of the games after it is not held up, and the files are written while the sending catches up."""
     started = time.perf_counter()
     store = open_store(service)
     try:

@@ -99,7 +99,7 @@ def adjudicate(run: Run, live: LiveGame, reason: str) -> None:
         "game over" if new_phase.over else new_phase.id,
     )
     checkpoint("adjudicated")
-    if not run.archive_later:  # else written once the run's mail is out (pbem.service)
+    if not run.archive_later:  # else written at the end of acting (pbem.service)
         archive.write_turn(run, live.id, seq)
     rebuild_sites(run, live, seq)
 
