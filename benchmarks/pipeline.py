@@ -198,6 +198,44 @@ sys.exit(code)
 """
 
 
+def cpu_seconds(server: MailServer) -> dict[str, float]:
+    """CPU seconds used so far: by the ``pbem run`` processes ended (with their map worker), by
+    this process (the aiosmtpd server's thread, and the bare client), and by Dovecot (its
+    master, what it reaped and its living processes). On two cores the run and the mail
+    servers share, whether a run can keep to its bare mail's time is a matter of these."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "pbem": children.ru_utime + children.ru_stime,
+        "aiosmtpd": own.ru_utime + own.ru_stime,
+        "dovecot": _dovecot_seconds(server),
+    }
+
+
+def _dovecot_seconds(server: MailServer) -> float:
+    tick = os.sysconf("SC_CLK_TCK")
+    master = server._dovecot.pid if server._dovecot else None
+    parents, times = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        own, reaped = int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+        times[pid] = (own + reaped) if pid == master else own
+    total = 0
+    for pid, seconds in times.items():
+        here = pid
+        while here not in (master, 0, 1) and here in parents:
+            here = parents[here]
+        total += seconds if here == master else 0
+    return total / tick
+
+
 def pbem_run(config: Path) -> tuple[float, int, str]:
     """(seconds, peak RSS in KiB, the run's summary line) of one ``pbem run`` process."""
     start = time.perf_counter()
@@ -312,7 +350,9 @@ def main() -> None:
         sent_before = len(store.outbox_rows(status="sent"))
         store.close()
 
+        before = cpu_seconds(server)
         seconds, peak_kib, line = pbem_run(config)
+        run_cpu = {name: value - before[name] for name, value in cpu_seconds(server).items()}
         store = Store(service.database)
         sent_rows = store.outbox_rows(status="sent")[sent_before:]
         sent = len(sent_rows)
@@ -326,8 +366,10 @@ def main() -> None:
 
         # the same mail, bare: the same messages back in the inbox, fetched; the run's mails resent
         deliver_orders(server, service, None, distinct)
+        before = cpu_seconds(server)
         fetched, fetch_seconds = asyncio.run(bare_fetch(server, judge))
         send_all = asyncio.run(bare_resend(server, judge, run_mails))
+        bare_cpu = {name: value - before[name] for name, value in cpu_seconds(server).items()}
         size = sum(len(raw) for raw, _ in run_mails)
         bare_all = fetch_seconds + send_all
         print_stages(stages_of(line), seconds, fetch_seconds, send_all)
@@ -339,6 +381,19 @@ def main() -> None:
             f"   ({args.games} games, {args.positions} positions)"
         )
         print(f"peak memory of the run: {peak_kib / 1024:.1f} MiB (target < 200 MiB)")
+        cores = os.cpu_count() or 1
+        servers = run_cpu["aiosmtpd"] + run_cpu["dovecot"]
+        print(
+            f"\nCPU seconds in the run: pbem {run_cpu['pbem']:.1f} (its map worker included), the mail"
+            f" servers {servers:.1f} (aiosmtpd {run_cpu['aiosmtpd']:.1f}, Dovecot {run_cpu['dovecot']:.1f});"
+            f" {(run_cpu['pbem'] + servers) / seconds:.2f} of {cores} cores busy"
+        )
+        bare_busy = sum(bare_cpu.values()) / bare_all
+        print(
+            f"CPU seconds of the bare mail: {sum(bare_cpu.values()):.1f} (client and aiosmtpd"
+            f" {bare_cpu['aiosmtpd']:.1f}, Dovecot {bare_cpu['dovecot']:.1f});"
+            f" {bare_busy:.2f} of {cores} cores busy"
+        )
     finally:
         server.stop()
         shutil.rmtree(base, ignore_errors=True)
