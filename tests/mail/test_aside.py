@@ -33,8 +33,11 @@ def test_a_picture_drawn_aside_while_sending_is_the_picture_drawn_here():
 KILLED_RUN = """
 import os, sys, time
 from pbem.mail.aside import run_aside, while_sending
-print(run_aside(os.getpid), flush=True)
-time.sleep(60)
+with while_sending():  # as a run's acting beside its sending: the worker is started
+    worker = run_aside(os.getpid)
+    assert worker != os.getpid()
+    print(worker, flush=True)
+    time.sleep(60)
 """
 
 
