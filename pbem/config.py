@@ -14,13 +14,11 @@ service.
 
 from __future__ import annotations
 
-import difflib
 import hmac
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import field, replace
 from datetime import time, timedelta
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -29,15 +27,12 @@ import pydantic
 import yaml
 
 from pbem import passwords, settings
+from pbem.config_problems import LOADER, Location, Problems
 from pbem.databases import database_target, sqlite_file
 from pbem.deadlines import parse_duration, parse_time_of_day
 from pbem.frozen import Frozen
 from pbem.i18n import DEFAULT as DEFAULT_LANGUAGE
 from pbem.mail.transport import ca_file_problem
-
-#: libyaml's parser where PyYAML was built with it: a config of hundreds of games is read
-#: ten times faster than by the pure-Python one, with the same values and marks
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class ConfigError(Exception):
@@ -232,76 +227,6 @@ class Service(Frozen):
         return game.referee or self.referee
 
 
-Location = tuple[str | int, ...]
-
-
-def key_text(loc: Location) -> str:
-    """``("games", 0, "players", 1, "address")`` as ``games[0].players[1].address``."""
-    text = ""
-    for step in loc:
-        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else str(step))
-    return text or "(top level)"
-
-
-@lru_cache(maxsize=2)
-def _lines(text: str) -> dict[Location, int]:
-    """The line of every key and list entry of a YAML text, by its location: worked out only
-    when a problem is to be placed (a config of many games takes a while to compose)."""
-    found: dict[Location, int] = {}
-
-    def walk(node: yaml.Node, loc: Location) -> None:
-        found.setdefault(loc, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                here = (*loc, str(key.value))
-                found[here] = key.start_mark.line + 1
-                walk(value, here)
-        elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                walk(item, (*loc, index))
-
-    try:
-        root = yaml.compose(text, Loader=_LOADER)
-    except yaml.YAMLError:
-        return found
-    if root is not None:
-        walk(root, ())
-    return found
-
-
-class _Problems:
-    """Problems found in one config file, each with its key and line."""
-
-    def __init__(self, path: Path, text: str):
-        self.path = path
-        self.text = text
-        self.found: list[str] = []
-
-    def add(self, loc: Location, message: str) -> None:
-        lines = _lines(self.text)
-        line = next((lines[loc[:n]] for n in range(len(loc), -1, -1) if loc[:n] in lines), None)
-        where = f" (line {line})" if line else ""
-        self.found.append(f"{self.path}: {key_text(loc)}: {message}{where}")
-
-    def from_pydantic(
-        self, error: pydantic.ValidationError, model: type[settings.Keys], at: Location
-    ) -> None:
-        for item in error.errors():
-            loc = tuple(step for step in item["loc"] if not (isinstance(step, str) and "[" in step))
-            message = str(item["msg"]).removeprefix("Value error, ")
-            if item["type"] == "extra_forbidden":
-                known = settings.model_at(model, loc[:-1])
-                keys = sorted(settings.known_keys(known)) if known else []
-                near = difflib.get_close_matches(str(loc[-1]).lower(), keys, n=1, cutoff=0.7) if loc else []
-                message = "unknown setting" + (f" (did you mean {near[0]}?)" if near else "")
-                message += f"; known: {', '.join(keys)}" if keys else ""
-            elif item["type"] == "missing":
-                message = "is required"
-            elif message.startswith("Input should be"):
-                message = "should be" + message.removeprefix("Input should be")
-            self.add((*at, *loc), message)
-
-
 def load(path: str | os.PathLike[str]) -> Service:
     """Read and check the service config at ``path``.
 
@@ -311,12 +236,12 @@ def load(path: str | os.PathLike[str]) -> Service:
     path = Path(path).resolve()
     try:
         text = path.read_text(encoding="utf-8")
-        data = yaml.load(text, Loader=_LOADER)
+        data = yaml.load(text, Loader=LOADER)
     except OSError as error:
         raise ConfigError([f"{path}: cannot read: {error.strerror}"]) from None
     except yaml.YAMLError as error:
         raise ConfigError([f"{path}: not valid YAML: {error}"]) from None
-    problems = _Problems(path, text)
+    problems = Problems(path, text)
     service: Service | None = None
     try:
         root = settings.RootKeys.model_validate(data if data is not None else {})
@@ -336,7 +261,7 @@ def load(path: str | os.PathLike[str]) -> Service:
     games: list[Game] = []
     broken: dict[str, tuple[str, ...]] = {}
     for index, entry in enumerate(entries):
-        alone = _Problems(path, problems.text)
+        alone = Problems(path, problems.text)
         game = _game(alone, entry, ("games", index), path, has_referee, {g.id for g in games}, has_site)
         if game is not None and not alone.found:
             games.append(game)
@@ -359,7 +284,7 @@ def load(path: str | os.PathLike[str]) -> Service:
 def stored_game(entry: Mapping[str, Any], path: Path) -> Game:
     """A game opened by mail, from the keys kept with it (pbem.store.lobby): checked as a config
     entry is, so that one way loads a game whichever made it. ConfigError if it no longer passes."""
-    problems = _Problems(path, "")  # kept in the database: no lines to name
+    problems = Problems(path, "")  # kept in the database: no lines to name
     game = _game(problems, dict(entry), ("open game", str(entry.get("id"))), path, True, set(), template=True)
     if game is None or problems.found:
         raise ConfigError(problems.found or [f"game {entry.get('id')!r} cannot be read"])
@@ -374,7 +299,7 @@ def _resolver(path: Path) -> Callable[[str], Path]:
     return resolve
 
 
-def _secret(problems: _Problems, value: Any, loc: Location, resolve: Callable[[str], Path]) -> Secret | None:
+def _secret(problems: Problems, value: Any, loc: Location, resolve: Callable[[str], Path]) -> Secret | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -392,7 +317,7 @@ def _secret(problems: _Problems, value: Any, loc: Location, resolve: Callable[[s
         return None
 
 
-def _service(problems: _Problems, keys: settings.ServiceKeys, path: Path) -> Service:
+def _service(problems: Problems, keys: settings.ServiceKeys, path: Path) -> Service:
     resolve = _resolver(path)
     data_dir = resolve(keys.data_dir)
     templates = resolve(keys.templates) if keys.templates is not None else None
@@ -448,7 +373,7 @@ DEFAULT_PORTS = {
 
 
 def _transport(
-    problems: _Problems,
+    problems: Problems,
     keys: settings.MailKeys | None,
     loc: Location,
     kinds: set[str],
@@ -484,7 +409,7 @@ def _transport(
 
 
 def _referee(
-    problems: _Problems, keys: settings.RefereeKeys | None, loc: Location, resolve: Callable[[str], Path]
+    problems: Problems, keys: settings.RefereeKeys | None, loc: Location, resolve: Callable[[str], Path]
 ) -> Referee | None:
     if keys is None:
         return None
@@ -497,7 +422,7 @@ def _referee(
 
 
 def _game(
-    problems: _Problems,
+    problems: Problems,
     entry: Any,
     loc: Location,
     path: Path,
@@ -582,7 +507,7 @@ def _game(
     return game
 
 
-def _check_setup(problems: _Problems, game: Game, loc: Location) -> None:
+def _check_setup(problems: Problems, game: Game, loc: Location) -> None:
     """Ask the game's ruleset whether it can start with these variant, powers and options."""
     from pbem.ruleset import REGISTRY, SetupError, get_ruleset
 
