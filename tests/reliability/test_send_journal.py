@@ -7,12 +7,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from datetime import UTC, datetime
 
 from pbem import sending
 from pbem.store import Store
-
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+from tests.store.helpers import a_mail
 
 SENDING = """
 import asyncio, sqlite3, sys
@@ -21,6 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from pbem import sending
 from pbem.store import Store
+from tests.store.helpers import a_mail
 from pbem.tally import Tally
 
 folder, hold = Path(sys.argv[1]), sys.argv[2] == "hold"
@@ -62,16 +61,7 @@ def sending_run(folder, hold: bool, crash: str | None = None) -> subprocess.Comp
 def test_mails_sent_and_waiting_for_their_record_when_the_run_is_killed_are_not_sent_again(tmp_path):
     store = Store(tmp_path / "pbem.sqlite3")
     for number in range(10):
-        store.queue_mail(
-            dedup_key=f"m{number}",
-            message_id=f"<m{number}@x>",
-            game_id="g1",
-            kind="report",
-            recipient=f"p{number}@example.test",
-            subject="results",
-            raw=b"Subject: results\n\nhello\n",
-            now=NOW,
-        )
+        a_mail(store, f"m{number}", f"p{number}@example.test", raw=b"Subject: results\n\nhello\n")
     killed = sending_run(tmp_path, hold=True, crash="sent:3@kill")
     assert killed.returncode == -9, killed.stderr
     # the scene: three mails taken by the server, none recorded, the journal lists them

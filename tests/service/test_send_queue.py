@@ -118,27 +118,18 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
     import asyncio
     import sqlite3
     import threading
-    from datetime import UTC, datetime
     from types import SimpleNamespace
 
     from pbem import sending
     from pbem.store import Store
     from pbem.tally import Tally
+    from tests.store.helpers import NOW as now
+    from tests.store.helpers import a_mail
 
-    now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     path = tmp_path / "pbem.sqlite3"
     store = Store(path)
     for number in range(60):  # more than one batch of due mail (50)
-        store.queue_mail(
-            dedup_key=f"m{number}",
-            message_id=f"<m{number}@x>",
-            game_id="g1",
-            kind="report",
-            recipient=f"p{number}@example.test",
-            subject="s",
-            raw=b"Subject: s\n\nhello\n",
-            now=now,
-        )
+        a_mail(store, f"m{number}", f"p{number}@example.test", raw=b"Subject: s\n\nhello\n")
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     watcher = sqlite3.connect(path, isolation_level=None)
     sent: list[str] = []

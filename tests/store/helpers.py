@@ -217,7 +217,14 @@ def a_message(store: Store, key: str, raw: bytes = b"From: a@example.test\r\n\r\
     )
 
 
-def a_mail(store: Store, key: str, recipient: str = "North@Example.test") -> bool:
+def a_mail(
+    store: Store,
+    key: str,
+    recipient: str = "North@Example.test",
+    raw: bytes = b"\x00\xffbytes as sent",
+    redacted: bytes | None = None,
+) -> bool:
+    """A results mail queued in game g1 (``redacted``: what is kept of it once sent)."""
     return store.queue_mail(
         dedup_key=key,
         message_id=f"<{key}@judge.test>",
@@ -225,8 +232,9 @@ def a_mail(store: Store, key: str, recipient: str = "North@Example.test") -> boo
         kind="results",
         recipient=recipient,
         subject="Results",
-        raw=b"\x00\xffbytes as sent",
+        raw=raw,
         now=NOW,
+        redacted=redacted,
     )
 
 

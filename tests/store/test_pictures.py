@@ -14,7 +14,7 @@ from pbem.mail.compose import Outgoing, compose
 from pbem.ruleset import PUBLIC
 from pbem.rulesets.diplomacy import ruleset
 from tests.site.helpers import POWERS
-from tests.store.helpers import NOW
+from tests.store.helpers import NOW, a_mail
 
 SENT = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
 
@@ -48,24 +48,10 @@ def stored(store, sql: str) -> list[dict]:
     return store._rows(sql)
 
 
-def queue(store, key: str, raw: bytes, to: str = "north@example.test", redacted: bytes | None = None) -> None:
-    store.queue_mail(
-        dedup_key=key,
-        message_id=f"<{key}@x>",
-        game_id="g1",
-        kind="results",
-        recipient=to,
-        subject="results",
-        raw=raw,
-        now=NOW,
-        redacted=redacted,
-    )
-
-
 def test_every_mail_of_a_phase_keeps_one_copy_of_its_map_and_is_sent_whole(store, svg):
     mails = {power: results_mail(svg, power) for power in POWERS}
     for power, raw in mails.items():
-        queue(store, f"results:g1:1:{power}", raw, f"{power.lower()}@example.test")
+        a_mail(store, f"results:g1:1:{power}", f"{power.lower()}@example.test", raw)
     [picture] = stored(store, "SELECT digest, data FROM pictures")
     rows = stored(store, "SELECT raw FROM outbox")
     assert all(len(row["raw"]) < len(mails["France"]) // 5 for row in rows)  # the map is kept apart
@@ -113,7 +99,7 @@ def test_rows_written_before_pictures_were_kept_apart_read_as_they_are(store, sv
 def test_a_welcome_cut_down_once_sent_keeps_its_map_apart_too(store, svg):
     raw = results_mail(svg, "France")
     without = raw.replace(b"Results for France", b"Results for ------")
-    queue(store, "welcome:g1:France", raw, redacted=without)
+    a_mail(store, "welcome:g1:France", raw=raw, redacted=without)
     [mail] = store.due_mail(NOW)
     assert mail.raw == raw
     store.mark_sent(mail.id, NOW)
@@ -125,7 +111,7 @@ def test_a_welcome_cut_down_once_sent_keeps_its_map_apart_too(store, svg):
 def test_text_that_looks_like_a_reference_is_left_as_written(store, svg):
     """A player's words reach a report's HTML escaped and a mail's text as they are: neither
     is taken for a picture, even naming the digest of one kept."""
-    queue(store, "results:g1:1", results_mail(svg, "France"))
+    a_mail(store, "results:g1:1", raw=results_mail(svg, "France"))
     [picture] = stored(store, "SELECT digest FROM pictures")
     written = f'<pbem-picture sha256="{picture["digest"]}"/>'
     html = f"<p>{written.replace('<', '&lt;').replace('>', '&gt;')}</p>"
@@ -139,5 +125,5 @@ def test_text_that_looks_like_a_reference_is_left_as_written(store, svg):
         date=SENT,
     )
     assert b"\x00" not in raw  # a control character is quoted in the mail pbem writes
-    queue(store, "press:1", raw)
+    a_mail(store, "press:1", raw=raw)
     assert store.outbox_rows(dedup_key="press:1")[0]["raw"] == raw
