@@ -4,14 +4,17 @@ While acting (mail read, games tended) goes on in another thread and queues mail
 goes on beside it, so that the waits on the SMTP server overlap with acting's work. On SQLite
 the two share one write lock, and acting holds it for much of its time (a phase adjudicated
 and its reports queued is one transaction). A record that waited for the lock stopped the
-sending for as long, and SQLite's wait sleeps in steps of milliseconds: a third of the run's
-sending went into such waits (benchmarks/pipeline.py). So while acting goes on, a sent mail
-whose record finds the database busy is written to the send journal (``sent.journal`` in the
-data folder, one line, appended before anything else is done) and recorded in the database with
-a later mail, at most ``MOST_UNRECORDED`` waiting, all before the sending ends. A run killed
-meanwhile leaves the journal, and the next sending records what it lists before it sends
-anything: a mail is sent twice only if the run dies between the server's answer and the next
-line written, as it always could for the one mail in flight.
+sending for as long (SQLite's wait sleeps in steps of milliseconds), and a commit for each mail
+was a millisecond of the sending's own: a third of the run's sending went into them
+(benchmarks/pipeline.py). So on SQLite each mail the server took is first written to the send
+journal (``sent.journal`` in the data folder: one line, appended before anything else is done),
+and the database records them ``RECORD_EVERY`` at a time in one transaction; where acting holds
+the database then, the sending goes on and tries again with the next mail, waiting for the lock
+only when ``MOST_UNRECORDED`` would be passed. All are recorded before the sending ends. A run
+killed meanwhile leaves the journal, and the next sending records what it lists before it sends
+anything: a mail is sent twice only if the run dies between the server's answer and the line
+written, as it always could for the one mail in flight. PostgreSQL records each mail inside the
+claim it was sent under (pbem.store.claims).
 """
 
 from __future__ import annotations
@@ -42,8 +45,10 @@ log = logging.getLogger("pbem")
 
 #: waits between send attempts of one mail; the last one repeats
 RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
+#: how many mails sent the database records at a time (SQLite: the journal has each at once)
+RECORD_EVERY = 8
 #: the most mails sent and not yet recorded while acting holds the database (SQLite)
-MOST_UNRECORDED = 4
+MOST_UNRECORDED = 32
 
 
 async def send_queue(
@@ -176,17 +181,19 @@ class _Unrecorded:
         self.ids: list[int] = []
 
     async def add(self, mail_id: int) -> None:
-        """Record ``mail_id`` sent, with any before it. While acting goes on (SQLite): written to
-        the journal, then recorded now if the database is free, else with a later mail, waiting
-        for the lock only when ``MOST_UNRECORDED`` would be passed. Otherwise recorded now."""
+        """Record ``mail_id`` sent (module docstring): on SQLite written to the journal, and
+        recorded with the mails before it once there are ``RECORD_EVERY`` (while acting holds
+        the database, later, up to ``MOST_UNRECORDED``); on PostgreSQL recorded now."""
         self.ids.append(mail_id)
-        acting = self.acting is not None and not self.acting.done()
-        if self.journal is None or not acting:
+        if self.journal is None:
             await self.record()
             return
         with stopwatch.timed("record"):
             self._write_down(mail_id)
-        if len(self.ids) >= MOST_UNRECORDED:
+        if len(self.ids) < RECORD_EVERY:
+            return
+        acting = self.acting is not None and not self.acting.done()
+        if not acting or len(self.ids) >= MOST_UNRECORDED:
             await self.record()
             return
         try:

@@ -111,10 +111,10 @@ def test_a_sent_mail_is_recorded_even_while_acting_keeps_the_database_busy():
 
 
 def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soon(tmp_path):
-    """While acting holds SQLite's write lock, the sending goes on: a sent mail whose record
-    finds the database busy is recorded with a later one, never more than MOST_UNRECORDED
-    waiting at once, every one recorded by the end, and none sent twice (an unrecorded mail is
-    still queued in the database: the next batch must not take it again)."""
+    """Mails sent are recorded RECORD_EVERY at a time, each in the send journal until then; while
+    acting holds SQLite's write lock the sending goes on, never more than MOST_UNRECORDED
+    waiting at once; every one is recorded by the end, and none sent twice (an unrecorded mail
+    is still queued in the database: the next batch of due mail must not take it again)."""
     import asyncio
     import sqlite3
     import threading
@@ -128,7 +128,7 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
 
     path = tmp_path / "pbem.sqlite3"
     store = Store(path)
-    for number in range(60):  # more than one batch of due mail (50)
+    for number in range(100):  # more than one batch of due mail (50)
         a_mail(store, f"m{number}", f"p{number}@example.test", raw=b"Subject: s\n\nhello\n")
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     watcher = sqlite3.connect(path, isolation_level=None)
@@ -164,7 +164,8 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
         await sending.send_queue(service, store, Outbox(), now, Tally(), acting)  # type: ignore[arg-type]
 
     asyncio.run(sending_beside_acting())
-    assert sorted(sent) == sorted(f"p{number}@example.test" for number in range(60))  # each once
-    assert [row["status"] for row in store.outbox_rows()] == ["sent"] * 60
+    assert sorted(sent) == sorted(f"p{number}@example.test" for number in range(100))  # each once
+    assert [row["status"] for row in store.outbox_rows()] == ["sent"] * 100
+    assert max(waiting[:48]) == sending.RECORD_EVERY - 1  # recorded a batch at a time
     assert max(waiting) == sending.MOST_UNRECORDED - 1  # mails went on while the lock was held...
-    assert held[1] - held[0] == sending.MOST_UNRECORDED - 1  # ...as many as may wait, no more
+    assert sending.RECORD_EVERY < held[1] - held[0] < sending.MOST_UNRECORDED  # ...till as many wait
