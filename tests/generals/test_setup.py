@@ -35,7 +35,8 @@ def test_the_example_config_is_accepted_by_the_service_and_starts_a_game(tmp_pat
         ("grand", POWERS, {}, "unknown variant 'grand'"),
         ("standard", POWERS[:3], {}, "played by Aldmark, Brenn, Corvath, Dunmere"),
         ("standard", ["Aldmark", "Brenn", "Corvath", "Zog"], {}, "Zog"),
-        ("standard", POWERS, {"fog": False}, "unknown options fog"),
+        ("standard", POWERS, {"fog": False}, "unknown option fog for"),
+        ("standard", POWERS, {"fog": False, "speed": 2}, "unknown options fog, speed for"),
         ("standard", POWERS, {"turns": 0}, "turns must be a whole number of at least 1"),
     ],
 )

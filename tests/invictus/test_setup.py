@@ -26,7 +26,8 @@ def test_the_registry_finds_the_ruleset() -> None:
         ("chess", ["A", "B"], {}, "unknown Invictus variant 'chess'"),
         ("standard", ["A", "B", "C"], {}, "is for 2 players; the config lists 3"),
         ("standard", ["A", "A"], {}, "distinct"),
-        ("standard", ["A", "B"], {"colour": 1}, "unknown Invictus option(s) colour"),
+        ("standard", ["A", "B"], {"colour": 1}, "unknown Invictus option colour;"),
+        ("standard", ["A", "B"], {"colour": 1, "speed": 2}, "unknown Invictus options colour, speed;"),
         ("standard", ["A", "B"], {"armies": {"C": "King"}}, "names 'C', who is not a power"),
         (
             "standard",

@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.english import in_number
 from pbem.ruleset import SetupError
 from pbem.rulesets.generals import army, scouts
 from pbem.rulesets.generals.board import Board
@@ -42,7 +43,8 @@ def start(variant_name: str, powers: Sequence[str], options: Mapping[str, Any], 
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         known = "; ".join(f"{k}: {v}" for k, v in OPTIONS.items())
-        raise SetupError(f"unknown options {', '.join(unknown)} for generals; known: {known}")
+        words = f"{in_number(len(unknown), 'option')} {', '.join(unknown)}"
+        raise SetupError(f"unknown {words} for generals; known: {known}")
     turns = options.get("turns", variant.turns)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise SetupError(f"option turns must be a whole number of at least 1, not {turns!r}")

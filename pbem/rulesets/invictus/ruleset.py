@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.english import in_number
 from pbem.i18n import Message, _, check_language, render
 from pbem.ruleset import Adjudication, OrderLine, Phase, Ruleset, SetupError
 from pbem.rulesets.invictus import army, board, rehearsal, setup, turn, visibility
@@ -69,7 +70,8 @@ class Invictus(Ruleset):
         unknown = set(options) - set(OPTIONS)
         if unknown:
             raise SetupError(
-                f"unknown Invictus option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}"
+                f"unknown Invictus {in_number(len(unknown), 'option')} {', '.join(sorted(unknown))};"
+                f" known: {', '.join(OPTIONS)}"
             )
         players = [Player(power=p, seat=i, camp=rules.camp_of(i)) for i, p in enumerate(powers)]
         limits = _handicaps(options.get("handicap") or {}, powers, rules.reserve_limit)

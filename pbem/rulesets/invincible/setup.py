@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pbem.english import in_number
 from pbem.ruleset import SetupError
 
 from .data import VARIANTS, Card, Variant, fold
@@ -27,7 +28,8 @@ def options_of(options: Mapping[str, Any]) -> Options:
     unknown = sorted(set(options) - OPTIONS)
     if unknown:
         raise SetupError(
-            f"unknown option(s) {', '.join(unknown)}; Invincible! knows {', '.join(sorted(OPTIONS))}"
+            f"unknown {in_number(len(unknown), 'option')} {', '.join(unknown)};"
+            f" Invincible! knows {', '.join(sorted(OPTIONS))}"
         )
     for name in ("declarations", "hand_signals"):
         if name in options and not isinstance(options[name], bool):

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from pbem.english import in_number
 from pbem.ruleset import OrderLine, SetupError
 
 from .cards import VARIANTS, CardSet
@@ -55,7 +56,9 @@ def start(variant: str, powers: Sequence[str], options: Mapping[str, Any], seed:
     cards = VARIANTS[variant]
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise SetupError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+        raise SetupError(
+            f"unknown {in_number(len(unknown), 'option')} {', '.join(unknown)}; known: {', '.join(OPTIONS)}"
+        )
     if options.get("language", "en") != "en":
         # pbem.i18n could carry Invoke's texts too; its catalogue is not written yet
         raise SetupError(f"Invoke is mailed in English only so far; language {options['language']!r}")
