@@ -237,11 +237,11 @@ def record_journal(store: Store, journal: Path) -> int:
     """Record what the send journal lists (mails sent by a run that ended before it recorded
     them), then empty it; how many mails it listed."""
     try:
-        lines = journal.read_text(encoding="ascii", errors="replace").splitlines()
+        text = journal.read_text(encoding="ascii", errors="replace")
     except FileNotFoundError:
         return 0
-    sent = [line.split() for line in lines]
-    sent = [words for words in sent if len(words) == 2 and words[0].isdigit()]  # a line cut short: not taken
+    lines = text.split("\n")[:-1]  # what follows the last line break was cut short: not taken
+    sent = [words for words in map(str.split, lines) if len(words) == 2 and words[0].isdigit()]
     if sent:
         with store.atomic():
             for mail_id, when in sent:

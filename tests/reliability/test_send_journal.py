@@ -81,3 +81,17 @@ def test_mails_sent_and_waiting_for_their_record_when_the_run_is_killed_are_not_
     assert [row["status"] for row in store.outbox_rows()] == ["sent"] * 10
     assert (tmp_path / sending.JOURNAL).read_text() == ""
     assert oct((tmp_path / sending.JOURNAL).stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_journal_line_cut_short_by_the_kill_is_not_taken(tmp_path):
+    """The kill may come in the middle of a line: the whole lines are recorded, the rest left."""
+    store = Store(tmp_path / "pbem.sqlite3")
+    for number in range(3):
+        a_mail(store, f"m{number}", f"p{number}@example.test")
+    first, second, third = (row["id"] for row in store.outbox_rows())
+    journal = tmp_path / sending.JOURNAL
+    when = "2026-11-29T12:05:00+00:00"
+    journal.write_text(f"{first} {when}\n{second} {when}\n{third} 2026-11-2")
+    assert sending.record_journal(store, journal) == 2
+    assert [row["status"] for row in store.outbox_rows()] == ["sent", "sent", "queued"]
+    assert journal.read_text() == ""
