@@ -170,7 +170,8 @@ async def _record(write: Callable[[], None], acting: asyncio.Future[Any] | None)
 
 
 class _Unrecorded:
-    """Mails sent, recorded as soon as the database lets them be (module docstring)."""
+    """Mails sent and not yet recorded: in the send journal, recorded a batch at a time (module
+    docstring)."""
 
     def __init__(self, store: Store, now: datetime, acting: asyncio.Future[Any] | None, journal: Path | None):
         self.store = store
@@ -221,9 +222,8 @@ class _Unrecorded:
         os.write(self.written, f"{mail_id} {utc_text(self.now)}\n".encode("ascii"))
 
     def _write(self, *, wait: bool) -> None:
-        with self.store.waiting_for_lock(wait), self.store.atomic():
-            for mail_id in self.ids:
-                self.store.mark_sent(mail_id, self.now)
+        with self.store.waiting_for_lock(wait):
+            self.store.mark_all_sent((mail_id, self.now) for mail_id in self.ids)
         self.ids.clear()
         if self.written is not None:
             os.ftruncate(self.written, 0)  # every line of it is recorded now
@@ -243,9 +243,7 @@ def record_journal(store: Store, journal: Path) -> int:
     lines = text.split("\n")[:-1]  # what follows the last line break was cut short: not taken
     sent = [words for words in map(str.split, lines) if len(words) == 2 and words[0].isdigit()]
     if sent:
-        with store.atomic():
-            for mail_id, when in sent:
-                store.mark_sent(int(mail_id), from_utc_text(when))
+        store.mark_all_sent((int(mail_id), from_utc_text(when)) for mail_id, when in sent)
         log.info("recorded %s sent by a run that ended before recording them", counted(len(sent), "mail"))
     os.truncate(journal, 0)
     return len(sent)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
@@ -49,7 +50,7 @@ def _attribute_name(keyword: str) -> str:
     return keyword.rstrip("_").replace("_", "-")
 
 
-def points(path: list[Point]) -> str:
+def points(path: Sequence[Point]) -> str:
     return " ".join(f"{_number(x)},{_number(y)}" for x, y in path)
 
 
@@ -61,7 +62,7 @@ def board_points(path: list[Point]) -> str:
 
 @lru_cache(maxsize=4096)
 def _kept_points(path: tuple[Point, ...]) -> str:
-    return points(list(path))
+    return points(path)
 
 
 class Drawing:

@@ -13,7 +13,7 @@ Its Message-ID, recipient and subject stay.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -90,6 +90,12 @@ class Outbox(Pictures):
             " raw = coalesce(redacted, raw), redacted = NULL WHERE id = ? AND status = 'queued'",
             [utc_text(now), mail_id],
         )
+
+    def mark_all_sent(self, sent: Iterable[tuple[int, datetime]]) -> None:
+        """Record each queued mail of ``sent`` (its id, when) sent, all in one transaction."""
+        with self.atomic():
+            for mail_id, when in sent:
+                self.mark_sent(mail_id, when)
 
     def mark_retry(self, mail_id: int, error: str, next_attempt: datetime, failed: bool) -> None:
         self.db.execute(
