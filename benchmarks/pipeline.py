@@ -199,7 +199,7 @@ sys.exit(code)
 
 
 def cpu_seconds(server: MailServer) -> dict[str, float]:
-    """CPU seconds used so far: by the ``pbem run`` processes ended (with their map worker), by
+    """CPU seconds used so far: by the ``pbem run`` processes ended (with their sending process), by
     this process (the aiosmtpd server's thread, and the bare client), and by Dovecot (its
     master, what it reaped and its living processes). On two cores the run and the mail
     servers share, whether a run can keep to its bare mail's time is a matter of these."""
@@ -384,7 +384,7 @@ def main() -> None:
         cores = os.cpu_count() or 1
         servers = run_cpu["aiosmtpd"] + run_cpu["dovecot"]
         print(
-            f"\nCPU seconds in the run: pbem {run_cpu['pbem']:.1f} (its map worker included), the mail"
+            f"\nCPU seconds in the run: pbem {run_cpu['pbem']:.1f} (its sending process included), the mail"
             f" servers {servers:.1f} (aiosmtpd {run_cpu['aiosmtpd']:.1f}, Dovecot {run_cpu['dovecot']:.1f});"
             f" {(run_cpu['pbem'] + servers) / seconds:.2f} of {cores} cores busy"
         )

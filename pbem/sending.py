@@ -1,19 +1,19 @@
 """The send queue, drained: each due mail sent, and recorded as sent only after the server took it.
 
-While acting (mail read, games tended) goes on in another thread and queues mail, the sending
-goes on beside it, so that the waits on the SMTP server overlap with acting's work. On SQLite
-the two share one write lock, and acting holds it for much of its time (a phase adjudicated
-and its reports queued is one transaction). A record that waited for the lock stopped the
-sending for as long (SQLite's wait sleeps in steps of milliseconds), and a commit for each mail
-was a millisecond of the sending's own: a third of the run's sending went into them
-(benchmarks/pipeline.py). So on SQLite each mail the server took is first written to the send
-journal (``sent.journal`` in the data folder: one line, appended before anything else is done),
-and the database records them ``RECORD_EVERY`` at a time in one transaction; where acting holds
-the database then, the sending goes on and tries again with the next mail, waiting for the lock
-only when ``MOST_UNRECORDED`` would be passed. All are recorded before the sending ends. A run
-killed meanwhile leaves the journal, and the next sending records what it lists before it sends
-anything: a mail is sent twice only if the run dies between the server's answer and the line
-written, as it always could for the one mail in flight. PostgreSQL records each mail inside the
+While acting (mail read, games tended) goes on and queues mail, the sending goes on beside it
+(by SMTP in a process of its own, pbem.sender), so that the waits on the server overlap with
+acting's work. On SQLite the two share one write lock, and acting holds it for much of its time
+(a phase adjudicated and its reports queued is one transaction). A record that waited for the
+lock stopped the sending for as long (SQLite's wait sleeps in steps of milliseconds), and a
+commit for each mail was a millisecond of the sending's own: a third of the run's sending went
+into them (benchmarks/pipeline.py). So on SQLite each mail the server took is first written to
+the send journal (``sent.journal`` in the data folder: one line, appended before anything else
+is done), and the database records them ``RECORD_EVERY`` at a time in one transaction; where
+acting holds the database then, the sending goes on and tries again with the next mail, waiting
+for the lock only when ``MOST_UNRECORDED`` would be passed. All are recorded before the sending
+ends. A run killed meanwhile leaves the journal, and the next sending records what it lists
+before it sends anything: a mail is sent twice only if the run dies between the server's answer
+and the line written, as it always could for the one mail in flight. PostgreSQL records each mail inside the
 claim it was sent under (pbem.store.claims).
 """
 
@@ -23,6 +23,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
@@ -35,7 +36,8 @@ from pbem.deadlines import from_utc_text, utc_text
 from pbem.english import counted
 from pbem.faults import checkpoint
 from pbem.mail import verp
-from pbem.mail.transport import Outbox, PermanentFailure, ServerRefused, TemporaryFailure
+from pbem.mail.connect import open_outbox
+from pbem.mail.transport import Outbox, PermanentFailure, ServerRefused, TemporaryFailure, TransportError
 from pbem.store import Store
 from pbem.store.connection import storage_fault
 from pbem.store.dialect import POSTGRESQL
@@ -49,6 +51,29 @@ RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
 RECORD_EVERY = 8
 #: the most mails sent and not yet recorded while acting holds the database (SQLite)
 MOST_UNRECORDED = 32
+
+
+async def send_step(
+    service: Service, store: Store, now: datetime, tally: Tally, acting: asyncio.Future[Any] | None = None
+) -> None:
+    """A run's sending: the queue sent (``send_queue``) through the outbox the config names. A
+    server that refused us, or that failed, is told in the tally and the log; the queue is kept."""
+    started = time.perf_counter()
+    try:
+        async with open_outbox(service.outbox) as outbox:
+            await send_queue(service, store, outbox, now, tally, acting)
+        tally.seconds["send"] = time.perf_counter() - started
+    except ServerRefused as error:
+        tally.errors.append(f"the outgoing mail server refused us: {error}")
+        log.error(
+            "the outgoing mail server refused us (%s); the queue is kept until the config is fixed", error
+        )
+    except TransportError as error:
+        from pbem.mail.check import failure_said
+
+        said = failure_said(service.outbox, error)
+        tally.errors.append(f"sending failed: {said}")
+        log.error("sending failed (%s); the queue is kept for the next run", said)
 
 
 async def send_queue(

@@ -5,10 +5,10 @@ so ``pbem poll`` and ``pbem send`` can do one of them, and so the reliability
 tests can stop a run between any two. The order matters: every fetched
 message is stored before the inbox is told it is done; stored messages are
 acted on before deadlines are checked (an order that arrived in time counts
-even if cron runs late); the send queue is drained beside acting, and whatever
-is left in it is tried again next run; the archive's files are written last,
-at the end of acting, while the sending catches up (a turn not yet written is written by
-the next run).
+even if cron runs late); the send queue is drained beside acting (by SMTP in a
+process of its own, pbem.sender), and whatever is left in it is tried again
+next run; the archive's files are written last, at the end of acting, while
+the sending catches up (a turn not yet written is written by the next run).
 """
 
 from __future__ import annotations
@@ -26,25 +26,24 @@ from pathlib import Path
 from typing import Any
 
 from pbem import archive, config_check, intake, private, stopwatch, turns
-from pbem.config import Service, Transport
+from pbem.config import Service
 from pbem.databases import is_postgresql
 from pbem.deadlines import from_utc_text, utc_text
 from pbem.faults import checkpoint
 from pbem.intake import credentials
 from pbem.judge import forming
-from pbem.mail import aside
-from pbem.mail.connect import open_inbox, open_outbox
+from pbem.mail.connect import open_inbox
 from pbem.mail.message import digest, parse, received_at, shortened
 from pbem.mail.transport import (
     Fetched,
     Inbox,
-    ServerRefused,
     TransportError,
 )
 from pbem.quiet import record as quiet
 from pbem.reports import Templates
 from pbem.run import Run
-from pbem.sending import send_queue
+from pbem.sender import Sender
+from pbem.sending import send_step
 from pbem.site import published
 from pbem.store import Store
 from pbem.store.connection import storage_fault
@@ -347,16 +346,17 @@ async def _run_once(
     history = traces_of_history(service)  # looked at before the lock file is this run's
     # `pbem run`, which a quiet run may stand in for (on SQLite: pbem.quiet reads its file)
     whole = do_poll and do_act and do_send and not is_postgresql(service.store_target)
-    # acting beside sending: maps are drawn in a worker process, so that the sending goes on
-    drawing = aside.while_sending() if do_act and do_send else nullcontext()
+    # acting beside sending by SMTP: the sending in a process of its own (pbem.sender)
+    apart = do_act and do_send and service.outbox.kind == "smtp"
     # on PostgreSQL several workers may run at once: the store's leases and claims share the work
     lock = nullcontext() if is_postgresql(service.store_target) else run_lock(service.data_dir)
-    with lock, drawing, quiet.warnings_heard() as warnings:
+    with lock, quiet.warnings_heard() as warnings:
         require_database(service, history)
         store = open_store(service)
         if whole:
             quiet.forget(store)  # a run that stops half-way leaves the next one a full one
         acting: asyncio.Future[datetime | None] | None = None
+        sender = Sender.start(service, now) if apart else None
         try:
             started = time.perf_counter()
             if do_poll:
@@ -367,30 +367,20 @@ async def _run_once(
                                 await poll(service, store, inbox, now, tally)
                     tally.seconds["poll"] = time.perf_counter() - started
                 except TransportError as error:  # deadlines are still kept, below
-                    said = _failure(service.inbox, error)
+                    from pbem.mail.check import failure_said
+
+                    said = failure_said(service.inbox, error)
                     tally.errors.append(f"polling the inbox failed: {said}")
                     log.error("polling the inbox failed: %s", said)
             if do_act:  # in a thread with its own connection, so that sending overlaps it
                 acting = asyncio.ensure_future(
                     asyncio.to_thread(_act_alone, service, now, templates, seed_source, tally, do_send)
                 )
-            started = time.perf_counter()
-            if do_send:
-                try:
-                    async with open_outbox(service.outbox) as outbox:
-                        await send_queue(service, store, outbox, now, tally, acting)
-                    tally.seconds["send"] = time.perf_counter() - started
-                except ServerRefused as error:
-                    tally.errors.append(f"the outgoing mail server refused us: {error}")
-                    log.error(
-                        "the outgoing mail server refused us (%s); the queue is kept until "
-                        "the config is fixed",
-                        error,
-                    )
-                except TransportError as error:
-                    said = _failure(service.outbox, error)
-                    tally.errors.append(f"sending failed: {said}")
-                    log.error("sending failed (%s); the queue is kept for the next run", said)
+            if sender is not None:
+                assert acting is not None
+                await sender.finish(acting, tally)
+            elif do_send:
+                await send_step(service, store, now, tally, acting)
             if acting is not None:
                 await asyncio.wait([acting])
                 if not acting.exception() and whole and not (tally.worked() or warnings or service.broken):
@@ -398,20 +388,14 @@ async def _run_once(
         finally:
             if acting is not None:
                 await asyncio.wait([acting])
+            if sender is not None:
+                sender.close()
             store.close()
         if acting is not None:
             acting.result()  # an error (or an injected crash) in acting ends the run here
     tally.stages = stopwatch.lap()
     log.log(logging.INFO if tally.worked() else logging.DEBUG, "%s", tally.line())
     return tally
-
-
-def _failure(transport: Transport, error: TransportError) -> str:
-    """What a transport's failure says, with the hint on trusting its server where it helps
-    (the mail check, with the mail composer it needs, is loaded only when mail failed)."""
-    from pbem.mail.check import trust_hint
-
-    return f"{error}{trust_hint(transport, str(error))}"
 
 
 def _act_alone(

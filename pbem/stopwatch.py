@@ -37,3 +37,10 @@ def lap() -> dict[str, float]:
         sums = dict(_seconds)
         _seconds.clear()
     return sums
+
+
+def add(sums: dict[str, float]) -> None:
+    """Add stages timed elsewhere (the sending process, pbem.sender) to this process's sums."""
+    with _lock:
+        for stage, spent in sums.items():
+            _seconds[stage] += spent

@@ -340,6 +340,7 @@ class MailServer:
         self.ca_file = base / "tls" / "ca.pem"
         self._users: dict[str, str] = {}
         self._deferred: dict[str, int] = {}
+        self._refused: set[str] = set()
         self._lock = threading.Lock()
         self._dovecot: subprocess.Popen[bytes] | None = None
         self._controllers: list[Controller] = []
@@ -493,11 +494,16 @@ class MailServer:
         with self._lock:
             self._deferred[mailbox_of(address)] = times
 
+    def refuse(self, address: str) -> None:
+        """Answer 550 (no such user) to every RCPT command for ``address`` from now on."""
+        with self._lock:
+            self._refused.add(mailbox_of(address))
+
     def _recipient_answer(self, address: str) -> str | None:
         """None to accept the recipient, else the SMTP answer that refuses it."""
         user = mailbox_of(address)
         with self._lock:
-            if user not in self._users:
+            if user not in self._users or user in self._refused:
                 return f"550 5.1.1 <{address}>: no such user here"
             if self._deferred.get(user, 0) > 0:
                 self._deferred[user] -= 1

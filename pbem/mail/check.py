@@ -60,6 +60,12 @@ def hint(transport: Transport, error: str) -> str:
     )
 
 
+def failure_said(transport: Transport, error: TransportError) -> str:
+    """What a run's failure to poll or send says, with the hint on trusting its server where it
+    helps (this module, with the mail composer it needs, is loaded only when mail failed)."""
+    return f"{error}{trust_hint(transport, str(error))}"
+
+
 def trust_hint(transport: Transport, error: str) -> str:
     """What to do when the TLS handshake refused the server's certificate, or "": a self-signed
     server needs ``ca_file``; its security and port are right, since TLS got that far."""

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING
 
 from pbem import stopwatch
 from pbem.frozen import Frozen
-from pbem.mail.aside import run_aside
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -74,8 +73,8 @@ def png(svg: str) -> bytes:
 
 @lru_cache(maxsize=16)
 def _kept_png(svg: str) -> bytes:
-    with stopwatch.timed("render"):  # drawn aside: resvg and Pillow hold the GIL (pbem.mail.aside)
-        return run_aside(_palette_png, svg)
+    with stopwatch.timed("render"):
+        return _palette_png(svg)
 
 
 def _palette_png(svg: str) -> bytes:

@@ -38,9 +38,9 @@ def drawn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Drawn]:
     for power, orders in DIPLOMACY_HOLDS.items():
         table.send(PLAYERS[power], f"SIGNON {power} g1 pw\n{orders}")
     free: list[bool] = []
-    aside = pictures.run_aside
+    draw = pictures._palette_png
 
-    def drawing(work, svg):
+    def drawing(svg):
         other = sqlite3.connect(table.service.database, timeout=0)
         try:
             other.execute("BEGIN IMMEDIATE")  # fails at once while another holds the write lock
@@ -50,10 +50,10 @@ def drawn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Drawn]:
             free.append(False)
         finally:
             other.close()
-        return aside(work, svg)
+        return draw(svg)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pictures, "run_aside", drawing)
+        patch.setattr(pictures, "_palette_png", drawing)
         pictures._kept_png.cache_clear()  # drawn by this run, not found drawn by another test's
         tally = table.run()
     yield Drawn(table, tally, free)
