@@ -39,9 +39,32 @@ _NAMES = re.compile(r'<g data-layer="names"[^>]*>[^<]*(?:<(?!/g>)[^<]*)*</g>')
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}\b")
 
 
+#: the grays a map's palette holds besides its own colours: a name's smoothed edge blends the
+#: name's dark colour into what is under it, and six levels keep its letters' shapes
+GRAYS = tuple((level, level, level) for level in range(0, 256, 51))
+
+RGB = tuple[int, int, int]
+
+
+class Drawn(Frozen):
+    """A map drawn by layers: its picture, and the colours it is made of (``render``)."""
+
+    image: Image.Image
+    colours: tuple[RGB, ...]
+
+
 def render(svg: str, zoom: float, background: str) -> Image.Image | None:
     """``svg`` as an RGB image at ``zoom`` over ``background``, drawn by layers, or None if it
     has none. Shapes are drawn with crisp edges and text smoothed, as pbem.mail.pictures asks."""
+    drawn = draw(svg, zoom, background)
+    return drawn.image if drawn is not None else None
+
+
+def draw(svg: str, zoom: float, background: str) -> Drawn | None:
+    """``render``, with the colours the picture is made of: the board's own, every colour the
+    SVG names, the background and ``GRAYS``. Nearly every pixel is one of them exactly; the rest
+    are smoothed edges and faded marks, whose nearest among them is close (a palette of these
+    is found in a tenth of the time Pillow's octree takes to find one, with as small an error)."""
     head, _, body = svg.partition("\n")
     names = _NAMES.search(body)
     if not head.startswith("<svg") or names is None or not body.rstrip().endswith("</svg>"):
@@ -58,8 +81,9 @@ def render(svg: str, zoom: float, background: str) -> Image.Image | None:
     except marks.Unsupported:  # drawn in part: drawn again, the marks by resvg
         under = _under(board, fills, _names(head, names[0], zoom)).convert("RGBA")
         under.alpha_composite(_rgba(f"{head}\n{rest}</svg>", zoom))
-        return under.convert("RGB")
-    return under
+        under = under.convert("RGB")
+    named = {_rgb3(colour.lower()) for colour in _COLOUR.findall(svg)} | {_rgb3(background)}
+    return Drawn(under, tuple(sorted(named | set(board.colours) | set(GRAYS))))
 
 
 #: the names' colours, where they go, and the alpha they are pasted through
@@ -73,6 +97,7 @@ class _Board(Frozen):
     palette: tuple[int, ...]
     entries: tuple[tuple[int, int], ...]  # (palette entry, the area's number in the SVG)
     areas: int
+    colours: tuple[RGB, ...]  # its colours but the areas' labels: borders, lakes, ...
 
 
 def _under(board: _Board, fills: list[str], names: _Names) -> Image.Image:
@@ -123,12 +148,15 @@ def _board(head: str, labelled: str, zoom: float, background: str) -> _Board | N
     indexed = image.quantize(palette=key, dither=Image.Dither.NONE)
     if ImageChops.difference(indexed.convert("RGB"), image).getbbox() is not None:
         return None  # two of its colours too close for Pillow's palette match
-    entries = []
+    entries: list[tuple[int, int]] = []
+    own: list[RGB] = []
     for entry, colour in enumerate(colours):
         number = labels.get("#{:02x}{:02x}{:02x}".format(*colour))
         if number is not None:
             entries.append((entry, number))
-    return _Board(indexed, tuple(indexed.getpalette() or ()), tuple(entries), areas)
+        else:
+            own.append((colour[0], colour[1], colour[2]))
+    return _Board(indexed, tuple(indexed.getpalette() or ()), tuple(entries), areas, tuple(own))
 
 
 @lru_cache(maxsize=4)
@@ -161,3 +189,8 @@ def _resvg(svg: str, zoom: float, background: str | None = None) -> bytes:
 
 def _rgb(colour: str) -> list[int]:
     return [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+
+
+def _rgb3(colour: str) -> RGB:
+    red, green, blue = _rgb(colour)
+    return red, green, blue
