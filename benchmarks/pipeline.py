@@ -19,8 +19,8 @@ line): fetch (the poll: IMAP fetch and storing each mail), read (acting on the o
 render (drawing maps, SVG and PNG), store (database commits), held (SQLite's write lock held,
 most of it by acting), record (each mail recorded as sent) and send (SMTP, with the records);
 then the run against the bare mail, and whether the goal of issue 32 (at most 1.15x) is met.
-The stages overlap (a map is drawn while a mail is read; acting and sending run at once), so
-they do not add up to the run.
+The stages overlap (acting and sending run at once, the sending in a process of its own, and
+a map is drawn inside an adjudication), so they do not add up to the run.
 
 ``--archive-turns N`` first plays N earlier phases in every game, so that a run over a big archive
 can be compared with a run over a small one (a run's cost must not grow with the archive).
