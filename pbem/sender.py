@@ -5,7 +5,8 @@ the server four times a mail, and in the acting process each wait's end waited a
 Python's global lock, which acting (reading mail, adjudicating, composing reports) holds most of
 the time: with the client there, the 1,347 mails of 150 games took 11.9 s to send beside acting
 against 8.1 s alone, while a process busy beside the bare client slowed it not at all (7.3 s
-against 7.2 s; benchmarks/pipeline.py). So while a run acts, its SMTP sending is done here:
+against 7.2 s; benchmarks/pipeline.py). So while a run acts, its SMTP sending is done here
+(beside acting, some 135 mails a second against 156 alone):
 ``send_step`` as ever, in a process with its own database connection, told by the run when
 acting is done, and telling it what it did (its tally, stages and log lines as they come).
 
@@ -141,7 +142,7 @@ async def _sending(service: Service, now: datetime, pipe: Connection, tally: Tal
     def heard() -> None:
         try:
             word = pipe.recv()
-        except EOFError:  # the run is gone (killed): so is its sending, at once
+        except (EOFError, OSError):  # the run is gone (killed): so is its sending, at once
             os._exit(1)
         loop.remove_reader(pipe.fileno())
         if word == "done":

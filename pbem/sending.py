@@ -13,8 +13,8 @@ acting holds the database then, the sending goes on and tries again with the nex
 for the lock only when ``MOST_UNRECORDED`` would be passed. All are recorded before the sending
 ends. A run killed meanwhile leaves the journal, and the next sending records what it lists
 before it sends anything: a mail is sent twice only if the run dies between the server's answer
-and the line written, as it always could for the one mail in flight. PostgreSQL records each mail inside the
-claim it was sent under (pbem.store.claims).
+and the line written, as it always could for the one mail in flight. PostgreSQL records each
+mail inside the claim it was sent under (pbem.store.claims).
 """
 
 from __future__ import annotations

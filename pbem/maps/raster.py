@@ -47,7 +47,7 @@ RGB = tuple[int, int, int]
 
 
 class Drawn(Frozen):
-    """A map drawn by layers: its picture, and the colours it is made of (``render``)."""
+    """A map drawn by layers: its picture, and the colours it is made of (``draw``)."""
 
     image: Image.Image
     colours: tuple[RGB, ...]
@@ -64,7 +64,7 @@ def draw(svg: str, zoom: float, background: str) -> Drawn | None:
     """``render``, with the colours the picture is made of: the board's own, every colour the
     SVG names, the background and ``GRAYS``. Nearly every pixel is one of them exactly; the rest
     are smoothed edges and faded marks, whose nearest among them is close (a palette of these
-    is found in a tenth of the time Pillow's octree takes to find one, with as small an error)."""
+    is found in a tenth of the time Pillow's octree takes to find one, with about as small an error)."""
     head, _, body = svg.partition("\n")
     names = _NAMES.search(body)
     if not head.startswith("<svg") or names is None or not body.rstrip().endswith("</svg>"):

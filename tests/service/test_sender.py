@@ -15,16 +15,9 @@ from pathlib import Path
 import pytest
 
 from tests.harness import MailServerTable, game, text_of
+from tests.service.helpers import DIPLOMACY_HOLDS
 
-ORDERS = {  # every unit ordered: the phase ends at once
-    "Austria": "A Vie H\nA Bud - Ser\nF Tri - Alb",
-    "England": "F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor",
-    "France": "F Bre - Mao\nA Par - Bur\nA Mar - Spa",
-    "Germany": "F Kie - Den\nA Ber - Kie\nA Mun - Ruh",
-    "Italy": "F Nap - Ion\nA Rom - Apu\nA Ven H",
-    "Russia": "F Stp/sc - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla",
-    "Turkey": "F Ank - Bla\nA Con - Bul\nA Smy - Arm",
-}
+ORDERS = DIPLOMACY_HOLDS  # every unit ordered: the phase ends at once
 POWERS = list(ORDERS)
 
 
