@@ -133,20 +133,24 @@ def run_lock(data_dir: Path) -> Iterator[None]:
         handle.close()
 
 
-#: messages stored per durable commit while polling
-POLL_BATCH = 100
+#: the most messages, and bytes of them, stored per durable commit while polling: each commit
+#: waits for the disk, and the inbox is told of a whole batch in one command
+POLL_BATCH = 1000
+POLL_BATCH_BYTES = 32 << 20
 
 
 async def poll(service: Service, store: Store, inbox: Inbox, now: datetime, tally: Tally) -> None:
     """Store every new message, then (after a durable commit) tell the inbox it is done."""
     batch: list[Fetched] = []
+    held = 0
     async for fetched in inbox.fetch():
         tally.fetched += 1
         checkpoint("fetched")
         batch.append(fetched)
-        if len(batch) >= POLL_BATCH:
+        held += len(fetched.raw)
+        if len(batch) >= POLL_BATCH or held >= POLL_BATCH_BYTES:
             await _store_batch(service, store, inbox, now, batch, tally)
-            batch = []
+            batch, held = [], 0
     await _store_batch(service, store, inbox, now, batch, tally)
 
 
@@ -171,10 +175,9 @@ async def _store_batch(
             if row is None:
                 tally.duplicates += 1
                 log.info("message %s is a copy of one already stored; not acted on again", fetched.ref)
-    for fetched in batch:
+    for _ in batch:
         checkpoint("stored")
-        if fetched.ref not in unstored:
-            await inbox.done(fetched.ref)
+    await inbox.done_all([fetched.ref for fetched in batch if fetched.ref not in unstored])
 
 
 def _store_one(service: Service, store: Store, fetched: Fetched, now: datetime) -> int | None:

@@ -348,23 +348,37 @@ class ImapInbox(Closing):
 
     async def done(self, ref: str) -> None:
         """Mark the message done: ``\\Seen``, or moved to the processed folder (seen)."""
+        await self.done_all([ref])
+
+    async def done_all(self, refs: Sequence[str]) -> None:
+        """``done`` for each of ``refs`` with one command for them all (a set of UIDs), where
+        one a message took a round trip to the server each: a poll of 1,050 mails waited
+        0.3 s on them (benchmarks/pipeline.py). Filing by copy, without MOVE, goes one by one."""
+        if not refs:
+            return
+        client = await self._session()
+        uids = sorted(self._own_uid(ref) for ref in refs)
+        await self._uid_command(client, "store", uid_set(uids), "+FLAGS.SILENT (\\Seen)")
+        if self.processed_folder is None:
+            return
+        target = aioimaplib.quoted(self.processed_folder)
+        if client.has_capability("MOVE"):
+            await self._uid_command(client, "move", uid_set(uids), target)
+            return
+        for uid in uids:
+            await self._file_by_copy(client, uid, target)
+
+    def _own_uid(self, ref: str) -> int:
+        """The UID ``ref`` names in this folder as it is now numbered, or PermanentFailure."""
         folder, validity, uid = parse_ref(ref)
         if folder != self.folder:
             raise PermanentFailure(f"{ref!r} belongs to folder {folder!r}, not {self.folder!r}")
-        client = await self._session()
         if validity != self._uidvalidity:
             raise PermanentFailure(
                 f"{ref!r}: {self.folder!r} now has UIDVALIDITY {self._uidvalidity}, so that "
                 "message can no longer be identified; it was left as it is"
             )
-        await self._uid_command(client, "store", str(uid), "+FLAGS.SILENT (\\Seen)")
-        if self.processed_folder is None:
-            return
-        target = aioimaplib.quoted(self.processed_folder)
-        if client.has_capability("MOVE"):
-            await self._uid_command(client, "move", str(uid), target)
-            return
-        await self._file_by_copy(client, uid, target)
+        return uid
 
     async def _file_by_copy(self, client: aioimaplib.IMAP4, uid: int, target: str) -> None:
         """Move a message without MOVE (RFC 6851 section 3.3): copy, mark deleted, expunge.

@@ -155,6 +155,11 @@ class MaildirInbox(Closing):
         os.rename(source, self._done_path(key, _split_name(source.name)[1]))
         self._seen_at.pop(key, None)
 
+    async def done_all(self, refs: Sequence[str]) -> None:
+        """``done`` for each of ``refs``: a rename each, as quick as any batch could be."""
+        for ref in refs:
+            await self.done(ref)
+
     async def close(self) -> None:
         self._seen_at.clear()
 

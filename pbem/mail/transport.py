@@ -101,14 +101,17 @@ class Inbox(Connection, Protocol):
     """Where players' mail arrives.
 
     ``fetch`` yields the messages not yet marked done, oldest first, one at a time so that a
-    full inbox never sits in memory. ``done`` is called once the caller has stored the message;
-    a message fetched but never marked done is fetched again next time, so nothing is lost if
-    the run dies in between. One connection serves many fetches until ``close``.
+    full inbox never sits in memory. ``done`` is called once the caller has stored the message
+    (``done_all`` for several stored together); a message fetched but never marked done is
+    fetched again next time, so nothing is lost if the run dies in between. One connection
+    serves many fetches until ``close``.
     """
 
     def fetch(self) -> AsyncIterator[Fetched]: ...
 
     async def done(self, ref: str) -> None: ...
+
+    async def done_all(self, refs: Sequence[str]) -> None: ...
 
 
 @runtime_checkable

@@ -230,3 +230,51 @@ async def test_a_certificate_from_an_unknown_ca_is_refused(
     """The system's CAs do not know the test CA: TLS is really checked, on both ports."""
     with pytest.raises(PermanentFailure, match="certificate verify failed"):
         await fetch_all(inbox_for(mail_server, gm, security, ca_file=None))
+
+
+@pytest.mark.parametrize("processed", [None, "Processed", "Processed without MOVE"])
+async def test_done_all_marks_every_message_done_with_one_command_for_them_all(
+    mail_server: MailServer,
+    gm: MailUser,
+    france: MailUser,
+    monkeypatch: pytest.MonkeyPatch,
+    processed: str | None,
+) -> None:
+    """A poll tells the inbox of a whole batch at once: the UIDs as one set (a round trip for
+    each of 1,050 mails was 0.3 s of a poll), left out ones untouched; without MOVE each is
+    filed by copy as ``done`` files it."""
+    mail_server.deliver_many(order(france.address, gm.address, f"n{n}") for n in range(12))
+    folder = processed.split()[0] if processed else None
+    async with inbox_for(mail_server, gm, processed_folder=folder) as inbox:
+        assert inbox._client is not None
+        if processed and "without" in processed:
+            real = inbox._client.has_capability
+            monkeypatch.setattr(inbox._client, "has_capability", lambda name: name != "MOVE" and real(name))
+        fetched = await fetch_all(inbox)
+        commands: list[tuple[str, str]] = []
+        issue = inbox._uid_command
+
+        async def counted(client, command, *args):  # type: ignore[no-untyped-def]
+            commands.append((command, args[0]))
+            await issue(client, command, *args)
+
+        monkeypatch.setattr(inbox, "_uid_command", counted)
+        await inbox.done_all([f.ref for f in fetched if subjects([f]) != ["n5"]])
+    done = [f"n{n}" for n in range(12) if n != 5]
+    if processed is None:
+        seen = [("\\Seen" in flags) for flags in mail_server.flags(gm.address)]
+        assert seen == [n != 5 for n in range(12)]
+        assert commands == [("store", "1:5,7:12")]
+    else:
+        assert [str(m["Subject"]) for m in mail_server.mailbox(gm.address)] == ["n5"]
+        assert [str(m["Subject"]) for m in mail_server.mailbox(gm.address, "Processed")] == done
+        if "without" in processed:
+            assert commands[0] == ("store", "1:5,7:12") and len(commands) > 11  # then one by one
+        else:
+            assert commands == [("store", "1:5,7:12"), ("move", "1:5,7:12")]
+
+
+async def test_done_all_of_nothing_asks_the_server_nothing(mail_server: MailServer, gm: MailUser) -> None:
+    inbox = inbox_for(mail_server, gm)
+    await inbox.done_all([])  # not even connected
+    assert inbox._client is None

@@ -117,6 +117,16 @@ async def test_done_moves_the_message_to_cur_with_the_seen_flag(tmp_path: Path) 
     assert subjects(await fetch_all(inbox)) == ["waiting"]
 
 
+async def test_done_all_marks_each_message_it_names_done(tmp_path: Path) -> None:
+    for subject in ("one", "two", "waiting"):
+        deliver(tmp_path, message(subject))
+    inbox = MaildirInbox(tmp_path)
+    fetched = {str(subjects([f])[0]): f for f in await fetch_all(inbox)}
+    await inbox.done_all([fetched["one"].ref, fetched["two"].ref])
+    assert subjects(await fetch_all(inbox)) == ["waiting"]
+    assert len(os.listdir(tmp_path / "cur")) == 2
+
+
 async def test_done_keeps_the_flags_a_mail_client_set(tmp_path: Path) -> None:
     key = deliver(tmp_path, message("flagged"), subdir="cur", name="1.M1P1.host:2,F")
     inbox = MaildirInbox(tmp_path)
