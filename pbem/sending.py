@@ -50,7 +50,9 @@ RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 180, 360)]
 #: how many mails sent the database records at a time (SQLite: the journal has each at once)
 RECORD_EVERY = 8
 #: the most mails sent and not yet recorded while acting holds the database (SQLite)
-MOST_UNRECORDED = 32
+MOST_UNRECORDED = 256
+#: how many due mails are read from the database at a time to be sent
+DUE_AT_ONCE = 50
 
 
 async def send_step(
@@ -106,7 +108,9 @@ async def send_queue(
                 return  # the run failed: leave the rest to the next one
             finished = acting is None or acting.done()
             batch = [
-                mail for mail in store.due_mail(now) if mail.id not in taken and mail.id not in unrecorded.ids
+                mail
+                for mail in store.due_mail(now, DUE_AT_ONCE + len(unrecorded.ids))  # those still queued too
+                if mail.id not in taken and mail.id not in unrecorded.ids
             ]
             if not batch:
                 if finished:

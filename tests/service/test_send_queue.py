@@ -128,7 +128,8 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
 
     path = tmp_path / "pbem.sqlite3"
     store = Store(path)
-    for number in range(100):  # more than one batch of due mail (50)
+    count = sending.MOST_UNRECORDED + 100  # more than may wait, and many batches of due mail
+    for number in range(count):
         a_mail(store, f"m{number}", f"p{number}@example.test", raw=b"Subject: s\n\nhello\n")
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     watcher = sqlite3.connect(path, isolation_level=None)
@@ -164,8 +165,8 @@ def test_mail_sent_while_acting_holds_the_database_is_sent_once_and_recorded_soo
         await sending.send_queue(service, store, Outbox(), now, Tally(), acting)  # type: ignore[arg-type]
 
     asyncio.run(sending_beside_acting())
-    assert sorted(sent) == sorted(f"p{number}@example.test" for number in range(100))  # each once
-    assert [row["status"] for row in store.outbox_rows()] == ["sent"] * 100
+    assert sorted(sent) == sorted(f"p{number}@example.test" for number in range(count))  # each once
+    assert [row["status"] for row in store.outbox_rows()] == ["sent"] * count
     assert max(waiting[:48]) == sending.RECORD_EVERY - 1  # recorded a batch at a time
     assert max(waiting) == sending.MOST_UNRECORDED - 1  # mails went on while the lock was held...
     assert sending.RECORD_EVERY < held[1] - held[0] < sending.MOST_UNRECORDED  # ...till as many wait
