@@ -107,6 +107,9 @@ class Run:
         #: an adjudication's archive files are left for the end of acting (pbem.service: while
         #: the run sends beside acting, the next games' mail is not held up by them)
         self.archive_later = False
+        #: addresses found over this hour's answers (lower case): their count only grows while
+        #: the run's clock stands, so each is counted, logged and told of once a run
+        self._over_rate: set[str] = set()
 
     def new_seed(self, game_id: str, phase_id: str) -> int:
         """A fresh seed for adjudicating ``phase_id``: random, unless a test fixes it."""
@@ -184,9 +187,12 @@ class Run:
         limit = self.service.answers_per_hour
         if not limit:
             return False
+        if address.lower() in self._over_rate:
+            return True
         hour = self.now.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
         if self.store.count_mail_to(address, ANSWER_KINDS, hour) < limit:
             return False
+        self._over_rate.add(address.lower())
         log.warning(
             "%s had %d answers this hour; no more until %s",
             address,

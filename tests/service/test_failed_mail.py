@@ -2,6 +2,8 @@
 failed with the reason, its sender told once, the referee told once per run; the run goes on,
 later runs try it a few times, and the referee can retry or drop it."""
 
+import logging
+
 import pytest
 
 from pbem import cli, service
@@ -211,14 +213,17 @@ def test_a_database_made_before_failed_mail_was_counted_gets_the_column(tmp_path
 # The per-address answer rate (issue 17, point 4).
 
 
-def test_an_address_gets_so_many_answers_an_hour_then_none_and_the_referee_is_told_once(make_table):
+def test_an_address_gets_so_many_answers_an_hour_then_none_and_the_referee_is_told_once(make_table, caplog):
     table = make_table([game("g1", "tally", PLAYERS)], service_settings={"answers_per_hour": 3})
     table.start("g1")
     table.take()
     table.advance(minutes=5)  # 09:05
     for number in range(1, 6):
         table.send(PLAYERS["North"], f"SIGNON North g1 pw\nADD {number}", subject=f"mail {number}")
-    table.run()
+    with caplog.at_level(logging.WARNING, logger="pbem"):
+        table.run()
+    # the two mails past the limit: one warning in the run's log, not one a mail
+    assert len([r for r in caplog.records if "answers this hour; no more until" in r.getMessage()]) == 1
     assert sorted(str(m["Subject"]) for m in answers(table.take(PLAYERS["North"]))) == [
         "Re: [g1] mail 1",
         "Re: [g1] mail 2",
