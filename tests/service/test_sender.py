@@ -109,3 +109,18 @@ def test_a_run_killed_while_acting_leaves_no_sending_process_behind(table):
     while _spawned(mark) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _spawned(mark) == []
+
+
+def test_where_no_process_can_be_started_the_run_sends_itself(table, monkeypatch, caplog):
+    import multiprocessing.context
+
+    def refused(self):  # type: ignore[no-untyped-def]
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refused)
+    with caplog.at_level(logging.WARNING, logger="pbem"):
+        tally = table.run()
+    assert any("no sending process" in r.getMessage() for r in caplog.records)
+    assert (tally.sent, tally.failed) == (15, 0)  # seven acks, seven reports and the referee's
+    with table.store() as store:
+        assert store.outbox_rows(status="queued") == []
