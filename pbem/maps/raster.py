@@ -53,18 +53,13 @@ class Drawn(Frozen):
     colours: tuple[RGB, ...]
 
 
-def render(svg: str, zoom: float, background: str) -> Image.Image | None:
-    """``svg`` as an RGB image at ``zoom`` over ``background``, drawn by layers, or None if it
-    has none. Shapes are drawn with crisp edges and text smoothed, as pbem.mail.pictures asks."""
-    drawn = draw(svg, zoom, background)
-    return drawn.image if drawn is not None else None
-
-
 def draw(svg: str, zoom: float, background: str) -> Drawn | None:
-    """``render``, with the colours the picture is made of: the board's own, every colour the
-    SVG names, the background and ``GRAYS``. Nearly every pixel is one of them exactly; the rest
-    are smoothed edges and faded marks, whose nearest among them is close (a palette of these
-    is found in a tenth of the time Pillow's octree takes to find one, with about as small an error)."""
+    """``svg`` as an RGB image at ``zoom`` over ``background``, drawn by layers, or None if it
+    has none; shapes with crisp edges and text smoothed, as pbem.mail.pictures asks. With it, the
+    colours the picture is made of: the board's own, every colour the SVG names, the background
+    and ``GRAYS``. Nearly every pixel is one of them exactly; the rest are smoothed edges and
+    faded marks, whose nearest among them is close (a palette of these is found in a tenth of
+    the time Pillow's octree takes to find one, with about as small an error)."""
     head, _, body = svg.partition("\n")
     names = _NAMES.search(body)
     if not head.startswith("<svg") or names is None or not body.rstrip().endswith("</svg>"):

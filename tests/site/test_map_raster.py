@@ -42,9 +42,9 @@ def whole(svg: str) -> Image.Image:
 
 
 def fast(svg: str) -> Image.Image:
-    image = raster.render(svg, ZOOM, WHITE)
-    assert image is not None, "the map was not drawn by layers"
-    return image
+    drawn = raster.draw(svg, ZOOM, WHITE)
+    assert drawn is not None, "the map was not drawn by layers"
+    return drawn.image
 
 
 def largest_channel(image: Image.Image) -> Image.Image:
@@ -253,6 +253,6 @@ def test_a_mark_the_fast_path_cannot_read_is_refused_as_unsupported_not_a_crash(
 
 def test_a_map_without_layers_is_left_to_resvg_whole():
     assert (
-        raster.render('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n</svg>', ZOOM, WHITE)
+        raster.draw('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n</svg>', ZOOM, WHITE)
         is None
     )
