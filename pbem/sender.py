@@ -160,6 +160,10 @@ async def _sending(service: Service, now: datetime, pipe: Connection, tally: Tal
             acting.exception()  # heard: not logged as never retrieved
 
 
+#: what a log record's attributes are sent as (anything else, an ``extra`` object, is left out)
+_PLAIN = (str, int, float, bool, type(None))
+
+
 class _Forward(logging.Handler):
     """Each log line of the process, sent to the run to log as its own (where it was logged
     kept; its words and any traceback made text, as not every argument pickles)."""
@@ -170,12 +174,7 @@ class _Forward(logging.Handler):
         self.setFormatter(logging.Formatter("%(message)s"))
 
     def emit(self, record: logging.LogRecord) -> None:
-        said = {
-            **record.__dict__,
-            "msg": self.format(record),
-            "args": None,
-            "exc_info": None,
-            "exc_text": None,
-        }
+        plain = {key: value for key, value in record.__dict__.items() if isinstance(value, _PLAIN)}
+        said = {**plain, "msg": self.format(record), "args": None, "exc_info": None, "exc_text": None}
         with contextlib.suppress(OSError):  # the run is gone: so is this process, soon
             self.pipe.send(("log", said))
