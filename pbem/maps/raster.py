@@ -77,7 +77,7 @@ def draw(svg: str, zoom: float, background: str) -> Drawn | None:
         under = _under(board, fills, _names(head, names[0], zoom)).convert("RGBA")
         under.alpha_composite(_rgba(f"{head}\n{rest}</svg>", zoom))
         under = under.convert("RGB")
-    named = {_rgb3(colour.lower()) for colour in _COLOUR.findall(svg)} | {_rgb3(background)}
+    named = {_rgb(colour) for colour in _COLOUR.findall(svg)} | {_rgb(background)}
     return Drawn(under, tuple(sorted(named | set(board.colours) | set(GRAYS))))
 
 
@@ -182,10 +182,5 @@ def _resvg(svg: str, zoom: float, background: str | None = None) -> bytes:
     return bytes(rendered)
 
 
-def _rgb(colour: str) -> list[int]:
-    return [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-
-
-def _rgb3(colour: str) -> RGB:
-    red, green, blue = _rgb(colour)
-    return red, green, blue
+def _rgb(colour: str) -> RGB:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
