@@ -89,9 +89,7 @@ def _palette_png(svg: str) -> bytes:
 
     drawn = raster.draw(svg, ZOOM, "#ffffff")  # a map of pbem.maps: its board drawn once, kept
     if drawn is not None and len(drawn.colours) <= COLOURS:  # its own colours: no palette to find
-        key = Image.new("P", (1, 1))
-        key.putpalette([channel for colour in drawn.colours for channel in colour])
-        return palette_png(drawn.image.quantize(palette=key, dither=Image.Dither.NONE))
+        return palette_png(raster.in_colours(drawn.image, drawn.colours))
     if drawn is not None:
         image = drawn.image
     else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -138,9 +139,7 @@ def _board(head: str, labelled: str, zoom: float, background: str) -> _Board | N
     if counted is None:
         return None  # smoothed edges or too many areas: no palette holds them
     colours = sorted(colour for _, colour in counted if isinstance(colour, tuple))
-    key = Image.new("P", (1, 1))
-    key.putpalette([channel for colour in colours for channel in colour])
-    indexed = image.quantize(palette=key, dither=Image.Dither.NONE)
+    indexed = in_colours(image, colours)
     if ImageChops.difference(indexed.convert("RGB"), image).getbbox() is not None:
         return None  # two of its colours too close for Pillow's palette match
     entries: list[tuple[int, int]] = []
@@ -180,6 +179,16 @@ def _resvg(svg: str, zoom: float, background: str | None = None) -> bytes:
         text_rendering="optimize_legibility",
     )
     return bytes(rendered)
+
+
+def in_colours(image: Image.Image, colours: Sequence[Sequence[int]]) -> Image.Image:
+    """``image`` as a palette image of ``colours``, each pixel the nearest of them by Pillow's
+    palette match (exact for a pixel of one of them, unless two are too close to tell apart)."""
+    from PIL import Image
+
+    key = Image.new("P", (1, 1))
+    key.putpalette([channel for colour in colours for channel in colour])
+    return image.quantize(palette=key, dither=Image.Dither.NONE)
 
 
 def _rgb(colour: str) -> RGB:
