@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/pipeline.py --games 1000
 
 Starts the test suite's own mail servers (Dovecot and aiosmtpd on loopback; install Dovecot with
-scripts/install-test-deps), configures GAMES standard Diplomacy games of seven players, delivers
-one order mail per player to the judge's IMAP inbox, and times a real ``pbem run`` process that
+scripts/install-test-deps), configures GAMES standard Diplomacy games, each of seven players of
+its own (a mailbox each, their welcome mails sent first as when a game begins), delivers one
+order mail per player to the judge's IMAP inbox, and times a real ``pbem run`` process that
 acknowledges every mail and adjudicates every game (their orders are all in, and the games end a
 phase early when they are). It prints the run's wall time and peak memory (the child's maximum
 resident set), and, on the same servers in the same run, the bare cost of the mail alone: fetching
@@ -46,6 +47,7 @@ import time
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -121,7 +123,19 @@ GOAL = 1.15
 HOLD = {power: "" for power in POWERS}
 
 
-def write_config(folder: Path, server: MailServer, judge, referee, players, games: int) -> Path:
+def game_players(server: MailServer, number: int, tag: str = "") -> dict[str, Any]:
+    """Game ``number``'s own seven players, each a mailbox on the test server. Not seven players
+    in every game: nobody plays 150 games at once, and seven who did would be past the answer
+    rate (``answers_per_hour``, 20) within minutes, their order mails read but left unanswered
+    as a flood's are, so that the run would not be the run of a normal day."""
+    return {
+        power: server.add_user(f"{power.lower()}.{number}{tag}@{server.domain}", "bench-pw")
+        for power in POWERS
+    }
+
+
+def write_config(folder: Path, server: MailServer, judge, referee, games: int, tag: str = "") -> Path:
+    """The judge's config: ``games`` games, each of its own players (``game_players``)."""
     shared_hash = hash_password("bench-pw")  # one hash for everyone: scrypt is not what is measured
     data = {
         "service": {
@@ -142,8 +156,8 @@ def write_config(folder: Path, server: MailServer, judge, referee, players, game
                 "reminder": 0,
                 "deadlines": {"default": "48h"},
                 "players": [
-                    {"power": power, "address": players[power].address, "password_hash": shared_hash}
-                    for power in POWERS
+                    {"power": power, "address": player.address, "password_hash": shared_hash}
+                    for power, player in game_players(server, number, tag).items()
                 ],
             }
             for number in range(games)
@@ -395,17 +409,17 @@ def main() -> None:
         if args.database:  # several workers on PostgreSQL beside SQLite: benchmarks/workers.py
             compare(args, server, base, sys.modules[__name__])
             return
-        players = {power: server.add_user(f"{power.lower()}@{server.domain}", "bench-pw") for power in POWERS}
-        config = write_config(base, server, judge, referee, players, args.games)
+        config = write_config(base, server, judge, referee, args.games)
         service = configuration.load(config)
         store = Store(service.database)
         started = time.perf_counter()
         run = Run(service, store, datetime.now(UTC))
         for game in service.games:
             start_game(run, game.id, seed=1)
-        store.db.execute("UPDATE outbox SET status = 'sent'")  # welcome mails are not measured
         store.close()
         print(f"{args.games} games of 7 players started in {time.perf_counter() - started:.1f} s")
+        seconds, _, _ = pbem_run(config)  # as when the games began: each player's mailbox made
+        print(f"  their welcome mails sent in {seconds:.1f} s")
         for turn in range(args.archive_turns):
             deliver_orders(server, service, HOLD)
             seconds, peak_kib, _ = pbem_run(config)
@@ -415,10 +429,16 @@ def main() -> None:
             if folder.exists():
                 shutil.copytree(folder, state / folder.name)
         ratios = []
+        spent = base / "spent"
+        spent.mkdir()
         for number in range(args.rounds):
             if number:
                 for folder in (service.data_dir, service.archive_dir):
-                    shutil.rmtree(folder, ignore_errors=True)
+                    # moved aside, deleted at the end: on ext4 without a journal (this benchmark's
+                    # host) every file made for 30 s after thousands were deleted costs a search
+                    # past their inodes, and the run measured next would pay for this one's files
+                    if folder.exists():
+                        folder.rename(spent / f"{number}-{folder.name}")
                     if (state / folder.name).exists():
                         shutil.copytree(state / folder.name, folder)
                 print(f"\n--- round {number + 1} of {args.rounds}, from the same start ---")

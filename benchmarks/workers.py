@@ -45,13 +45,9 @@ def compare(args: argparse.Namespace, server: Any, base: Path, pipeline: Any) ->
     for number, (url, count) in enumerate(settings):
         judge = server.add_user(f"judge{number}@{server.domain}", "bench-judge")
         referee = server.add_user(f"referee{number}@{server.domain}", "bench-ref")
-        players = {
-            power: server.add_user(f"{power.lower()}{number}@{server.domain}", "bench-pw")
-            for power in pipeline.POWERS
-        }
         folder = base / f"setting{number}"
         folder.mkdir()
-        config = pipeline.write_config(folder, server, judge, referee, players, args.games)
+        config = pipeline.write_config(folder, server, judge, referee, args.games, tag=f"s{number}")
         name = f"pbem_bench_{number}"
         if url:
             with psycopg.connect(url, autocommit=True) as admin:
