@@ -59,7 +59,29 @@ def copy(args: argparse.Namespace) -> int:
         print(f"pbem: no database at {source}", file=sys.stderr)
         return 2
     with faults_named(source), faults_named(target):
+        recorded = _record_send_journal(source) if isinstance(source, Path) else 0
         copied = copy_judge(source, target)
+    if recorded:
+        from pbem.english import counted
+
+        print(f"recorded {counted(recorded, 'mail')} sent by a run that ended before recording them")
     counts = ", ".join(f"{table} {rows}" for table, rows in copied.rows.items() if table != "meta")
     print(f"copied {shown_target(source)} to {shown_target(target)} and found both the same: {counts}")
     return 0
+
+
+def _record_send_journal(database: Path) -> int:
+    """Record in a SQLite ``database`` the mails its send journal lists (pbem.sending: sent by a
+    run killed before it recorded them; the journal lies beside the database in the data folder),
+    so that the copy does not send them again: no journal follows it, and PostgreSQL keeps none."""
+    from pbem.sending import JOURNAL, record_journal
+    from pbem.store import Store
+
+    journal = database.parent / JOURNAL
+    if not journal.is_file() or not journal.stat().st_size:
+        return 0
+    store = Store(database)
+    try:
+        return record_journal(store, journal)
+    finally:
+        store.close()

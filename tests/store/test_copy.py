@@ -65,3 +65,26 @@ def test_the_cli_copies_and_says_so(played, pg_server):
     again = run_pbem("db", "copy", str(played.service.database), postgres)
     assert again.returncode == 2 and "holds a judge already" in again.stderr
     assert "Traceback" not in again.stderr
+
+
+def test_mails_a_killed_run_sent_are_recorded_before_the_copy(played, tmp_path):
+    """A run killed after sending and before recording leaves its sends in sent.journal beside
+    the SQLite file; a copy that left them queued would have the new judge send them again."""
+    store = Store(played.service.database)
+    try:
+        due = [mail.id for mail in store.due_mail(played.now)]
+    finally:
+        store.close()
+    journal = played.service.data_dir / "sent.journal"
+    journal.write_text(f"{due[0]} 2026-01-01T00:00:00+00:00\n")
+    target = tmp_path / "moved.sqlite3"
+    done = run_pbem("db", "copy", str(played.service.database), str(target))
+    assert done.returncode == 0, done.stderr
+    assert "recorded 1 mail sent by a run that ended before recording them" in done.stdout
+    assert journal.read_text() == ""
+    store = Store(target)
+    try:
+        still_due = [mail.id for mail in store.due_mail(played.now)]
+    finally:
+        store.close()
+    assert still_due == due[1:]
